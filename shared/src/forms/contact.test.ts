@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { contactSchema, type ContactInput } from './contact.ts';
+
+const valid: ContactInput = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  subject: 'general',
+  message: 'We run 40 AWS accounts and want to talk.',
+};
+
+function errorsOf(input: unknown): Record<string, string[]> {
+  const result = contactSchema.safeParse(input);
+  if (result.success) return {};
+  const out: Record<string, string[]> = {};
+  for (const issue of result.error.issues) {
+    const key = String(issue.path[0] ?? '');
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}
+
+describe('contactSchema', () => {
+  it('accepts a minimal valid message and leaves optional fields undefined', () => {
+    const result = contactSchema.parse({ ...valid, company: '  ', phone: '' });
+    expect(result).toEqual({ ...valid, company: undefined, phone: undefined });
+  });
+
+  it('cleans text: trims, strips angle brackets, collapses whitespace, lower-cases e-mail', () => {
+    const result = contactSchema.parse({
+      ...valid,
+      name: '  Ada \r\n <b>Lovelace</b>  ',
+      email: '  Ada@Example.COM ',
+      company: ' Analytical\tEngines ',
+      message: '<script>alert(1)</script> hello\r\n\r\n\r\n\r\nsecond   paragraph',
+    });
+    expect(result.name).toBe('Ada bLovelace/b');
+    expect(result.email).toBe('ada@example.com');
+    expect(result.company).toBe('Analytical Engines');
+    expect(result.message).toBe('scriptalert(1)/script hello\n\nsecond paragraph');
+  });
+
+  it.each([
+    [{ name: 'A' }, 'name', 'Please enter your full name (minimum 2 characters)'],
+    [{ name: ' <A> ' }, 'name', 'Please enter your full name (minimum 2 characters)'],
+    [{ name: 'x'.repeat(101) }, 'name', 'Name is too long (maximum 100 characters)'],
+    [{ email: 'not-an-email' }, 'email', 'Please enter a valid work email address'],
+    [{ email: `${'a'.repeat(250)}@x.io` }, 'email', 'Email address is too long (maximum 254 characters)'],
+    [{ subject: 'other' }, 'subject', 'Please choose a subject'],
+    [{ message: 'too short' }, 'message', 'Message must be at least 10 characters long'],
+    [{ message: 'x'.repeat(2001) }, 'message', 'Message must not exceed 2000 characters'],
+    [{ company: 'c'.repeat(101) }, 'company', 'Company name is too long (maximum 100 characters)'],
+    [{ phone: '12345' }, 'phone', 'Please enter a valid phone number'],
+    [{ phone: '+1 (555) 123-4567 ext' }, 'phone', 'Please enter a valid phone number'],
+  ])('rejects %j on %s with the spec message', (patch, field, message) => {
+    expect(errorsOf({ ...valid, ...patch })[field]).toContain(message);
+  });
+
+  it('accepts the phone shapes of the spec', () => {
+    for (const phone of ['+1 (555) 123-4567', '020 7946 0958', '+44-20-7946-0958']) {
+      expect(errorsOf({ ...valid, phone })).toEqual({});
+    }
+  });
+
+  it('answers wrong types with the field message, not a type error', () => {
+    const errors = errorsOf({ name: 42, email: ['a'], subject: null, message: {} });
+    expect(errors.name).toEqual(['Please enter your full name']);
+    expect(errors.email).toEqual(['Please enter a valid work email address']);
+    expect(errors.subject).toEqual(['Please choose a subject']);
+    expect(errors.message).toEqual(['Please enter a message']);
+  });
+});

@@ -1,0 +1,40 @@
+import * as z from 'zod';
+import { CONTACT_SUBJECTS, optionValues } from '../options.ts';
+import { PHONE_PATTERN, emailField, lineField, optional, textField } from '../text.ts';
+
+export const CONTACT_LIMITS = {
+  nameMin: 2,
+  nameMax: 100,
+  companyMax: 100,
+  messageMin: 10,
+  messageMax: 2000,
+} as const;
+
+const L = CONTACT_LIMITS;
+
+/** The contact form (spec sections 3 and 5): used by the web form and the contact Lambda. */
+export const contactSchema = z.object({
+  name: lineField('Please enter your full name')
+    .min(L.nameMin, { error: `Please enter your full name (minimum ${L.nameMin} characters)` })
+    .max(L.nameMax, { error: `Name is too long (maximum ${L.nameMax} characters)` }),
+  email: emailField('Please enter a valid work email address'),
+  company: optional(
+    lineField('Company name is required').max(L.companyMax, {
+      error: `Company name is too long (maximum ${L.companyMax} characters)`,
+    }),
+  ),
+  subject: z.enum(optionValues(CONTACT_SUBJECTS), { error: 'Please choose a subject' }),
+  message: textField('Please enter a message')
+    .min(L.messageMin, { error: `Message must be at least ${L.messageMin} characters long` })
+    .max(L.messageMax, { error: `Message must not exceed ${L.messageMax} characters` }),
+  phone: optional(
+    lineField('Please enter a valid phone number').regex(PHONE_PATTERN, {
+      error: 'Please enter a valid phone number',
+    }),
+  ),
+});
+
+/** What the visitor types (before cleaning). */
+export type ContactInput = z.input<typeof contactSchema>;
+/** What is stored and mailed (after cleaning). */
+export type Contact = z.output<typeof contactSchema>;
