@@ -1,0 +1,34 @@
+/** The error catalogue and success messages of spec section 8, written once. */
+
+export const ERROR_MESSAGES = {
+  network: 'Network error. Please check your connection and try again.',
+  server: 'Server error. Please try again later.',
+  validation: 'Please check your input and try again.',
+  unexpected: 'An unexpected error occurred. Please try again.',
+  rateLimited: 'Too many requests. Please wait a moment and try again.',
+  timeout: 'Request timeout. Please try again.',
+  clientRateLimited: 'Too many submissions. Please wait a minute before trying again.',
+  // The API's own answers for requests no form would send.
+  bodyTooLarge: 'Your submission is too large. Please shorten it and try again.',
+  malformedJson: 'We could not read your submission. Please try again.',
+  notFound: 'Not found.',
+  methodNotAllowed: 'This address does not accept that kind of request.',
+  unavailable: 'The service is temporarily unavailable. Please try again in a few minutes.',
+} as const;
+
+export const FORM_FALLBACK_MESSAGES = {
+  contact: 'Failed to submit form. Please try again.',
+  partner: 'Failed to submit form. Please try again.',
+  demo: 'Failed to submit demo request. Please try again.',
+  'beta-access': 'Failed to submit beta access request. Please try again.',
+  download: 'An unexpected error occurred. Please try again.',
+} as const;
+
+export const SUCCESS_MESSAGES = {
+  contact: 'Thank you for your message. We will get back to you soon!',
+  partner: 'We will review it and get back to you within 2-3 business days.',
+  demo: "We'll contact you within 24 hours to schedule.",
+  'beta-access':
+    'Your request is under review. We will get back to you within 2-5 business days.',
+  download: 'Download link sent. Check your inbox within 2-3 minutes.',
+} as const;

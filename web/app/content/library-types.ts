@@ -1,0 +1,128 @@
+/**
+ * Types of the security-intelligence library (spec section 3: Article, Category, Research
+ * item). Article files hold only what an author writes; the library module derives the rest
+ * (url, read time, featured, previous/next) so it can never disagree with the data.
+ */
+
+export const ARTICLE_CATEGORIES = [
+  'Infrastructure Security',
+  'Serverless Security',
+  'Identity Risks',
+  'Attack Paths',
+  'Vulnerability Intelligence',
+  'Data Protection',
+  'Compliance',
+] as const;
+export type ArticleCategory = (typeof ARTICLE_CATEGORIES)[number];
+
+/** Spec section 9: severity order. */
+export const SEVERITIES = ['Critical', 'High', 'Medium', 'Low'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+export const MODULE_NAMES = [
+  'Kryon Core',
+  'Kryon Graph',
+  'Kryon Vuln',
+  'Kryon IAM',
+  'Kryon Defend',
+] as const;
+export type ModuleName = (typeof MODULE_NAMES)[number];
+
+/**
+ * An article body is structured blocks rather than HTML or Markdown: it renders with no
+ * parser and no dangerouslySetInnerHTML. In `paragraph`, `list` and `callout` text, a span in
+ * backticks (`aws iam get-role`) renders as inline code; nothing else is interpreted.
+ */
+export type ArticleBlock =
+  | { kind: 'heading'; text: string }
+  | { kind: 'subheading'; text: string }
+  | { kind: 'paragraph'; text: string }
+  | { kind: 'list'; ordered?: boolean; items: string[] }
+  | {
+      kind: 'code';
+      language: 'bash' | 'json' | 'yaml' | 'python' | 'hcl' | 'text';
+      caption?: string;
+      code: string;
+    }
+  | { kind: 'callout'; tone: 'info' | 'warning'; title: string; text: string };
+
+/** What an article file exports: the author's part of the spec's Article entity. */
+export interface ArticleSource {
+  /** Stable id, also the article's slug (lower-case, hyphens): the url's last segment. */
+  id: string;
+  title: string;
+  /** One or two sentences for cards, meta description and search. */
+  description: string;
+  category: ArticleCategory;
+  severity: Severity;
+  /** MITRE ATT&CK technique label, e.g. "T1078.004 Valid Accounts: Cloud Accounts". */
+  mitreAttack: string;
+  /** Who it is for, e.g. "Cloud security engineers, platform teams". */
+  audience: string;
+  /** The Kryon modules that address it (the spec's brand-named `{product}Solution`). */
+  kryonSolution: ModuleName[];
+  /** YYYY-MM-DD. */
+  publishedDate: string;
+  tags: string[];
+  body: ArticleBlock[];
+}
+
+/** The full Article entity of the spec, as pages use it. */
+export interface Article extends ArticleSource {
+  /** /security-intelligence/{category-slug}/{article-slug} */
+  url: string;
+  categorySlug: string;
+  /** e.g. "14 min read", from the body's word count. */
+  readTime: string;
+  featured: boolean;
+  nextArticle: string | null;
+  prevArticle: string | null;
+}
+
+export interface ArticleCategoryInfo {
+  slug: string;
+  displayName: ArticleCategory;
+  path: string;
+  articleCount: number;
+}
+
+export const RESEARCH_TYPES = [
+  'Monthly Finding',
+  'Quarterly Report',
+  'Technical Paper',
+  'Industry Insight',
+  'Case Study',
+  'White Paper',
+] as const;
+export type ResearchType = (typeof RESEARCH_TYPES)[number];
+
+export interface ResearchAuthor {
+  name: string;
+  title: string;
+  company: string;
+}
+
+/** Spec section 3: Research item. */
+export interface ResearchItem {
+  id: string;
+  title: string;
+  description: string;
+  abstract: string;
+  type: ResearchType;
+  category: ArticleCategory;
+  impact: Severity;
+  publishedDate: string;
+  authors: ResearchAuthor[];
+  tags: string[];
+  keyFindings: string[];
+  methodology: string;
+  sources: string[];
+  /** Absent: the fallback /downloads/{id}.pdf on the site's origin is used. */
+  downloadUrl?: string;
+  downloadCount: number;
+  estimatedReadTime: string;
+  featured: boolean;
+  /** Article ids. */
+  relatedArticles: string[];
+  citations: number;
+}
