@@ -11,6 +11,11 @@ export const ERROR_MESSAGES = {
   // The API's own answers for requests no form would send.
   bodyTooLarge: 'Your submission is too large. Please shorten it and try again.',
   malformedJson: 'We could not read your submission. Please try again.',
+  unsupportedMediaType: 'Please send the form as JSON.',
+  badIdempotencyKey:
+    'The Idempotency-Key header must be 8 to 128 letters, digits, hyphens or underscores.',
+  conflict:
+    'This submission was already received with different details. Please reload the page and try again.',
   notFound: 'Not found.',
   methodNotAllowed: 'This address does not accept that kind of request.',
   unavailable: 'The service is temporarily unavailable. Please try again in a few minutes.',
@@ -28,7 +33,6 @@ export const SUCCESS_MESSAGES = {
   contact: 'Thank you for your message. We will get back to you soon!',
   partner: 'We will review it and get back to you within 2-3 business days.',
   demo: "We'll contact you within 24 hours to schedule.",
-  'beta-access':
-    'Your request is under review. We will get back to you within 2-5 business days.',
+  'beta-access': 'Your request is under review. We will get back to you within 2-5 business days.',
   download: 'Download link sent. Check your inbox within 2-3 minutes.',
 } as const;

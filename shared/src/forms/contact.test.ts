@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { contactSchema, type ContactInput } from './contact.ts';
+import type { FieldErrors } from '../api.ts';
+import { fieldErrors } from '../field-errors.ts';
+import { type ContactInput, contactSchema } from './contact.ts';
 
 const valid: ContactInput = {
   name: 'Ada Lovelace',
@@ -8,15 +10,9 @@ const valid: ContactInput = {
   message: 'We run 40 AWS accounts and want to talk.',
 };
 
-function errorsOf(input: unknown): Record<string, string[]> {
+function errorsOf(input: unknown): FieldErrors {
   const result = contactSchema.safeParse(input);
-  if (result.success) return {};
-  const out: Record<string, string[]> = {};
-  for (const issue of result.error.issues) {
-    const key = String(issue.path[0] ?? '');
-    (out[key] ??= []).push(issue.message);
-  }
-  return out;
+  return result.success ? {} : fieldErrors(result.error);
 }
 
 describe('contactSchema', () => {
@@ -44,7 +40,11 @@ describe('contactSchema', () => {
     [{ name: ' <A> ' }, 'name', 'Please enter your full name (minimum 2 characters)'],
     [{ name: 'x'.repeat(101) }, 'name', 'Name is too long (maximum 100 characters)'],
     [{ email: 'not-an-email' }, 'email', 'Please enter a valid work email address'],
-    [{ email: `${'a'.repeat(250)}@x.io` }, 'email', 'Email address is too long (maximum 254 characters)'],
+    [
+      { email: `${'a'.repeat(250)}@x.io` },
+      'email',
+      'Email address is too long (maximum 254 characters)',
+    ],
     [{ subject: 'other' }, 'subject', 'Please choose a subject'],
     [{ message: 'too short' }, 'message', 'Message must be at least 10 characters long'],
     [{ message: 'x'.repeat(2001) }, 'message', 'Message must not exceed 2000 characters'],

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { CONTACT_SUBJECTS, optionValues } from '../options.ts';
-import { PHONE_PATTERN, emailField, lineField, optional, textField } from '../text.ts';
+import { emailField, lineField, optional, PHONE_PATTERN, textField } from '../text.ts';
 
 export const CONTACT_LIMITS = {
   nameMin: 2,

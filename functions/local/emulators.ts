@@ -1,0 +1,74 @@
+import { mkdirSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+
+export interface Emulator {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** dynalite (DynamoDB's API on LevelDB) in this process; data on disk under `path`. */
+export async function startDynamo(options: { port: number; path?: string }): Promise<Emulator> {
+  const dynalite = require('dynalite') as (opts: object) => Server;
+  if (options.path) mkdirSync(options.path, { recursive: true });
+  const server = dynalite({
+    createTableMs: 0,
+    deleteTableMs: 0,
+    updateTableMs: 0,
+    path: options.path,
+  });
+  return listen(server, options.port);
+}
+
+/** The local SES v2 account the emulator reports to GetAccount (the health check reads it). */
+const LOCAL_SES_ACCOUNT = {
+  DedicatedIpAutoWarmupEnabled: false,
+  Details: {
+    AdditionalContactEmailAddresses: [],
+    ContactLanguage: 'EN',
+    MailType: 'TRANSACTIONAL',
+    ReviewDetails: { CaseId: 'local', Status: 'GRANTED' },
+    UseCaseDescription: 'Kryon website lead notifications (local emulator)',
+    WebsiteURL: 'http://127.0.0.1',
+  },
+  EnforcementStatus: 'HEALTHY',
+  ProductionAccessEnabled: true,
+  SendingEnabled: true,
+  SendQuota: { Max24HourSend: 50000, MaxSendRate: 14, SentLast24Hours: 0 },
+  SuppressionAttributes: { SuppressedReasons: [] },
+};
+
+/** aws-ses-v2-local in this process: the SES v2 API, plus its web inbox at `/`. */
+export async function startSes(options: { port: number }): Promise<Emulator> {
+  process.env.AWS_SES_ACCOUNT ??= JSON.stringify(LOCAL_SES_ACCOUNT);
+  const mod = (await import('aws-ses-v2-local')) as unknown as {
+    default: { default?: SesServer } & SesServer;
+  };
+  const start = mod.default.default ?? mod.default;
+  const server = await start({ host: '127.0.0.1', port: options.port });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  return { url: `http://127.0.0.1:${port}`, close: () => close(server) };
+}
+
+type SesServer = (config: { host: string; port: number }) => Promise<Server>;
+
+function listen(server: Server, port: number): Promise<Emulator> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      const address = server.address();
+      const actual = typeof address === 'object' && address ? address.port : port;
+      resolve({ url: `http://127.0.0.1:${actual}`, close: () => close(server) });
+    });
+  });
+}
+
+function close(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.closeAllConnections?.();
+    server.close(() => resolve());
+  });
+}

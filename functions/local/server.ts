@@ -1,0 +1,107 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { API_BASE } from '@kryon/shared/api';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import sirv from 'sirv';
+import type { HttpResponse } from '../src/http/responses.ts';
+import { toApiGatewayEvent } from './api-gateway-event.ts';
+
+export type Handler = (event: APIGatewayProxyEventV2) => Promise<HttpResponse>;
+
+export interface LocalServerOptions {
+  /** The prerendered site: web/build/client. */
+  siteDir: string;
+  /** `METHOD /path` -> handler, as API Gateway routes them. */
+  routes: Map<string, Handler>;
+  /** The `$default` route: requests under /api that no route matches. */
+  fallback: Handler;
+}
+
+/** API Gateway refuses larger payloads long before this; it only protects this process. */
+const MAX_READ_BYTES = 1024 * 1024;
+
+/**
+ * The site and the API on one port, as CloudFront serves them: `/api/*` goes to the Lambda
+ * handlers as HTTP API events; everything else is the prerendered build, with clean URLs
+ * mapped to each route's index.html and a real 404 page.
+ */
+export function createLocalServer(options: LocalServerOptions): Server {
+  const notFoundPage = join(options.siteDir, '404', 'index.html');
+  const serveStatic = sirv(options.siteDir, {
+    dev: false,
+    etag: true,
+    extensions: ['html'],
+    setHeaders(res, pathname) {
+      res.setHeader(
+        'cache-control',
+        pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+
+  return createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (path === API_BASE || path.startsWith(`${API_BASE}/`) || path.startsWith('/api/')) {
+      void handleApi(req, res, path, options);
+      return;
+    }
+    serveStatic(req, res, () => {
+      res.statusCode = 404;
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      res.setHeader('cache-control', 'no-cache');
+      res.end(existsSync(notFoundPage) ? readFileSync(notFoundPage) : 'Not found');
+    });
+  });
+}
+
+async function handleApi(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  options: LocalServerOptions,
+) {
+  try {
+    const body = await readBody(req);
+    if (body === undefined) {
+      return send(res, {
+        statusCode: 413,
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+        body: JSON.stringify({ success: false, message: 'Your submission is too large.' }),
+      });
+    }
+    const routeKey = `${req.method} ${path}`;
+    const route = options.routes.get(routeKey);
+    const event = toApiGatewayEvent(req, body, route ? routeKey : '$default');
+    send(res, await (route ?? options.fallback)(event));
+  } catch (error) {
+    // A handler never throws by design; if one does, answer as API Gateway would.
+    console.error('local server: handler threw', error);
+    send(res, {
+      statusCode: 500,
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body: JSON.stringify({ message: 'Internal Server Error' }),
+    });
+  }
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_READ_BYTES) tooLarge = true;
+      else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(tooLarge ? undefined : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function send(res: ServerResponse, response: HttpResponse) {
+  res.statusCode = response.statusCode;
+  for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
+  res.end(response.isBase64Encoded ? Buffer.from(response.body, 'base64') : response.body);
+}

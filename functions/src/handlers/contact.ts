@@ -1,0 +1,6 @@
+import { createFormHandler } from '../http/form-handler.ts';
+import { contactForm } from '../leads/forms.ts';
+import { formDeps } from '../wiring.ts';
+
+/** POST /api/email/contact */
+export const handler = createFormHandler(contactForm, formDeps('contact'));

@@ -1,0 +1,72 @@
+import type { FormDefinition } from './forms.ts';
+import type { OutgoingEmail } from './ports.ts';
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+}
+
+/**
+ * A header value built from visitor input: the schemas already strip line breaks from
+ * single-line fields; this is the second line of defence for anything that reaches a
+ * header, so no input can ever add a header to the message.
+ */
+export function headerSafe(value: string, max = 200): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+  const flat = value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+export interface SalesNotificationInput {
+  definition: FormDefinition;
+  data: Record<string, unknown>;
+  submissionId: string;
+  createdAt: string;
+  recipients: string[];
+}
+
+/** The e-mail sales read for one accepted submission: every field, laid out, escaped. */
+export function salesNotification(input: SalesNotificationInput): OutgoingEmail {
+  const { definition, data, submissionId, createdAt } = input;
+  const rows = definition.fields
+    .map((f) => ({ label: f.label, value: f.value(data) }))
+    .filter((r): r is { label: string; value: string } => Boolean(r.value));
+
+  const text = [
+    `New ${definition.title.toLowerCase()} from the Kryon website.`,
+    '',
+    ...rows.map((r) => `${r.label}:\n${r.value}\n`),
+    `Submission: ${submissionId}`,
+    `Received: ${createdAt}`,
+  ].join('\n');
+
+  const htmlRows = rows
+    .map(
+      (r) =>
+        `<tr><th align="left" valign="top" style="padding:6px 12px 6px 0;color:#475569;font-weight:600">${escapeHtml(r.label)}</th>` +
+        `<td style="padding:6px 0;white-space:pre-wrap">${escapeHtml(r.value)}</td></tr>`,
+    )
+    .join('');
+  const html =
+    '<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a">' +
+    `<h1 style="font-size:18px">New ${escapeHtml(definition.title.toLowerCase())}</h1>` +
+    `<table role="presentation" cellspacing="0" cellpadding="0">${htmlRows}</table>` +
+    `<p style="color:#64748b;font-size:12px">Submission ${escapeHtml(submissionId)}, received ${escapeHtml(createdAt)}</p>` +
+    '</body></html>';
+
+  return {
+    to: input.recipients,
+    replyTo: [definition.visitorEmail(data)],
+    subject: headerSafe(definition.salesSubject(data)),
+    text,
+    html,
+    tags: { form: definition.form },
+  };
+}

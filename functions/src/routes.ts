@@ -1,0 +1,16 @@
+import { API_PATHS } from '@kryon/shared/api';
+
+/**
+ * The API's routes and the handler module behind each: read by the local server, and the
+ * list the CDK app wires one Lambda per entry from. Handler names are files in handlers/.
+ */
+export const API_ROUTES = [
+  { method: 'POST', path: API_PATHS.contact, handler: 'contact' },
+  { method: 'GET', path: API_PATHS.health, handler: 'health' },
+  { method: 'GET', path: API_PATHS.status, handler: 'status' },
+] as const;
+
+export type ApiRoute = (typeof API_ROUTES)[number];
+
+/** Takes every /api request that no route above matches (404 or 405, as JSON). */
+export const FALLBACK_HANDLER = 'not-found';
