@@ -1,0 +1,62 @@
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { Link, type LinkProps } from 'react-router';
+import './button.css';
+
+/** Spec section 4: button variants and sizes; `mobile` keeps a 44 px touch target. */
+export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost';
+export type ButtonSize = 'sm' | 'md' | 'lg' | 'xl' | 'mobile';
+
+interface StyleProps {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  block?: boolean;
+}
+
+export function buttonClass({ variant = 'primary', size = 'md', block }: StyleProps): string {
+  return ['btn', `btn--${variant}`, `btn--${size}`, block ? 'btn--block' : '']
+    .filter(Boolean)
+    .join(' ');
+}
+
+type ButtonProps = StyleProps &
+  ButtonHTMLAttributes<HTMLButtonElement> & {
+    /** Shows a spinner and the busy state; the button is disabled while busy. */
+    busy?: boolean;
+    children: ReactNode;
+  };
+
+export function Button({
+  variant,
+  size,
+  block,
+  busy = false,
+  className,
+  children,
+  disabled,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
+  return (
+    <button
+      type={type}
+      className={[buttonClass({ variant, size, block }), className].filter(Boolean).join(' ')}
+      disabled={disabled || busy}
+      aria-busy={busy || undefined}
+      {...rest}
+    >
+      {busy ? <span className="btn__spinner" aria-hidden="true" /> : null}
+      {children}
+    </button>
+  );
+}
+
+type ButtonLinkProps = StyleProps & LinkProps;
+
+export function ButtonLink({ variant, size, block, className, ...rest }: ButtonLinkProps) {
+  return (
+    <Link
+      className={[buttonClass({ variant, size, block }), className].filter(Boolean).join(' ')}
+      {...rest}
+    />
+  );
+}

@@ -1,0 +1,73 @@
+import { Link } from 'react-router';
+import { ButtonLink } from '../../components/ui/button.tsx';
+import { Icon } from '../../components/ui/icon.tsx';
+import { footerCopy, headerCopy } from '../../content/site-navigation.ts';
+import { PATHS } from '../../paths.ts';
+import { Logo } from './logo.tsx';
+
+/**
+ * Several footer links point at the page the visitor is already on; a route change scrolls
+ * to the top by itself, but a link to the current page would do nothing without this.
+ */
+function scrollToTop() {
+  window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+}
+
+export function SiteFooter() {
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__grid">
+        <div className="site-footer__brand">
+          <Link to={PATHS.home} aria-label={headerCopy.homeLabel} onClick={scrollToTop}>
+            <Logo />
+          </Link>
+          <p>{footerCopy.tagline}</p>
+          <ButtonLink to={footerCopy.contactButton.to} variant="outline" onClick={scrollToTop}>
+            {footerCopy.contactButton.label}
+          </ButtonLink>
+        </div>
+        {footerCopy.columns.map((column) => (
+          <nav key={column.heading} aria-label={column.heading} className="site-footer__column">
+            <h2 className="site-footer__heading">{column.heading}</h2>
+            <ul>
+              {column.links.map((link) => (
+                <li key={link.label}>
+                  <Link to={link.to} onClick={scrollToTop}>
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+      </div>
+      <div className="container site-footer__bottom">
+        <p className="site-footer__copyright">{footerCopy.copyright}</p>
+        <ul className="site-footer__legal">
+          {footerCopy.legal.map((link) => (
+            <li key={link.label}>
+              <Link to={link.to} onClick={scrollToTop}>
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <ul className="site-footer__social" aria-label={footerCopy.socialLabel}>
+          {footerCopy.social.map((item) => (
+            <li key={item.icon}>
+              <a
+                href={item.href}
+                className="site-footer__social-link"
+                aria-label={item.label}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                <Icon name={item.icon} />
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </footer>
+  );
+}

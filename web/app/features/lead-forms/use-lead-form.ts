@@ -1,0 +1,92 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { LeadForm } from '@kryon/shared/api';
+import { HONEYPOT_FIELD } from '@kryon/shared/constants';
+import { useRef, useState } from 'react';
+import {
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type UseFormProps,
+  useForm,
+} from 'react-hook-form';
+import type * as z from 'zod';
+import { apiClient, type Submit } from '../../lib/api-client.ts';
+
+export type SubmitState =
+  | { status: 'idle' }
+  | { status: 'submitting' }
+  | { status: 'success'; message: string }
+  | { status: 'error'; message: string };
+
+interface LeadFormOptions<S extends z.ZodType<FieldValues, FieldValues>> {
+  form: LeadForm;
+  schema: S;
+  defaultValues: UseFormProps<z.input<S>>['defaultValues'];
+  /** The e-mail the client rate limit counts against. */
+  emailOf: (values: z.output<S>) => string;
+  submit?: Submit;
+}
+
+/**
+ * One lead form's behaviour (spec section 4, "Forms in general"): errors appear when a field
+ * is left or on submit, typing clears the field's error, the first invalid field takes focus,
+ * server field errors land on their fields, and a second submit cannot start while one runs.
+ */
+export function useLeadForm<S extends z.ZodType<FieldValues, FieldValues>>({
+  form,
+  schema,
+  defaultValues,
+  emailOf,
+  submit = apiClient.submit,
+}: LeadFormOptions<S>) {
+  const methods = useForm<z.input<S>, unknown, z.output<S>>({
+    // zodResolver's overloads need a concrete schema; for a generic one we state its types.
+    resolver: zodResolver(schema) as unknown as Resolver<z.input<S>, unknown, z.output<S>>,
+    mode: 'onBlur',
+    reValidateMode: 'onBlur',
+    shouldFocusError: true,
+    defaultValues,
+  });
+  const [state, setState] = useState<SubmitState>({ status: 'idle' });
+  const inFlight = useRef(false);
+  const honeypot = useRef<HTMLInputElement>(null);
+
+  /** register() plus "typing clears this field's error". */
+  const field = (name: Path<z.input<S>>) =>
+    methods.register(name, {
+      onChange: () => {
+        if (methods.getFieldState(name).error) methods.clearErrors(name);
+      },
+    });
+
+  const onSubmit = methods.handleSubmit(async (values) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setState({ status: 'submitting' });
+    try {
+      const payload = { ...values, [HONEYPOT_FIELD]: honeypot.current?.value ?? '' };
+      const result = await submit(form, payload, emailOf(values));
+      if (result.ok) {
+        methods.reset();
+        setState({ status: 'success', message: result.data.message });
+        return;
+      }
+      let focused = false;
+      for (const [name, messages] of Object.entries(result.fieldErrors ?? {})) {
+        const message = messages[0];
+        if (!message) continue;
+        methods.setError(
+          name as Path<z.input<S>>,
+          { type: 'server', message },
+          { shouldFocus: !focused },
+        );
+        focused = true;
+      }
+      setState({ status: 'error', message: result.message });
+    } finally {
+      inFlight.current = false;
+    }
+  });
+
+  return { methods, field, onSubmit, state, setState, honeypot };
+}

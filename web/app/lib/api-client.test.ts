@@ -1,0 +1,207 @@
+import { API_PATHS, IDEMPOTENCY_HEADER } from '@kryon/shared/api';
+import { ERROR_MESSAGES } from '@kryon/shared/messages';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createApiClient, createRateLimiter, formatError } from './api-client.ts';
+
+const accepted = {
+  success: true,
+  message: 'Thank you for your message. We will get back to you soon!',
+  submissionId: 'sub-1',
+  timestamp: '2026-11-22T10:00:00.000Z',
+};
+
+function jsonResponse(status: number, body: unknown, statusText = '') {
+  return new Response(JSON.stringify(body), {
+    status,
+    statusText,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+/** A fetch that never answers but rejects when its signal aborts, like a hung connection. */
+function hangingFetch() {
+  return vi.fn(
+    (_url: RequestInfo | URL, init?: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+      }),
+  );
+}
+
+describe('api client', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('posts JSON to the form path with an Idempotency-Key and returns the answer', async () => {
+    const fetch = vi.fn(async () => jsonResponse(200, accepted));
+    const client = createApiClient({ fetch, newKey: () => 'key-12345678' });
+
+    const result = await client.submit('contact', { name: 'Ada' }, 'ada@example.com');
+
+    expect(result).toEqual({ ok: true, data: accepted });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe(API_PATHS.contact);
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe(JSON.stringify({ name: 'Ada' }));
+    expect(new Headers(init.headers).get(IDEMPOTENCY_HEADER)).toBe('key-12345678');
+    expect(new Headers(init.headers).get('Content-Type')).toBe('application/json');
+  });
+
+  it('retries network errors 3 times, 1 s apart, with the same Idempotency-Key', async () => {
+    const fetch = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(jsonResponse(200, accepted));
+    let key = 0;
+    const client = createApiClient({ fetch, newKey: () => `key-${++key}-abcdefgh` });
+
+    const pending = client.submit('contact', {}, 'ada@example.com');
+    await vi.advanceTimersByTimeAsync(999);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(2000);
+
+    expect(await pending).toEqual({ ok: true, data: accepted });
+    expect(fetch).toHaveBeenCalledTimes(4);
+    const keys = fetch.mock.calls.map(([, init]) =>
+      new Headers(init.headers).get(IDEMPOTENCY_HEADER),
+    );
+    expect(new Set(keys)).toEqual(new Set(['key-1-abcdefgh']));
+  });
+
+  it('gives the network message after the retries run out', async () => {
+    const fetch = vi.fn().mockRejectedValue(new TypeError('Failed to fetch'));
+    const client = createApiClient({ fetch });
+
+    const pending = client.submit('contact', {}, 'ada@example.com');
+    await vi.advanceTimersByTimeAsync(3000);
+
+    expect(await pending).toEqual({ ok: false, kind: 'network', message: ERROR_MESSAGES.network });
+    expect(fetch).toHaveBeenCalledTimes(4);
+  });
+
+  it('times out after 10 s with the timeout message and does not retry', async () => {
+    const fetch = hangingFetch();
+    const client = createApiClient({ fetch });
+
+    const pending = client.submit('contact', {}, 'ada@example.com');
+    await vi.advanceTimersByTimeAsync(9_999);
+    let settled = false;
+    void pending.then(() => {
+      settled = true;
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+
+    expect(await pending).toEqual({ ok: false, kind: 'timeout', message: ERROR_MESSAGES.timeout });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not retry HTTP errors', async () => {
+    const fetch = vi.fn(async () => jsonResponse(503, { success: false, message: 'down' }));
+    const client = createApiClient({ fetch });
+
+    const result = await client.submit('contact', {}, 'ada@example.com');
+
+    expect(result).toEqual({
+      ok: false,
+      kind: 'server',
+      status: 503,
+      message: ERROR_MESSAGES.server,
+    });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('maps 429 to the rate-limit message', async () => {
+    const fetch = vi.fn(async () => jsonResponse(429, { success: false, message: 'slow down' }));
+    const result = await createApiClient({ fetch }).submit('contact', {}, 'a@example.com');
+    expect(result).toMatchObject({
+      ok: false,
+      kind: 'rate-limited',
+      message: ERROR_MESSAGES.rateLimited,
+    });
+  });
+
+  it('returns field errors of a 400 answer', async () => {
+    const details = { email: ['Please enter a valid work email address'] };
+    const fetch = vi.fn(async () =>
+      jsonResponse(400, { success: false, message: ERROR_MESSAGES.validation, details }),
+    );
+    const result = await createApiClient({ fetch }).submit('contact', {}, 'a@example.com');
+    expect(result).toEqual({
+      ok: false,
+      kind: 'validation',
+      status: 400,
+      message: ERROR_MESSAGES.validation,
+      fieldErrors: details,
+    });
+  });
+
+  it('uses the answer error field, joined when it is a list', async () => {
+    const fetch = vi.fn(async () => jsonResponse(409, { success: false, error: ['one', 'two'] }));
+    const result = await createApiClient({ fetch }).submit('contact', {}, 'a@example.com');
+    expect(result).toMatchObject({ kind: 'other', status: 409, message: 'one, two' });
+  });
+
+  it('falls back to "HTTP status: text" when the answer says nothing', async () => {
+    const fetch = vi.fn(
+      async () => new Response('<html>', { status: 404, statusText: 'Not Found' }),
+    );
+    const result = await createApiClient({ fetch }).submit('contact', {}, 'a@example.com');
+    expect(result).toMatchObject({ kind: 'other', status: 404, message: 'HTTP 404: Not Found' });
+  });
+
+  it('allows 3 submissions per e-mail per 60 s, then answers without a request', async () => {
+    let t = 0;
+    const fetch = vi.fn(async () => jsonResponse(200, accepted));
+    const client = createApiClient({ fetch, now: () => t });
+
+    for (let i = 0; i < 3; i += 1) {
+      expect((await client.submit('contact', {}, 'Ada@Example.com ')).ok).toBe(true);
+    }
+    const fourth = await client.submit('contact', {}, 'ada@example.com');
+    const other = await client.submit('contact', {}, 'grace@example.com');
+    t = 60_000;
+    const afterWindow = await client.submit('contact', {}, 'ada@example.com');
+
+    expect(fourth).toEqual({
+      ok: false,
+      kind: 'client-rate-limited',
+      message: 'Too many submissions. Please wait a minute before trying again.',
+    });
+    expect(other.ok).toBe(true);
+    expect(afterWindow.ok).toBe(true);
+    expect(fetch).toHaveBeenCalledTimes(5);
+  });
+});
+
+describe('rate limiter window', () => {
+  it('restarts only after the window lapses', () => {
+    let t = 0;
+    const limiter = createRateLimiter(() => t);
+    expect([1, 2, 3].map(() => limiter.tryAcquire('k'))).toEqual([true, true, true]);
+    t = 59_999;
+    expect(limiter.tryAcquire('k')).toBe(false);
+    t = 60_000;
+    expect(limiter.tryAcquire('k')).toBe(true);
+  });
+});
+
+describe('formatError', () => {
+  it('follows the catalogue rules', () => {
+    expect(formatError(['a', 'b'])).toBe('a, b');
+    expect(formatError('single')).toBe('single');
+    expect(formatError('')).toBe(ERROR_MESSAGES.unexpected);
+    expect(formatError([])).toBe(ERROR_MESSAGES.unexpected);
+    expect(formatError(undefined)).toBe(ERROR_MESSAGES.unexpected);
+  });
+});

@@ -1,0 +1,96 @@
+import { useEffect, useRef } from 'react';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+} from 'react-router';
+import type { Route } from './+types/root';
+import { BackToTop } from './features/layout/back-to-top.tsx';
+import { SiteFooter } from './features/layout/site-footer.tsx';
+import { SiteHeader } from './features/layout/site-header.tsx';
+import { NotFoundScreen } from './features/not-found/not-found-screen.tsx';
+import './styles/base.css';
+import './features/layout/layout.css';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#070b14" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+/**
+ * After a client-side navigation, screen-reader and keyboard users start at the new page's
+ * content, as they would after a full page load. ScrollRestoration moves new pages to the top
+ * and restores the position on Back/Forward.
+ */
+function useFocusMainOnNavigation() {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not an input.
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    document.getElementById('main')?.focus({ preventScroll: true });
+  }, [pathname]);
+}
+
+function Shell({ children }: { children: React.ReactNode }) {
+  useFocusMainOnNavigation();
+  return (
+    <>
+      <SiteHeader />
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+      <SiteFooter />
+      <BackToTop />
+    </>
+  );
+}
+
+export default function App() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Shell>
+        <NotFoundScreen />
+      </Shell>
+    );
+  }
+  return (
+    <Shell>
+      <NotFoundScreen variant="error" />
+    </Shell>
+  );
+}

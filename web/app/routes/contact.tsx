@@ -1,0 +1,26 @@
+import { PageHero } from '../components/ui/page-hero.tsx';
+import { contactPageCopy } from '../content/contact-page.ts';
+import { ContactForm } from '../features/lead-forms/contact-form.tsx';
+import { Departments } from '../features/lead-forms/departments.tsx';
+import { seo } from '../lib/seo.ts';
+import { PATHS } from '../paths.ts';
+import '../features/lead-forms/lead-forms.css';
+
+export const meta = () => seo({ ...contactPageCopy.meta, path: PATHS.contact });
+
+export default function ContactPage() {
+  const { hero } = contactPageCopy;
+  return (
+    <>
+      <PageHero eyebrow={hero.eyebrow} title={hero.title} text={hero.text} />
+      <section className="section">
+        <div className="container contact-layout">
+          <div className="card">
+            <ContactForm />
+          </div>
+          <Departments />
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+/**
+ * Facts about the company that more than one page uses. Marketing changes them here, never
+ * in components or page copy (docs/decisions/006-site-config.md).
+ */
+export const SITE = {
+  name: 'Kryon',
+  legalName: 'Kryon Security, Inc.',
+  /** Canonical origin for absolute URLs (canonical links, Open Graph, sitemap). */
+  origin: import.meta.env.VITE_SITE_ORIGIN ?? 'https://kryon.security',
+  copyrightYear: 2025,
+  founder: { name: 'Alex Morgan' },
+  profiles: {
+    linkedin: 'https://www.linkedin.com/company/kryon-security',
+    x: 'https://x.com/kryonsecurity',
+    github: 'https://github.com/kryon-security',
+    youtube: 'https://www.youtube.com/@kryonsecurity',
+  },
+  departments: {
+    sales: 'sales@kryon.security',
+    support: 'support@kryon.security',
+    partnerships: 'partners@kryon.security',
+  },
+} as const;
+
+export type DepartmentId = keyof typeof SITE.departments;
