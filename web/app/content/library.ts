@@ -77,6 +77,13 @@ export const CATEGORIES: readonly ArticleCategoryInfo[] = ARTICLE_CATEGORIES.map
   };
 });
 
+/** What cards and filters need: everything but the body, so index pages stay small. */
+export type ArticleSummary = Omit<Article, 'body'>;
+
+export function summarise({ body: _body, ...summary }: Article): ArticleSummary {
+  return summary;
+}
+
 export function findCategory(slug: string): ArticleCategoryInfo | undefined {
   return CATEGORIES.find((c) => c.slug === slug);
 }

@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import { PageHero } from '../components/ui/page-hero.tsx';
-import { articlesIn, findCategory } from '../content/library.ts';
+import { articlesIn, findCategory, summarise } from '../content/library.ts';
 import { ArticleCard } from '../features/articles/article-card.tsx';
 import { seo } from '../lib/seo.ts';
 import type { Route } from './+types/intelligence-category';
@@ -10,7 +10,7 @@ import '../features/articles/articles.css';
 export function loader({ params }: Route.LoaderArgs) {
   const category = findCategory(params.category);
   if (!category) throw data(null, { status: 404 });
-  return { category, articles: articlesIn(category.displayName) };
+  return { category, articles: articlesIn(category.displayName).map(summarise) };
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) =>

@@ -1,0 +1,257 @@
+/**
+ * Types of the security-intelligence page and research archive that library-types.ts does not
+ * hold (spec sections 2 and 3: attack scenario, research finding, the page sections and their
+ * copy). The research item itself is `ResearchItem` in library-types.ts.
+ */
+import type { ArticleCategory, ModuleName, Severity } from './library-types.ts';
+
+/** One step of an attack scenario: what the attacker does, naming the AWS API calls. */
+export interface AttackStep {
+  title: string;
+  detail: string;
+}
+
+/** Spec section 3: Attack scenario. */
+export interface AttackScenario {
+  /** Stable id (lower-case, hyphens), used as a React key and an anchor. */
+  id: string;
+  title: string;
+  /** MITRE ATT&CK technique id, e.g. "T1078.004". */
+  technique: string;
+  /** MITRE ATT&CK technique name, e.g. "Valid Accounts: Cloud Accounts". */
+  techniqueName: string;
+  description: string;
+  steps: AttackStep[];
+  impact: string;
+  /** The Kryon modules that detect or break the path. */
+  detectedBy: ModuleName[];
+  /** 0 to 10, one decimal. */
+  riskScore: number;
+}
+
+/** Spec section 3: Research finding (one month's headline results). */
+export interface ResearchFinding {
+  /** Month and year, e.g. "October 2026". */
+  month: string;
+  title: string;
+  findings: string[];
+  impact: Severity;
+  category: ArticleCategory;
+}
+
+/** The four category pages the challenge cards link to: /security-intelligence/{slug}. */
+export type ChallengeCategorySlug =
+  | 'identity-risks'
+  | 'attack-paths'
+  | 'data-protection'
+  | 'compliance';
+
+export interface ChallengeCard {
+  title: string;
+  text: string;
+  categorySlug: ChallengeCategorySlug;
+  linkLabel: string;
+}
+
+/** One solution-mapping block: a challenge and the Kryon module that answers it. */
+export interface SolutionMapping {
+  challenge: string;
+  module: ModuleName;
+  how: string;
+  outcome: string;
+}
+
+/** Resource tiles: playbooks, integrations and API docs; every button navigates to '/'. */
+export interface ResourceTile {
+  id: 'playbooks' | 'integrations' | 'api-docs';
+  title: string;
+  text: string;
+  buttonLabel: string;
+  href: '/';
+}
+
+/** One item of the hover-highlighted timeline. */
+export interface TimelineItem {
+  /** A short time label, e.g. "00:04". */
+  time: string;
+  title: string;
+  text: string;
+}
+
+/** The download modal's preview of one research item, keyed by the item's id. */
+export interface DownloadPreview {
+  highlights: [string, string, string];
+  contents: [string, string, string, string];
+}
+
+// Page copy -------------------------------------------------------------------------------
+
+export interface PageMeta {
+  title: string;
+  description: string;
+}
+
+export interface PageHero {
+  eyebrow: string;
+  title: string;
+  text: string;
+}
+
+export interface SectionCopy {
+  heading: string;
+  intro: string;
+}
+
+export interface LinkCta {
+  heading: string;
+  text: string;
+  label: string;
+  href: string;
+}
+
+export interface EmptyStateCopy {
+  title?: string;
+  text: string;
+  clearLabel: string;
+}
+
+/** Copy of /security-intelligence. */
+export interface IntelligencePageCopy {
+  meta: PageMeta;
+  hero: PageHero & {
+    ctaLabel: string;
+    /** The element id of the featured section the call to action scrolls to. */
+    ctaTargetId: string;
+  };
+  featured: SectionCopy & {
+    sectionId: string;
+    searchLabel: string;
+    searchPlaceholder: string;
+    categoryLabel: string;
+    allCategoriesLabel: string;
+    severityLabel: string;
+    clearFiltersLabel: string;
+    newBadge: string;
+    readArticleLabel: string;
+    /** e.g. "Showing 6 of 30 articles". */
+    countLine: (shown: number, total: number) => string;
+    /** e.g. "Show 24 more articles". */
+    showMoreLabel: (hidden: number) => string;
+    showLessLabel: string;
+  };
+  emptyState: EmptyStateCopy;
+  challenges: SectionCopy & { cards: ChallengeCard[] };
+  attackScenarios: SectionCopy & {
+    techniqueLabel: string;
+    stepsLabel: string;
+    impactLabel: string;
+    detectedByLabel: string;
+    riskScoreLabel: string;
+  };
+  solutionMapping: SectionCopy & {
+    howLabel: string;
+    outcomeLabel: string;
+    mappings: SolutionMapping[];
+  };
+  monthlyFindings: SectionCopy & { impactLabel: string; categoryLabel: string };
+  researchArchive: LinkCta;
+  resources: SectionCopy & { tiles: ResourceTile[] };
+  timeline: SectionCopy & { items: TimelineItem[] };
+}
+
+export interface MethodologyPoint {
+  title: string;
+  text: string;
+}
+
+export interface FormFieldCopy {
+  label: string;
+  placeholder: string;
+}
+
+/** Copy of the download modal on /research-archive. */
+export interface DownloadModalCopy {
+  dialogTitle: string;
+  closeLabel: string;
+  previewHeading: string;
+  highlightsHeading: string;
+  contentsHeading: string;
+  /** e.g. "24 pages". */
+  pagesLabel: (pages: number) => string;
+  difficultyLabel: string;
+  formHeading: string;
+  formText: string;
+  fields: {
+    email: FormFieldCopy;
+    firstName: FormFieldCopy;
+    company: FormFieldCopy;
+    role: FormFieldCopy;
+  };
+  submitLabel: string;
+  submittingLabel: string;
+  privacyNote: string;
+  failureTitle: string;
+  success: {
+    title: string;
+    text: string;
+    note: string;
+    anotherLabel: string;
+    continueLabel: string;
+  };
+}
+
+/** Copy of /research-archive. */
+export interface ResearchArchivePageCopy {
+  meta: PageMeta;
+  hero: PageHero;
+  metrics: {
+    heading: string;
+    totalItemsLabel: string;
+    totalDownloadsLabel: string;
+    totalCitationsLabel: string;
+    criticalLabel: string;
+    byTypeLabel: string;
+    /** Spec section 9: items published in the last 3 months. */
+    recentLabel: string;
+    /** Spec section 9: the 5 most frequent research tags. */
+    topTagsLabel: string;
+    /** Fixed by the spec: "6 Domains". */
+    domains: string;
+    domainsCaption: string;
+  };
+  filters: {
+    heading: string;
+    searchLabel: string;
+    searchPlaceholder: string;
+    topicsLabel: string;
+    clearLabel: string;
+    /** e.g. "Showing 3 of 7 research items". */
+    resultCount: (shown: number, total: number) => string;
+  };
+  card: {
+    downloadLabel: string;
+    newBadge: string;
+    keyFindingsLabel: string;
+    /** "+N more" after the first two key findings. */
+    moreFindings: (count: number) => string;
+    /** "+N" after the first three tags. */
+    moreTags: (count: number) => string;
+    /** "+N others" after the first author. */
+    otherAuthors: (count: number) => string;
+    downloadsLabel: string;
+    citationsLabel: string;
+    showMoreLabel: (hidden: number) => string;
+    showLessLabel: string;
+  };
+  emptyState: Required<EmptyStateCopy>;
+  subscribe: LinkCta;
+  intelligenceLink: LinkCta;
+  methodology: SectionCopy & { points: MethodologyPoint[] };
+  closingBanner: {
+    heading: string;
+    text: string;
+    primary: { label: string; href: string };
+    secondary: { label: string; href: string };
+  };
+  downloadModal: DownloadModalCopy;
+}

@@ -1,0 +1,60 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/*
+ * Browser journeys against the real product: `npm start` from the repository root (the built
+ * site, the Lambda handlers, dynalite and aws-ses-v2-local), on ports of their own so a
+ * developer's running `npm start` is left alone. Chromium is Debian's (TOOLCHAIN.md).
+ */
+export const E2E_PORTS = { site: 3100, dynamodb: 8100, ses: 8105 } as const;
+
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: true,
+  retries: 0,
+  reporter: [['list']],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORTS.site}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: chromiumArgs,
+    },
+  },
+  projects: [
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
+    },
+  ],
+  webServer: {
+    command: 'npm start',
+    cwd: '..',
+    url: `http://127.0.0.1:${E2E_PORTS.site}/api/email/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    env: {
+      PORT: String(E2E_PORTS.site),
+      DYNAMODB_PORT: String(E2E_PORTS.dynamodb),
+      SES_PORT: String(E2E_PORTS.ses),
+      DATA_DIR: join(tmpdir(), 'kryon-e2e'),
+      // Always test the code as it is now, never a stale build.
+      REBUILD: '1',
+    },
+  },
+});
