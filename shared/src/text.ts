@@ -7,7 +7,14 @@ import * as z from 'zod';
  * e-mail headers.
  */
 export function cleanLine(value: string): string {
-  return value.replace(/[<>]/g, '').replace(/\s+/g, ' ').trim();
+  return (
+    value
+      .replace(/[<>]/g, '')
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+      .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /**
@@ -20,7 +27,7 @@ export function cleanMultiline(value: string): string {
       .replace(/[<>]/g, '')
       .replace(/\r\n?/g, '\n')
       // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-      .replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, ' ')
+      .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, ' ')
       .replace(/[ \t\u00a0]+/g, ' ')
       .replace(/ *\n */g, '\n')
       .replace(/\n{3,}/g, '\n\n')

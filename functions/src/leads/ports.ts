@@ -4,7 +4,8 @@
  */
 import type { LeadForm } from '@kryon/shared/api';
 
-export type EmailStatus = 'pending' | 'sent' | 'failed';
+/** `skipped`: a honeypot lead, kept for review but never mailed, so no re-send picks it up. */
+export type EmailStatus = 'pending' | 'sent' | 'failed' | 'skipped';
 
 export interface StoredLead {
   form: LeadForm;

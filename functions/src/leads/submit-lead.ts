@@ -93,7 +93,7 @@ export async function submitLead(
     userAgent: request.userAgent?.slice(0, 512),
     ipHash: request.sourceIp ? keyedHash(config.ipHashSecret, request.sourceIp) : undefined,
     spam,
-    emailStatus: 'pending',
+    emailStatus: spam ? 'skipped' : 'pending',
     expiresAt: Math.floor(now.getTime() / 1000) + config.retentionDays * 86_400,
   };
 

@@ -1,0 +1,47 @@
+import {
+  DeleteTableCommand,
+  DescribeTableCommand,
+  ResourceNotFoundException,
+} from '@aws-sdk/client-dynamodb';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiEvent, bodyOf, type Handler } from '../../test/events.ts';
+import { type IntegrationEnv, useEmulators } from '../../test/integration.ts';
+
+let env: IntegrationEnv;
+let handler: Handler;
+
+beforeAll(async () => {
+  env = await useEmulators('health');
+  ({ handler } = await import('./health.ts'));
+});
+
+const get = () => apiEvent({ method: 'GET', path: '/api/email/health', body: undefined });
+
+describe('GET /api/email/health against dynalite and aws-ses-v2-local', () => {
+  it('answers 200 { success: true } with both emulators up', async () => {
+    const response = await handler(get());
+    expect(response.statusCode).toBe(200);
+    expect(bodyOf(response)).toMatchObject({
+      success: true,
+      services: { database: 'up', email: 'up' },
+    });
+  });
+
+  it('answers 503 with the database down once its table is gone', async () => {
+    await env.dynamo.send(new DeleteTableCommand({ TableName: env.tableName }));
+    // dynalite answers DeleteTable with DELETING and drops the table a moment later.
+    await vi.waitFor(
+      () =>
+        expect(
+          env.dynamo.send(new DescribeTableCommand({ TableName: env.tableName })),
+        ).rejects.toBeInstanceOf(ResourceNotFoundException),
+      { timeout: 5_000, interval: 20 },
+    );
+    const response = await handler(get());
+    expect(response.statusCode).toBe(503);
+    expect(bodyOf(response)).toMatchObject({
+      success: false,
+      services: { database: 'down', email: 'up' },
+    });
+  });
+});
