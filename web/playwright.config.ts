@@ -7,7 +7,13 @@ import { defineConfig, devices } from '@playwright/test';
  * site, the Lambda handlers, dynalite and aws-ses-v2-local), on ports of their own so a
  * developer's running `npm start` is left alone. Chromium is Debian's (TOOLCHAIN.md).
  */
-export const E2E_PORTS = { site: 3100, dynamodb: 8100, ses: 8105 } as const;
+// E2E_PORT_OFFSET lets two runs (two developers' checkouts on one machine) avoid each other.
+const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
+export const E2E_PORTS = {
+  site: 3100 + offset,
+  dynamodb: 8100 + offset,
+  ses: 8105 + offset,
+} as const;
 
 const chromiumArgs = [
   '--no-sandbox',
@@ -52,7 +58,7 @@ export default defineConfig({
       PORT: String(E2E_PORTS.site),
       DYNAMODB_PORT: String(E2E_PORTS.dynamodb),
       SES_PORT: String(E2E_PORTS.ses),
-      DATA_DIR: join(tmpdir(), 'kryon-e2e'),
+      DATA_DIR: join(tmpdir(), `kryon-e2e-${offset}`),
       // Always test the code as it is now, never a stale build.
       REBUILD: '1',
     },
