@@ -1,5 +1,9 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Config } from '@react-router/dev/config';
 import { prerenderPaths } from './app/prerender-paths.ts';
+import { SITE } from './app/site-config.ts';
+import { robotsTxt, sitemapXml } from './app/sitemap.ts';
 
 /*
  * A static site: no server renders at request time. Every route, including each category and
@@ -9,4 +13,9 @@ import { prerenderPaths } from './app/prerender-paths.ts';
 export default {
   ssr: false,
   prerender: prerenderPaths,
+  async buildEnd({ reactRouterConfig }) {
+    const client = join(reactRouterConfig.buildDirectory, 'client');
+    await writeFile(join(client, 'sitemap.xml'), sitemapXml(SITE.origin));
+    await writeFile(join(client, 'robots.txt'), robotsTxt(SITE.origin));
+  },
 } satisfies Config;
