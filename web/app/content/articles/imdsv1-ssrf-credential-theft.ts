@@ -27,7 +27,7 @@ export const article: ArticleSource = {
       ordered: true,
       items: [
         'The attacker finds a parameter the server fetches, such as `?url=` on a thumbnail service, and points it at `http://169.254.169.254/latest/meta-data/iam/security-credentials/`.',
-        'The response lists the role name. A second request to `/latest/meta-data/iam/security-credentials/<role-name>` returns `AccessKeyId`, `SecretAccessKey`, `Token` and `Expiration` as JSON.',
+        'The response lists the role name. A second request to `/latest/meta-data/iam/security-credentials/{role-name}` returns `AccessKeyId`, `SecretAccessKey`, `Token` and `Expiration` as JSON.',
         'The attacker exports those values on their own machine and calls `sts:GetCallerIdentity` to confirm the session, then enumerates what the role can do.',
         'Because the credentials are valid wherever they are used by default, the attacker reads S3 buckets, Secrets Manager secrets or parameters, or assumes further roles, all from infrastructure they control.',
       ],

@@ -24,7 +24,7 @@ export const article: ArticleSource = {
     { kind: 'heading', text: 'How buckets become public' },
     {
       kind: 'paragraph',
-      text: 'S3 evaluates public access through two mechanisms. The first is the bucket policy: any statement that allows `Principal: "*"` without a restricting condition is public. S3 treats a policy as non-public only when it is limited by fixed values of keys such as `aws:SourceVpce`, `aws:SourceVpc`, `aws:SourceArn`, `aws:SourceAccount`, `aws:PrincipalOrgID` or a narrow `aws:SourceIp` range. The second is ACLs: a grant to the `AllUsers` group (`http://acs.amazonaws.com/groups/global/AllUsers`) is anonymous access, and a grant to `AuthenticatedUsers` means any AWS account in the world, not any user in yours.',
+      text: 'S3 evaluates public access through two mechanisms. The first is the bucket policy: any statement that allows `Principal: "*"` without a restricting condition is public. S3 treats a policy as non-public only when it is limited by fixed values of keys such as `aws:SourceVpce`, `aws:SourceVpc`, `aws:SourceArn`, `aws:SourceAccount` or a narrow `aws:SourceIp` range. The second is ACLs: a grant to the `AllUsers` group (`http://acs.amazonaws.com/groups/global/AllUsers`) is anonymous access, and a grant to `AuthenticatedUsers` means any AWS account in the world, not any user in yours.',
     },
     {
       kind: 'paragraph',
@@ -65,7 +65,7 @@ done
 
 # ACL grants to AllUsers or AuthenticatedUsers
 aws s3api get-bucket-acl --bucket example-bucket \\
-  --query "Grants[?Grantee.URI!=null].[Grantee.URI,Permission]" --output text`,
+  --query "Grants[?Grantee.URI].[Grantee.URI,Permission]" --output text`,
     },
     {
       kind: 'paragraph',
@@ -75,7 +75,7 @@ aws s3api get-bucket-acl --bucket example-bucket \\
       kind: 'code',
       language: 'bash',
       caption: 'Public S3 findings from an organization-wide Access Analyzer',
-      code: `aws accessanalyzer list-findings-v2 \\
+      code: `aws accessanalyzer list-findings \\
   --analyzer-arn arn:aws:access-analyzer:eu-west-1:111122223333:analyzer/org-external \\
   --filter '{"resourceType":{"eq":["AWS::S3::Bucket"]},"status":{"eq":["ACTIVE"]},"isPublic":{"eq":["true"]}}' \\
   --query 'findings[].[resource,resourceOwnerAccount,action]'`,
