@@ -4,6 +4,7 @@ import type { Config } from '@react-router/dev/config';
 import { prerenderPaths } from './app/prerender-paths.ts';
 import { SITE } from './app/site-config.ts';
 import { robotsTxt, sitemapXml } from './app/sitemap.ts';
+import { externalizeInlineScripts } from './scripts/externalize-inline-scripts.ts';
 
 /*
  * A static site: no server renders at request time. Every route, including each category and
@@ -17,5 +18,7 @@ export default {
     const client = join(reactRouterConfig.buildDirectory, 'client');
     await writeFile(join(client, 'sitemap.xml'), sitemapXml(SITE.origin));
     await writeFile(join(client, 'robots.txt'), robotsTxt(SITE.origin));
+    // After prerendering: the CSP allows no inline scripts (shared/src/security-headers.ts).
+    await externalizeInlineScripts(client);
   },
 } satisfies Config;

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { API_BASE } from '@kryon/shared/api';
+import { SITE_SECURITY_HEADERS } from '@kryon/shared/security-headers';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import sirv from 'sirv';
 import type { HttpResponse } from '../src/http/responses.ts';
@@ -33,6 +34,7 @@ export function createLocalServer(options: LocalServerOptions): Server {
     etag: true,
     extensions: ['html'],
     setHeaders(res, pathname) {
+      setSecurityHeaders(res);
       res.setHeader(
         'cache-control',
         pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
@@ -48,11 +50,17 @@ export function createLocalServer(options: LocalServerOptions): Server {
     }
     serveStatic(req, res, () => {
       res.statusCode = 404;
+      setSecurityHeaders(res);
       res.setHeader('content-type', 'text/html; charset=utf-8');
       res.setHeader('cache-control', 'no-cache');
       res.end(existsSync(notFoundPage) ? readFileSync(notFoundPage) : 'Not found');
     });
   });
+}
+
+/** The headers CloudFront's response-headers policy adds, so local tests run under the CSP. */
+function setSecurityHeaders(res: ServerResponse) {
+  for (const [name, value] of Object.entries(SITE_SECURITY_HEADERS)) res.setHeader(name, value);
 }
 
 async function handleApi(

@@ -1,5 +1,12 @@
 import * as z from 'zod';
 
+// zod compiles fast validators with `new Function` where it may. The site's CSP forbids eval
+// and reports even zod's probe for it as a violation, so every schema is built interpreted.
+// This module is imported by every form schema, so the setting precedes their creation.
+z.config({ jitless: true });
+
+import { type Option, optionValues } from './options.ts';
+
 /**
  * The spec's sanitising (section 5): trim, remove angle brackets, collapse whitespace.
  * It runs inside the schemas, so the browser and the Lambda store exactly the same text.
@@ -70,3 +77,103 @@ export function optional<T extends z.ZodType>(schema: T) {
 
 /** Spec section 5: an optional plus sign, then 10 to 20 digits, spaces, hyphens or parentheses. */
 export const PHONE_PATTERN = /^\+?[\d\s()-]{10,20}$/;
+
+/**
+ * A required single-line text field: blank after cleaning answers with the required message
+ * alone (abort), so a later minimum-length check does not add a second message.
+ */
+export function requiredLineField(required: string) {
+  return lineField(required).min(1, { error: required, abort: true });
+}
+
+interface EmailMessages {
+  /** For a missing or blank value. */
+  required: string;
+  /** For a value of the wrong type or a malformed address. */
+  invalid: string;
+  /** A shorter value is answered with the invalid message. */
+  min?: number;
+}
+
+/**
+ * An e-mail address that tells "missing" apart from "malformed": trimmed and lower-cased
+ * before it is checked, like {@link emailField}.
+ */
+export function requiredEmailField({ required, invalid, min = 1 }: EmailMessages) {
+  return z
+    .string({
+      error: (issue) => (issue.input === undefined || issue.input === null ? required : invalid),
+    })
+    .trim()
+    .toLowerCase()
+    .min(1, { error: required, abort: true })
+    .min(min, { error: invalid, abort: true })
+    .max(EMAIL_MAX, { error: `Email address is too long (maximum ${EMAIL_MAX} characters)` })
+    .pipe(z.email({ error: invalid }));
+}
+
+/** Spec section 5: the demo and beta forms accept business addresses only. */
+export const FREE_MAIL_PROVIDERS = [
+  'gmail',
+  'yahoo',
+  'hotmail',
+  'outlook',
+  'aol',
+  'icloud',
+  'live',
+  'msn',
+  'ymail',
+  'rocketmail',
+] as const;
+
+export const BUSINESS_EMAIL_MESSAGE = 'Please use your business email address';
+
+// A provider name followed by a public suffix: a TLD (gmail.com, outlook.de) or a country
+// suffix under co/com/net/org/ne/or (yahoo.co.uk, live.com.au, yahoo.ne.jp). A company's own
+// subdomain such as live.acme.com is not a free-mail domain and stays allowed.
+const FREE_MAIL_DOMAIN = new RegExp(
+  `^(?:${FREE_MAIL_PROVIDERS.join('|')})\\.(?:(?:co|com|net|org|ne|or)\\.)?[a-z]{2,63}$`,
+);
+
+/** True when the address is at one of the free-mail providers, on any country domain. */
+export function isFreeMailAddress(email: string): boolean {
+  const at = email.lastIndexOf('@');
+  return (
+    at >= 0 &&
+    FREE_MAIL_DOMAIN.test(
+      email
+        .slice(at + 1)
+        .trim()
+        .toLowerCase(),
+    )
+  );
+}
+
+/** {@link requiredEmailField} that also refuses free-mail addresses. */
+export function businessEmailField(messages: EmailMessages) {
+  return requiredEmailField(messages).refine((email) => !isFreeMailAddress(email), {
+    error: BUSINESS_EMAIL_MESSAGE,
+  });
+}
+
+/**
+ * A consent box that must be ticked. Forms and JSON clients send it as true, "true" or "on"
+ * (an HTML checkbox); anything else, including a missing value, counts as not ticked.
+ */
+export function consentField(message: string) {
+  return z.preprocess(
+    (value) => value === true || value === 'true' || value === 'on',
+    z.literal(true, { error: message }),
+  );
+}
+
+/**
+ * A multi-select of one option list: at least one value, every value from the list, each
+ * kept once in the order chosen. A wrong type or an unknown value gets the same message.
+ */
+export function multiSelectField<const T extends readonly Option[]>(options: T, message: string) {
+  return z
+    .array(z.enum(optionValues(options), { error: message }), { error: message })
+    .overwrite((values) => [...new Set(values)])
+    .min(1, { error: message });
+}

@@ -12,7 +12,9 @@ test.describe('contact journey', () => {
     await page.getByLabel('Work email').fill(email);
     await page.getByRole('textbox', { name: 'Company (optional)' }).fill('Analytical Engines Ltd');
     await page.getByLabel('Subject').selectOption('demo');
-    await page.getByRole('textbox', { name: 'Message' }).fill('We run 40 AWS accounts and would like a demo of Kryon.');
+    await page
+      .getByRole('textbox', { name: 'Message' })
+      .fill('We run 40 AWS accounts and would like a demo of Kryon.');
     await page.getByRole('button', { name: 'Send message' }).click();
 
     const status = page.getByRole('status');

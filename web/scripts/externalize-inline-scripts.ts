@@ -1,0 +1,59 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+
+/**
+ * Moves every inline <script> of the prerendered HTML into a content-hashed file, so the
+ * Content-Security-Policy can be `script-src 'self'`: no 'unsafe-inline', and no per-page
+ * hashes (CloudFront caps a policy header at 1,783 characters; the pages hold hundreds of
+ * distinct inline scripts). External classic scripts without async/defer run in document
+ * order, blocking the parser, exactly like the inline ones they replace.
+ * JSON-LD blocks are data, not scripts, and stay inline.
+ */
+const INLINE_SCRIPT = /<script((?:\s+[a-zA-Z-]+(?:="[^"]*")?)*)\s*>([\s\S]*?)<\/script>/g;
+const DATA_TYPES = /\stype="application\/(ld\+)?json"/;
+
+export function externalizeHtml(
+  html: string,
+  write: (fileName: string, code: string) => void,
+  publicDir = '/assets/inline',
+): string {
+  return html.replace(INLINE_SCRIPT, (whole, attrs: string, code: string) => {
+    if (/\ssrc=/.test(attrs) || DATA_TYPES.test(attrs) || code.trim() === '') return whole;
+    const name = `${createHash('sha256').update(code).digest('hex').slice(0, 20)}.js`;
+    write(name, code);
+    return `<script${withoutAsyncOnModules(attrs)} src="${publicDir}/${name}"></script>`;
+  });
+}
+
+/**
+ * React 19 treats `<script async src>` as a hoistable resource and skips it while hydrating,
+ * so the page's entry module must not keep `async` once it has a `src`: React would then find
+ * the next element where it expects this one and re-render the whole page. A module script
+ * without `async` is deferred, so it still runs before DOMContentLoaded, after the content.
+ */
+function withoutAsyncOnModules(attrs: string): string {
+  return /\stype="module"/.test(attrs) ? attrs.replace(/\sasync(="[^"]*")?/, '') : attrs;
+}
+
+async function htmlFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries
+    .filter((e) => e.isFile() && e.name.endsWith('.html'))
+    .map((e) => join(e.parentPath, e.name));
+}
+
+/** Rewrites every HTML file under `clientDir`; returns how many scripts were written. */
+export async function externalizeInlineScripts(clientDir: string): Promise<number> {
+  const outDir = join(clientDir, 'assets', 'inline');
+  await mkdir(outDir, { recursive: true });
+  const scripts = new Map<string, string>();
+  for (const file of await htmlFiles(clientDir)) {
+    if (relative(clientDir, file).startsWith('assets')) continue;
+    const html = await readFile(file, 'utf8');
+    const rewritten = externalizeHtml(html, (name, code) => scripts.set(name, code));
+    await writeFile(file, rewritten);
+  }
+  await Promise.all([...scripts].map(([name, code]) => writeFile(join(outDir, name), code)));
+  return scripts.size;
+}
