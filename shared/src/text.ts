@@ -78,12 +78,41 @@ export function optional<T extends z.ZodType>(schema: T) {
 /** Spec section 5: an optional plus sign, then 10 to 20 digits, spaces, hyphens or parentheses. */
 export const PHONE_PATTERN = /^\+?[\d\s()-]{10,20}$/;
 
-/**
- * A required single-line text field: blank after cleaning answers with the required message
- * alone (abort), so a later minimum-length check does not add a second message.
- */
-export function requiredLineField(required: string) {
-  return lineField(required).min(1, { error: required, abort: true });
+/** A length limit and the message for a value beyond it. */
+export interface LengthLimit {
+  length: number;
+  error: string;
+}
+
+export interface LengthRules {
+  /** Shorter values get this message; blank ones get the required message alone. */
+  min?: LengthLimit;
+  max: LengthLimit;
+}
+
+// The type check sits in front of a pipe because zod runs length checks even after a type
+// error when the wrong value has a length (an array), which would add a second message.
+function withLengths(schema: z.ZodString, required: string, { min, max }: LengthRules) {
+  let checked = schema.min(1, { error: required, abort: true });
+  if (min) checked = checked.min(min.length, { error: min.error });
+  return z.string({ error: required }).pipe(checked.max(max.length, { error: max.error }));
+}
+
+/** A required single-line text field, cleaned with {@link cleanLine}, then length-checked. */
+export function requiredLineField(required: string, rules: LengthRules) {
+  return withLengths(lineField(required), required, rules);
+}
+
+/** A required multi-line text field, cleaned with {@link cleanMultiline}, then length-checked. */
+export function requiredTextField(required: string, rules: LengthRules) {
+  return withLengths(textField(required), required, rules);
+}
+
+/** An optional multi-line text field: blank becomes undefined, anything else is length-checked. */
+export function optionalTextField(invalid: string, max: LengthLimit) {
+  return optional(
+    z.string({ error: invalid }).pipe(textField(invalid).max(max.length, { error: max.error })),
+  );
 }
 
 interface EmailMessages {
@@ -104,11 +133,15 @@ export function requiredEmailField({ required, invalid, min = 1 }: EmailMessages
     .string({
       error: (issue) => (issue.input === undefined || issue.input === null ? required : invalid),
     })
-    .trim()
-    .toLowerCase()
-    .min(1, { error: required, abort: true })
-    .min(min, { error: invalid, abort: true })
-    .max(EMAIL_MAX, { error: `Email address is too long (maximum ${EMAIL_MAX} characters)` })
+    .pipe(
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .min(1, { error: required, abort: true })
+        .min(min, { error: invalid, abort: true })
+        .max(EMAIL_MAX, { error: `Email address is too long (maximum ${EMAIL_MAX} characters)` }),
+    )
     .pipe(z.email({ error: invalid }));
 }
 

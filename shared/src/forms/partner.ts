@@ -1,0 +1,55 @@
+import * as z from 'zod';
+import {
+  INDUSTRIES_SHORT,
+  optionValues,
+  PARTNER_COMPANY_SIZES,
+  PARTNER_INTERESTS,
+} from '../options.ts';
+import { lineField, multiSelectField, PHONE_PATTERN, requiredLineField } from '../text.ts';
+import { CONTACT_LIMITS, contactSchema } from './contact.ts';
+
+export const PARTNER_LIMITS = {
+  nameMin: CONTACT_LIMITS.nameMin,
+  nameMax: CONTACT_LIMITS.nameMax,
+  companyMax: 100,
+  positionMax: 100,
+  messageMin: CONTACT_LIMITS.messageMin,
+  messageMax: CONTACT_LIMITS.messageMax,
+} as const;
+
+const L = PARTNER_LIMITS;
+// The spec gives the partner form the contact form's name, e-mail and message rules; taking
+// the contact fields themselves keeps one copy of those rules and messages.
+const contact = contactSchema.shape;
+
+/** The partner application (spec sections 3 and 5): used by the web form and the Lambda. */
+export const partnerSchema = z.object({
+  name: contact.name,
+  email: contact.email,
+  company: requiredLineField('Company name is required', {
+    max: {
+      length: L.companyMax,
+      error: `Company name is too long (maximum ${L.companyMax} characters)`,
+    },
+  }),
+  position: requiredLineField('Position is required', {
+    max: {
+      length: L.positionMax,
+      error: `Position is too long (maximum ${L.positionMax} characters)`,
+    },
+  }),
+  phone: lineField('Please enter a valid phone number').regex(PHONE_PATTERN, {
+    error: 'Please enter a valid phone number',
+  }),
+  companySize: z.enum(optionValues(PARTNER_COMPANY_SIZES), {
+    error: 'Please select company size',
+  }),
+  industry: z.enum(optionValues(INDUSTRIES_SHORT), { error: 'Please select an industry' }),
+  interests: multiSelectField(PARTNER_INTERESTS, 'Please select at least one interest'),
+  message: contact.message,
+});
+
+/** What the visitor types (before cleaning). */
+export type PartnerInput = z.input<typeof partnerSchema>;
+/** What is stored and mailed (after cleaning). */
+export type PartnerApplication = z.output<typeof partnerSchema>;
