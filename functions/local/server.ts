@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { API_BASE } from '@kryon/shared/api';
 import { SITE_SECURITY_HEADERS } from '@kryon/shared/security-headers';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import compression from 'compression';
 import sirv from 'sirv';
 import type { HttpResponse } from '../src/http/responses.ts';
 import { toApiGatewayEvent } from './api-gateway-event.ts';
@@ -42,19 +43,27 @@ export function createLocalServer(options: LocalServerOptions): Server {
     },
   });
 
+  // CloudFront compresses what it serves; so does this server, or local measurements lie.
+  const compress = compression();
+
   return createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (path === API_BASE || path.startsWith(`${API_BASE}/`) || path.startsWith('/api/')) {
       void handleApi(req, res, path, options);
       return;
     }
-    serveStatic(req, res, () => {
-      res.statusCode = 404;
-      setSecurityHeaders(res);
-      res.setHeader('content-type', 'text/html; charset=utf-8');
-      res.setHeader('cache-control', 'no-cache');
-      res.end(existsSync(notFoundPage) ? readFileSync(notFoundPage) : 'Not found');
-    });
+    // compression's types ask for Express objects; it only uses the Node request and response.
+    type Req = Parameters<typeof compress>[0];
+    type Res = Parameters<typeof compress>[1];
+    compress(req as Req, res as Res, () =>
+      serveStatic(req, res, () => {
+        res.statusCode = 404;
+        setSecurityHeaders(res);
+        res.setHeader('content-type', 'text/html; charset=utf-8');
+        res.setHeader('cache-control', 'no-cache');
+        res.end(existsSync(notFoundPage) ? readFileSync(notFoundPage) : 'Not found');
+      }),
+    );
   });
 }
 

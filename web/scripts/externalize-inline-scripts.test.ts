@@ -13,10 +13,11 @@ describe('externalizeHtml', () => {
 
     const srcs = [...out.matchAll(/<script([^>]*)><\/script>/g)].map((m) => m[1]);
     expect(srcs).toHaveLength(3);
-    expect(srcs[0]).toMatch(/^ src="\/assets\/inline\/[0-9a-f]{20}\.js"$/);
+    // Deferred scripts and modules share one queue in document order: none blocks painting.
+    expect(srcs[0]).toMatch(/^ defer src="\/assets\/inline\/[0-9a-f]{20}\.js"$/);
     // No `async` on the module: React 19 would skip it as a hoistable resource when hydrating.
     expect(srcs[1]).toMatch(/^ type="module" src="\/assets\/inline\/[0-9a-f]{20}\.js"$/);
-    expect(srcs[2]).toMatch(/^ id="_R_" src=/);
+    expect(srcs[2]).toMatch(/^ id="_R_" defer src=/);
     expect([...written.values()]).toEqual(['var a=1;', 'import "/x.js";', 'go()']);
     expect(out).not.toMatch(/<script[^>]*>[^<]+<\/script>/);
   });

@@ -6,8 +6,7 @@ import { join, relative } from 'node:path';
  * Moves every inline <script> of the prerendered HTML into a content-hashed file, so the
  * Content-Security-Policy can be `script-src 'self'`: no 'unsafe-inline', and no per-page
  * hashes (CloudFront caps a policy header at 1,783 characters; the pages hold hundreds of
- * distinct inline scripts). External classic scripts without async/defer run in document
- * order, blocking the parser, exactly like the inline ones they replace.
+ * distinct inline scripts).
  * JSON-LD blocks are data, not scripts, and stay inline.
  */
 const INLINE_SCRIPT = /<script((?:\s+[a-zA-Z-]+(?:="[^"]*")?)*)\s*>([\s\S]*?)<\/script>/g;
@@ -22,18 +21,21 @@ export function externalizeHtml(
     if (/\ssrc=/.test(attrs) || DATA_TYPES.test(attrs) || code.trim() === '') return whole;
     const name = `${createHash('sha256').update(code).digest('hex').slice(0, 20)}.js`;
     write(name, code);
-    return `<script${withoutAsyncOnModules(attrs)} src="${publicDir}/${name}"></script>`;
+    return `<script${deferred(attrs)} src="${publicDir}/${name}"></script>`;
   });
 }
 
 /**
- * React 19 treats `<script async src>` as a hoistable resource and skips it while hydrating,
- * so the page's entry module must not keep `async` once it has a `src`: React would then find
- * the next element where it expects this one and re-render the whole page. A module script
- * without `async` is deferred, so it still runs before DOMContentLoaded, after the content.
+ * Every moved script is deferred. Deferred classic scripts and module scripts run in one queue,
+ * in document order, once the HTML is parsed, so the router context still precedes the entry
+ * module, and no script blocks the first paint.
+ * The entry module must not keep `async` once it has a `src`: React 19 treats
+ * `<script async src>` as a hoistable resource and skips it while hydrating, then finds the
+ * next element where it expects this one and re-renders the whole page.
  */
-function withoutAsyncOnModules(attrs: string): string {
-  return /\stype="module"/.test(attrs) ? attrs.replace(/\sasync(="[^"]*")?/, '') : attrs;
+function deferred(attrs: string): string {
+  if (/\stype="module"/.test(attrs)) return attrs.replace(/\sasync(="[^"]*")?/, '');
+  return /\sdefer\b/.test(attrs) ? attrs : `${attrs} defer`;
 }
 
 async function htmlFiles(dir: string): Promise<string[]> {
