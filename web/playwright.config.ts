@@ -59,8 +59,11 @@ export default defineConfig({
       DYNAMODB_PORT: String(E2E_PORTS.dynamodb),
       SES_PORT: String(E2E_PORTS.ses),
       DATA_DIR: join(tmpdir(), `kryon-e2e-${offset}`),
-      // Always test the code as it is now, never a stale build.
+      // Always test the code as it is now, never a stale build; an offset run builds apart.
       REBUILD: '1',
+      ...(offset
+        ? { WEB_BUILD_DIR: `build-e2e-${offset}`, SITE_DIR: `web/build-e2e-${offset}/client` }
+        : {}),
     },
   },
 });

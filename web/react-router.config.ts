@@ -13,6 +13,8 @@ import { externalizeInlineScripts } from './scripts/externalize-inline-scripts.t
  */
 export default {
   ssr: false,
+  // WEB_BUILD_DIR lets parallel test runs build side by side (web/playwright.config.ts).
+  buildDirectory: process.env.WEB_BUILD_DIR ?? 'build',
   prerender: prerenderPaths,
   async buildEnd({ reactRouterConfig }) {
     const client = join(reactRouterConfig.buildDirectory, 'client');
