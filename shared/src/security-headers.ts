@@ -34,7 +34,7 @@ export const PERMISSIONS_POLICY = [
   'microphone=()',
   'payment=()',
   'usb=()',
-  'interest-cohort=()',
+  'browsing-topics=()',
 ].join(', ');
 
 /** Two years, subdomains, preload-list eligible. */

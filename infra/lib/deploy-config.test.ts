@@ -1,0 +1,144 @@
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { describe, expect, it } from 'vitest';
+import { DeployConfigError, parseDeployConfig, type RawContext } from './deploy-config.ts';
+
+const REPO = '/repo';
+const parse = (raw: RawContext, region?: string) =>
+  parseDeployConfig(raw, { repoRoot: REPO, region, account: '123456789012' });
+
+const CERT = 'arn:aws:acm:us-east-1:123456789012:certificate/abc';
+
+describe('parseDeployConfig', () => {
+  it('synthesizes with placeholders when nothing is set, and says which keys they stand for', () => {
+    const config = parse({});
+    expect(config.placeholders).toEqual(['senderIdentity', 'recipients']);
+    expect(config.email).toEqual({
+      identity: 'example.com',
+      from: 'Kryon <no-reply@example.com>',
+      fromAddress: 'no-reply@example.com',
+      recipients: { default: ['sales@example.com'] },
+    });
+    expect(config).toMatchObject({
+      stackName: 'KryonWeb',
+      siteDir: '/repo/web/build/client',
+      waf: { mode: 'off' },
+      domain: undefined,
+      alarmEmails: [],
+      leadRetentionDays: 730,
+      logRetention: RetentionDays.THREE_MONTHS,
+      api: { rateLimit: 20, burstLimit: 40 },
+      logLevel: 'INFO',
+    });
+  });
+
+  it('reads the values a deployer passes with -c (all strings)', () => {
+    const config = parse(
+      {
+        stackName: 'KryonProd',
+        siteDir: '/srv/site',
+        domainName: 'www.kryon.example',
+        certificateArn: CERT,
+        senderIdentity: 'kryon.example',
+        mailFrom: 'Kryon Website <web@kryon.example>',
+        recipients:
+          '{"default":"sales@kryon.example","partner":"partners@kryon.example, ceo@kryon.example"}',
+        alarmEmail: 'ops@kryon.example,oncall@kryon.example',
+        waf: 'true',
+        wafRateLimit: '300',
+        leadRetentionDays: '365',
+        logRetentionDays: '30',
+        apiRateLimit: '50',
+        apiBurstLimit: '100',
+        logLevel: 'debug',
+        appVersion: '1.2.3',
+      },
+      'us-east-1',
+    );
+    expect(config).toMatchObject({
+      stackName: 'KryonProd',
+      env: { account: '123456789012', region: 'us-east-1' },
+      siteDir: '/srv/site',
+      domain: { name: 'www.kryon.example', certificateArn: CERT },
+      email: {
+        identity: 'kryon.example',
+        from: 'Kryon Website <web@kryon.example>',
+        fromAddress: 'web@kryon.example',
+        recipients: {
+          default: ['sales@kryon.example'],
+          partner: ['partners@kryon.example', 'ceo@kryon.example'],
+        },
+      },
+      alarmEmails: ['ops@kryon.example', 'oncall@kryon.example'],
+      waf: { mode: 'create', rateLimit: 300 },
+      leadRetentionDays: 365,
+      logRetention: RetentionDays.ONE_MONTH,
+      api: { rateLimit: 50, burstLimit: 100 },
+      logLevel: 'DEBUG',
+      appVersion: '1.2.3',
+      placeholders: [],
+    });
+  });
+
+  it('reads JSON values from cdk.json as they are', () => {
+    const config = parse({
+      senderIdentity: 'kryon.example',
+      recipients: { default: ['sales@kryon.example'] },
+      waf: false,
+      leadRetentionDays: 90,
+    });
+    expect(config.email.recipients).toEqual({ default: ['sales@kryon.example'] });
+    expect(config.leadRetentionDays).toBe(90);
+  });
+
+  it('takes a bare recipients list as everyone’s default', () => {
+    expect(parse({ recipients: 'a@kryon.example, b@kryon.example' }).email.recipients).toEqual({
+      default: ['a@kryon.example', 'b@kryon.example'],
+    });
+  });
+
+  it('verifies a single address identity and sends from it', () => {
+    expect(parse({ senderIdentity: 'web@kryon.example' }).email).toMatchObject({
+      from: 'web@kryon.example',
+      fromAddress: 'web@kryon.example',
+    });
+  });
+
+  it.each<[string, RawContext, RegExp]>([
+    ['a domain without a certificate', { domainName: 'www.kryon.example' }, /together/],
+    [
+      'a certificate outside us-east-1',
+      { domainName: 'www.kryon.example', certificateArn: CERT.replace('us-east-1', 'eu-west-1') },
+      /us-east-1/,
+    ],
+    [
+      'a sender the identity does not cover',
+      { senderIdentity: 'kryon.example', mailFrom: 'x@other.example' },
+      /not covered/,
+    ],
+    [
+      'an invalid recipient',
+      { recipients: '{"default":"not-an-address"}' },
+      /not an e-mail address/,
+    ],
+    ['recipients that are not JSON', { recipients: '{default: sales}' }, /must be JSON/],
+    ['a form with an empty list', { recipients: { contact: [] } }, /lists no address/],
+    ['WAF outside us-east-1', { waf: 'true' }, /only in us-east-1/],
+    [
+      'both WAF modes',
+      { waf: 'true', wafWebAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/x/y' },
+      /not both/,
+    ],
+    [
+      'a regional web ACL',
+      { wafWebAclArn: 'arn:aws:wafv2:eu-west-1:123456789012:regional/webacl/x/y' },
+      /global/,
+    ],
+    ['a retention CloudWatch does not offer', { logRetentionDays: '31' }, /logRetentionDays/],
+    ['a non-numeric rate', { apiRateLimit: 'fast' }, /apiRateLimit/],
+    ['an unknown log level', { logLevel: 'TRACE' }, /logLevel/],
+    ['a non-boolean waf', { waf: 'yes' }, /true or false/],
+  ])('refuses %s with a message naming the key', (_case, raw, message) => {
+    expect(() => parse(raw, 'eu-west-1')).toThrow(DeployConfigError);
+    expect(() => parse(raw, 'eu-west-1')).toThrow(message);
+  });
+});

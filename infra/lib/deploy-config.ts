@@ -1,0 +1,272 @@
+import { isAbsolute, resolve } from 'node:path';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+
+/**
+ * The CDK context keys a deployer sets (`-c key=value` or cdk.json "context"). bin/app.ts
+ * reads exactly these and hands the raw values to parseDeployConfig.
+ */
+export const CONTEXT_KEYS = [
+  'stackName',
+  'region',
+  'siteDir',
+  'domainName',
+  'certificateArn',
+  'senderIdentity',
+  'mailFrom',
+  'recipients',
+  'alarmEmail',
+  'waf',
+  'wafRateLimit',
+  'wafWebAclArn',
+  'leadRetentionDays',
+  'logRetentionDays',
+  'apiRateLimit',
+  'apiBurstLimit',
+  'logLevel',
+  'appVersion',
+] as const;
+
+export type ContextKey = (typeof CONTEXT_KEYS)[number];
+export type RawContext = Partial<Record<ContextKey, unknown>>;
+
+/** Values used when a key is unset, so `cdk synth` works on a fresh clone. */
+export const PLACEHOLDERS = {
+  senderIdentity: 'example.com',
+  recipients: { default: ['sales@example.com'] },
+} as const;
+
+export type WafConfig =
+  | { mode: 'off' }
+  | { mode: 'create'; rateLimit: number }
+  | { mode: 'existing'; webAclArn: string };
+
+export interface DeployConfig {
+  stackName: string;
+  env: { account?: string; region?: string };
+  /** Absolute path of the prerendered site (web/build/client by default). */
+  siteDir: string;
+  domain?: { name: string; certificateArn: string };
+  email: {
+    /** A domain (`kryon.example`, verified with DKIM) or one address. */
+    identity: string;
+    /** The From header, e.g. `Kryon <no-reply@kryon.example>`. */
+    from: string;
+    /** The bare sender address of `from`. */
+    fromAddress: string;
+    /** Recipients per form; `default` serves forms without their own list. */
+    recipients: Record<string, string[]>;
+  };
+  alarmEmails: string[];
+  waf: WafConfig;
+  leadRetentionDays: number;
+  logRetention: RetentionDays;
+  api: { rateLimit: number; burstLimit: number };
+  logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
+  appVersion: string;
+  /** Keys that fell back to PLACEHOLDERS: such a synth must not be deployed. */
+  placeholders: ContextKey[];
+}
+
+const EMAIL = /^[^\s@<>,]+@[^\s@<>,]+\.[^\s@<>,]+$/;
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
+const LOG_LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR'] as const;
+
+export class DeployConfigError extends Error {
+  override name = 'DeployConfigError';
+}
+
+/**
+ * Turns raw context (strings from `-c`, or JSON values from cdk.json) into a checked config.
+ * Every problem is reported at synth, in words that say which key to fix.
+ */
+export function parseDeployConfig(
+  raw: RawContext,
+  options: { repoRoot: string; account?: string; region?: string },
+): DeployConfig {
+  const placeholders: ContextKey[] = [];
+  const region = optionalString(raw, 'region') ?? options.region;
+
+  const domainName = optionalString(raw, 'domainName');
+  const certificateArn = optionalString(raw, 'certificateArn');
+  if (Boolean(domainName) !== Boolean(certificateArn)) {
+    throw new DeployConfigError('Set domainName and certificateArn together, or neither.');
+  }
+  if (domainName && !DOMAIN.test(domainName)) {
+    throw new DeployConfigError(`domainName "${domainName}" is not a domain name.`);
+  }
+  if (
+    certificateArn &&
+    !/^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/.+$/.test(certificateArn)
+  ) {
+    throw new DeployConfigError(
+      'certificateArn must be an ACM certificate in us-east-1 (CloudFront reads certificates only there).',
+    );
+  }
+
+  let identity = optionalString(raw, 'senderIdentity');
+  if (!identity) {
+    identity = PLACEHOLDERS.senderIdentity;
+    placeholders.push('senderIdentity');
+  }
+  const identityIsAddress = identity.includes('@');
+  if (identityIsAddress ? !EMAIL.test(identity) : !DOMAIN.test(identity)) {
+    throw new DeployConfigError(
+      `senderIdentity "${identity}" must be a domain (kryon.example) or an e-mail address.`,
+    );
+  }
+  const from =
+    optionalString(raw, 'mailFrom') ??
+    (identityIsAddress ? identity : `Kryon <no-reply@${identity}>`);
+  const fromAddress = addressOf(from);
+  if (!fromAddress) {
+    throw new DeployConfigError(`mailFrom "${from}" holds no e-mail address.`);
+  }
+  const senderOk = identityIsAddress
+    ? fromAddress.toLowerCase() === identity.toLowerCase()
+    : fromAddress.toLowerCase().endsWith(`@${identity.toLowerCase()}`);
+  if (!senderOk) {
+    throw new DeployConfigError(
+      `mailFrom address ${fromAddress} is not covered by senderIdentity ${identity}.`,
+    );
+  }
+
+  let recipients = parseRecipients(raw.recipients);
+  if (!recipients) {
+    recipients = { default: [...PLACEHOLDERS.recipients.default] };
+    placeholders.push('recipients');
+  }
+
+  const waf = parseWaf(raw, region);
+
+  return {
+    stackName: optionalString(raw, 'stackName') ?? 'KryonWeb',
+    env: { account: options.account, region },
+    siteDir: resolvePath(options.repoRoot, optionalString(raw, 'siteDir') ?? 'web/build/client'),
+    domain: domainName && certificateArn ? { name: domainName, certificateArn } : undefined,
+    email: { identity, from, fromAddress, recipients },
+    alarmEmails: emailList(raw.alarmEmail, 'alarmEmail') ?? [],
+    waf,
+    leadRetentionDays: integer(raw, 'leadRetentionDays', 730, 1, 3650),
+    logRetention: retentionDays(raw.logRetentionDays),
+    api: {
+      rateLimit: integer(raw, 'apiRateLimit', 20, 1, 10_000),
+      burstLimit: integer(raw, 'apiBurstLimit', 40, 1, 5_000),
+    },
+    logLevel: logLevel(raw.logLevel),
+    appVersion: optionalString(raw, 'appVersion') ?? 'dev',
+    placeholders,
+  };
+}
+
+function parseWaf(raw: RawContext, region: string | undefined): WafConfig {
+  const webAclArn = optionalString(raw, 'wafWebAclArn');
+  const enabled = boolean(raw, 'waf', false);
+  if (webAclArn) {
+    if (enabled) throw new DeployConfigError('Set either waf=true or wafWebAclArn, not both.');
+    if (!/^arn:aws[a-z-]*:wafv2:us-east-1:\d{12}:global\/webacl\/.+$/.test(webAclArn)) {
+      throw new DeployConfigError('wafWebAclArn must be a global (CLOUDFRONT) WAFv2 web ACL ARN.');
+    }
+    return { mode: 'existing', webAclArn };
+  }
+  if (!enabled) return { mode: 'off' };
+  if (region !== 'us-east-1') {
+    throw new DeployConfigError(
+      'waf=true creates a CloudFront web ACL, which AWS allows only in us-east-1: deploy with ' +
+        'region=us-east-1, or create the web ACL there and pass its ARN as wafWebAclArn.',
+    );
+  }
+  return { mode: 'create', rateLimit: integer(raw, 'wafRateLimit', 100, 10, 2_000_000_000) };
+}
+
+function parseRecipients(value: unknown): Record<string, string[]> | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  let object: unknown = value;
+  if (typeof value === 'string') {
+    const text = value.trim();
+    if (!text.startsWith('{')) {
+      // A bare list is everyone's default: recipients=sales@kryon.example,ops@kryon.example
+      return { default: emailList(text, 'recipients') ?? [] };
+    }
+    try {
+      object = JSON.parse(text);
+    } catch {
+      throw new DeployConfigError('recipients must be JSON: {"default":"sales@kryon.example"}.');
+    }
+  }
+  if (typeof object !== 'object' || object === null || Array.isArray(object)) {
+    throw new DeployConfigError('recipients must map form names to e-mail lists.');
+  }
+  const out: Record<string, string[]> = {};
+  for (const [form, list] of Object.entries(object)) {
+    const emails = emailList(list, `recipients.${form}`);
+    if (!emails?.length) throw new DeployConfigError(`recipients.${form} lists no address.`);
+    out[form] = emails;
+  }
+  return Object.keys(out).length ? out : undefined;
+}
+
+function emailList(value: unknown, key: string): string[] | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  const items = Array.isArray(value) ? value : String(value).split(',');
+  const emails = items.map((item) => String(item).trim()).filter(Boolean);
+  for (const email of emails) {
+    if (!EMAIL.test(email))
+      throw new DeployConfigError(`${key}: "${email}" is not an e-mail address.`);
+  }
+  return emails;
+}
+
+function addressOf(from: string): string | undefined {
+  const angle = /<([^<>]+)>\s*$/.exec(from);
+  const address = (angle ? angle[1] : from)?.trim();
+  return address && EMAIL.test(address) ? address : undefined;
+}
+
+function optionalString(raw: RawContext, key: ContextKey): string | undefined {
+  const value = raw[key];
+  if (value === undefined || value === null) return undefined;
+  const text = String(value).trim();
+  return text === '' ? undefined : text;
+}
+
+function boolean(raw: RawContext, key: ContextKey, fallback: boolean): boolean {
+  const value = raw[key];
+  if (value === undefined || value === null || value === '') return fallback;
+  if (value === true || value === 'true') return true;
+  if (value === false || value === 'false') return false;
+  throw new DeployConfigError(`${key} must be true or false.`);
+}
+
+function integer(raw: RawContext, key: ContextKey, fallback: number, min: number, max: number) {
+  const value = raw[key];
+  if (value === undefined || value === null || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < min || number > max) {
+    throw new DeployConfigError(`${key} must be a whole number from ${min} to ${max}.`);
+  }
+  return number;
+}
+
+function retentionDays(value: unknown): RetentionDays {
+  if (value === undefined || value === null || value === '') return RetentionDays.THREE_MONTHS;
+  const days = Number(value);
+  const allowed = Object.values(RetentionDays).filter((v): v is number => typeof v === 'number');
+  if (!allowed.includes(days) || days === RetentionDays.INFINITE) {
+    throw new DeployConfigError(
+      `logRetentionDays must be one of CloudWatch's values: ${allowed.filter((d) => d !== RetentionDays.INFINITE).join(', ')}.`,
+    );
+  }
+  return days as RetentionDays;
+}
+
+function logLevel(value: unknown): DeployConfig['logLevel'] {
+  if (value === undefined || value === null || value === '') return 'INFO';
+  const level = String(value).toUpperCase();
+  const found = LOG_LEVELS.find((candidate) => candidate === level);
+  if (!found) throw new DeployConfigError(`logLevel must be one of ${LOG_LEVELS.join(', ')}.`);
+  return found;
+}
+
+function resolvePath(root: string, path: string): string {
+  return isAbsolute(path) ? path : resolve(root, path);
+}

@@ -1,0 +1,307 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Duration, Stack } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import {
+  HttpApi,
+  HttpMethod,
+  HttpStage,
+  LogGroupLogDestination,
+} from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import type { EmailSending } from './email-sending.ts';
+import { acknowledge } from './nag.ts';
+
+export interface ApiRouteSpec {
+  readonly method: string;
+  readonly path: string;
+  /** A module in handlersDir exporting `handler`. */
+  readonly handler: string;
+}
+
+/**
+ * What a handler is decides what it may touch: a lead form writes its own items and sends
+ * mail, health reads the table's and SES's state, status and the fallback touch nothing.
+ */
+export type HandlerKind = 'form' | 'health' | 'status' | 'plain';
+
+export interface FormsApiProps {
+  routes: readonly ApiRouteSpec[];
+  /** The handler of the `$default` route (404/405 as JSON). */
+  fallbackHandler: string;
+  /** The lead forms (handler name = form name), e.g. LEAD_FORMS of @kryon/shared/api. */
+  leadForms: readonly string[];
+  handlersDir: string;
+  /** The monorepo root: the lockfile and the workspace packages esbuild resolves. */
+  repoRoot: string;
+  table: ITableV2;
+  email: EmailSending;
+  mailFrom: string;
+  /** Recipients per form; `default` for forms without their own entry. */
+  recipients: Readonly<Record<string, readonly string[]>>;
+  /** The keyed-hash secret for client IPs (a CloudFormation dynamic reference). */
+  ipHashSecret: string;
+  leadRetentionDays: number;
+  logRetention: RetentionDays;
+  throttle: { rateLimit: number; burstLimit: number };
+  logLevel: string;
+  appVersion: string;
+}
+
+interface Sizing {
+  memorySize: number;
+  timeout: Duration;
+}
+
+// Forms wait on DynamoDB and SES and must answer before the site's 10 s client timeout;
+// memory buys arm64 CPU for a faster cold start of the bundled SDK.
+const SIZING: Record<HandlerKind, Sizing> = {
+  form: { memorySize: 512, timeout: Duration.seconds(8) },
+  health: { memorySize: 256, timeout: Duration.seconds(5) },
+  status: { memorySize: 128, timeout: Duration.seconds(3) },
+  plain: { memorySize: 128, timeout: Duration.seconds(3) },
+};
+
+export const POWERTOOLS_SERVICE_NAME = 'kryon-leads';
+
+export function handlerKind(handler: string, leadForms: readonly string[]): HandlerKind {
+  if (leadForms.includes(handler)) return 'form';
+  if (handler === 'health') return 'health';
+  if (handler === 'status') return 'status';
+  return 'plain';
+}
+
+/**
+ * The HTTP API behind CloudFront's `/api/*`: one Lambda per handler of the route list (so a
+ * new route in functions/src/routes.ts needs no change here), the fallback on `$default`,
+ * throttling on the stage and JSON access logs.
+ */
+export class FormsApi extends Construct {
+  readonly api: HttpApi;
+  readonly stage: HttpStage;
+  /** Every function by handler name, the fallback included. */
+  readonly functions: ReadonlyMap<string, NodejsFunction>;
+  /** The log groups of the lead-form functions (for failed-send metrics). */
+  readonly formLogGroups: ReadonlyMap<string, LogGroup>;
+  /** `execute-api` host name, for CloudFront's origin. */
+  readonly originDomainName: string;
+
+  constructor(scope: Construct, id: string, props: FormsApiProps) {
+    super(scope, id);
+    const functions = new Map<string, NodejsFunction>();
+    const formLogGroups = new Map<string, LogGroup>();
+
+    const functionFor = (handler: string): NodejsFunction => {
+      const existing = functions.get(handler);
+      if (existing) return existing;
+      const kind = handlerKind(handler, props.leadForms);
+      const created = this.createFunction(handler, kind, props);
+      functions.set(handler, created.fn);
+      if (kind === 'form') formLogGroups.set(handler, created.logGroup);
+      return created.fn;
+    };
+    const integrations = new Map<string, HttpLambdaIntegration>();
+    const integrationFor = (handler: string) => {
+      let integration = integrations.get(handler);
+      if (!integration) {
+        integration = new HttpLambdaIntegration(
+          `${pascal(handler)}Integration`,
+          functionFor(handler),
+        );
+        integrations.set(handler, integration);
+      }
+      return integration;
+    };
+
+    this.api = new HttpApi(this, 'HttpApi', {
+      description: 'Kryon lead forms, health and status (served under /api/* of the site)',
+      createDefaultStage: false,
+      // Same origin as the site behind CloudFront: no CORS is opened.
+      defaultIntegration: integrationFor(props.fallbackHandler),
+    });
+    for (const route of props.routes) {
+      this.api.addRoutes({
+        path: route.path,
+        methods: [httpMethod(route.method)],
+        integration: integrationFor(route.handler),
+      });
+    }
+
+    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: props.logRetention });
+    this.stage = new HttpStage(this, 'Stage', {
+      httpApi: this.api,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: props.throttle,
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(accessLogs),
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            requestTime: '$context.requestTime',
+            httpMethod: '$context.httpMethod',
+            path: '$context.path',
+            routeKey: '$context.routeKey',
+            status: '$context.status',
+            protocol: '$context.protocol',
+            responseLength: '$context.responseLength',
+            responseLatency: '$context.responseLatency',
+            integrationStatus: '$context.integrationStatus',
+            integrationLatency: '$context.integrationLatency',
+            integrationError: '$context.integrationErrorMessage',
+            error: '$context.error.message',
+            userAgent: '$context.identity.userAgent',
+          }),
+        ),
+      },
+    });
+
+    acknowledge(
+      this.api,
+      'APIG4',
+      'Public lead forms for anonymous visitors: there is no caller identity to authorise. ' +
+        'Abuse is bounded by stage throttling, the optional WAF rate rule, the per-e-mail ' +
+        'rate limit in DynamoDB, schema validation and the 64 KB body cap.',
+    );
+    acknowledge(
+      this,
+      'L1',
+      'Node.js 22 is the pinned Lambda target of this project (.nvmrc, docs/decisions/011); ' +
+        'moving to a newer runtime is a deliberate, tested change rather than an automatic one.',
+    );
+
+    this.functions = functions;
+    this.formLogGroups = formLogGroups;
+    this.originDomainName = `${this.api.apiId}.execute-api.${Stack.of(this).region}.${Stack.of(this).urlSuffix}`;
+  }
+
+  private createFunction(handler: string, kind: HandlerKind, props: FormsApiProps) {
+    const id = pascal(handler);
+    const entry = join(props.handlersDir, `${handler}.ts`);
+    if (!existsSync(entry)) {
+      throw new Error(`Route handler "${handler}" has no module at ${entry}`);
+    }
+    const logGroup = new LogGroup(this, `${id}Logs`, { retention: props.logRetention });
+    // One role per function, written out, instead of the managed basic-execution policy:
+    // each may write its own log group and nothing else unless granted below.
+    const role = new Role(this, `${id}Role`, {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `Kryon ${handler} function`,
+    });
+    logGroup.grantWrite(role);
+
+    const environment: Record<string, string> = {
+      POWERTOOLS_SERVICE_NAME,
+      POWERTOOLS_LOG_LEVEL: props.logLevel,
+      // Stack traces in the logs point at the TypeScript sources through the bundled map.
+      NODE_OPTIONS: '--enable-source-maps',
+    };
+    const table = props.table.tableName;
+    const configurationSet = props.email.configurationSet.configurationSetName;
+
+    if (kind === 'form') {
+      const recipients = props.recipients[handler] ?? props.recipients.default;
+      if (!recipients?.length) {
+        throw new Error(`No recipients for form "${handler}" and no default recipients`);
+      }
+      Object.assign(environment, {
+        TABLE_NAME: table,
+        MAIL_FROM: props.mailFrom,
+        MAIL_TO: recipients.join(','),
+        SES_CONFIGURATION_SET: configurationSet,
+        RETENTION_DAYS: String(props.leadRetentionDays),
+        IP_HASH_SECRET: props.ipHashSecret,
+      });
+      // Only the item shapes this form writes (functions/src/adapters/dynamodb.ts):
+      // its own leads and the shared rate-limit counters, with the calls the code makes.
+      role.addToPrincipalPolicy(
+        new PolicyStatement({
+          actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+          resources: [props.table.tableArn],
+          conditions: {
+            'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`LEAD#${handler}#*`, 'RATE#*'] },
+          },
+        }),
+      );
+      role.addToPrincipalPolicy(props.email.sendStatement());
+    } else if (kind === 'health') {
+      Object.assign(environment, {
+        TABLE_NAME: table,
+        MAIL_FROM: props.mailFrom,
+        SES_CONFIGURATION_SET: configurationSet,
+      });
+      role.addToPrincipalPolicy(
+        new PolicyStatement({
+          actions: ['dynamodb:DescribeTable'],
+          resources: [props.table.tableArn],
+        }),
+      );
+      role.addToPrincipalPolicy(
+        new PolicyStatement({ actions: ['ses:GetAccount'], resources: ['*'] }),
+      );
+      acknowledge(
+        role,
+        'IAM5[Resource::*]',
+        'ses:GetAccount has no resource-level permissions (IAM accepts only "*"); it is ' +
+          'read-only and is how the health check learns whether SES can send.',
+      );
+    } else if (kind === 'status') {
+      Object.assign(environment, {
+        MAIL_FROM: props.mailFrom,
+        SES_CONFIGURATION_SET: configurationSet,
+        APP_VERSION: props.appVersion,
+      });
+    }
+
+    const fn = new NodejsFunction(this, `${id}Function`, {
+      entry,
+      handler: 'handler',
+      description: `Kryon API: ${handler}`,
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      ...SIZING[kind],
+      role,
+      logGroup,
+      environment,
+      projectRoot: props.repoRoot,
+      depsLockFilePath: join(props.repoRoot, 'package-lock.json'),
+      bundling: {
+        format: OutputFormat.CJS,
+        target: 'node22',
+        minify: true,
+        sourceMap: true,
+        sourcesContent: false,
+        // The SDK goes into the bundle: it imports about twice as fast as the runtime's copy
+        // and pins the version the tests ran against.
+        bundleAwsSDK: true,
+        externalModules: [],
+        // Prefer ES module builds so esbuild can drop unused SDK code.
+        mainFields: ['module', 'main'],
+        tsconfig: join(props.repoRoot, 'functions', 'tsconfig.json'),
+      },
+    });
+    return { fn, logGroup };
+  }
+}
+
+function httpMethod(method: string): HttpMethod {
+  const upper = method.toUpperCase();
+  const found = Object.values(HttpMethod).find((value) => value === upper);
+  if (!found) throw new Error(`Unsupported HTTP method ${method}`);
+  return found;
+}
+
+/** `beta-access` -> `BetaAccess`: construct IDs that stay stable per handler name. */
+export function pascal(name: string): string {
+  return name
+    .split(/[^a-zA-Z0-9]+/)
+    .filter(Boolean)
+    .map((part) => part[0]?.toUpperCase() + part.slice(1))
+    .join('');
+}

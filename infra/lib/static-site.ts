@@ -1,0 +1,292 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { HSTS_MAX_AGE_SECONDS, PERMISSIONS_POLICY } from '@kryon/shared/security-headers';
+import { Annotations, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Function as CloudFrontFunction,
+  Distribution,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  OriginSslPolicy,
+  ResponseHeadersPolicy,
+  type ResponseSecurityHeadersBehavior,
+  SecurityPolicyProtocol,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import {
+  BlockPublicAccess,
+  Bucket,
+  BucketEncryption,
+  type CfnBucket,
+  ObjectOwnership,
+} from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import { API_CSP, buildCsp, type PageInlineSources, scanSite } from './csp.ts';
+import { acknowledge, acknowledgeExpectedWildcards } from './nag.ts';
+import { assertFunctionSize, siteRouterCode } from './site-router.ts';
+
+export interface StaticSiteProps {
+  /** The prerendered build (web/build/client). Absent: the stack synthesizes, uploads nothing. */
+  siteDir: string;
+  /** Host name of the API origin behind `/api/*`. */
+  apiOriginDomainName: string;
+  /** Custom domain with its us-east-1 ACM certificate. */
+  domain?: { name: string; certificateArn: string };
+  /** A CloudFront-scope WAF web ACL ARN. */
+  webAclArn?: string;
+  /** How long CloudFront and S3 access logs are kept. */
+  accessLogRetention: Duration;
+  /** Retention of the upload function's own logs. */
+  logRetention: RetentionDays;
+}
+
+export const HASHED_ASSET_CACHE_CONTROL = [
+  CacheControl.setPublic(),
+  CacheControl.maxAge(Duration.days(365)),
+  CacheControl.immutable(),
+];
+
+/**
+ * The site: a private, versioned bucket that only this distribution may read (origin
+ * access control), served over HTTPS with HTTP/2 and HTTP/3, clean URLs and real 404s on the
+ * site behaviour, strict security headers, and `/api/*` passed uncached to the API.
+ */
+export class StaticSite extends Construct {
+  readonly bucket: Bucket;
+  readonly logsBucket: Bucket;
+  readonly distribution: Distribution;
+  readonly router: CloudFrontFunction;
+  readonly siteHeaders: ResponseHeadersPolicy;
+  readonly apiHeaders: ResponseHeadersPolicy;
+  /** The prerendered pages found at synth, with their inline-script hashes. */
+  readonly pages: readonly PageInlineSources[];
+  readonly url: string;
+
+  constructor(scope: Construct, id: string, props: StaticSiteProps) {
+    super(scope, id);
+
+    this.logsBucket = new Bucket(this, 'AccessLogs', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: BucketEncryption.S3_MANAGED,
+      // CloudFront standard logging writes with ACLs; the bucket owner still owns the logs.
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ expiration: props.accessLogRetention }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    this.bucket = new Bucket(this, 'Content', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: BucketEncryption.S3_MANAGED,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      versioned: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+      serverAccessLogsBucket: this.logsBucket,
+      serverAccessLogsPrefix: 's3/',
+      lifecycleRules: [
+        // Versions make a bad upload recoverable; a month of them is enough for that.
+        { noncurrentVersionExpiration: Duration.days(30) },
+        { abortIncompleteMultipartUploadAfter: Duration.days(7) },
+      ],
+    });
+
+    const buildExists = existsSync(join(props.siteDir, 'index.html'));
+    this.pages = buildExists ? scanSite(props.siteDir) : [];
+    if (!buildExists) {
+      Annotations.of(this).addWarningV2(
+        'kryon:site-build-missing',
+        `No site build at ${props.siteDir}: nothing is uploaded and every page answers 404. ` +
+          'Run `npm run build` before `cdk deploy`.',
+      );
+    }
+
+    const code = siteRouterCode(this.pages);
+    assertFunctionSize(code);
+    this.router = new CloudFrontFunction(this, 'Router', {
+      code: FunctionCode.fromInline(code),
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'Clean URLs to index.html, 404 page and status, per-page CSP',
+    });
+
+    const securityHeaders = (
+      csp: string,
+      cspOverride: boolean,
+    ): ResponseSecurityHeadersBehavior => ({
+      // The site router replaces this baseline with each page's own policy; `override:
+      // false` keeps that page policy whichever of the two CloudFront applies last.
+      contentSecurityPolicy: { contentSecurityPolicy: csp, override: cspOverride },
+      contentTypeOptions: { override: true },
+      frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+      referrerPolicy: {
+        referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+        override: true,
+      },
+      strictTransportSecurity: {
+        accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS),
+        includeSubdomains: true,
+        preload: true,
+        override: true,
+      },
+    });
+    // The values of shared/src/security-headers.ts, which the local server sends too.
+    const customHeaders = {
+      customHeaders: [{ header: 'Permissions-Policy', value: PERMISSIONS_POLICY, override: true }],
+    };
+    this.siteHeaders = new ResponseHeadersPolicy(this, 'SiteHeaders', {
+      comment: 'Kryon site: HSTS, CSP (scripts by hash only), no framing, no sniffing',
+      securityHeadersBehavior: securityHeaders(buildCsp(), false),
+      customHeadersBehavior: customHeaders,
+    });
+    this.apiHeaders = new ResponseHeadersPolicy(this, 'ApiHeaders', {
+      comment: 'Kryon API: the security headers with a CSP that allows nothing',
+      securityHeadersBehavior: securityHeaders(API_CSP, true),
+      customHeadersBehavior: customHeaders,
+    });
+
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: 'Kryon website and lead API',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      enableIpv6: true,
+      domainNames: props.domain ? [props.domain.name] : undefined,
+      certificate: props.domain
+        ? Certificate.fromCertificateArn(this, 'Certificate', props.domain.certificateArn)
+        : undefined,
+      // Only a custom certificate can carry a minimum TLS version.
+      minimumProtocolVersion: props.domain ? SecurityPolicyProtocol.TLS_V1_2_2021 : undefined,
+      webAclId: props.webAclArn,
+      enableLogging: true,
+      logBucket: this.logsBucket,
+      logFilePrefix: 'cloudfront/',
+      // No errorResponses: they apply to every behaviour and would turn API errors into
+      // HTML. The site router gives the site its 404s instead.
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        compress: true,
+        responseHeadersPolicy: this.siteHeaders,
+        functionAssociations: [
+          { function: this.router, eventType: FunctionEventType.VIEWER_REQUEST },
+          { function: this.router, eventType: FunctionEventType.VIEWER_RESPONSE },
+        ],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: new HttpOrigin(props.apiOriginDomainName, {
+            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+            originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+          }),
+          // A redirect would drop a POST body: plain HTTP is refused instead.
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          compress: true,
+          responseHeadersPolicy: this.apiHeaders,
+        },
+      },
+    });
+    this.url = `https://${props.domain?.name ?? this.distribution.distributionDomainName}`;
+
+    acknowledge(
+      this.distribution,
+      'CFR1',
+      'A public marketing site for a global audience: no country is to be excluded.',
+    );
+    if (!props.webAclArn) {
+      acknowledge(
+        this.distribution,
+        'CFR2',
+        'WAF is opt-in per deployment (context waf=true or wafWebAclArn) because it bills ' +
+          'monthly and per request; without it the API is still bounded by stage throttling ' +
+          'and the per-e-mail rate limit.',
+      );
+    }
+    if (!props.domain) {
+      acknowledge(
+        this.distribution,
+        'CFR4',
+        'Without a custom domain the distribution serves the *.cloudfront.net certificate, ' +
+          'whose TLS policy CloudFront fixes. Setting domainName applies TLSv1.2_2021.',
+      );
+    }
+
+    if (buildExists) this.deploy(props);
+  }
+
+  /**
+   * Hashed assets first (immutable for a year, never pruned, so pages cached by browsers
+   * still find their chunks), then everything else with `no-cache`, pruned, and an
+   * invalidation so the edge serves the new pages at once.
+   */
+  private deploy(props: StaticSiteProps): void {
+    const logGroup = new LogGroup(this, 'DeploymentLogs', { retention: props.logRetention });
+    const assetsDir = join(props.siteDir, 'assets');
+    const assets = existsSync(assetsDir)
+      ? new BucketDeployment(this, 'DeployAssets', {
+          sources: [Source.asset(assetsDir)],
+          destinationBucket: this.bucket,
+          destinationKeyPrefix: 'assets/',
+          cacheControl: HASHED_ASSET_CACHE_CONTROL,
+          prune: false,
+          memoryLimit: 512,
+          logGroup,
+        })
+      : undefined;
+    const pages = new BucketDeployment(this, 'DeployPages', {
+      sources: [Source.asset(props.siteDir, { exclude: ['assets', 'assets/**'] })],
+      destinationBucket: this.bucket,
+      exclude: ['assets/*'],
+      cacheControl: [CacheControl.noCache()],
+      prune: true,
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+      memoryLimit: 512,
+      logGroup,
+    });
+    if (assets) pages.node.addDependency(assets);
+
+    // The upload handler is CDK's own singleton Lambda (it runs during deployments only).
+    const handler = pages.handlerRole.node.scope;
+    if (handler) {
+      acknowledge(
+        handler,
+        'L1',
+        "BucketDeployment's handler runtime is chosen and updated by aws-cdk-lib.",
+      );
+      acknowledge(
+        handler,
+        'IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+        "BucketDeployment's handler writes its own logs through the AWS basic execution policy.",
+      );
+      acknowledgeExpectedWildcards(
+        handler,
+        [
+          /^Action::s3:[A-Za-z]+\*$/,
+          /^Resource::\*$/,
+          /^Resource::arn:(?:aws[a-z-]*|<AWS::Partition>):s3:::cdk-[a-z0-9]+-assets-[^/]+\/\*$/,
+          new RegExp(
+            `^Resource::<${Stack.of(this).getLogicalId(this.bucket.node.defaultChild as CfnBucket)}\\.Arn>/\\*$`,
+          ),
+        ],
+        "CDK BucketDeployment's grants: read objects of the CDK asset bucket, write and prune " +
+          "objects of this site's bucket, and cloudfront:CreateInvalidation (no resource-level " +
+          'form as CDK grants it). The object wildcards stay inside those two buckets.',
+      );
+    }
+  }
+}

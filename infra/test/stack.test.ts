@@ -1,0 +1,710 @@
+import { rmSync } from 'node:fs';
+import { LEAD_FORMS } from '@kryon/shared/api';
+import { PERMISSIONS_POLICY, SITE_SECURITY_HEADERS } from '@kryon/shared/security-headers';
+import type { CfnResource } from 'aws-cdk-lib';
+import { Match } from 'aws-cdk-lib/assertions';
+import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import { afterAll, describe, expect, it } from 'vitest';
+import { API_ROUTES, FALLBACK_HANDLER } from '../../functions/src/routes.ts';
+import { API_CSP, buildCsp, scanSite } from '../lib/csp.ts';
+import { FAILED_SEND_LOG_MESSAGE } from '../lib/operations-alarms.ts';
+import { siteRouterCode } from '../lib/site-router.ts';
+import { SUBMISSIONS_TABLE_LOGICAL_ID } from '../lib/submissions-table.ts';
+import { writeSiteFixture } from './site-fixture.ts';
+import {
+  acknowledgements,
+  logicalId,
+  nagFindings,
+  resourcesOf,
+  synth,
+  TEST_CONTEXT,
+} from './synth.ts';
+
+// One synthesis for the whole file: the default deployment (no domain, no WAF).
+const siteDir = writeSiteFixture();
+const { app, stack, template, outdir } = synth({ siteDir });
+afterAll(() => {
+  rmSync(siteDir, { recursive: true, force: true });
+  rmSync(outdir, { recursive: true, force: true });
+});
+
+const HANDLERS = [...new Set([...API_ROUTES.map((route) => route.handler), FALLBACK_HANDLER])];
+const ref = (resource: CfnResource) => ({ Ref: logicalId(resource) });
+
+function fnOf(handler: string) {
+  const fn = stack.api.functions.get(handler);
+  if (!fn) throw new Error(`no function for ${handler}`);
+  return fn;
+}
+function fnProps(handler: string) {
+  const id = logicalId(fnOf(handler).node.defaultChild as CfnFunction);
+  return template.toJSON().Resources[id].Properties;
+}
+/** Every statement of the policies attached to a handler's role. */
+function statementsOf(handler: string) {
+  const role = fnOf(handler).role?.node.defaultChild as CfnResource;
+  return Object.values(resourcesOf(template, 'AWS::IAM::Policy'))
+    .filter((policy) => JSON.stringify(policy.Properties?.Roles).includes(`"${logicalId(role)}"`))
+    .flatMap((policy) => statements(policy.Properties?.PolicyDocument));
+}
+function statements(document: unknown): Record<string, unknown>[] {
+  return (document as { Statement?: Record<string, unknown>[] } | undefined)?.Statement ?? [];
+}
+function actionsOf(handler: string): string[] {
+  return statementsOf(handler)
+    .flatMap((statement) => [statement.Action].flat() as string[])
+    .sort();
+}
+
+describe('cdk-nag', () => {
+  it('reports no unacknowledged AwsSolutions finding', () => {
+    expect(nagFindings(app)).toEqual([]);
+  });
+
+  it('gives every acknowledgement a reason a reviewer can check', () => {
+    const acks = acknowledgements(app);
+    expect(acks.length).toBeGreaterThan(0);
+    for (const ack of acks) {
+      expect(ack.reason.length, ack.id).toBeGreaterThanOrEqual(40);
+    }
+  });
+});
+
+describe('site bucket', () => {
+  const bucketId = logicalId(stack.site.bucket.node.defaultChild as CfnResource);
+
+  it('is private, encrypted, versioned and retained', () => {
+    template.hasResource('AWS::S3::Bucket', {
+      Properties: Match.objectLike({
+        PublicAccessBlockConfiguration: {
+          BlockPublicAcls: true,
+          BlockPublicPolicy: true,
+          IgnorePublicAcls: true,
+          RestrictPublicBuckets: true,
+        },
+        BucketEncryption: {
+          ServerSideEncryptionConfiguration: [
+            { ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } },
+          ],
+        },
+        VersioningConfiguration: { Status: 'Enabled' },
+        OwnershipControls: { Rules: [{ ObjectOwnership: 'BucketOwnerEnforced' }] },
+        LoggingConfiguration: Match.objectLike({ LogFilePrefix: 's3/' }),
+      }),
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+    });
+    expect(template.toJSON().Resources[bucketId].DeletionPolicy).toBe('Retain');
+  });
+
+  it('refuses plain HTTP and lets only this distribution read, through OAC', () => {
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: bucketId },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Effect: 'Deny',
+            Action: 's3:*',
+            Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+            Principal: { AWS: '*' },
+          }),
+          Match.objectLike({
+            Effect: 'Allow',
+            Action: 's3:GetObject',
+            Principal: { Service: 'cloudfront.amazonaws.com' },
+            Condition: {
+              StringEquals: {
+                'AWS:SourceArn': Match.objectLike({ 'Fn::Join': Match.anyValue() }),
+              },
+            },
+          }),
+        ]),
+      },
+    });
+    const policies = Object.values(resourcesOf(template, 'AWS::S3::BucketPolicy'));
+    const publicAllows = policies
+      .flatMap((p) => statements(p.Properties?.PolicyDocument))
+      .filter((s) => s.Effect === 'Allow' && JSON.stringify(s.Principal).includes('"*"'));
+    expect(publicAllows).toEqual([]);
+  });
+
+  it('is the distribution’s default origin through an origin access control', () => {
+    template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+      OriginAccessControlConfig: {
+        OriginAccessControlOriginType: 's3',
+        SigningBehavior: 'always',
+        SigningProtocol: 'sigv4',
+      },
+    });
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        Origins: Match.arrayWith([
+          Match.objectLike({
+            DomainName: { 'Fn::GetAtt': [bucketId, 'RegionalDomainName'] },
+            OriginAccessControlId: { 'Fn::GetAtt': [Match.anyValue(), 'Id'] },
+            S3OriginConfig: { OriginAccessIdentity: '' },
+          }),
+        ]),
+      }),
+    });
+  });
+});
+
+describe('distribution', () => {
+  const config = () =>
+    Object.values(resourcesOf(template, 'AWS::CloudFront::Distribution'))[0]?.Properties
+      ?.DistributionConfig as Record<string, unknown> & {
+      DefaultCacheBehavior: Record<string, unknown>;
+      CacheBehaviors: Record<string, unknown>[];
+    };
+  const routerId = logicalId(stack.site.router.node.defaultChild as CfnResource);
+
+  it('serves HTTP/2 and HTTP/3 over HTTPS, compressed, with access logs', () => {
+    expect(config()).toMatchObject({
+      HttpVersion: 'http2and3',
+      IPV6Enabled: true,
+      Enabled: true,
+      Logging: { Prefix: 'cloudfront/' },
+    });
+    expect(config().DefaultCacheBehavior).toMatchObject({
+      ViewerProtocolPolicy: 'redirect-to-https',
+      Compress: true,
+      CachePolicyId: CachePolicy.CACHING_OPTIMIZED.cachePolicyId,
+    });
+  });
+
+  it('has no distribution-wide error responses that could rewrite API errors', () => {
+    expect(config().CustomErrorResponses).toBeUndefined();
+  });
+
+  it('runs the site router on viewer request and response of the site behaviour only', () => {
+    expect(config().DefaultCacheBehavior.FunctionAssociations).toEqual([
+      { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [routerId, 'FunctionARN'] } },
+      { EventType: 'viewer-response', FunctionARN: { 'Fn::GetAtt': [routerId, 'FunctionARN'] } },
+    ]);
+    for (const behavior of config().CacheBehaviors) {
+      expect(behavior.FunctionAssociations).toBeUndefined();
+    }
+  });
+
+  it('deploys the router generated from the build, on the 2.0 runtime', () => {
+    template.hasResourceProperties('AWS::CloudFront::Function', {
+      FunctionCode: siteRouterCode(scanSite(siteDir)),
+      FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }),
+      AutoPublish: true,
+    });
+  });
+
+  it('passes /api/* uncached, with every viewer header but Host, to the HTTP API', () => {
+    expect(config().CacheBehaviors).toEqual([
+      expect.objectContaining({
+        PathPattern: '/api/*',
+        AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+        CachePolicyId: CachePolicy.CACHING_DISABLED.cachePolicyId,
+        OriginRequestPolicyId:
+          OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
+        ViewerProtocolPolicy: 'https-only',
+      }),
+    ]);
+    const apiOrigin = (config().Origins as Record<string, unknown>[]).find(
+      (origin) => origin.CustomOriginConfig,
+    );
+    expect(apiOrigin).toMatchObject({
+      CustomOriginConfig: { OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] },
+      DomainName: {
+        'Fn::Join': [
+          '',
+          expect.arrayContaining([ref(stack.api.api.node.defaultChild as CfnResource)]),
+        ],
+      },
+    });
+  });
+});
+
+describe('response headers', () => {
+  const policy = (resource: CfnResource) =>
+    template.toJSON().Resources[logicalId(resource)].Properties.ResponseHeadersPolicyConfig;
+  const site = () => policy(stack.site.siteHeaders.node.defaultChild as CfnResource);
+  const api = () => policy(stack.site.apiHeaders.node.defaultChild as CfnResource);
+
+  it('sends HSTS for two years with subdomains and preload', () => {
+    for (const config of [site(), api()]) {
+      expect(config.SecurityHeadersConfig.StrictTransportSecurity).toEqual({
+        AccessControlMaxAgeSec: 63_072_000,
+        IncludeSubdomains: true,
+        Preload: true,
+        Override: true,
+      });
+    }
+  });
+
+  it('forbids sniffing and framing and sets the referrer policy', () => {
+    for (const config of [site(), api()]) {
+      expect(config.SecurityHeadersConfig).toMatchObject({
+        ContentTypeOptions: { Override: true },
+        FrameOptions: { FrameOption: 'DENY', Override: true },
+        ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
+      });
+    }
+  });
+
+  it('sends the shared Permissions-Policy, which turns off powerful features', () => {
+    for (const config of [site(), api()]) {
+      expect(config.CustomHeadersConfig.Items).toEqual([
+        { Header: 'Permissions-Policy', Value: PERMISSIONS_POLICY, Override: true },
+      ]);
+    }
+    expect(PERMISSIONS_POLICY).toMatch(/camera=\(\)/);
+    expect(PERMISSIONS_POLICY).toMatch(/microphone=\(\)/);
+    expect(PERMISSIONS_POLICY).toMatch(/geolocation=\(\)/);
+  });
+
+  it('sends the same values the local server sends', () => {
+    const config = site().SecurityHeadersConfig;
+    expect(config.ContentSecurityPolicy.ContentSecurityPolicy).toBe(
+      SITE_SECURITY_HEADERS['Content-Security-Policy'],
+    );
+    expect(config.FrameOptions.FrameOption).toBe(SITE_SECURITY_HEADERS['X-Frame-Options']);
+    expect(config.ReferrerPolicy.ReferrerPolicy).toBe(SITE_SECURITY_HEADERS['Referrer-Policy']);
+    expect(SITE_SECURITY_HEADERS['X-Content-Type-Options']).toBe('nosniff');
+  });
+
+  it('gives the site a baseline CSP without unsafe-inline that page policies may replace', () => {
+    expect(site().SecurityHeadersConfig.ContentSecurityPolicy).toEqual({
+      ContentSecurityPolicy: buildCsp(),
+      Override: false,
+    });
+    expect(site().SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy).toContain(
+      "frame-ancestors 'none'",
+    );
+    expect(site().SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy).not.toMatch(
+      /script-src[^;]*unsafe-inline/,
+    );
+  });
+
+  it('gives the API a CSP that allows nothing', () => {
+    expect(api().SecurityHeadersConfig.ContentSecurityPolicy).toEqual({
+      ContentSecurityPolicy: API_CSP,
+      Override: true,
+    });
+  });
+});
+
+describe('site upload', () => {
+  const deployments = () => Object.values(resourcesOf(template, 'Custom::CDKBucketDeployment'));
+
+  it('uploads hashed assets as immutable for a year and never prunes them', () => {
+    expect(deployments()).toContainEqual(
+      expect.objectContaining({
+        Properties: expect.objectContaining({
+          DestinationBucketKeyPrefix: 'assets/',
+          Prune: false,
+          SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
+        }),
+      }),
+    );
+  });
+
+  it('uploads pages with no-cache after the assets, prunes them, and invalidates', () => {
+    const [assetsId] = Object.entries(resourcesOf(template, 'Custom::CDKBucketDeployment')).find(
+      ([, resource]) => resource.Properties?.DestinationBucketKeyPrefix === 'assets/',
+    ) ?? [''];
+    template.hasResource('Custom::CDKBucketDeployment', {
+      Properties: Match.objectLike({
+        Prune: true,
+        Exclude: ['assets/*'],
+        SystemMetadata: { 'cache-control': 'no-cache' },
+        DistributionId: ref(stack.site.distribution.node.defaultChild as CfnResource),
+        DistributionPaths: ['/*'],
+      }),
+      DependsOn: Match.arrayWith([assetsId]),
+    });
+  });
+});
+
+describe('HTTP API', () => {
+  const apiId = () => logicalId(stack.api.api.node.defaultChild as CfnResource);
+
+  it('opens no CORS: the API is same-origin behind CloudFront', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Api', {
+      ProtocolType: 'HTTP',
+      CorsConfiguration: Match.absent(),
+    });
+  });
+
+  it('has one route per API_ROUTES entry and the $default fallback, each on its function', () => {
+    const routes = Object.values(resourcesOf(template, 'AWS::ApiGatewayV2::Route'));
+    expect(routes.map((route) => route.Properties?.RouteKey).sort()).toEqual(
+      [...API_ROUTES.map((route) => `${route.method} ${route.path}`), '$default'].sort(),
+    );
+    const integrations = resourcesOf(template, 'AWS::ApiGatewayV2::Integration');
+    const expected = [
+      ...API_ROUTES.map((route) => [`${route.method} ${route.path}`, route.handler]),
+      ['$default', FALLBACK_HANDLER],
+    ];
+    for (const [routeKey, handler] of expected) {
+      const route = routes.find((r) => r.Properties?.RouteKey === routeKey);
+      const target = JSON.stringify(route?.Properties?.Target);
+      const integrationId = Object.keys(integrations).find((id) => target.includes(`"${id}"`));
+      expect(integrationId, routeKey).toBeDefined();
+      expect(integrations[integrationId ?? '']?.Properties).toMatchObject({
+        IntegrationType: 'AWS_PROXY',
+        PayloadFormatVersion: '2.0',
+        IntegrationUri: {
+          'Fn::GetAtt': [logicalId(fnOf(handler ?? '').node.defaultChild as CfnFunction), 'Arn'],
+        },
+      });
+    }
+  });
+
+  it('throttles the stage and writes JSON access logs to a retained-for-90-days group', () => {
+    const stage = Object.values(resourcesOf(template, 'AWS::ApiGatewayV2::Stage'))[0]
+      ?.Properties as Record<string, unknown>;
+    expect(stage).toMatchObject({
+      ApiId: { Ref: apiId() },
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: 20, ThrottlingBurstLimit: 40 },
+    });
+    const access = stage.AccessLogSettings as { DestinationArn: unknown; Format: string };
+    const format = JSON.parse(access.Format) as Record<string, string>;
+    expect(format).toMatchObject({
+      requestId: '$context.requestId',
+      status: '$context.status',
+      routeKey: '$context.routeKey',
+    });
+    const [groupId] = (access.DestinationArn as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'];
+    expect(template.toJSON().Resources[groupId].Properties.RetentionInDays).toBe(90);
+  });
+});
+
+describe('functions', () => {
+  it('exist once per handler of API_ROUTES plus the fallback', () => {
+    expect([...stack.api.functions.keys()].sort()).toEqual(HANDLERS.sort());
+    const nodeFunctions = Object.values(resourcesOf(template, 'AWS::Lambda::Function')).filter(
+      (fn) => fn.Properties?.Runtime === 'nodejs22.x',
+    );
+    expect(nodeFunctions).toHaveLength(HANDLERS.length);
+  });
+
+  it.each(HANDLERS)(
+    '%s runs Node.js 22 on arm64 with its own log group and powertools env',
+    (handler) => {
+      const props = fnProps(handler);
+      expect(props).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        Handler: 'index.handler',
+        LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
+        Environment: {
+          Variables: expect.objectContaining({
+            POWERTOOLS_SERVICE_NAME: 'kryon-leads',
+            POWERTOOLS_LOG_LEVEL: 'INFO',
+            NODE_OPTIONS: '--enable-source-maps',
+          }),
+        },
+      });
+      expect(props.Timeout).toBeLessThan(10);
+      expect(props.MemorySize).toBeGreaterThanOrEqual(128);
+      const group = template.toJSON().Resources[props.LoggingConfig.LogGroup.Ref];
+      expect(group.Type).toBe('AWS::Logs::LogGroup');
+      expect(group.Properties.RetentionInDays).toBe(90);
+    },
+  );
+
+  it('sizes the form function for DynamoDB and SES and answers before the client timeout', () => {
+    expect(fnProps('contact')).toMatchObject({ MemorySize: 512, Timeout: 8 });
+    expect(fnProps('status')).toMatchObject({ MemorySize: 128, Timeout: 3 });
+  });
+
+  it('gives the contact function the table, sender, its recipients and the secret by reference', () => {
+    const variables = fnProps('contact').Environment.Variables;
+    expect(variables).toMatchObject({
+      TABLE_NAME: { Ref: SUBMISSIONS_TABLE_LOGICAL_ID },
+      MAIL_FROM: 'Kryon <no-reply@kryon.example>',
+      MAIL_TO: 'sales@kryon.example',
+      SES_CONFIGURATION_SET: ref(stack.email.configurationSet.node.defaultChild as CfnResource),
+      RETENTION_DAYS: '730',
+    });
+    // A dynamic reference: resolved by CloudFormation at deploy time, never in the template.
+    expect(JSON.stringify(variables.IP_HASH_SECRET)).toMatch(/\{\{resolve:secretsmanager:/);
+  });
+
+  it('gives health only what its check reads, and status and the fallback no secrets', () => {
+    expect(Object.keys(fnProps('health').Environment.Variables)).toEqual(
+      expect.arrayContaining(['TABLE_NAME', 'MAIL_FROM', 'SES_CONFIGURATION_SET']),
+    );
+    for (const handler of ['health', 'status', FALLBACK_HANDLER]) {
+      const variables = fnProps(handler).Environment.Variables;
+      expect(variables.IP_HASH_SECRET, handler).toBeUndefined();
+      expect(variables.MAIL_TO, handler).toBeUndefined();
+    }
+    expect(Object.keys(fnProps(FALLBACK_HANDLER).Environment.Variables).sort()).toEqual([
+      'NODE_OPTIONS',
+      'POWERTOOLS_LOG_LEVEL',
+      'POWERTOOLS_SERVICE_NAME',
+    ]);
+  });
+});
+
+describe('least privilege', () => {
+  const logsActions = ['logs:CreateLogStream', 'logs:PutLogEvents'];
+
+  it('uses no AWS managed policies on the function roles', () => {
+    for (const handler of HANDLERS) {
+      const role = fnOf(handler).role?.node.defaultChild as CfnResource;
+      const props = template.toJSON().Resources[logicalId(role)].Properties;
+      expect(props.ManagedPolicyArns, handler).toBeUndefined();
+    }
+  });
+
+  it('lets each function write only to its own log group', () => {
+    for (const handler of HANDLERS) {
+      const logGroupRef = fnProps(handler).LoggingConfig.LogGroup.Ref;
+      const logs = statementsOf(handler).filter((s) => String(s.Action).startsWith('logs:'));
+      expect(logs, handler).toEqual([
+        expect.objectContaining({
+          Action: logsActions,
+          Resource: { 'Fn::GetAtt': [logGroupRef, 'Arn'] },
+        }),
+      ]);
+    }
+  });
+
+  it('lets the form function read and write only its own lead items and the rate counters', () => {
+    expect(actionsOf('contact')).toEqual(
+      [
+        ...logsActions,
+        'dynamodb:GetItem',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+        'ses:SendEmail',
+      ].sort(),
+    );
+    expect(statementsOf('contact')).toContainEqual(
+      expect.objectContaining({
+        Action: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+        Resource: { 'Fn::GetAtt': [SUBMISSIONS_TABLE_LOGICAL_ID, 'Arn'] },
+        Condition: {
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['LEAD#contact#*', 'RATE#*'] },
+        },
+      }),
+    );
+  });
+
+  it('lets the form function send only as the sender, through the identity and configuration set', () => {
+    const send = statementsOf('contact').find((s) => s.Action === 'ses:SendEmail');
+    expect(send).toMatchObject({
+      Effect: 'Allow',
+      Condition: { StringEquals: { 'ses:FromAddress': 'no-reply@kryon.example' } },
+    });
+    const resources = JSON.stringify(send?.Resource);
+    const identityId = logicalId(stack.email.identity.node.defaultChild as CfnResource);
+    const configurationSetId = logicalId(
+      stack.email.configurationSet.node.defaultChild as CfnResource,
+    );
+    expect(resources).toContain(`":identity/",{"Ref":"${identityId}"}`);
+    expect(resources).toContain(`":configuration-set/",{"Ref":"${configurationSetId}"}`);
+    expect(send?.Resource).toHaveLength(2);
+  });
+
+  it('lets health describe the table and read the SES account, nothing more', () => {
+    expect(actionsOf('health')).toEqual(
+      [...logsActions, 'dynamodb:DescribeTable', 'ses:GetAccount'].sort(),
+    );
+    expect(statementsOf('health')).toContainEqual(
+      expect.objectContaining({
+        Action: 'dynamodb:DescribeTable',
+        Resource: { 'Fn::GetAtt': [SUBMISSIONS_TABLE_LOGICAL_ID, 'Arn'] },
+      }),
+    );
+  });
+
+  it('lets status and the fallback do nothing but log', () => {
+    expect(actionsOf('status')).toEqual(logsActions);
+    expect(actionsOf(FALLBACK_HANDLER)).toEqual(logsActions);
+  });
+
+  it('grants no function a DynamoDB or SES wildcard action', () => {
+    for (const handler of HANDLERS) {
+      for (const action of actionsOf(handler)) expect(action, handler).not.toContain('*');
+    }
+  });
+});
+
+describe('submissions table', () => {
+  it('keeps its pinned logical ID', () => {
+    expect(logicalId(stack.table.table.node.defaultChild as CfnResource)).toBe('SubmissionsTable');
+    expect(template.toJSON().Resources.SubmissionsTable.Type).toBe('AWS::DynamoDB::GlobalTable');
+  });
+
+  it('is on-demand with pk/sk string keys, TTL on expiresAt, PITR and deletion protection', () => {
+    template.hasResource('AWS::DynamoDB::GlobalTable', {
+      Properties: Match.objectLike({
+        BillingMode: 'PAY_PER_REQUEST',
+        KeySchema: [
+          { AttributeName: 'pk', KeyType: 'HASH' },
+          { AttributeName: 'sk', KeyType: 'RANGE' },
+        ],
+        AttributeDefinitions: [
+          { AttributeName: 'pk', AttributeType: 'S' },
+          { AttributeName: 'sk', AttributeType: 'S' },
+        ],
+        TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+        Replicas: [
+          Match.objectLike({
+            PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+            DeletionProtectionEnabled: true,
+          }),
+        ],
+      }),
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+    });
+  });
+});
+
+describe('SES', () => {
+  it('verifies the sender domain with DKIM and attaches the configuration set', () => {
+    template.hasResourceProperties('AWS::SES::EmailIdentity', {
+      EmailIdentity: TEST_CONTEXT.senderIdentity,
+      ConfigurationSetAttributes: {
+        ConfigurationSetName: ref(stack.email.configurationSet.node.defaultChild as CfnResource),
+      },
+    });
+    const outputs = template.findOutputs('*');
+    expect(Object.keys(outputs).filter((key) => key.includes('DkimRecord'))).toHaveLength(3);
+  });
+
+  it('requires TLS and suppresses bounces and complaints', () => {
+    template.hasResourceProperties('AWS::SES::ConfigurationSet', {
+      DeliveryOptions: { TlsPolicy: 'REQUIRE' },
+      SuppressionOptions: { SuppressedReasons: ['BOUNCE', 'COMPLAINT'] },
+      ReputationOptions: { ReputationMetricsEnabled: true },
+    });
+  });
+
+  it('sends each form to its own recipients, else the default ones', () => {
+    expect(LEAD_FORMS).toContain('contact');
+    expect(fnProps('contact').Environment.Variables.MAIL_TO).toBe(
+      TEST_CONTEXT.recipients.default.join(','),
+    );
+  });
+});
+
+describe('alarms', () => {
+  const topicRef = () => ref(stack.alarms.topic.node.defaultChild as CfnResource);
+  const alarms = () => Object.values(resourcesOf(template, 'AWS::CloudWatch::Alarm'));
+
+  it('notify an encrypted, TLS-only topic with the alarm e-mail subscribed', () => {
+    template.hasResourceProperties('AWS::SNS::Topic', {
+      KmsMasterKeyId: Match.objectLike({ 'Fn::GetAtt': Match.anyValue() }),
+    });
+    template.hasResourceProperties('AWS::SNS::TopicPolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Effect: 'Deny',
+            Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+          }),
+        ]),
+      },
+    });
+    template.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: TEST_CONTEXT.alarmEmail,
+      TopicArn: topicRef(),
+    });
+    template.hasResourceProperties('AWS::KMS::Key', {
+      EnableKeyRotation: true,
+      KeyPolicy: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Principal: { Service: 'cloudwatch.amazonaws.com' } }),
+        ]),
+      },
+    });
+  });
+
+  it('watch every function for errors and throttles', () => {
+    for (const handler of HANDLERS) {
+      const fnRef = ref(fnOf(handler).node.defaultChild as CfnFunction);
+      for (const metric of ['Errors', 'Throttles']) {
+        expect(
+          alarms().some(
+            (alarm) =>
+              alarm.Properties?.MetricName === metric &&
+              alarm.Properties?.Namespace === 'AWS/Lambda' &&
+              JSON.stringify(alarm.Properties?.Dimensions) ===
+                JSON.stringify([{ Name: 'FunctionName', Value: fnRef }]),
+          ),
+          `${metric} of ${handler}`,
+        ).toBe(true);
+      }
+    }
+  });
+
+  it('watch API 5xx, table throttles, failed sales e-mails and SES reputation', () => {
+    const names = alarms().map(
+      (alarm) => `${alarm.Properties?.Namespace}/${alarm.Properties?.MetricName}`,
+    );
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'AWS/ApiGateway/5xx',
+        'Kryon/Leads/SalesEmailFailed',
+        'AWS/SES/Reputation.BounceRate',
+        'AWS/SES/Reputation.ComplaintRate',
+      ]),
+    );
+    expect(
+      alarms().some((alarm) =>
+        String(JSON.stringify(alarm.Properties?.Metrics)).includes('ThrottledRequests'),
+      ),
+    ).toBe(true);
+    template.hasResourceProperties('AWS::Logs::MetricFilter', {
+      FilterPattern: `{ $.message = "${FAILED_SEND_LOG_MESSAGE}" }`,
+      MetricTransformations: [
+        Match.objectLike({ MetricNamespace: 'Kryon/Leads', MetricName: 'SalesEmailFailed' }),
+      ],
+    });
+  });
+
+  it('all notify the topic when they fire and when they recover', () => {
+    expect(alarms().length).toBeGreaterThanOrEqual(HANDLERS.length * 2 + 5);
+    for (const alarm of alarms()) {
+      expect(alarm.Properties?.AlarmActions).toEqual([topicRef()]);
+      expect(alarm.Properties?.OKActions).toEqual([topicRef()]);
+    }
+  });
+});
+
+describe('outputs', () => {
+  it('name the site URL, the API URL, the table and the alarm topic', () => {
+    const outputs = template.findOutputs('*');
+    expect(outputs.SiteUrl?.Value).toEqual({
+      'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [expect.any(String), 'DomainName'] }]],
+    });
+    expect(outputs.ApiUrl?.Value).toEqual({
+      'Fn::Join': [
+        '',
+        ['https://', { 'Fn::GetAtt': [expect.any(String), 'DomainName'] }, '/api/email'],
+      ],
+    });
+    expect(outputs.TableName?.Value).toEqual({ Ref: SUBMISSIONS_TABLE_LOGICAL_ID });
+    expect(outputs.AlarmTopicArn?.Value).toEqual(
+      ref(stack.alarms.topic.node.defaultChild as CfnResource),
+    );
+  });
+});
+
+describe('secrets', () => {
+  it('generates the IP hash key in Secrets Manager and keeps it out of the template', () => {
+    template.hasResource('AWS::SecretsManager::Secret', {
+      Properties: Match.objectLike({
+        GenerateSecretString: Match.objectLike({ PasswordLength: 64, ExcludePunctuation: true }),
+        SecretString: Match.absent(),
+      }),
+      DeletionPolicy: 'Retain',
+    });
+  });
+});
