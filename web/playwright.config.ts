@@ -27,6 +27,7 @@ const chromiumArgs = [
 
 export default defineConfig({
   testDir: './e2e',
+  outputDir: offset ? `test-results-${offset}` : 'test-results',
   fullyParallel: true,
   workers: 2,
   forbidOnly: true,

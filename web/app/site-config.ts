@@ -6,7 +6,7 @@ export const SITE = {
   name: 'Kryon',
   legalName: 'Kryon Security, Inc.',
   /** Canonical origin for absolute URLs (canonical links, Open Graph, sitemap). */
-  origin: import.meta.env.VITE_SITE_ORIGIN ?? 'https://kryon.security',
+  origin: import.meta.env?.VITE_SITE_ORIGIN ?? 'https://kryon.security',
   copyrightYear: 2025,
   founder: { name: 'Alex Morgan' },
   profiles: {

@@ -1,11 +1,87 @@
-import { PageHero } from '../components/ui/page-hero.tsx';
+import { buttonClass } from '../components/ui/button.tsx';
+import { Icon } from '../components/ui/icon.tsx';
 import { featuresPageCopy } from '../content/features-page.ts';
+import { modules } from '../content/modules.ts';
+import { summariseModule } from '../features/marketing/card-summary.ts';
+import { ComparisonTable } from '../features/marketing/comparison-table.tsx';
+import { CardGrid } from '../features/marketing/detail-card.tsx';
+import { HeroBackdrop } from '../features/marketing/hero-art.tsx';
+import { IconItemGrid } from '../features/marketing/icon-item-grid.tsx';
+import { scrollToSection } from '../features/marketing/scroll.ts';
+import { SectionIntro } from '../features/marketing/section-intro.tsx';
+import { useCardOverlay } from '../features/marketing/use-card-overlay.tsx';
 import { seo } from '../lib/seo.ts';
 import { PATHS } from '../paths.ts';
+import type { Route } from './+types/features';
+import '../features/marketing/marketing.css';
+
+// Build time only: the page ships the module cards; their detail copy loads on opening.
+export function loader() {
+  return { modules: modules.map(summariseModule) };
+}
 
 export const meta = () => seo({ ...featuresPageCopy.meta, path: PATHS.features });
 
-export default function FeaturesPage() {
-  const { hero } = featuresPageCopy;
-  return <PageHero title={hero.title} text={hero.text} />;
+export default function FeaturesPage({ loaderData }: Route.ComponentProps) {
+  const { hero, modulesSection, comparison, builtForScale } = featuresPageCopy;
+  const { openCard, overlay } = useCardOverlay();
+
+  return (
+    <>
+      <section className="page-hero marketing-hero" aria-labelledby="features-title">
+        <HeroBackdrop />
+        <div className="container marketing-hero__copy">
+          <h1 id="features-title">{hero.title}</h1>
+          <p className="lead">{hero.text}</p>
+          <div className="page-hero__actions">
+            {/* A plain anchor before hydration; afterwards the scroll honours the offset. */}
+            <a
+              href={`#${hero.cta.targetId}`}
+              className={buttonClass({ size: 'lg' })}
+              onClick={(event) => {
+                if (scrollToSection(hero.cta.targetId)) event.preventDefault();
+              }}
+            >
+              {hero.cta.label}
+              <Icon name="arrow-right" size={18} className="icon-down" />
+            </a>
+          </div>
+        </div>
+      </section>
+
+      <section
+        id={modulesSection.id}
+        className="section scroll-target"
+        aria-labelledby="modules-heading"
+        tabIndex={-1}
+      >
+        <div className="container">
+          <SectionIntro intro={modulesSection} headingId="modules-heading" />
+          <CardGrid cards={loaderData.modules} layout="modules" onOpen={openCard} />
+        </div>
+      </section>
+
+      <section className="section section--raised" aria-labelledby="comparison-heading">
+        <div className="container">
+          <SectionIntro
+            intro={{ heading: comparison.heading, intro: comparison.intro }}
+            headingId="comparison-heading"
+          />
+          <ComparisonTable comparison={comparison} />
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="scale-heading">
+        <div className="container">
+          <SectionIntro
+            intro={{ heading: builtForScale.heading, intro: builtForScale.intro }}
+            headingId="scale-heading"
+          />
+          <IconItemGrid items={builtForScale.items} />
+        </div>
+      </section>
+
+      {overlay}
+    </>
+  );
 }

@@ -1,0 +1,161 @@
+import {
+  type KeyboardEvent,
+  type MouseEvent,
+  type PointerEvent,
+  type ReactNode,
+  useLayoutEffect,
+  useRef,
+} from 'react';
+import { Icon } from './icon.tsx';
+import './dialog.css';
+
+const FOCUSABLE = [
+  'a[href]',
+  'button:not([disabled])',
+  'input:not([disabled]):not([type="hidden"])',
+  'select:not([disabled])',
+  'textarea:not([disabled])',
+  '[tabindex]:not([tabindex="-1"])',
+].join(',');
+
+function focusableIn(root: HTMLElement): HTMLElement[] {
+  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+    (element) => !element.closest('[inert]'),
+  );
+}
+
+export interface DialogProps {
+  /** The id of the element that names the dialog, usually its heading. */
+  labelledBy: string;
+  describedBy?: string;
+  /** The close button's accessible name. */
+  closeLabel: string;
+  onClose: () => void;
+  /** Where focus goes back to on close; by default the element focused before opening. */
+  returnFocusTo?: HTMLElement | null;
+  /** Extra class of the panel. */
+  className?: string;
+  children: ReactNode;
+}
+
+/**
+ * A modal dialog on the native <dialog> element: showModal() puts it in the top layer and
+ * makes the rest of the page inert. Being rendered means being open; the parent unmounts it
+ * to close it, and every way of closing (close button, Escape, backdrop) asks the parent
+ * through `onClose`, so the parent's state stays the single source of truth.
+ */
+export function Dialog({
+  labelledBy,
+  describedBy,
+  closeLabel,
+  onClose,
+  returnFocusTo,
+  className,
+  children,
+}: DialogProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const onCloseRef = useRef(onClose);
+  const returnFocusRef = useRef(returnFocusTo);
+  const mounted = useRef(false);
+  const pressStartedOutside = useRef(false);
+
+  useLayoutEffect(() => {
+    onCloseRef.current = onClose;
+    returnFocusRef.current = returnFocusTo;
+  });
+
+  useLayoutEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    mounted.current = true;
+    const previouslyFocused =
+      document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // Environments without the modal API (old browsers, jsdom) still show the content.
+    if (typeof dialog.showModal === 'function') {
+      if (!dialog.open) dialog.showModal();
+    } else {
+      dialog.setAttribute('open', '');
+    }
+    closeRef.current?.focus();
+    return () => {
+      mounted.current = false;
+      if (typeof dialog.close === 'function' && dialog.open) dialog.close();
+      else dialog.removeAttribute('open');
+      const target = returnFocusRef.current ?? previouslyFocused;
+      if (target?.isConnected) target.focus({ preventScroll: true });
+    };
+  }, []);
+
+  const requestClose = () => {
+    if (mounted.current) onCloseRef.current();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key === 'Escape') {
+      // Handled here rather than by the native cancel, which some browsers skip when
+      // Escape is pressed twice without other interaction.
+      event.preventDefault();
+      event.stopPropagation();
+      requestClose();
+      return;
+    }
+    if (event.key !== 'Tab' || !dialogRef.current) return;
+    // The top layer keeps focus off the page, but Tab could still leave for the browser's
+    // own controls; wrapping keeps keyboard users in the dialog until they close it.
+    const items = focusableIn(dialogRef.current);
+    const first = items[0];
+    const last = items.at(-1);
+    if (!first || !last) return;
+    const active = document.activeElement;
+    if (event.shiftKey && (active === first || active === dialogRef.current)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && active === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  // The dialog element fills the viewport; a press that starts and ends on it, outside the
+  // panel, is a backdrop click. A drag that starts in the panel (selecting text) is not.
+  const onPointerDown = (event: PointerEvent<HTMLDialogElement>) => {
+    pressStartedOutside.current = event.target === event.currentTarget;
+  };
+  const onClick = (event: MouseEvent<HTMLDialogElement>) => {
+    if (event.target === event.currentTarget && pressStartedOutside.current) requestClose();
+    pressStartedOutside.current = false;
+  };
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className="dialog"
+      aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
+      onKeyDown={onKeyDown}
+      onCancel={(event) => {
+        event.preventDefault();
+        requestClose();
+      }}
+      onClose={requestClose}
+      onPointerDown={onPointerDown}
+      onClick={onClick}
+    >
+      <div className={['dialog__panel', className].filter(Boolean).join(' ')}>
+        <div className="dialog__bar">
+          <button
+            ref={closeRef}
+            type="button"
+            className="dialog__close"
+            aria-label={closeLabel}
+            onClick={requestClose}
+          >
+            <Icon name="close" size={22} />
+          </button>
+        </div>
+        {children}
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,83 @@
+import { Icon } from '../../components/ui/icon.tsx';
+import { cardDetailCopy } from '../../content/card-detail.ts';
+import type { CardSummary } from './card-summary.ts';
+import { MarketingIcon } from './marketing-icon.tsx';
+import { toneClassName } from './tone.ts';
+import { preloadCardDetails } from './use-card-detail.ts';
+import './cards.css';
+
+export type OpenCard = (card: CardSummary, trigger: HTMLElement) => void;
+
+function preload() {
+  // Only a head start; the overlay shows its own error and retry if loading fails.
+  preloadCardDetails().catch(() => undefined);
+}
+
+/**
+ * A module, problem theme, capability or feature card. Its heading is a real button (the
+ * whole card is its click area), so keyboard and screen-reader users open it like anyone.
+ */
+export function DetailCard({ card, onOpen }: { card: CardSummary; onOpen: OpenCard }) {
+  return (
+    <article className={`detail-card ${toneClassName(card)}`}>
+      <div className="detail-card__top">
+        <span className="icon-tile">
+          <MarketingIcon name={card.icon} />
+        </span>
+        {card.badge ? <span className="tag">{card.badge}</span> : null}
+        {card.isBeta ? <span className="tag tag--beta">{cardDetailCopy.betaLabel}</span> : null}
+      </div>
+      {card.eyebrow ? <p className="detail-card__eyebrow">{card.eyebrow}</p> : null}
+      <h3 className="detail-card__title">
+        <button
+          type="button"
+          className="detail-card__button"
+          aria-haspopup="dialog"
+          onClick={(event) => onOpen(card, event.currentTarget)}
+          onPointerEnter={preload}
+          onFocus={preload}
+        >
+          {card.title}
+        </button>
+      </h3>
+      {card.kind === 'module' ? null : <p className="detail-card__subtitle">{card.subtitle}</p>}
+      <p className="detail-card__text">{card.description}</p>
+      {card.bullets.length > 0 ? (
+        <ul className="detail-card__bullets">
+          {card.bullets.map((bullet) => (
+            <li key={bullet}>
+              <Icon name="check" size={16} className="detail-card__bullet-icon" />
+              {bullet}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <span className="detail-card__hint" aria-hidden="true">
+        {cardDetailCopy.openHint}
+        <Icon name="arrow-right" size={16} />
+      </span>
+    </article>
+  );
+}
+
+export type CardGridLayout = 'modules' | 'three' | 'four';
+
+export function CardGrid({
+  cards,
+  layout,
+  onOpen,
+}: {
+  cards: readonly CardSummary[];
+  layout: CardGridLayout;
+  onOpen: OpenCard;
+}) {
+  return (
+    <ul className={`card-grid card-grid--${layout}`}>
+      {cards.map((card) => (
+        <li key={`${card.kind}-${card.id}`}>
+          <DetailCard card={card} onOpen={onOpen} />
+        </li>
+      ))}
+    </ul>
+  );
+}
