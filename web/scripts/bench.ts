@@ -1,29 +1,36 @@
 /**
- * `npm run bench -w web`: the site's figures. JavaScript and CSS bytes each key page loads
- * (raw and gzip, from the prerendered HTML), then Lighthouse (mobile emulation, Debian's
- * Chromium) on those pages served by `npm start`, the median of several runs because LCP varies
- * run to run. Prints a table; asserts nothing (tests assert behaviour).
+ * `npm run bench:web`: the site's figures. Builds the site, serves the build on 127.0.0.1 the
+ * way CloudFront does (clean URLs, compression), and prints for each key page: Lighthouse
+ * mobile scores (median of BENCH_RUNS, default 3, because LCP varies run to run), LCP, TBT,
+ * CLS and the JavaScript it loads up front; then the LCP of the same page with every script
+ * removed, the floor no design can beat, and the ratio of the two. Asserts nothing.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
+import compression from 'compression';
 import lighthouse from 'lighthouse';
+import sirv from 'sirv';
 
 const web = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const client = join(web, 'build', 'client');
-const PORT = 3200;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const PAGES = [
   '/',
   '/features',
-  '/contact',
+  '/what-we-are',
   '/security-intelligence',
   '/security-intelligence/identity-risks/long-lived-access-keys',
+  '/demo',
+  '/request-access',
 ];
+/** Pages under this prefix are served with every script and module preload removed. */
+const FLOOR = '/__floor';
 const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
@@ -37,121 +44,130 @@ const CHROME_FLAGS = [
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+const htmlFile = (path: string) => join(client, path === '/' ? '' : path, 'index.html');
 
-function htmlFile(path: string) {
-  return join(client, path === '/' ? '' : path, 'index.html');
-}
-
-/** Every script and stylesheet a page loads up front: src, modulepreload and stylesheet links. */
-function pageAssets(path: string) {
+/** JavaScript the page loads before it is interactive: scripts and module preloads, gzip. */
+function initialJsGzip(path: string): number {
   const html = readFileSync(htmlFile(path), 'utf8');
-  const refs = [
-    ...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g),
-    ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),
-    ...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g),
-  ].map((m) => m[1] as string);
-  const totals = { js: 0, jsGzip: 0, css: 0, cssGzip: 0 };
-  for (const ref of new Set(refs)) {
-    const body = readFileSync(join(client, ref));
-    const gz = gzipSync(body).length;
-    if (ref.endsWith('.css')) {
-      totals.css += body.length;
-      totals.cssGzip += gz;
-    } else {
-      totals.js += body.length;
-      totals.jsGzip += gz;
-    }
-  }
-  return { ...totals, html: gzipSync(readFileSync(htmlFile(path))).length };
+  const refs = new Set(
+    [
+      ...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g),
+      ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),
+    ].map((m) => m[1] as string),
+  );
+  return [...refs].reduce((sum, ref) => sum + gzipSync(readFileSync(join(client, ref))).length, 0);
 }
 
-async function startProduct(): Promise<ChildProcess> {
-  const child = spawn('npm', ['start'], {
-    cwd: resolve(web, '..'),
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      DYNAMODB_PORT: String(PORT + 5000),
-      SES_PORT: String(PORT + 5005),
-      DATA_DIR: join(tmpdir(), 'kryon-bench-web'),
-      REBUILD: '1',
-    },
-    stdio: process.env.BENCH_VERBOSE ? 'inherit' : 'ignore',
-    detached: true,
+function stripScripts(html: string): string {
+  return html
+    .replace(/<script(?![^>]*application\/ld\+json)[^>]*>[\s\S]*?<\/script>/g, '')
+    .replace(/<link[^>]*rel="modulepreload"[^>]*>/g, '');
+}
+
+function serve(): Promise<{ origin: string; close: () => void }> {
+  const compress = compression();
+  const files = sirv(client, { dev: false, extensions: ['html'] });
+  type Req = Parameters<typeof compress>[0];
+  type Res = Parameters<typeof compress>[1];
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    compress(req as Req, res as Res, () => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      if (url.pathname.startsWith(FLOOR)) {
+        const path = url.pathname.slice(FLOOR.length) || '/';
+        res.setHeader('content-type', 'text/html; charset=utf-8');
+        res.end(stripScripts(readFileSync(htmlFile(path), 'utf8')));
+        return;
+      }
+      files(req, res, () => {
+        res.statusCode = 404;
+        res.end();
+      });
+    });
   });
-  for (let i = 0; i < 480; i += 1) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/api/email/health`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('npm start did not come up');
+  return new Promise((done) =>
+    server.listen(0, '127.0.0.1', () =>
+      done({
+        origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        close: () => server.close(),
+      }),
+    ),
+  );
 }
 
-const product = await startProduct();
-const stop = () => {
-  if (product.pid) process.kill(-product.pid, 'SIGTERM');
-};
-process.on('exit', stop);
+interface Run {
+  perf: number;
+  a11y: number;
+  best: number;
+  seo: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+}
 
+async function audit(port: number, url: string): Promise<Run> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+  });
+  const lhr = result?.lhr;
+  if (!lhr) throw new Error(`no Lighthouse result for ${url}`);
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const value = (id: string) => lhr.audits[id]?.numericValue ?? 0;
+  return {
+    perf: score('performance'),
+    a11y: score('accessibility'),
+    best: score('best-practices'),
+    seo: score('seo'),
+    lcp: value('largest-contentful-paint'),
+    tbt: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+  };
+}
+
+if (process.env.BENCH_SKIP_BUILD !== '1') {
+  const build = spawnSync('npm', ['run', 'build'], { cwd: web, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+if (!existsSync(htmlFile('/'))) throw new Error('no build in web/build/client');
+
+const site = await serve();
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  chromeFlags: CHROME_FLAGS,
+});
 try {
-  if (!existsSync(htmlFile('/'))) throw new Error('no build');
-  console.log('\nBytes each page loads up front (gzip in brackets)\n');
+  console.log(`\nLighthouse 12, mobile emulation, median of ${RUNS} runs; JS = initial, gzip\n`);
+  console.log(
+    `${'page'.padEnd(60)} perf a11y best  seo     LCP    TBT   CLS   JS gz   floor LCP  ratio`,
+  );
   for (const path of PAGES) {
-    const a = pageAssets(path);
+    const runs: Run[] = [];
+    const floors: number[] = [];
+    for (let i = 0; i < RUNS; i += 1) {
+      runs.push(await audit(chrome.port, `${site.origin}${path}`));
+      floors.push((await audit(chrome.port, `${site.origin}${FLOOR}${path}`)).lcp);
+    }
+    const m = (key: keyof Run) => median(runs.map((r) => r[key]));
+    const floor = median(floors);
     console.log(
-      `${path.padEnd(62)} JS ${kb(a.js).padStart(9)} (${kb(a.jsGzip).padStart(8)})  CSS ${kb(a.css).padStart(8)} (${kb(a.cssGzip).padStart(7)})  HTML (${kb(a.html)})`,
+      [
+        path.padEnd(60),
+        String(m('perf')).padStart(4),
+        String(m('a11y')).padStart(4),
+        String(m('best')).padStart(4),
+        String(m('seo')).padStart(4),
+        `${(m('lcp') / 1000).toFixed(2)} s`.padStart(7),
+        `${m('tbt').toFixed(0)} ms`.padStart(6),
+        m('cls').toFixed(3).padStart(5),
+        kb(initialJsGzip(path)).padStart(8),
+        `${(floor / 1000).toFixed(2)} s`.padStart(10),
+        (m('lcp') / floor).toFixed(2).padStart(6),
+      ].join(' '),
     );
   }
-
-  console.log(`\nLighthouse 12, mobile emulation, median of ${RUNS} runs\n`);
-  console.log(`${'page'.padEnd(62)} perf  a11y  best   seo   LCP      TBT     CLS`);
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: CHROME_FLAGS,
-  });
-  try {
-    for (const path of PAGES) {
-      const runs: {
-        perf: number;
-        a11y: number;
-        best: number;
-        seo: number;
-        lcp: number;
-        tbt: number;
-        cls: number;
-      }[] = [];
-      for (let i = 0; i < RUNS; i += 1) {
-        const result = await lighthouse(`http://127.0.0.1:${PORT}${path}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-        });
-        const lhr = result?.lhr;
-        if (!lhr) throw new Error(`no Lighthouse result for ${path}`);
-        const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-        const audit = (id: string) => lhr.audits[id]?.numericValue ?? 0;
-        runs.push({
-          perf: score('performance'),
-          a11y: score('accessibility'),
-          best: score('best-practices'),
-          seo: score('seo'),
-          lcp: audit('largest-contentful-paint'),
-          tbt: audit('total-blocking-time'),
-          cls: audit('cumulative-layout-shift'),
-        });
-      }
-      const m = (key: keyof (typeof runs)[number]) => median(runs.map((r) => r[key]));
-      console.log(
-        `${path.padEnd(62)} ${String(m('perf')).padStart(4)}  ${String(m('a11y')).padStart(4)}  ${String(m('best')).padStart(4)}  ${String(m('seo')).padStart(4)}  ${`${(m('lcp') / 1000).toFixed(2)} s`.padStart(7)}  ${`${m('tbt').toFixed(0)} ms`.padStart(6)}  ${m('cls').toFixed(3)}`,
-      );
-    }
-  } finally {
-    await chrome.kill();
-  }
 } finally {
-  stop();
+  await chrome.kill();
+  site.close();
 }
