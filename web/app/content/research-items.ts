@@ -4,17 +4,13 @@
  * environments whose owners opted into anonymized research telemetry; no figure describes a
  * single named organization.
  */
+import type { ResearchDownloadId } from '@kryon/shared/research-catalogue';
 import type { DownloadPreview } from './intelligence-types.ts';
 import type { ResearchItem } from './library-types.ts';
 
-type ResearchItemId =
-  | 'q3-2026-privilege-escalation-report'
-  | 'lambda-function-url-exposure-november-2026'
-  | 'admin-ports-exposure-october-2026'
-  | 'imdsv1-ssrf-to-account-admin'
-  | 'kev-exposure-prioritization'
-  | 'payments-cross-account-exfiltration-case-study'
-  | 'continuous-compliance-evidence-aws';
+// The download form and the download Lambda accept only the shared catalogue's ids, so the
+// items take their ids from it (research-items.test.ts checks ids and titles agree).
+type ResearchItemId = ResearchDownloadId;
 
 const KRYON = 'Kryon';
 

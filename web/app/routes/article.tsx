@@ -1,27 +1,78 @@
-import { data, Link } from 'react-router';
+import { data, isRouteErrorResponse, Link } from 'react-router';
+import { ButtonLink } from '../components/ui/button.tsx';
+import { articlePageCopy } from '../content/article-page.ts';
 import { findArticle, findArticleById, findCategory } from '../content/library.ts';
 import { ArticleBody } from '../features/articles/article-body.tsx';
 import { SeverityBadge } from '../features/articles/article-card.tsx';
+import { describeArticleError } from '../features/articles/article-error.ts';
+import { ArticleErrorScreen } from '../features/articles/article-error-screen.tsx';
+import { ArticleNavigationBoundary } from '../features/articles/article-skeleton.tsx';
+import { ArticleBreadcrumbs } from '../features/articles/breadcrumbs.tsx';
+import { categoryBySlug } from '../features/articles/category-lookup.ts';
+import { PublishedDate } from '../features/articles/published-date.tsx';
+import { isArticleRouteError, validateArticleRoute } from '../lib/article-route.ts';
 import { absoluteUrl, seo } from '../lib/seo.ts';
 import { PATHS } from '../paths.ts';
 import { SITE } from '../site-config.ts';
 import type { Route } from './+types/article';
 import '../features/articles/articles.css';
 
-// Runs at build time only (prerendering); each page ships only its own article.
+const copy = articlePageCopy;
+
+/**
+ * Runs at build time only (prerendering), so each page ships only its own article. The
+ * spec's validation (lib/article-route.ts) decides; a failure is thrown as a 404 whose data
+ * names the error type, for the ErrorBoundary below.
+ */
 export function loader({ params }: Route.LoaderArgs) {
-  const article = findArticle(params.category, params.slug);
-  const category = findCategory(params.category);
-  if (!article || !category) throw data(null, { status: 404 });
+  const result = validateArticleRoute(params, {
+    category: findCategory,
+    article: findArticle,
+    hasContent: (article) => article.body.length > 0,
+  });
+  if (!result.ok) throw data(result.error, { status: 404 });
+  const { article } = result;
   const link = (id: string | null) => {
     const other = findArticleById(id);
     return other ? { title: other.title, url: other.url } : null;
   };
-  return { article, category, prev: link(article.prevArticle), next: link(article.nextArticle) };
+  return {
+    article,
+    category: { name: article.category, path: findCategory(article.categorySlug)?.path ?? '' },
+    prev: link(article.prevArticle),
+    next: link(article.nextArticle),
+  };
 }
 
-export const meta = ({ loaderData }: Route.MetaArgs) => {
-  if (!loaderData) return [];
+/**
+ * In the browser, an article URL that was never prerendered has no data file: the static
+ * host answers 404. The same validation, with the category list the browser has, names the
+ * failure (an unknown category, or an article missing from a known one).
+ */
+export async function clientLoader({ params, serverLoader }: Route.ClientLoaderArgs) {
+  try {
+    return await serverLoader();
+  } catch (error) {
+    if (isRouteErrorResponse(error) && error.status === 404 && !isArticleRouteError(error.data)) {
+      const result = validateArticleRoute(params, {
+        category: categoryBySlug,
+        article: () => undefined,
+        hasContent: () => false,
+      });
+      if (!result.ok) throw data(result.error, { status: 404 });
+    }
+    throw error;
+  }
+}
+
+export const meta = ({ loaderData, error, params }: Route.MetaArgs) => {
+  if (!loaderData) {
+    const screen = describeArticleError(error, params);
+    return [
+      { title: `${screen.title} - ${copy.breadcrumbs.intelligence} | ${SITE.name}` },
+      { name: 'robots', content: 'noindex' },
+    ];
+  }
   const { article } = loaderData;
   return seo({
     title: article.title,
@@ -43,62 +94,95 @@ export const meta = ({ loaderData }: Route.MetaArgs) => {
   });
 };
 
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   const { article, category, prev, next } = loaderData;
   return (
-    <article className="section">
-      <div className="container article-layout">
-        <nav aria-label="Breadcrumb" className="breadcrumbs">
-          <ol>
-            <li>
-              <Link to={PATHS.home}>Home</Link>
-            </li>
-            <li>
-              <Link to={PATHS.intelligence}>Security Intelligence</Link>
-            </li>
-            <li>
-              <Link to={category.path}>{category.displayName}</Link>
-            </li>
-            <li aria-current="page">{article.title}</li>
-          </ol>
-        </nav>
-        <ul className="article-meta">
-          <li>
-            <SeverityBadge severity={article.severity} />
-          </li>
-          <li>
-            <time dateTime={article.publishedDate}>
-              {dateFormat.format(new Date(article.publishedDate))}
-            </time>
-          </li>
-          <li>{article.readTime}</li>
-          <li>{article.mitreAttack}</li>
-        </ul>
-        <h1>{article.title}</h1>
-        <p className="lead">{article.description}</p>
-        <ArticleBody body={article.body} />
-        <nav className="article-nav" aria-label="More articles">
-          {prev ? (
-            <Link to={prev.url} className="card">
-              Previous: {prev.title}
-            </Link>
-          ) : (
-            <span />
-          )}
-          {next ? (
-            <Link to={next.url} className="card article-nav__next">
-              Next: {next.title}
-            </Link>
-          ) : null}
-        </nav>
-      </div>
-    </article>
+    <ArticleNavigationBoundary>
+      <article className="section article-page" aria-labelledby="article-title">
+        <div className="container article-layout">
+          <ArticleBreadcrumbs category={category} article={article.title} />
+          <header className="article-header">
+            <div className="article-card__badges">
+              <SeverityBadge severity={article.severity} />
+              <Link className="article-header__category" to={category.path}>
+                {category.name}
+              </Link>
+            </div>
+            <h1 id="article-title">{article.title}</h1>
+            <p className="lead">{article.description}</p>
+            <ul className="article-meta">
+              <li>
+                <PublishedDate date={article.publishedDate} label={copy.published} />
+              </li>
+              <li>{article.readTime}</li>
+            </ul>
+          </header>
+          <aside className="article-glance" aria-labelledby="article-glance-heading">
+            <h2 id="article-glance-heading">{copy.glance.heading}</h2>
+            <dl>
+              <div>
+                <dt>{copy.glance.mitre}</dt>
+                <dd>{article.mitreAttack}</dd>
+              </div>
+              <div>
+                <dt>{copy.glance.audience}</dt>
+                <dd>{article.audience}</dd>
+              </div>
+              <div>
+                <dt>{copy.glance.solution}</dt>
+                <dd>
+                  <ul className="module-list">
+                    {article.kryonSolution.map((module) => (
+                      <li key={module}>{module}</li>
+                    ))}
+                  </ul>
+                </dd>
+              </div>
+              <div>
+                <dt>{copy.glance.tags}</dt>
+                <dd>
+                  <ul className="tag-list">
+                    {article.tags.map((tag) => (
+                      <li key={tag}>{tag}</li>
+                    ))}
+                  </ul>
+                </dd>
+              </div>
+            </dl>
+          </aside>
+          <ArticleBody body={article.body} />
+          <nav className="article-nav" aria-label={copy.adjacent.label}>
+            {prev ? (
+              <Link to={prev.url} className="card article-nav__link" rel="prev">
+                <span className="article-nav__label">{copy.adjacent.previous}</span>{' '}
+                <span className="article-nav__title">{prev.title}</span>
+              </Link>
+            ) : (
+              <span />
+            )}
+            {next ? (
+              <Link to={next.url} className="card article-nav__link article-nav__next" rel="next">
+                <span className="article-nav__label">{copy.adjacent.next}</span>{' '}
+                <span className="article-nav__title">{next.title}</span>
+              </Link>
+            ) : null}
+          </nav>
+          <p className="article-back">
+            <ButtonLink to={PATHS.intelligence} variant="secondary">
+              {copy.backToLibrary}
+            </ButtonLink>
+          </p>
+        </div>
+      </article>
+    </ArticleNavigationBoundary>
+  );
+}
+
+/** Spec section 8: the article error screens, chosen from the error. */
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  return (
+    <ArticleNavigationBoundary>
+      <ArticleErrorScreen screen={describeArticleError(error, params)} />
+    </ArticleNavigationBoundary>
   );
 }

@@ -1,34 +1,56 @@
-import { data } from 'react-router';
+import { data, isRouteErrorResponse, Link } from 'react-router';
+import { ButtonLink } from '../components/ui/button.tsx';
 import { PageHero } from '../components/ui/page-hero.tsx';
-import { articlesIn, findCategory, summarise } from '../content/library.ts';
+import { categoryPageCopy } from '../content/category-pages.ts';
+import { articlesIn, CATEGORIES, findCategory, summarise } from '../content/library.ts';
+import { notFoundCopy } from '../content/not-found.ts';
 import { ArticleCard } from '../features/articles/article-card.tsx';
+import { ArticleNavigationBoundary } from '../features/articles/article-skeleton.tsx';
+import { categoryPageCopyFor } from '../features/articles/category-page.ts';
+import { IntelligenceNotFound } from '../features/articles/intelligence-not-found.tsx';
+import { NotFoundScreen } from '../features/not-found/not-found-screen.tsx';
 import { seo } from '../lib/seo.ts';
+import { PATHS } from '../paths.ts';
 import type { Route } from './+types/intelligence-category';
 import '../features/articles/articles.css';
+import '../features/articles/intelligence.css';
 
 // Runs at build time only (prerendering); the page ships just its own category's cards.
 export function loader({ params }: Route.LoaderArgs) {
   const category = findCategory(params.category);
   if (!category) throw data(null, { status: 404 });
-  return { category, articles: articlesIn(category.displayName).map(summarise) };
+  return {
+    category,
+    page: categoryPageCopyFor(category),
+    articles: articlesIn(category.displayName).map(summarise),
+    otherCategories: CATEGORIES.filter((c) => c.slug !== category.slug).map(
+      ({ slug, displayName, path }) => ({ slug, displayName, path }),
+    ),
+  };
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) =>
   loaderData
     ? seo({
-        title: `${loaderData.category.displayName} - Security Intelligence`,
-        description: `${loaderData.category.articleCount} Kryon research articles on ${loaderData.category.displayName.toLowerCase()} in AWS: how the risks work, how to find them and how to fix them.`,
+        title: categoryPageCopy.metaTitle(loaderData.category.displayName),
+        description: categoryPageCopy.metaDescription(
+          loaderData.category.displayName,
+          loaderData.category.articleCount,
+        ),
         path: loaderData.category.path,
       })
-    : [];
+    : [{ title: notFoundCopy.intelligence.meta.title }, { name: 'robots', content: 'noindex' }];
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { category, articles } = loaderData;
+  const { category, page, articles, otherCategories } = loaderData;
   return (
-    <>
-      <PageHero eyebrow="Security Intelligence" title={category.displayName} />
-      <section className="section">
+    <ArticleNavigationBoundary>
+      <PageHero eyebrow={page.eyebrow} title={page.title} text={page.text} />
+      <section className="section" aria-labelledby="category-articles-heading">
         <div className="container">
+          <h2 id="category-articles-heading" className="visually-hidden">
+            {categoryPageCopy.listLabel(category.displayName)}
+          </h2>
           <ul className="article-list">
             {articles.map((article) => (
               <li key={article.id}>
@@ -36,8 +58,30 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
+          <nav className="category-nav" aria-labelledby="other-categories-heading">
+            <h2 id="other-categories-heading">{categoryPageCopy.otherCategories}</h2>
+            <ul>
+              {otherCategories.map((other) => (
+                <li key={other.slug}>
+                  <Link to={other.path}>{other.displayName}</Link>
+                </li>
+              ))}
+            </ul>
+            <ButtonLink to={PATHS.intelligence} variant="secondary">
+              {categoryPageCopy.backToLibrary}
+            </ButtonLink>
+          </nav>
         </div>
       </section>
-    </>
+    </ArticleNavigationBoundary>
   );
+}
+
+/**
+ * A category that was never prerendered is a 404 from the static host on a full load; on
+ * client-side navigation its data request fails, and this shows the section's not-found page.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <IntelligenceNotFound />;
+  return <NotFoundScreen variant="error" />;
 }

@@ -1,46 +1,66 @@
-import { ButtonLink } from '../components/ui/button.tsx';
+import { buttonClass } from '../components/ui/button.tsx';
 import { PageHero } from '../components/ui/page-hero.tsx';
+import { attackScenarios } from '../content/attack-scenarios.ts';
 import { intelligencePageCopy } from '../content/intelligence-page.ts';
 import { ARTICLES, summarise } from '../content/library.ts';
-import { ArticleCard } from '../features/articles/article-card.tsx';
+import { researchFindings } from '../content/research-findings.ts';
+import { ArticleLibrary } from '../features/articles/article-library.tsx';
+import { ArticleNavigationBoundary } from '../features/articles/article-skeleton.tsx';
+import {
+  AttackScenarios,
+  BreachTimeline,
+  ChallengeCards,
+  MonthlyFindings,
+  ResourceTiles,
+  SolutionMapping,
+} from '../features/articles/intelligence-sections.tsx';
+import { SectionLink } from '../features/articles/section-link.tsx';
 import { seo } from '../lib/seo.ts';
 import { PATHS } from '../paths.ts';
 import type { Route } from './+types/security-intelligence';
 import '../features/articles/articles.css';
+import '../features/articles/intelligence.css';
 
 // Build time only: the index ships card data, never article bodies.
 export function loader() {
-  return { articles: ARTICLES.map(summarise) };
+  return {
+    articles: ARTICLES.map(summarise),
+    attackScenarios,
+    researchFindings,
+  };
 }
 
 export const meta = () => seo({ ...intelligencePageCopy.meta, path: PATHS.intelligence });
 
 export default function IntelligencePage({ loaderData }: Route.ComponentProps) {
-  const { hero, featured, researchArchive } = intelligencePageCopy;
+  const { hero, featured } = intelligencePageCopy;
   return (
-    <>
+    <ArticleNavigationBoundary>
       <PageHero eyebrow={hero.eyebrow} title={hero.title} text={hero.text}>
-        <a className="btn btn--primary btn--lg" href={`#${hero.ctaTargetId}`}>
+        <SectionLink targetId={hero.ctaTargetId} className={buttonClass({ size: 'lg' })}>
           {hero.ctaLabel}
-        </a>
+        </SectionLink>
       </PageHero>
-      <section className="section" id={featured.sectionId} aria-labelledby="featured-heading">
+      <section
+        className="section library-section"
+        id={featured.sectionId}
+        tabIndex={-1}
+        aria-labelledby="featured-heading"
+      >
         <div className="container">
-          <h2 id="featured-heading">{featured.heading}</h2>
-          <ul className="article-list">
-            {loaderData.articles.map((article) => (
-              <li key={article.id}>
-                <ArticleCard article={article} />
-              </li>
-            ))}
-          </ul>
-          <p>
-            <ButtonLink to={researchArchive.href} variant="outline">
-              {researchArchive.label}
-            </ButtonLink>
-          </p>
+          <header className="section-header">
+            <h2 id="featured-heading">{featured.heading}</h2>
+            <p className="lead">{featured.intro}</p>
+          </header>
+          <ArticleLibrary articles={loaderData.articles} />
         </div>
       </section>
-    </>
+      <ChallengeCards />
+      <AttackScenarios scenarios={loaderData.attackScenarios} />
+      <BreachTimeline />
+      <SolutionMapping />
+      <MonthlyFindings findings={loaderData.researchFindings} />
+      <ResourceTiles />
+    </ArticleNavigationBoundary>
   );
 }

@@ -1,25 +1,57 @@
 import { Link } from 'react-router';
+import { intelligencePageCopy } from '../../content/intelligence-page.ts';
 import type { ArticleSummary } from '../../content/library.ts';
-import type { Article } from '../../content/library-types.ts';
+import { articleCardLabels } from '../../content/library-labels.ts';
+import type { Severity } from '../../content/library-types.ts';
+import { NEW_WITHIN_DAYS } from '../../lib/dates.ts';
+import { NewBadge, PublishedDate } from './published-date.tsx';
 
-export function SeverityBadge({ severity }: { severity: Article['severity'] }) {
+export function SeverityBadge({ severity }: { severity: Severity }) {
   return <span className={`severity severity--${severity.toLowerCase()}`}>{severity}</span>;
 }
 
-export function ArticleCard({ article }: { article: ArticleSummary }) {
+/** What a card shows: an article without its body, so index pages stay small. */
+export type ArticleCardData = Omit<ArticleSummary, 'prevArticle' | 'nextArticle'>;
+
+export function ArticleCard({
+  article,
+  headingLevel = 3,
+}: {
+  article: ArticleCardData;
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = `h${headingLevel}` as const;
   return (
     <article className="card article-card">
+      <div className="article-card__badges">
+        <SeverityBadge severity={article.severity} />
+        {article.featured ? (
+          <span className="badge badge--featured">{articleCardLabels.featured}</span>
+        ) : null}
+        <NewBadge
+          date={article.publishedDate}
+          withinDays={NEW_WITHIN_DAYS.intelligence}
+          label={intelligencePageCopy.featured.newBadge}
+        />
+      </div>
+      <Heading className="article-card__title">
+        <Link to={article.url}>{article.title}</Link>
+      </Heading>
+      <p className="article-card__description">{article.description}</p>
       <ul className="article-meta">
-        <li>
-          <SeverityBadge severity={article.severity} />
-        </li>
         <li>{article.category}</li>
+        <li>
+          <PublishedDate date={article.publishedDate} label={articleCardLabels.published} />
+        </li>
         <li>{article.readTime}</li>
       </ul>
-      <h3>
-        <Link to={article.url}>{article.title}</Link>
-      </h3>
-      <p>{article.description}</p>
+      <p className="article-card__modules">
+        <span className="visually-hidden">{articleCardLabels.modules}: </span>
+        {article.kryonSolution.join(' · ')}
+      </p>
+      <span className="article-card__cta" aria-hidden="true">
+        {intelligencePageCopy.featured.readArticleLabel} →
+      </span>
     </article>
   );
 }

@@ -1,0 +1,68 @@
+/** Copy of the article page and its error screens (spec sections 2, 4 and 8). */
+
+export type ArticleErrorScreenKind =
+  | 'not-found'
+  | 'unavailable'
+  | 'invalid-category'
+  | 'invalid-url'
+  | 'loading'
+  | 'unknown';
+
+export const articlePageCopy = {
+  breadcrumbs: {
+    label: 'Breadcrumb',
+    home: 'Home',
+    intelligence: 'Security Intelligence',
+  },
+  glance: {
+    heading: 'At a glance',
+    severity: 'Severity',
+    mitre: 'MITRE ATT&CK',
+    audience: 'Audience',
+    solution: 'Kryon modules',
+    tags: 'Tags',
+  },
+  published: 'Published',
+  adjacent: {
+    label: 'More articles',
+    previous: 'Previous:',
+    next: 'Next:',
+  },
+  backToLibrary: 'Browse All Articles',
+  loading: 'Loading article…',
+  errors: {
+    eyebrow: 'Security Intelligence',
+    browseAll: 'Browse All Articles',
+    viewCategory: (category: string) => `View ${category} Articles`,
+    retry: 'Retry',
+    /** Spec section 8, "Article error screens". */
+    screens: {
+      'not-found': {
+        title: 'Article Not Found',
+        text: (slug: string, category: string) =>
+          `The article "${slug}" could not be found in the ${category} category. It may have been moved, renamed or removed.`,
+      },
+      unavailable: {
+        title: 'Content Unavailable',
+        text: 'This article exists but its content is currently unavailable. Please check back later or contact support.',
+      },
+      'invalid-category': {
+        title: 'Invalid Category',
+        text: (category: string) =>
+          `The category "${category}" is not recognized. Please check the URL and try again.`,
+      },
+      'invalid-url': {
+        title: 'Invalid URL',
+        text: 'The article URL is incomplete or malformed. Please check the link and try again.',
+      },
+      loading: {
+        title: 'Loading Error',
+        suggestion: 'Please try refreshing the page.',
+      },
+      unknown: {
+        title: 'Unknown Error',
+        text: 'An unexpected error occurred while loading this article.',
+      },
+    },
+  },
+} as const;

@@ -1,0 +1,41 @@
+import { Button, ButtonLink } from '../../components/ui/button.tsx';
+import { Icon } from '../../components/ui/icon.tsx';
+import { articlePageCopy } from '../../content/article-page.ts';
+import { PATHS } from '../../paths.ts';
+import type { ArticleErrorScreen as Screen } from './article-error.ts';
+import { ArticleBreadcrumbs } from './breadcrumbs.tsx';
+
+const copy = articlePageCopy.errors;
+
+/** Spec sections 2 and 8: the article page's error screen, with its way back. */
+export function ArticleErrorScreen({ screen }: { screen: Screen }) {
+  return (
+    <section className="section article-error" aria-labelledby="article-error-title">
+      <div className="container article-layout">
+        <ArticleBreadcrumbs
+          {...(screen.category ? { category: screen.category } : {})}
+          {...(screen.categoryText ? { categoryText: screen.categoryText } : {})}
+          {...(screen.slug ? { article: screen.slug } : {})}
+        />
+        <div className="card article-error__panel">
+          <Icon name="alert" size={32} className="article-error__icon" />
+          <span className="eyebrow">{copy.eyebrow}</span>
+          <h1 id="article-error-title">{screen.title}</h1>
+          {screen.detail ? <p className="article-error__detail">{screen.detail}</p> : null}
+          <p className="lead">{screen.text}</p>
+          <div className="article-error__actions">
+            <ButtonLink to={PATHS.intelligence}>{copy.browseAll}</ButtonLink>
+            {screen.category ? (
+              <ButtonLink to={screen.category.path} variant="secondary">
+                {copy.viewCategory(screen.category.name)}
+              </ButtonLink>
+            ) : null}
+            <Button variant="ghost" onClick={() => window.location.reload()}>
+              {copy.retry}
+            </Button>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

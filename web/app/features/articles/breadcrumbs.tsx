@@ -1,0 +1,40 @@
+import { Link } from 'react-router';
+import { articlePageCopy } from '../../content/article-page.ts';
+import { PATHS } from '../../paths.ts';
+
+const copy = articlePageCopy.breadcrumbs;
+
+/**
+ * Spec section 2: Home • Security Intelligence • category • article. A category the site
+ * does not know is shown as written, without a link.
+ */
+export function ArticleBreadcrumbs({
+  category,
+  categoryText,
+  article,
+}: {
+  category?: { name: string; path: string };
+  categoryText?: string;
+  article?: string;
+}) {
+  return (
+    <nav aria-label={copy.label} className="breadcrumbs">
+      <ol>
+        <li>
+          <Link to={PATHS.home}>{copy.home}</Link>
+        </li>
+        <li>
+          <Link to={PATHS.intelligence}>{copy.intelligence}</Link>
+        </li>
+        {category ? (
+          <li>
+            <Link to={category.path}>{category.name}</Link>
+          </li>
+        ) : categoryText ? (
+          <li>{categoryText}</li>
+        ) : null}
+        {article ? <li aria-current="page">{article}</li> : null}
+      </ol>
+    </nav>
+  );
+}

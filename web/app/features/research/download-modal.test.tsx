@@ -1,0 +1,166 @@
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { researchDownloadPreviews, researchItems } from '../../content/research-items.ts';
+import type { Submit, SubmitResult } from '../../lib/api-client.ts';
+import { DownloadModal } from './download-modal.tsx';
+import { pageCount } from './download-preview.ts';
+
+// jsdom has no modal dialog API; as in a browser, showModal and close toggle `open`.
+beforeEach(() => {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+});
+afterEach(cleanup);
+
+const critical = researchItems.find((i) => i.impact === 'Critical');
+if (!critical) throw new Error('no critical research item');
+const item = critical;
+
+const accepted: SubmitResult = {
+  ok: true,
+  data: {
+    success: true,
+    message: 'Download link sent. Check your inbox within 2-3 minutes.',
+    submissionId: 'd-1',
+    timestamp: '2026-11-22T10:00:00.000Z',
+  },
+};
+
+function renderModal(submit: Submit) {
+  const onClose = vi.fn();
+  render(
+    <DownloadModal
+      item={item}
+      preview={researchDownloadPreviews[item.id]}
+      onClose={onClose}
+      submit={submit}
+    />,
+  );
+  return { onClose, user: userEvent.setup() };
+}
+
+async function fillValid(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText(/Work email/), ' Ada@Example.COM ');
+  await user.type(screen.getByLabelText(/First name/), 'Ada');
+  await user.type(screen.getByLabelText(/Company/), 'Analytical Engines');
+  await user.selectOptions(screen.getByLabelText(/Role/), 'ciso');
+}
+
+describe('DownloadModal', () => {
+  it('is a dialog named by the item, previewing it beside the form', () => {
+    renderModal(vi.fn<Submit>());
+    const dialog = screen.getByRole('dialog', { name: `Download research ${item.title}` });
+    const preview = researchDownloadPreviews[item.id];
+    for (const line of [...(preview?.highlights ?? []), ...(preview?.contents ?? [])]) {
+      expect(within(dialog).getByText(line)).toBeTruthy();
+    }
+    expect(within(dialog).getByText(`${pageCount(item.id)} pages`)).toBeTruthy();
+    expect(within(dialog).getByText('Advanced')).toBeTruthy();
+  });
+
+  it('sends nothing while fields are invalid, and shows the spec messages', async () => {
+    const submit = vi.fn<Submit>();
+    const { user } = renderModal(submit);
+    await user.click(screen.getByRole('button', { name: 'Send Download Link' }));
+    expect(await screen.findAllByText('This field is required')).toHaveLength(4);
+    expect(screen.getByLabelText(/Work email/)).toBe(document.activeElement);
+
+    await user.type(screen.getByLabelText(/Work email/), 'ada@');
+    await user.type(screen.getByLabelText(/First name/), 'A');
+    await user.type(screen.getByLabelText(/Company/), 'B');
+    await user.click(screen.getByRole('button', { name: 'Send Download Link' }));
+    expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
+    expect(screen.getByText('Name must be at least 2 characters')).toBeTruthy();
+    expect(screen.getByText('Company name must be at least 2 characters')).toBeTruthy();
+    expect(submit).not.toHaveBeenCalled();
+  });
+
+  it('sends the cleaned lead with the item id, then shows the success view', async () => {
+    const submit = vi.fn<Submit>().mockResolvedValue(accepted);
+    const { user, onClose } = renderModal(submit);
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Send Download Link' }));
+
+    expect(submit).toHaveBeenCalledWith(
+      'download',
+      {
+        email: 'ada@example.com',
+        firstName: 'Ada',
+        company: 'Analytical Engines',
+        role: 'ciso',
+        researchId: item.id,
+        website: '',
+      },
+      'ada@example.com',
+    );
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toContain('Download Ready');
+    expect(status.textContent).toContain('Download Link Sent');
+    expect(status.textContent).toContain('2-3 minutes');
+    expect(document.activeElement).toBe(status);
+
+    await user.click(screen.getByRole('button', { name: 'Download Another Resource' }));
+    const email = screen.getByLabelText(/Work email/) as HTMLInputElement;
+    expect(email.value).toBe('');
+    expect(document.activeElement).toBe(email);
+
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Send Download Link' }));
+    await user.click(await screen.findByRole('button', { name: 'Continue Reading' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('cannot be closed while sending, with the fields disabled', async () => {
+    let finish: (result: SubmitResult) => void = () => {};
+    const submit = vi.fn<Submit>(
+      () =>
+        new Promise<SubmitResult>((resolve) => {
+          finish = resolve;
+        }),
+    );
+    const { user, onClose } = renderModal(submit);
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Send Download Link' }));
+
+    // Disabled through their fieldset, so the state is the :disabled match, not the property.
+    for (const name of [/Work email/, /First name/, /Company/, /Role/]) {
+      expect(screen.getByLabelText(name).matches(':disabled')).toBe(true);
+    }
+    expect((screen.getByRole('button', { name: 'Sending...' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(onClose).not.toHaveBeenCalled();
+
+    await act(async () => finish(accepted));
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows a failure in the dialog and keeps what was typed', async () => {
+    const submit = vi.fn<Submit>().mockResolvedValue({
+      ok: false,
+      kind: 'server',
+      status: 503,
+      message: 'Server error. Please try again later.',
+    });
+    const { user, onClose } = renderModal(submit);
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Send Download Link' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('We could not send your download link');
+    expect(alert.textContent).toContain('Server error. Please try again later.');
+    // An e-mail input drops surrounding spaces itself.
+    expect((screen.getByLabelText(/Work email/) as HTMLInputElement).value).toBe('Ada@Example.COM');
+    expect((screen.getByLabelText(/Company/) as HTMLInputElement).value).toBe('Analytical Engines');
+    expect((screen.getByLabelText(/Role/) as HTMLSelectElement).value).toBe('ciso');
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});

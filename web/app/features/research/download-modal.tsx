@@ -1,0 +1,229 @@
+import { type DownloadInput, downloadSchema } from '@kryon/shared/forms/download';
+import { DOWNLOAD_ROLES } from '@kryon/shared/options';
+import type { ResearchDownloadId } from '@kryon/shared/research-catalogue';
+import { useEffect, useRef } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import type { DownloadPreview } from '../../content/intelligence-types.ts';
+import { researchLabels } from '../../content/library-labels.ts';
+import type { ResearchItem } from '../../content/library-types.ts';
+import { researchArchivePageCopy } from '../../content/research-archive-page.ts';
+import type { Submit } from '../../lib/api-client.ts';
+import { FormStatus } from '../lead-forms/form-status.tsx';
+import { HoneypotField } from '../lead-forms/honeypot-field.tsx';
+import { useLeadForm } from '../lead-forms/use-lead-form.ts';
+import { difficultyFor, pageCount } from './download-preview.ts';
+import '../lead-forms/lead-forms.css';
+
+const copy = researchArchivePageCopy.downloadModal;
+
+/**
+ * Spec sections 2 and 4: the research download modal. The preview of the item sits beside
+ * the lead form, which is sent for real to /api/email/download through the shared API
+ * client. While a submit is in flight nothing closes the dialog and the fields are disabled;
+ * a failure is shown in the dialog with the form kept filled (docs/decisions/007).
+ */
+export function DownloadModal({
+  item,
+  preview,
+  onClose,
+  submit,
+}: {
+  item: ResearchItem;
+  preview: DownloadPreview | undefined;
+  onClose: () => void;
+  /** Replaced in tests; pages use the shared API client. */
+  submit?: Submit;
+}) {
+  const { methods, field, onSubmit, state, setState, honeypot } = useLeadForm({
+    form: 'download',
+    schema: downloadSchema,
+    defaultValues: {
+      email: '',
+      firstName: '',
+      company: '',
+      role: '' as DownloadInput['role'],
+      researchId: item.id as ResearchDownloadId,
+    },
+    emailOf: (values) => values.email,
+    ...(submit ? { submit } : {}),
+  });
+  const errors = methods.formState.errors;
+  const busy = state.status === 'submitting';
+
+  // "Download Another Resource" replaces the focused success message with the form; focus
+  // follows to its first field instead of falling back to the page.
+  const backToForm = useRef(false);
+  useEffect(() => {
+    if (state.status === 'idle' && backToForm.current) {
+      backToForm.current = false;
+      methods.setFocus('email');
+    }
+  }, [state.status, methods]);
+
+  return (
+    <Dialog
+      labelledBy="download-dialog-eyebrow download-dialog-title"
+      closeLabel={copy.closeLabel}
+      onClose={() => {
+        if (!busy) onClose();
+      }}
+      className={['download-dialog', busy ? 'download-dialog--busy' : ''].filter(Boolean).join(' ')}
+    >
+      <div className="download-dialog__layout">
+        <section className="download-preview" aria-labelledby="download-preview-heading">
+          <p className="eyebrow" id="download-dialog-eyebrow">
+            {copy.dialogTitle}
+          </p>
+          <h2 id="download-dialog-title">{item.title}</h2>
+          <p className="download-preview__type">
+            {researchLabels.modal.typeAndRead(item.type, item.estimatedReadTime)}
+          </p>
+          <h3 id="download-preview-heading" className="download-preview__heading">
+            {copy.previewHeading}
+          </h3>
+          <ul className="download-preview__facts">
+            <li>{copy.pagesLabel(pageCount(item.id))}</li>
+            <li>
+              {copy.difficultyLabel}: <strong>{difficultyFor(item.impact)}</strong>
+            </li>
+          </ul>
+          {preview ? (
+            <>
+              <h4>{copy.highlightsHeading}</h4>
+              <ul className="download-preview__list">
+                {preview.highlights.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+              <h4>{copy.contentsHeading}</h4>
+              <ol className="download-preview__list download-preview__list--numbered">
+                {preview.contents.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ol>
+            </>
+          ) : null}
+        </section>
+
+        <div className="download-dialog__side">
+          {state.status === 'success' ? (
+            <FormStatus
+              tone="success"
+              title={copy.success.title}
+              message={copy.success.text}
+              focusOnShow
+            >
+              <p className="download-success__note">{copy.success.note}</p>
+              <div className="download-success__actions">
+                <Button
+                  onClick={() => {
+                    backToForm.current = true;
+                    setState({ status: 'idle' });
+                  }}
+                >
+                  {copy.success.anotherLabel}
+                </Button>
+                <Button variant="secondary" onClick={onClose}>
+                  {copy.success.continueLabel}
+                </Button>
+              </div>
+            </FormStatus>
+          ) : (
+            <form
+              className="lead-form download-form"
+              noValidate
+              onSubmit={onSubmit}
+              aria-labelledby="download-form-heading"
+            >
+              <div>
+                <h3 id="download-form-heading">{copy.formHeading}</h3>
+                <p className="lead-form__intro">{copy.formText}</p>
+              </div>
+              {state.status === 'error' ? (
+                <FormStatus tone="error" title={copy.failureTitle} message={state.message} />
+              ) : null}
+              <fieldset className="lead-form__fields" disabled={busy}>
+                <FormField
+                  id="download-email"
+                  label={copy.fields.email.label}
+                  required
+                  error={errors.email?.message}
+                >
+                  {(aria) => (
+                    <input
+                      className="input"
+                      type="email"
+                      inputMode="email"
+                      autoComplete="email"
+                      placeholder={copy.fields.email.placeholder}
+                      {...aria}
+                      {...field('email')}
+                    />
+                  )}
+                </FormField>
+                <FormField
+                  id="download-first-name"
+                  label={copy.fields.firstName.label}
+                  required
+                  error={errors.firstName?.message}
+                >
+                  {(aria) => (
+                    <input
+                      className="input"
+                      type="text"
+                      autoComplete="given-name"
+                      placeholder={copy.fields.firstName.placeholder}
+                      {...aria}
+                      {...field('firstName')}
+                    />
+                  )}
+                </FormField>
+                <FormField
+                  id="download-company"
+                  label={copy.fields.company.label}
+                  required
+                  error={errors.company?.message}
+                >
+                  {(aria) => (
+                    <input
+                      className="input"
+                      type="text"
+                      autoComplete="organization"
+                      placeholder={copy.fields.company.placeholder}
+                      {...aria}
+                      {...field('company')}
+                    />
+                  )}
+                </FormField>
+                <FormField
+                  id="download-role"
+                  label={copy.fields.role.label}
+                  required
+                  error={errors.role?.message}
+                >
+                  {(aria) => (
+                    <select className="input" {...aria} {...field('role')}>
+                      <option value="">{copy.fields.role.placeholder}</option>
+                      {DOWNLOAD_ROLES.map((role) => (
+                        <option key={role.value} value={role.value}>
+                          {role.label}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </FormField>
+                <HoneypotField label={researchLabels.modal.honeypotLabel} inputRef={honeypot} />
+              </fieldset>
+              <Button type="submit" size="lg" busy={busy} block>
+                {busy ? copy.submittingLabel : copy.submitLabel}
+              </Button>
+              <p className="download-form__privacy">{copy.privacyNote}</p>
+            </form>
+          )}
+        </div>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,146 @@
+import { useMemo, useState } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import type { DownloadPreview } from '../../content/intelligence-types.ts';
+import { researchLabels } from '../../content/library-labels.ts';
+import type { ResearchItem } from '../../content/library-types.ts';
+import { researchArchivePageCopy } from '../../content/research-archive-page.ts';
+import {
+  filterResearch,
+  hasActiveResearchFilters,
+  isListExpanded,
+  RESEARCH_COLLAPSED_COUNT,
+  TOPIC_CHIP_COUNT,
+  toggleTopic,
+  topTags,
+} from '../../lib/research-filters.ts';
+import { useDebouncedSearch } from '../../lib/use-debounced-search.ts';
+import { FilterChip } from '../articles/filter-chip.tsx';
+import { DownloadModal } from './download-modal.tsx';
+import { ResearchCard } from './research-card.tsx';
+
+const copy = researchArchivePageCopy;
+const LIST_ID = 'research-results';
+
+/**
+ * The archive's filter panel, research cards and download modal (spec sections 2 and 4):
+ * a debounced search and the top-10 topic chips, combined with AND; the list starts at six
+ * cards and expands by itself once a filter leaves 20 or fewer.
+ */
+export function ResearchLibrary({
+  items,
+  previews,
+}: {
+  items: readonly ResearchItem[];
+  previews: Readonly<Record<string, DownloadPreview>>;
+}) {
+  const search = useDebouncedSearch();
+  const [topics, setTopics] = useState<string[]>([]);
+  const [expandedByVisitor, setExpandedByVisitor] = useState(false);
+  const [downloading, setDownloading] = useState<ResearchItem | null>(null);
+
+  const chips = useMemo(() => topTags(items, TOPIC_CHIP_COUNT), [items]);
+  const matches = useMemo(
+    () => filterResearch(items, { search: search.term, topics }),
+    [items, search.term, topics],
+  );
+  const filtering = hasActiveResearchFilters({ search: search.term, topics });
+  const expanded = isListExpanded(expandedByVisitor, filtering, matches.length);
+  const visible = expanded ? matches : matches.slice(0, RESEARCH_COLLAPSED_COUNT);
+  const hiddenCount = matches.length - visible.length;
+  const showToggle =
+    matches.length > RESEARCH_COLLAPSED_COUNT && (expandedByVisitor || hiddenCount > 0);
+  const showClear = hasActiveResearchFilters({ search: search.text, topics });
+
+  const clearAll = () => {
+    search.clear();
+    setTopics([]);
+  };
+
+  return (
+    <section className="section research-library" aria-labelledby="research-filters-heading">
+      <div className="container">
+        <search className="card research-filters" aria-labelledby="research-filters-heading">
+          <h2 id="research-filters-heading">{copy.filters.heading}</h2>
+          <div className="field">
+            <label className="field__label" htmlFor="research-search">
+              {copy.filters.searchLabel}
+            </label>
+            <input
+              id="research-search"
+              className="input"
+              type="search"
+              autoComplete="off"
+              placeholder={copy.filters.searchPlaceholder}
+              value={search.text}
+              onChange={(event) => search.setText(event.target.value)}
+            />
+          </div>
+          <fieldset className="library-filters__chips">
+            <legend className="field__label">{copy.filters.topicsLabel}</legend>
+            <div className="chip-row">
+              {chips.map((topic) => (
+                <FilterChip
+                  key={topic}
+                  pressed={topics.includes(topic)}
+                  onToggle={() => setTopics((current) => toggleTopic(current, topic))}
+                >
+                  {topic}
+                </FilterChip>
+              ))}
+            </div>
+          </fieldset>
+          <div className="library-status">
+            <p className="library-status__count" role="status">
+              {copy.filters.resultCount(visible.length, matches.length)}
+            </p>
+            {showClear && matches.length > 0 ? (
+              <button type="button" className="link-button" onClick={clearAll}>
+                {copy.filters.clearLabel}
+              </button>
+            ) : null}
+          </div>
+        </search>
+
+        {matches.length === 0 ? (
+          <div className="empty-state empty-state--panel">
+            <h3>{copy.emptyState.title}</h3>
+            <p>{copy.emptyState.text}</p>
+            <Button variant="secondary" onClick={clearAll}>
+              {copy.emptyState.clearLabel}
+            </Button>
+          </div>
+        ) : (
+          <ul id={LIST_ID} className="research-grid" aria-label={researchLabels.results}>
+            {visible.map((item) => (
+              <li key={item.id}>
+                <ResearchCard item={item} onDownload={setDownloading} />
+              </li>
+            ))}
+          </ul>
+        )}
+
+        {showToggle ? (
+          <div className="library-more">
+            <Button
+              variant="secondary"
+              aria-expanded={expanded}
+              aria-controls={LIST_ID}
+              onClick={() => setExpandedByVisitor(!expanded)}
+            >
+              {expanded ? copy.card.showLessLabel : copy.card.showMoreLabel(hiddenCount)}
+            </Button>
+          </div>
+        ) : null}
+      </div>
+
+      {downloading ? (
+        <DownloadModal
+          key={downloading.id}
+          item={downloading}
+          preview={previews[downloading.id]}
+          onClose={() => setDownloading(null)}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,348 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { ARTICLES, CATEGORIES } from '../app/content/library.ts';
+
+const INDEX = '/security-intelligence';
+const TODAY = '2026-11-22';
+const DAY_MS = 86_400_000;
+
+/** The day the tests pretend it is, so NEW labels and relative dates are predictable. */
+async function freezeToday(page: Page) {
+  await page.clock.setFixedTime(new Date(`${TODAY}T12:00:00`));
+}
+
+const results = (page: Page) => page.getByRole('list', { name: 'Articles' });
+/** The cards of the list (its own items, not the lists inside each card). */
+const cards = (page: Page) => results(page).locator(':scope > li');
+const countLine = (page: Page) => page.getByRole('status').filter({ hasText: /^Showing/ });
+
+/**
+ * Waits until React has hydrated the page: relative dates exist only in the browser, so
+ * their appearance shows client-side navigation is live (a click before it reloads instead).
+ */
+async function hydrated(page: Page) {
+  await expect(page.locator('.published-date__age').first()).toBeAttached();
+}
+
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await hydrated(page);
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(', ')})`);
+}
+
+/**
+ * Client-side navigation to a URL no link points at (a removed article, a mistyped path from
+ * history): the router handles it as a Back/Forward move, without reloading the page.
+ */
+async function navigateInApp(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+test.describe('security-intelligence index', () => {
+  test('the hero call to action scrolls to the featured section', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 560 });
+    await open(page, INDEX);
+    const heading = page.getByRole('heading', { level: 2, name: 'Featured Security Analysis' });
+    await expect(heading).not.toBeInViewport();
+    await page.getByRole('link', { name: 'Explore Featured Analysis' }).click();
+    await expect(heading).toBeInViewport();
+    await expect(page.locator('#featured-analysis')).toBeFocused();
+  });
+
+  test('search waits 300 ms after typing, then matches title, tags and module names', async ({
+    page,
+  }) => {
+    await open(page, INDEX);
+    await expect(countLine(page)).toHaveText(`Showing 6 of ${ARTICLES.length} articles`);
+    const search = page.getByRole('searchbox', { name: 'Search articles' });
+
+    // Time from the last keystroke to the count line changing, measured in the page.
+    await page.evaluate(() => {
+      const w = window as unknown as { typedAt: number; changedAt: number };
+      const status = document.querySelector('.library-status__count');
+      document.addEventListener('input', () => {
+        w.typedAt = performance.now();
+      });
+      new MutationObserver(() => {
+        w.changedAt ??= performance.now();
+      }).observe(status as Node, { childList: true, characterData: true, subtree: true });
+    });
+    await search.pressSequentially('PassRole', { delay: 40 });
+    const passRole = ARTICLES.filter((a) =>
+      [a.title, a.description, ...a.tags, ...a.kryonSolution]
+        .join('\n')
+        .toLowerCase()
+        .includes('passrole'),
+    );
+    await expect(countLine(page)).toHaveText(
+      `Showing ${Math.min(6, passRole.length)} of ${passRole.length} ${passRole.length === 1 ? 'article' : 'articles'}`,
+    );
+    const waited = await page.evaluate(() => {
+      const w = window as unknown as { typedAt: number; changedAt: number };
+      return w.changedAt - w.typedAt;
+    });
+    expect(waited).toBeGreaterThanOrEqual(295);
+
+    // Module names are searched too.
+    await search.fill('kryon defend');
+    const defend = ARTICLES.filter((a) => a.kryonSolution.includes('Kryon Defend'));
+    await expect(countLine(page)).toHaveText(new RegExp(`of ${defend.length} articles?$`));
+  });
+
+  test('category and severity combine with AND; clear-all resets every filter', async ({
+    page,
+  }) => {
+    await open(page, INDEX);
+    const category = page.getByRole('combobox', { name: 'Category' });
+    await category.selectOption('Identity Risks');
+    const critical = page.getByRole('button', { name: 'Critical', exact: true });
+    const high = page.getByRole('button', { name: 'High', exact: true });
+    await critical.click();
+    await high.click();
+    await expect(critical).toHaveAttribute('aria-pressed', 'true');
+
+    const expected = ARTICLES.filter(
+      (a) => a.category === 'Identity Risks' && ['Critical', 'High'].includes(a.severity),
+    );
+    expect(expected.length).toBeGreaterThan(0);
+    await expect(countLine(page)).toHaveText(
+      `Showing ${Math.min(6, expected.length)} of ${expected.length} articles`,
+    );
+    const shown = cards(page);
+    await expect(shown).toHaveCount(Math.min(6, expected.length));
+    for (const card of await shown.all()) {
+      await expect(card).toContainText('Identity Risks');
+      await expect(card).toContainText(/Critical|High/i);
+    }
+
+    await page.getByRole('button', { name: 'Clear all filters' }).click();
+    await expect(category).toHaveValue('');
+    await expect(critical).toHaveAttribute('aria-pressed', 'false');
+    await expect(high).toHaveAttribute('aria-pressed', 'false');
+    await expect(countLine(page)).toHaveText(`Showing 6 of ${ARTICLES.length} articles`);
+  });
+
+  test('the list shows six cards until "show N more articles" is chosen', async ({ page }) => {
+    await open(page, INDEX);
+    await expect(cards(page)).toHaveCount(6);
+    const more = page.getByRole('button', { name: `Show ${ARTICLES.length - 6} more articles` });
+    await expect(more).toHaveAttribute('aria-expanded', 'false');
+    await more.click();
+    await expect(cards(page)).toHaveCount(ARTICLES.length);
+    const fewer = page.getByRole('button', { name: 'Show fewer articles' });
+    await expect(fewer).toHaveAttribute('aria-expanded', 'true');
+    await fewer.click();
+    await expect(cards(page)).toHaveCount(6);
+  });
+
+  test('no match shows the empty state, whose link clears the filters', async ({ page }) => {
+    await open(page, INDEX);
+    const search = page.getByRole('searchbox', { name: 'Search articles' });
+    await search.fill('quantum blockchain mainframe');
+    await expect(page.getByText('No articles found matching your filters.')).toBeVisible();
+    await expect(results(page)).toHaveCount(0);
+    await page.getByRole('button', { name: 'Clear all filters' }).click();
+    await expect(search).toHaveValue('');
+    await expect(cards(page)).toHaveCount(6);
+  });
+
+  test('cards carry NEW within 7 days, a US long date and its age', async ({ page }) => {
+    await freezeToday(page);
+    await open(page, INDEX);
+    await page.getByRole('button', { name: /^Show \d+ more articles$/ }).click();
+    const age = (date: string) => (Date.parse(TODAY) - Date.parse(date)) / DAY_MS;
+    const fresh = ARTICLES.filter((a) => age(a.publishedDate) <= 7);
+    expect(fresh.length).toBeGreaterThan(0);
+    await expect(results(page).getByText('NEW', { exact: true })).toHaveCount(fresh.length);
+
+    const [newest] = ARTICLES;
+    if (!newest) throw new Error('no articles');
+    const card = cards(page).first();
+    await expect(card).toContainText(newest.title);
+    const long = new Date(`${newest.publishedDate}T00:00:00Z`).toLocaleDateString('en-US', {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      timeZone: 'UTC',
+    });
+    await expect(card.locator('time')).toHaveText(long);
+    await expect(card).toContainText(`${age(newest.publishedDate)} days ago`);
+  });
+
+  test('every card links to its article, and every article page is served', async ({
+    page,
+    request,
+  }) => {
+    await open(page, INDEX);
+    await page.getByRole('button', { name: /^Show \d+ more articles$/ }).click();
+    const links = results(page).getByRole('heading', { level: 3 }).getByRole('link');
+    await expect(links).toHaveCount(ARTICLES.length);
+    const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect([...hrefs].sort()).toEqual(ARTICLES.map((a) => a.url).sort());
+    for (const article of ARTICLES) {
+      expect(article.url).toMatch(/^\/security-intelligence\/[a-z0-9-]+\/[a-z0-9-]+$/);
+      const response = await request.get(article.url);
+      expect(response.status(), article.url).toBe(200);
+      const html = await response.text();
+      expect(html, article.url).toContain('"@type":"Article"');
+      expect(html, article.url).not.toContain('Article Not Found');
+    }
+  });
+
+  test('the challenge cards lead to their category pages', async ({ page }) => {
+    await open(page, INDEX);
+    await page.getByRole('link', { name: 'Explore identity risks' }).click();
+    await expect(page).toHaveURL('/security-intelligence/identity-risks');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const identity = ARTICLES.filter((a) => a.category === 'Identity Risks');
+    await expect(page.getByRole('main').getByRole('article')).toHaveCount(identity.length);
+  });
+
+  test('the hovered or focused timeline item is highlighted', async ({ page }) => {
+    await open(page, INDEX);
+    const items = page.locator('.timeline__item');
+    await items.nth(2).hover();
+    await expect(items.nth(2)).toHaveAttribute('data-active', 'true');
+    await expect(page.locator('.timeline__item[data-active="true"]')).toHaveCount(1);
+    await items.nth(4).focus();
+    await expect(items.nth(4)).toHaveAttribute('data-active', 'true');
+    await expect(items.nth(2)).toHaveAttribute('data-active', 'false');
+  });
+
+  test('the index page and a category page have no accessibility violations', async ({ page }) => {
+    await open(page, INDEX);
+    await page.getByRole('button', { name: 'Critical', exact: true }).click();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.goto('/security-intelligence/serverless-security');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+test.describe('article page', () => {
+  // The second article has both a previous and a next article.
+  const article = ARTICLES[1];
+  const prev = ARTICLES[0];
+  const next = ARTICLES[2];
+  if (!article || !prev || !next) throw new Error('the library needs three articles');
+  const category = CATEGORIES.find((c) => c.displayName === article.category);
+  if (!category) throw new Error(`no category ${article.category}`);
+
+  test('a deep link shows the article with breadcrumbs, structured data and neighbours', async ({
+    page,
+  }) => {
+    const response = await page.goto(article.url);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(article.title);
+    await hydrated(page);
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem');
+    await expect(crumbs).toHaveText([
+      'Home',
+      'Security Intelligence',
+      category.displayName,
+      article.title,
+    ]);
+    await expect(
+      page
+        .getByRole('navigation', { name: 'Breadcrumb' })
+        .getByRole('link', { name: category.displayName }),
+    ).toHaveAttribute('href', category.path);
+    const jsonLd = JSON.parse(
+      (await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}',
+    );
+    expect(jsonLd).toMatchObject({ '@type': 'Article', headline: article.title });
+
+    await page.getByRole('link', { name: `Next: ${next.title}` }).click();
+    await expect(page).toHaveURL(next.url);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(next.title);
+    await page.getByRole('link', { name: `Previous: ${article.title}` }).click();
+    await expect(page).toHaveURL(article.url);
+    await page.getByRole('link', { name: `Previous: ${prev.title}` }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(prev.title);
+  });
+
+  test('client navigation shows the loading skeleton until the article arrives', async ({
+    page,
+  }) => {
+    await open(page, INDEX);
+    await page.route(/\.data(\?|$)/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    const [first] = ARTICLES;
+    if (!first) throw new Error('no articles');
+    await results(page).getByRole('link', { name: first.title }).click();
+    await expect(page.getByTestId('article-skeleton')).toBeVisible();
+    await expect(page.getByTestId('article-skeleton')).toContainText('Loading article…');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(first.title);
+    await expect(page.getByTestId('article-skeleton')).toHaveCount(0);
+  });
+
+  test('an unknown article reached in the app shows "Article Not Found"', async ({ page }) => {
+    await open(page, INDEX);
+    await navigateInApp(page, `${category.path}/no-such-article`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Article Not Found' })).toBeVisible();
+    await expect(page).toHaveTitle(/^Article Not Found/);
+    await expect(page.getByRole('main')).toContainText(
+      `The article "no-such-article" could not be found in the ${category.displayName} category.`,
+    );
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem');
+    await expect(crumbs).toHaveText([
+      'Home',
+      'Security Intelligence',
+      category.displayName,
+      'no-such-article',
+    ]);
+    await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Browse All Articles' })).toHaveAttribute(
+      'href',
+      INDEX,
+    );
+    await page.getByRole('link', { name: `View ${category.displayName} Articles` }).click();
+    await expect(page).toHaveURL(category.path);
+  });
+
+  test('an unknown category reached in the app shows "Invalid Category"', async ({ page }) => {
+    await open(page, INDEX);
+    await navigateInApp(page, '/security-intelligence/cloud-magic/some-article');
+    await expect(page.getByRole('heading', { level: 1, name: 'Invalid Category' })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText(
+      'The category "cloud-magic" is not recognized.',
+    );
+    await expect(page.getByRole('link', { name: /^View .* Articles$/ })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Browse All Articles' }).click();
+    await expect(page).toHaveURL(INDEX);
+  });
+
+  test("an unknown category page reached in the app shows the section's not-found page", async ({
+    page,
+  }) => {
+    await open(page, INDEX);
+    await navigateInApp(page, '/security-intelligence/cloud-magic');
+    await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText(
+      "The security intelligence page you're looking for doesn't exist.",
+    );
+    await page.getByRole('link', { name: 'Return to Security Intelligence' }).click();
+    await expect(page).toHaveURL(INDEX);
+  });
+
+  test('an unknown article loaded directly is a real 404', async ({ page }) => {
+    const response = await page.goto(`${category.path}/no-such-article`);
+    expect(response?.status()).toBe(404);
+  });
+
+  test('an article page and an error screen have no accessibility violations', async ({ page }) => {
+    await open(page, article.url);
+    expect(await axeViolations(page)).toEqual([]);
+    await navigateInApp(page, `${category.path}/no-such-article`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Article Not Found' })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
