@@ -129,6 +129,23 @@ describe('Dialog', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('ignores every close request while closing is disabled', async () => {
+    const onClose = vi.fn();
+    render(
+      <Dialog labelledBy="busy-title" closeLabel="Close" onClose={onClose} closeDisabled>
+        <h2 id="busy-title">Sending</h2>
+      </Dialog>,
+    );
+    const user = userEvent.setup();
+    const closeButton = screen.getByRole('button', { name: 'Close' }) as HTMLButtonElement;
+    expect(closeButton.disabled).toBe(true);
+    await user.keyboard('{Escape}');
+    fireEvent(screen.getByRole('dialog'), new Event('cancel', { cancelable: true }));
+    fireEvent.pointerDown(screen.getByRole('dialog'));
+    fireEvent.click(screen.getByRole('dialog'));
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
   it('still shows its content where the modal API is missing', async () => {
     // @ts-expect-error: simulating a browser without HTMLDialogElement.showModal.
     HTMLDialogElement.prototype.showModal = undefined;

@@ -31,6 +31,8 @@ export interface DialogProps {
   /** The close button's accessible name. */
   closeLabel: string;
   onClose: () => void;
+  /** While true (e.g. a submit in flight) the close button is disabled and nothing closes. */
+  closeDisabled?: boolean;
   /** Where focus goes back to on close; by default the element focused before opening. */
   returnFocusTo?: HTMLElement | null;
   /** Extra class of the panel. */
@@ -49,6 +51,7 @@ export function Dialog({
   describedBy,
   closeLabel,
   onClose,
+  closeDisabled = false,
   returnFocusTo,
   className,
   children,
@@ -56,12 +59,14 @@ export function Dialog({
   const dialogRef = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const onCloseRef = useRef(onClose);
+  const closeDisabledRef = useRef(closeDisabled);
   const returnFocusRef = useRef(returnFocusTo);
   const mounted = useRef(false);
   const pressStartedOutside = useRef(false);
 
   useLayoutEffect(() => {
     onCloseRef.current = onClose;
+    closeDisabledRef.current = closeDisabled;
     returnFocusRef.current = returnFocusTo;
   });
 
@@ -88,7 +93,7 @@ export function Dialog({
   }, []);
 
   const requestClose = () => {
-    if (mounted.current) onCloseRef.current();
+    if (mounted.current && !closeDisabledRef.current) onCloseRef.current();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
@@ -149,6 +154,7 @@ export function Dialog({
             type="button"
             className="dialog__close"
             aria-label={closeLabel}
+            disabled={closeDisabled}
             onClick={requestClose}
           >
             <Icon name="close" size={22} />

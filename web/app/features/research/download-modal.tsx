@@ -66,10 +66,9 @@ export function DownloadModal({
     <Dialog
       labelledBy="download-dialog-eyebrow download-dialog-title"
       closeLabel={copy.closeLabel}
-      onClose={() => {
-        if (!busy) onClose();
-      }}
-      className={['download-dialog', busy ? 'download-dialog--busy' : ''].filter(Boolean).join(' ')}
+      onClose={onClose}
+      closeDisabled={busy}
+      className="download-dialog"
     >
       <div className="download-dialog__layout">
         <section className="download-preview" aria-labelledby="download-preview-heading">
