@@ -1,8 +1,8 @@
 import type { PageMeta } from './marketing-types.ts';
 
 /**
- * The request-access, partner and demo pages' head and hero. The forms and the rest of each
- * page arrive with the lead-journeys issue; their copy will sit beside this.
+ * The request-access, partner and demo pages' head and hero. The rest of each page's copy is
+ * in request-access-page.ts, become-partner-page.ts and demo-page.ts.
  */
 interface LeadPageIntro {
   readonly meta: PageMeta;

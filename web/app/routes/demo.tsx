@@ -1,11 +1,19 @@
 import { PageHero } from '../components/ui/page-hero.tsx';
 import { demoIntro } from '../content/lead-pages.ts';
+import { DemoRequestJourney } from '../features/lead-forms/demo-request.tsx';
 import { seo } from '../lib/seo.ts';
 import { PATHS } from '../paths.ts';
+import '../features/lead-forms/lead-forms.css';
+import '../features/lead-forms/lead-pages.css';
 
 export const meta = () => seo({ ...demoIntro.meta, path: PATHS.demo });
 
 export default function DemoPage() {
   const { hero } = demoIntro;
-  return <PageHero eyebrow={hero.eyebrow} title={hero.title} text={hero.text} />;
+  return (
+    <>
+      <PageHero eyebrow={hero.eyebrow} title={hero.title} text={hero.text} />
+      <DemoRequestJourney />
+    </>
+  );
 }

@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { LeadForm } from '@kryon/shared/api';
+import type { LeadForm, SubmissionAccepted } from '@kryon/shared/api';
 import { HONEYPOT_FIELD } from '@kryon/shared/constants';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
+  type DefaultValues,
   type FieldValues,
   type Path,
   type Resolver,
@@ -11,6 +12,7 @@ import {
 } from 'react-hook-form';
 import type * as z from 'zod';
 import { apiClient, type Submit } from '../../lib/api-client.ts';
+import { clearDraft, readDraft, writeDraft } from './draft-storage.ts';
 
 export type SubmitState =
   | { status: 'idle' }
@@ -25,12 +27,23 @@ interface LeadFormOptions<S extends z.ZodType<FieldValues, FieldValues>> {
   /** The e-mail the client rate limit counts against. */
   emailOf: (values: z.output<S>) => string;
   submit?: Submit;
+  /**
+   * Keep the visitor's input in sessionStorage while they type and restore it on the next
+   * load; the draft is removed once the submission is accepted. Needs object defaultValues.
+   */
+  saveDraft?: boolean;
+  /** Empty the form once the submission is accepted (default). */
+  resetOnSuccess?: boolean;
+  /** Called with the values sent and the API's answer once the submission is accepted. */
+  onSuccess?: (values: z.output<S>, accepted: SubmissionAccepted) => void;
 }
 
 /**
  * One lead form's behaviour (spec section 4, "Forms in general"): errors appear when a field
  * is left or on submit, typing clears the field's error, the first invalid field takes focus,
  * server field errors land on their fields, and a second submit cannot start while one runs.
+ * With `saveDraft`, what the visitor typed survives a reload until the submission is accepted
+ * (the honeypot is not a form value, so it is never stored).
  */
 export function useLeadForm<S extends z.ZodType<FieldValues, FieldValues>>({
   form,
@@ -38,6 +51,9 @@ export function useLeadForm<S extends z.ZodType<FieldValues, FieldValues>>({
   defaultValues,
   emailOf,
   submit = apiClient.submit,
+  saveDraft = false,
+  resetOnSuccess = true,
+  onSuccess,
 }: LeadFormOptions<S>) {
   const methods = useForm<z.input<S>, unknown, z.output<S>>({
     // zodResolver's overloads need a concrete schema; for a generic one we state its types.
@@ -50,6 +66,36 @@ export function useLeadForm<S extends z.ZodType<FieldValues, FieldValues>>({
   const [state, setState] = useState<SubmitState>({ status: 'idle' });
   const inFlight = useRef(false);
   const honeypot = useRef<HTMLInputElement>(null);
+  const [restoredDraft, setRestoredDraft] = useState(false);
+  const draftTemplate =
+    saveDraft && typeof defaultValues === 'object' && defaultValues !== null
+      ? (defaultValues as Record<string, unknown>)
+      : null;
+
+  // Restoring runs after hydration: the prerendered page is the empty form, and reading
+  // storage during render would make the server and client markup differ.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per mounted form.
+  useEffect(() => {
+    if (!draftTemplate) return;
+    const draft = readDraft(form, draftTemplate);
+    if (draft) {
+      methods.reset({ ...draftTemplate, ...draft } as DefaultValues<z.input<S>>, {
+        keepDefaultValues: true,
+      });
+      setRestoredDraft(true);
+    }
+    const subscription = methods.watch((values) =>
+      writeDraft(form, draftTemplate, values as Record<string, unknown>),
+    );
+    return () => subscription.unsubscribe();
+  }, []);
+
+  /** Forgets the saved draft and empties the form ("Start over"). */
+  const discardDraft = () => {
+    clearDraft(form);
+    methods.reset();
+    setRestoredDraft(false);
+  };
 
   /** register() plus "typing clears this field's error". */
   const field = (name: Path<z.input<S>>) =>
@@ -67,8 +113,11 @@ export function useLeadForm<S extends z.ZodType<FieldValues, FieldValues>>({
       const payload = { ...values, [HONEYPOT_FIELD]: honeypot.current?.value ?? '' };
       const result = await submit(form, payload, emailOf(values));
       if (result.ok) {
-        methods.reset();
+        if (draftTemplate) clearDraft(form);
+        setRestoredDraft(false);
+        if (resetOnSuccess) methods.reset();
         setState({ status: 'success', message: result.data.message });
+        onSuccess?.(values, result.data);
         return;
       }
       let focused = false;
@@ -88,5 +137,14 @@ export function useLeadForm<S extends z.ZodType<FieldValues, FieldValues>>({
     }
   });
 
-  return { methods, field, onSubmit, state, setState, honeypot };
+  return {
+    methods,
+    field,
+    onSubmit,
+    state,
+    setState,
+    honeypot,
+    restoredDraft,
+    discardDraft,
+  };
 }

@@ -1,0 +1,60 @@
+import type { IconCard, Step } from '../../content/lead-page-types.ts';
+import { LeadIcon } from './lead-icon.tsx';
+
+/** A section's eyebrow, heading and lead text. */
+export function LeadIntro({
+  id,
+  eyebrow,
+  heading,
+  text,
+}: {
+  id: string;
+  eyebrow: string;
+  heading: string;
+  text: string;
+}) {
+  return (
+    <div className="lead-intro">
+      <span className="eyebrow">{eyebrow}</span>
+      <h2 id={id}>{heading}</h2>
+      <p className="lead">{text}</p>
+    </div>
+  );
+}
+
+/** Icon cards in a responsive grid. */
+export function IconCardGrid({
+  items,
+  columns,
+}: {
+  items: readonly IconCard[];
+  columns: 'three' | 'four';
+}) {
+  return (
+    <ul className={`lead-grid lead-grid--${columns}`}>
+      {items.map((item) => (
+        <li key={item.title} className="lead-tile">
+          <span className="lead-tile__icon">
+            <LeadIcon name={item.icon} />
+          </span>
+          <h3 className="lead-tile__title">{item.title}</h3>
+          <p className="lead-tile__text">{item.text}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A numbered "what happens next" list. */
+export function StepList({ steps }: { steps: readonly Step[] }) {
+  return (
+    <ol className="lead-steps">
+      {steps.map((step) => (
+        <li key={step.title}>
+          <strong>{step.title}</strong>
+          <span>{step.text}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
