@@ -1,6 +1,6 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
-const INTEGRATION = ['src/**/*.int.test.ts', 'test/**/*.int.test.ts'];
+const INTEGRATION = ['src/**/*.int.test.ts', 'test/**/*.int.test.ts', 'scripts/**/*.int.test.ts'];
 
 /*
  * Two projects, both run by `vitest run`: unit tests touch no network (the AWS SDK is
@@ -21,7 +21,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...INTEGRATION],
         },
       },

@@ -44,6 +44,8 @@ Object.assign(env, {
   MAIL_TO: env.MAIL_TO ?? 'sales@kryon.example',
   IP_HASH_SECRET: env.IP_HASH_SECRET ?? localSecret(join(dataDir, 'ip-hash-secret')),
   POWERTOOLS_LOG_LEVEL: env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+  // Links in e-mails to visitors (the research download) point at this local site.
+  SITE_ORIGIN: env.SITE_ORIGIN ?? `http://127.0.0.1:${port}`,
 });
 delete env.AWS_PROFILE;
 

@@ -6,6 +6,10 @@ import { API_PATHS } from '@kryon/shared/api';
  */
 export const API_ROUTES = [
   { method: 'POST', path: API_PATHS.contact, handler: 'contact' },
+  { method: 'POST', path: API_PATHS.partner, handler: 'partner' },
+  { method: 'POST', path: API_PATHS.demo, handler: 'demo' },
+  { method: 'POST', path: API_PATHS['beta-access'], handler: 'beta-access' },
+  { method: 'POST', path: API_PATHS.download, handler: 'download' },
   { method: 'GET', path: API_PATHS.health, handler: 'health' },
   { method: 'GET', path: API_PATHS.status, handler: 'status' },
 ] as const;

@@ -59,11 +59,18 @@ export function formDeps(form: LeadForm): LeadDeps {
     now: () => new Date(),
     newId: randomUUID,
     config: {
-      recipients: listEnv('MAIL_TO'),
+      recipients: formRecipients(form),
       retentionDays: Number(optionalEnv('RETENTION_DAYS', '730')),
       ipHashSecret: optionalEnv('IP_HASH_SECRET', ''),
       rateLimit: RATE_LIMIT,
       successMessage: SUCCESS_MESSAGES[form],
+      siteOrigin: optionalEnv('SITE_ORIGIN', 'https://kryon.security'),
     },
   };
+}
+
+/** MAIL_TO_<FORM> (e.g. MAIL_TO_BETA_ACCESS) routes one form elsewhere; MAIL_TO is the rest. */
+export function formRecipients(form: LeadForm, env: NodeJS.ProcessEnv = process.env): string[] {
+  const specific = `MAIL_TO_${form.toUpperCase().replace(/-/g, '_')}`;
+  return env[specific]?.trim() ? listEnv(specific, env) : listEnv('MAIL_TO', env);
 }

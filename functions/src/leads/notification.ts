@@ -1,4 +1,4 @@
-import type { FormDefinition } from './forms.ts';
+import type { FormDefinition, VisitorMessage } from './forms.ts';
 import type { OutgoingEmail } from './ports.ts';
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -68,5 +68,38 @@ export function salesNotification(input: SalesNotificationInput): OutgoingEmail 
     text,
     html,
     tags: { form: definition.form },
+  };
+}
+
+/** The e-mail a visitor receives (e.g. the research download link); replies reach sales. */
+export function visitorEmail(input: {
+  message: VisitorMessage;
+  to: string;
+  replyTo: string[];
+  form: string;
+}): OutgoingEmail {
+  const { message } = input;
+  const text = [
+    message.greeting,
+    '',
+    ...message.paragraphs.flatMap((p) => [p, '']),
+    ...(message.link ? [`${message.link.label}: ${message.link.url}`, ''] : []),
+    'The Kryon team',
+  ].join('\n');
+  const html =
+    '<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a">' +
+    `<p>${escapeHtml(message.greeting)}</p>` +
+    message.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('') +
+    (message.link
+      ? `<p><a href="${escapeHtml(message.link.url)}">${escapeHtml(message.link.label)}</a></p>`
+      : '') +
+    '<p>The Kryon team</p></body></html>';
+  return {
+    to: [input.to],
+    replyTo: input.replyTo,
+    subject: headerSafe(message.subject),
+    text,
+    html,
+    tags: { form: input.form, audience: 'visitor' },
   };
 }

@@ -112,6 +112,7 @@ beforeEach(() => {
       recipients: ['sales@kryon.example'],
       retentionDays: 730,
       ipHashSecret: 'ip-secret',
+      siteOrigin: 'https://kryon.example',
       rateLimit: RATE_LIMIT,
       successMessage: 'Thanks',
     },

@@ -3,7 +3,7 @@ import { HONEYPOT_FIELD } from '@kryon/shared/constants';
 import { fieldErrors } from '@kryon/shared/field-errors';
 import type { FormDefinition } from './forms.ts';
 import { keyedHash, normaliseEmail, sha256 } from './hash.ts';
-import { salesNotification } from './notification.ts';
+import { salesNotification, visitorEmail } from './notification.ts';
 import type { LeadStore, Mailer, StoredLead } from './ports.ts';
 
 export interface LeadConfig {
@@ -14,6 +14,8 @@ export interface LeadConfig {
   ipHashSecret: string;
   rateLimit: { max: number; windowMs: number };
   successMessage: string;
+  /** Absolute origin of the site, for links in e-mails to visitors. */
+  siteOrigin: string;
 }
 
 /** The few log calls the domain makes; Powertools' Logger fits this shape. */
@@ -109,6 +111,7 @@ export async function submitLead(
     log.info('lead flagged as spam', { form: lead.form, submissionId: lead.submissionId });
   } else {
     await notifySales(lead, definition, deps);
+    await notifyVisitor(lead, definition, deps);
   }
 
   log.info('lead accepted', { form: lead.form, submissionId: lead.submissionId, spam });
@@ -151,6 +154,31 @@ async function notifySales(lead: StoredLead, definition: FormDefinition, deps: L
         error: errorName(recordError),
       });
     }
+  }
+}
+
+/**
+ * The visitor's own e-mail, when the form promises one. It is sent after the sales e-mail
+ * and never fails the submission; a failure is logged for follow-up.
+ */
+async function notifyVisitor(lead: StoredLead, definition: FormDefinition, deps: LeadDeps) {
+  if (!definition.visitorMessage) return;
+  const { mailer, config, log } = deps;
+  try {
+    await mailer.send(
+      visitorEmail({
+        message: definition.visitorMessage(lead.fields, { siteOrigin: config.siteOrigin }),
+        to: definition.visitorEmail(lead.fields),
+        replyTo: config.recipients.slice(0, 1),
+        form: lead.form,
+      }),
+    );
+  } catch (error) {
+    log.error('visitor e-mail failed', {
+      form: lead.form,
+      submissionId: lead.submissionId,
+      error: errorName(error),
+    });
   }
 }
 

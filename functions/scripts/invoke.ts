@@ -1,0 +1,208 @@
+/**
+ * `npm run invoke -- <handler> <event.json>`: one Lambda handler, one API Gateway HTTP API
+ * event, the local emulators, the response printed. Trying a Lambda without the browser.
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { ensureTable } from '../local/table.ts';
+import type { HttpResponse } from '../src/http/responses.ts';
+import { API_ROUTES, FALLBACK_HANDLER } from '../src/routes.ts';
+import {
+  describeError,
+  fromCallerDir,
+  type Io,
+  isEntryPoint,
+  parseCommandArgs,
+  runCli,
+  UsageError,
+} from './lib/cli.ts';
+import { connectLocalStack, handlerEnvironment, localDynamoClient } from './lib/local-stack.ts';
+
+const functionsDir = resolve(fileURLToPath(new URL('..', import.meta.url)));
+
+/** The handlers the API routes to, and the fallback for every other request. */
+export function handlerNames(): string[] {
+  return [...new Set([...API_ROUTES.map((route) => route.handler), FALLBACK_HANDLER])];
+}
+
+export const USAGE = `Usage: npm run invoke -- <handler> <event.json>
+
+Runs one Lambda handler with an API Gateway HTTP API (payload 2.0) event against the local
+emulators and prints the response: status, headers and the body (parsed when JSON).
+
+  <handler>     ${handlerNames().join(', ')}
+  <event.json>  an event file, e.g. functions/events/demo.json (one per endpoint)
+
+Uses the emulators of a running \`npm start\` when they answer on DYNAMODB_PORT and SES_PORT
+(default 8000 and 8005). Otherwise it starts dynalite on DATA_DIR (default .data, so the
+lead is there for \`npm start\` later) and an SES emulator for this one call, and prints the
+e-mails sent. The event gets a fresh requestId and time; without an Idempotency-Key header
+each run is a new submission (and the rate limit of 3 per address per minute applies).
+
+Example: npm run invoke -- demo functions/events/demo.json`;
+
+type Handler = (event: APIGatewayProxyEventV2) => Promise<HttpResponse>;
+
+interface SentEmail {
+  messageId: string;
+  from: string;
+  replyTo: string[];
+  destination: { to: string[]; cc: string[]; bcc: string[] };
+  subject: string;
+  body: { html?: string; text?: string };
+}
+
+export function parseInvokeArgs(argv: string[]): { handler: string; eventPath: string } {
+  const { positionals } = parseCommandArgs({
+    args: argv,
+    options: {},
+    strict: true,
+    allowPositionals: true,
+  });
+  const [handler, eventFile, ...rest] = positionals;
+  if (!handler || !eventFile) throw new UsageError('Give a handler and an event file.');
+  if (rest.length > 0) throw new UsageError(`Unexpected argument ${rest[0]}.`);
+  if (!handlerNames().includes(handler)) {
+    throw new UsageError(`Unknown handler "${handler}": use one of ${handlerNames().join(', ')}.`);
+  }
+  return { handler, eventPath: eventFilePath(eventFile) };
+}
+
+/** The file as typed from the caller's directory; failing that, from functions/. */
+function eventFilePath(file: string): string {
+  const fromCaller = fromCallerDir(file);
+  if (existsSync(fromCaller)) return fromCaller;
+  const fromFunctions = resolve(functionsDir, file);
+  if (existsSync(fromFunctions)) return fromFunctions;
+  throw new UsageError(`No event file at ${fromCaller}.`);
+}
+
+/** The event in the file, checked to be a payload 2.0 event, with a fresh id and time. */
+export function readEvent(path: string): APIGatewayProxyEventV2 {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new UsageError(`${path} is not JSON: ${describeError(error)}`);
+  }
+  const event = parsed as Partial<APIGatewayProxyEventV2> | null;
+  if (
+    typeof event !== 'object' ||
+    event === null ||
+    event.version !== '2.0' ||
+    typeof event.rawPath !== 'string' ||
+    typeof event.requestContext?.http?.method !== 'string'
+  ) {
+    throw new UsageError(
+      `${path} is not an API Gateway HTTP API event (version "2.0" with rawPath and requestContext.http.method).`,
+    );
+  }
+  const now = new Date();
+  return {
+    ...(event as APIGatewayProxyEventV2),
+    requestContext: {
+      ...(event as APIGatewayProxyEventV2).requestContext,
+      requestId: randomUUID(),
+      time: apiGatewayTime(now),
+      timeEpoch: now.getTime(),
+    },
+  };
+}
+
+const MONTHS = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ');
+
+/** requestContext.time as API Gateway writes it: `23/Nov/2026:10:42:02 +0000`. */
+export function apiGatewayTime(date: Date): string {
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(date.getUTCDate())}/${MONTHS[date.getUTCMonth()]}/${date.getUTCFullYear()}:${two(date.getUTCHours())}:${two(date.getUTCMinutes())}:${two(date.getUTCSeconds())} +0000`;
+}
+
+/** The response as a person reads it: status line, headers, then the body. */
+export function formatResponse(response: HttpResponse): string {
+  const lines = [`HTTP ${response.statusCode}`];
+  for (const [name, value] of Object.entries(response.headers ?? {}).sort(([a], [b]) =>
+    a.localeCompare(b),
+  )) {
+    lines.push(`${name}: ${value}`);
+  }
+  const raw = response.isBase64Encoded
+    ? Buffer.from(response.body ?? '', 'base64').toString('utf8')
+    : (response.body ?? '');
+  let body = raw;
+  try {
+    body = JSON.stringify(JSON.parse(raw), null, 2);
+  } catch {
+    // Not JSON: shown as it is.
+  }
+  return `${lines.join('\n')}\n\n${body}\n`;
+}
+
+export async function main(argv: string[], io: Io): Promise<number> {
+  const { handler: name, eventPath } = parseInvokeArgs(argv);
+  const event = readEvent(eventPath);
+  const stack = await connectLocalStack({ ses: true });
+  try {
+    const sesUrl = stack.sesUrl as string;
+    // The handlers read their configuration once, on import, from these variables.
+    Object.assign(process.env, handlerEnvironment(stack));
+    delete process.env.AWS_PROFILE;
+    const dynamo = localDynamoClient(stack);
+    await ensureTable(dynamo, stack.settings.tableName);
+    dynamo.destroy();
+
+    const route = `${event.requestContext.http.method} ${event.rawPath}`;
+    io.out(`${route} -> ${name} (${relative(process.env.INIT_CWD || process.cwd(), eventPath)})\n`);
+    const routed =
+      API_ROUTES.find((r) => `${r.method} ${r.path}` === route)?.handler ?? FALLBACK_HANDLER;
+    if (routed !== name) io.out(`Note: the API routes ${route} to ${routed}, not ${name}.\n`);
+    io.out(
+      stack.started.dynamo
+        ? `DynamoDB: dynalite started for this call, table ${stack.settings.tableName}, data in ${stack.settings.dataDir}\n`
+        : `DynamoDB: the running local stack at ${stack.dynamoUrl}, table ${stack.settings.tableName}\n`,
+    );
+
+    const before = new Set((await storedEmails(sesUrl)).map((email) => email.messageId));
+    const mod = (await import(`../src/handlers/${name}.ts`)) as { handler: Handler };
+    const response = await mod.handler(event);
+    io.out(`\n${formatResponse(response)}\n`);
+
+    const sent = (await storedEmails(sesUrl)).filter((email) => !before.has(email.messageId));
+    if (!stack.started.ses) {
+      io.out(
+        `E-mails sent by this call: ${sent.length}. Read them in the SES inbox at ${sesUrl}\n`,
+      );
+      for (const email of sent)
+        io.out(`  ${email.subject} (to ${email.destination.to.join(', ')})\n`);
+    } else {
+      io.out(
+        `E-mails sent by this call: ${sent.length}. The SES emulator stops with this command, so they are shown here (\`npm start\` keeps an inbox at http://127.0.0.1:${stack.settings.sesPort}).\n`,
+      );
+      for (const email of sent) io.out(formatEmail(email));
+    }
+    return 0;
+  } finally {
+    await stack.close();
+  }
+}
+
+async function storedEmails(sesUrl: string): Promise<SentEmail[]> {
+  const response = await fetch(`${sesUrl}/store`);
+  if (!response.ok) throw new Error(`The SES emulator's store answered ${response.status}`);
+  const { emails } = (await response.json()) as { emails: SentEmail[] };
+  return emails;
+}
+
+function formatEmail(email: SentEmail): string {
+  const headers = [
+    `Subject: ${email.subject}`,
+    `From: ${email.from}`,
+    `To: ${email.destination.to.join(', ')}`,
+    ...(email.replyTo.length > 0 ? [`Reply-To: ${email.replyTo.join(', ')}`] : []),
+  ];
+  return `\n----\n${headers.join('\n')}\n\n${email.body.text ?? email.body.html ?? ''}\n----\n`;
+}
+
+if (isEntryPoint(import.meta.url)) await runCli(main, USAGE);

@@ -1,0 +1,131 @@
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { LeadForm } from '@kryon/shared/api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDynamoLeadStore, leadKey } from '../src/adapters/dynamodb.ts';
+import { normaliseEmail, sha256 } from '../src/leads/hash.ts';
+import type { StoredLead } from '../src/leads/ports.ts';
+import { bodyOf, contactBody, contactEvent, type Handler } from '../test/events.ts';
+import { type IntegrationEnv, uniqueKey, useEmulators } from '../test/integration.ts';
+import { main, rateCounterKey } from './leads-erase.ts';
+import { captureIo } from './lib/capture-io.ts';
+
+let env: IntegrationEnv;
+let doc: DynamoDBDocumentClient;
+const saved = { ...process.env };
+const hashOf = (email: string) => sha256(normaliseEmail(email));
+
+function lead(form: LeadForm, id: string, fields: Record<string, unknown>, extra = {}) {
+  const email = String(fields.workEmail ?? fields.email);
+  return {
+    form,
+    submissionId: id,
+    idempotencyKey: `key-${id}`,
+    payloadHash: sha256(id),
+    createdAt: `2026-11-0${id.slice(-1)}T10:00:00.000Z`,
+    fields,
+    emailHash: hashOf(email),
+    userAgent: 'vitest',
+    ipHash: 'ip',
+    spam: false,
+    emailStatus: 'sent',
+    expiresAt: 2_000_000_000,
+    ...extra,
+  } as StoredLead;
+}
+
+async function exists(key: { pk: string; sk: string }): Promise<boolean> {
+  const out = await doc.send(new GetCommand({ TableName: env.tableName, Key: key }));
+  return out.Item !== undefined;
+}
+
+const ada = {
+  contact: lead('contact', 'ada-1', { name: 'Ada', email: 'ada@example.com' }),
+  demo: lead('demo', 'ada-2', { fullName: 'Ada', workEmail: 'ada+demo@example.com' }),
+  // Stored before leads carried emailHash: found by its address field.
+  legacy: lead(
+    'partner',
+    'ada-3',
+    { name: 'Ada', email: 'Ada+partners@Example.com' },
+    { emailHash: undefined },
+  ),
+};
+const bob = lead('contact', 'bob-4', { name: 'Bob', email: 'bob@example.com' });
+const keyOf = (l: StoredLead) => leadKey(l.form, l.idempotencyKey);
+
+beforeAll(async () => {
+  env = await useEmulators('erase');
+  doc = DynamoDBDocumentClient.from(env.dynamo);
+  const store = createDynamoLeadStore(env.dynamo, env.tableName);
+  for (const l of [ada.contact, ada.demo, ada.legacy, bob]) await store.createLead(l);
+  for (const email of ['ada@example.com', 'bob@example.com']) {
+    await store.takeRateLimit({
+      key: `email#${hashOf(email)}`,
+      max: 3,
+      windowMs: 60_000,
+      nowMs: Date.now(),
+    });
+  }
+});
+
+afterAll(() => {
+  process.env = { ...saved };
+});
+
+describe('leads:erase', () => {
+  it('lists every submission of the person and deletes nothing without --yes', async () => {
+    const io = captureIo();
+    expect(await main(['--email', 'ADA+x@Example.com', '--table', env.tableName], io)).toBe(0);
+    const out = io.stdout();
+    expect(out).toContain(`for ada@example.com (emailHash ${hashOf('ada@example.com')})`);
+    expect(out).toContain('3 submissions found:');
+    expect(out).toMatch(/contact +2026-11-01T10:00:00\.000Z +ada-1 .*\(matched by emailHash\)/);
+    expect(out).toMatch(/demo +2026-11-02T10:00:00\.000Z +ada-2 .*\(matched by emailHash\)/);
+    expect(out).toMatch(/partner +2026-11-03T10:00:00\.000Z +ada-3 .*\(matched by email field\)/);
+    expect(out).not.toContain('bob-4');
+    expect(out).toContain('Rate-limit counter for this address: present');
+    expect(out).toContain(
+      'Dry run: nothing was deleted. Run again with --yes to delete 3 submissions and the rate-limit counter.',
+    );
+    for (const l of Object.values(ada)) expect(await exists(keyOf(l))).toBe(true);
+    expect(await exists(rateCounterKey(hashOf('ada@example.com')))).toBe(true);
+  });
+
+  it('with --yes deletes them and the counter, and nobody else', async () => {
+    const io = captureIo();
+    expect(await main(['--email', 'ada@example.com', '--yes', '--table', env.tableName], io)).toBe(
+      0,
+    );
+    expect(io.stdout()).toContain('Deleted 3 submissions and the rate-limit counter.');
+    for (const l of Object.values(ada)) expect(await exists(keyOf(l))).toBe(false);
+    expect(await exists(rateCounterKey(hashOf('ada@example.com')))).toBe(false);
+    expect(await exists(keyOf(bob))).toBe(true);
+    expect(await exists(rateCounterKey(hashOf('bob@example.com')))).toBe(true);
+
+    const again = captureIo();
+    await main(['--email', 'ada@example.com', '--yes', '--table', env.tableName], again);
+    expect(again.stdout()).toContain('Nothing stored for this address.');
+  });
+
+  it('erases what the contact handler stored, its rate-limit counter included', async () => {
+    const { handler } = (await import('../src/handlers/contact.ts')) as { handler: Handler };
+    const response = await handler(
+      contactEvent(contactBody({ email: 'Carol+web@Example.com' }), uniqueKey()),
+    );
+    expect(bodyOf(response)).toMatchObject({ success: true });
+    const carol = hashOf('carol@example.com');
+    expect(await exists(rateCounterKey(carol))).toBe(true);
+
+    // The local default: the running stack's DynamoDB on DYNAMODB_PORT, table TABLE_NAME.
+    process.env.DYNAMODB_PORT = new URL(process.env.AWS_ENDPOINT_URL_DYNAMODB ?? '').port;
+    const io = captureIo();
+    await main(['--email', 'carol@example.com', '--yes'], io);
+    expect(io.stdout()).toContain(`Searched local table ${env.tableName} (the running local stack`);
+    expect(io.stdout()).toContain('1 submission found:');
+    expect(io.stdout()).toContain('Deleted 1 submission and the rate-limit counter.');
+    expect(await exists(rateCounterKey(carol))).toBe(false);
+
+    const check = captureIo();
+    await main(['--email', 'carol@example.com'], check);
+    expect(check.stdout()).toContain('Nothing stored for this address.');
+  });
+});

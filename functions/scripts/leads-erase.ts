@@ -1,0 +1,200 @@
+/**
+ * `npm run leads:erase -- --email x@y.com [--yes]`: a privacy request. Finds one person's
+ * submissions in every form, lists them, and with --yes deletes them and the rate-limit
+ * counter kept for their address.
+ */
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { normaliseEmail, sha256 } from '../src/leads/hash.ts';
+import { type Io, isEntryPoint, parseCommandArgs, runCli, UsageError } from './lib/cli.ts';
+import {
+  type Item,
+  type LeadsTable,
+  leadKeyFilter,
+  openLeadsTable,
+  scanItems,
+} from './lib/leads-table.ts';
+
+export const USAGE = `Usage: npm run leads:erase -- --email <address> [--yes] [options]
+
+Finds every stored submission of one person (any form), by the hash of the normalised
+address (lower-case, +tag removed) and, for leads stored before that hash existed, by the
+address field itself. Lists them; deletes them and the address's rate-limit counter only
+with --yes.
+
+  --email <address>  the person's e-mail address, as they gave it or normalised
+  --yes              delete what was found (without it: a dry run that changes nothing)
+  --table <name>     a deployed table, with your AWS credentials (default: the local
+                     stack of \`npm start\`, DYNAMODB_PORT / DATA_DIR / TABLE_NAME)
+  --region <region>  the deployed table's region (default: AWS_REGION or your profile)`;
+
+type Key = { pk: string; sk: string };
+
+export interface FoundSubmission {
+  key: Key;
+  form: string;
+  submissionId: string;
+  createdAt: string;
+  emailStatus: string;
+  matchedBy: 'emailHash' | 'email field';
+}
+
+export interface Findings {
+  normalisedEmail: string;
+  emailHash: string;
+  submissions: FoundSubmission[];
+  /** The address's rate-limit counter, when the table holds one. */
+  rateCounter: Key | undefined;
+}
+
+/**
+ * The rate-limit counter of an address, as the lead adapter keys it (`RATE#<key>`) for the
+ * key submitLead takes (`email#<emailHash>`).
+ */
+export function rateCounterKey(emailHash: string): Key {
+  return { pk: `RATE#email#${emailHash}`, sk: 'RATE' };
+}
+
+export function parseEraseArgs(argv: string[]) {
+  const { values } = parseCommandArgs({
+    args: argv,
+    options: {
+      email: { type: 'string' },
+      yes: { type: 'boolean', default: false },
+      table: { type: 'string' },
+      region: { type: 'string' },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  const email = values.email?.trim();
+  if (!email) throw new UsageError('--email is required.');
+  const at = email.lastIndexOf('@');
+  if (at < 1 || at === email.length - 1 || /\s/.test(email)) {
+    throw new UsageError(`--email ${JSON.stringify(values.email)} is not an e-mail address.`);
+  }
+  if (values.table !== undefined && values.table.trim() === '') {
+    throw new UsageError('--table needs a table name.');
+  }
+  return {
+    email,
+    yes: values.yes,
+    table: values.table?.trim(),
+    region: values.region?.trim() || undefined,
+  };
+}
+
+/** Every lead of this person and their rate-limit counter; changes nothing. */
+export async function findSubmissions(table: LeadsTable, email: string): Promise<Findings> {
+  const normalisedEmail = normaliseEmail(email);
+  const emailHash = sha256(normalisedEmail);
+  const submissions: FoundSubmission[] = [];
+  // A full scan: the table has no index by person, and an erasure is rare.
+  for await (const item of scanItems(table, leadKeyFilter())) {
+    const matchedBy =
+      item.emailHash === emailHash
+        ? 'emailHash'
+        : emailFieldValues(item).some((value) => normaliseEmail(value) === normalisedEmail)
+          ? 'email field'
+          : undefined;
+    if (!matchedBy) continue;
+    submissions.push({
+      key: { pk: String(item.pk), sk: String(item.sk) },
+      form: String(item.form ?? ''),
+      submissionId: String(item.submissionId ?? ''),
+      createdAt: String(item.createdAt ?? ''),
+      emailStatus: String(item.emailStatus ?? ''),
+      matchedBy,
+    });
+  }
+  submissions.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+
+  const counterKey = rateCounterKey(emailHash);
+  const counter = await table.doc.send(
+    new GetCommand({ TableName: table.tableName, Key: counterKey, ConsistentRead: true }),
+  );
+  return {
+    normalisedEmail,
+    emailHash,
+    submissions,
+    rateCounter: counter.Item ? counterKey : undefined,
+  };
+}
+
+/** Deletes what findSubmissions found; counts what was still there to delete. */
+export async function eraseSubmissions(
+  table: LeadsTable,
+  findings: Findings,
+): Promise<{ deleted: number; counterDeleted: boolean }> {
+  let deleted = 0;
+  for (const submission of findings.submissions) {
+    if (await deleteItem(table, submission.key)) deleted += 1;
+  }
+  const counterDeleted = findings.rateCounter
+    ? await deleteItem(table, findings.rateCounter)
+    : false;
+  return { deleted, counterDeleted };
+}
+
+export async function main(argv: string[], io: Io): Promise<number> {
+  const args = parseEraseArgs(argv);
+  const table = await openLeadsTable({ table: args.table, region: args.region });
+  try {
+    const findings = await findSubmissions(table, args.email);
+    const { submissions, rateCounter } = findings;
+    io.out(
+      `Searched ${table.description}\nfor ${findings.normalisedEmail} (emailHash ${findings.emailHash}).\n\n`,
+    );
+    if (submissions.length === 0 && !rateCounter) {
+      io.out('Nothing stored for this address.\n');
+      return 0;
+    }
+    io.out(`${plural(submissions.length, 'submission')} found:\n`);
+    for (const s of submissions) {
+      io.out(
+        `  ${s.form.padEnd(12)} ${s.createdAt.padEnd(25)} ${s.submissionId}  e-mail ${s.emailStatus || '-'}  (matched by ${s.matchedBy})\n`,
+      );
+    }
+    io.out(`Rate-limit counter for this address: ${rateCounter ? 'present' : 'none'}\n\n`);
+
+    const counterText = rateCounter ? ' and the rate-limit counter' : '';
+    if (!args.yes) {
+      io.out(
+        `Dry run: nothing was deleted. Run again with --yes to delete ${plural(submissions.length, 'submission')}${counterText}.\n`,
+      );
+      return 0;
+    }
+    const { deleted, counterDeleted } = await eraseSubmissions(table, findings);
+    io.out(
+      `Deleted ${plural(deleted, 'submission')}${counterDeleted ? ' and the rate-limit counter' : ''}.\n`,
+    );
+    io.out(
+      'Not reached by this command: sales e-mails already delivered, and (deployed) the\n' +
+        "table's point-in-time recovery, which can restore deleted items for up to 35 days.\n",
+    );
+    return 0;
+  } finally {
+    await table.close();
+  }
+}
+
+/** Address values of the stored fields (`email`, `workEmail`, ...), for leads without a hash. */
+function emailFieldValues(item: Item): string[] {
+  const fields = item.fields;
+  if (typeof fields !== 'object' || fields === null) return [];
+  return Object.entries(fields as Record<string, unknown>)
+    .filter(([name, value]) => /email/i.test(name) && typeof value === 'string')
+    .map(([, value]) => value as string);
+}
+
+async function deleteItem(table: LeadsTable, key: Key): Promise<boolean> {
+  const out = await table.doc.send(
+    new DeleteCommand({ TableName: table.tableName, Key: key, ReturnValues: 'ALL_OLD' }),
+  );
+  return out.Attributes !== undefined;
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+if (isEntryPoint(import.meta.url)) await runCli(main, USAGE);

@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { leadRows, parseDateBound, parseExportArgs } from './leads-export.ts';
+import { UsageError } from './lib/cli.ts';
+
+describe('parseExportArgs', () => {
+  it('reads the form and the range, a day as --until including that whole day', () => {
+    expect(
+      parseExportArgs(['--form', 'demo', '--since', '2026-11-01', '--until', '2026-11-30']),
+    ).toEqual({
+      query: {
+        form: 'demo',
+        since: '2026-11-01T00:00:00.000Z',
+        until: '2026-12-01T00:00:00.000Z',
+      },
+      out: undefined,
+      table: undefined,
+      region: undefined,
+    });
+  });
+
+  it('takes --out, --table and --region', () => {
+    expect(
+      parseExportArgs([
+        '--form=beta-access',
+        '--since=2026-11-01T09:30:00+01:00',
+        '--out',
+        'beta.csv',
+        '--table',
+        'prod-leads',
+        '--region',
+        'eu-west-1',
+      ]),
+    ).toEqual({
+      query: { form: 'beta-access', since: '2026-11-01T08:30:00.000Z', until: undefined },
+      out: 'beta.csv',
+      table: 'prod-leads',
+      region: 'eu-west-1',
+    });
+  });
+
+  it.each([
+    [[], /--form is required/],
+    [['--since', '2026-11-01'], /--form is required/],
+    [['--form', 'newsletter', '--since', '2026-11-01'], /Unknown form "newsletter"/],
+    [['--form', 'demo'], /--since is required/],
+    [['--form', 'demo', '--since', 'yesterday'], /neither a date/],
+    [['--form', 'demo', '--since', '2026-02-30'], /not a calendar date/],
+    [['--form', 'demo', '--since', '2026-11-01T10:00'], /neither a date/],
+    [
+      ['--form', 'demo', '--since', '2026-11-02', '--until', '2026-11-01'],
+      /must come after --since/,
+    ],
+    [['--form', 'demo', '--since', '2026-11-01', '--emails'], /Unknown option '--emails'/],
+    [['--form', 'demo', '--since', '2026-11-01', 'extra'], /positional/i],
+    [['--form', 'demo', '--since'], /argument missing/],
+    [['--form', 'demo', '--since', '2026-11-01', '--out', ''], /--out needs a file name/],
+  ])('refuses %j', (argv, message) => {
+    const parse = () => parseExportArgs(argv as string[]);
+    expect(parse).toThrow(UsageError);
+    expect(parse).toThrow(message);
+  });
+});
+
+describe('parseDateBound', () => {
+  it('reads a day in UTC and an instant with its offset', () => {
+    expect(parseDateBound('2026-11-01', 'since')).toBe('2026-11-01T00:00:00.000Z');
+    expect(parseDateBound('2026-12-31', 'until')).toBe('2027-01-01T00:00:00.000Z');
+    expect(parseDateBound('2026-11-01T10:00:00Z', 'until')).toBe('2026-11-01T10:00:00.000Z');
+    expect(parseDateBound('2026-11-01T10:00:00.5-05:00', 'since')).toBe('2026-11-01T15:00:00.500Z');
+  });
+});
+
+describe('leadRows', () => {
+  const lead = (createdAt: string, fields: Record<string, unknown>, extra = {}) => ({
+    pk: `LEAD#partner#${createdAt}`,
+    sk: 'LEAD',
+    form: 'partner',
+    submissionId: `id-${createdAt}`,
+    createdAt,
+    fields,
+    emailStatus: 'sent',
+    spam: false,
+    ...extra,
+  });
+
+  it("puts the schema's fields in its order, then stored fields it does not know", () => {
+    const [header] = leadRows('partner', [lead('2026-11-02', { name: 'A', legacyField: 'x' })]);
+    expect(header).toEqual([
+      'submissionId',
+      'form',
+      'createdAt',
+      'name',
+      'email',
+      'company',
+      'position',
+      'phone',
+      'companySize',
+      'industry',
+      'interests',
+      'message',
+      'legacyField',
+      'emailStatus',
+      'spam',
+    ]);
+  });
+
+  it('writes one row per lead, oldest first, missing fields empty', () => {
+    const rows = leadRows('contact', [
+      lead('2026-11-03T00:00:00.000Z', { name: 'Later', email: 'l@x.io' }, { form: 'contact' }),
+      lead(
+        '2026-11-01T00:00:00.000Z',
+        { name: 'Earlier', email: 'e@x.io', subject: 'demo' },
+        { form: 'contact', spam: true, emailStatus: 'skipped' },
+      ),
+    ]);
+    expect(rows.slice(1)).toEqual([
+      [
+        'id-2026-11-01T00:00:00.000Z',
+        'contact',
+        '2026-11-01T00:00:00.000Z',
+        'Earlier',
+        'e@x.io',
+        undefined,
+        'demo',
+        undefined,
+        undefined,
+        'skipped',
+        true,
+      ],
+      [
+        'id-2026-11-03T00:00:00.000Z',
+        'contact',
+        '2026-11-03T00:00:00.000Z',
+        'Later',
+        'l@x.io',
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        'sent',
+        false,
+      ],
+    ]);
+  });
+});

@@ -1,0 +1,224 @@
+/**
+ * `npm run leads:export -- --form demo --since 2026-11-01 [--until 2026-11-30] [--out x.csv]`:
+ * one form's stored leads as CSV for sales, from the local stack or a deployed table.
+ */
+import { writeFileSync } from 'node:fs';
+import { LEAD_FORMS, type LeadForm } from '@kryon/shared/api';
+import { betaAccessSchema } from '@kryon/shared/forms/beta-access';
+import { contactSchema } from '@kryon/shared/forms/contact';
+import { demoSchema } from '@kryon/shared/forms/demo';
+import { downloadSchema } from '@kryon/shared/forms/download';
+import { partnerSchema } from '@kryon/shared/forms/partner';
+import {
+  fromCallerDir,
+  type Io,
+  isEntryPoint,
+  parseCommandArgs,
+  runCli,
+  UsageError,
+} from './lib/cli.ts';
+import { toCsv } from './lib/csv.ts';
+import {
+  type Item,
+  type LeadsTable,
+  leadKeyFilter,
+  openLeadsTable,
+  scanItems,
+} from './lib/leads-table.ts';
+
+export const USAGE = `Usage: npm run leads:export -- --form <form> --since <date> [options]
+
+Writes one form's stored leads as CSV: one row per lead, columns submissionId, form,
+createdAt, the form's fields (lists joined with "; "), emailStatus, spam. Cells a
+spreadsheet would run as a formula (starting with = + - @, tab or CR) are prefixed with '.
+
+  --form <form>      ${LEAD_FORMS.join(', ')}
+  --since <date>     first day (YYYY-MM-DD, UTC) or instant (ISO 8601) to include
+  --until <date>     last day to include (YYYY-MM-DD), or instant to stop before
+  --out <file>       write the CSV to this file (created private); default: stdout
+                     (with stdout, run npm with -s so its banner stays out of the CSV)
+  --table <name>     a deployed table, read with your AWS credentials (default: the
+                     local stack of \`npm start\`, DYNAMODB_PORT / DATA_DIR / TABLE_NAME)
+  --region <region>  the deployed table's region (default: AWS_REGION or your profile)`;
+
+/** Every field the form's shared schema defines, in the order the schema lists them. */
+const FORM_FIELDS: Record<LeadForm, readonly string[]> = {
+  contact: Object.keys(contactSchema.shape),
+  partner: Object.keys(partnerSchema.shape),
+  demo: Object.keys(demoSchema.shape),
+  'beta-access': Object.keys(betaAccessSchema.shape),
+  download: Object.keys(downloadSchema.shape),
+};
+
+export interface ExportQuery {
+  form: LeadForm;
+  /** ISO instant, inclusive. */
+  since: string;
+  /** ISO instant, exclusive. */
+  until?: string;
+}
+
+export interface ParsedExportArgs {
+  query: ExportQuery;
+  out?: string;
+  table?: string;
+  region?: string;
+}
+
+export function parseExportArgs(argv: string[]): ParsedExportArgs {
+  const { values } = parseCommandArgs({
+    args: argv,
+    options: {
+      form: { type: 'string' },
+      since: { type: 'string' },
+      until: { type: 'string' },
+      out: { type: 'string' },
+      table: { type: 'string' },
+      region: { type: 'string' },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  const form = values.form;
+  if (!form) throw new UsageError('--form is required.');
+  if (!isLeadForm(form)) {
+    throw new UsageError(`Unknown form "${form}": use one of ${LEAD_FORMS.join(', ')}.`);
+  }
+  if (!values.since) throw new UsageError('--since is required.');
+  const since = parseDateBound(values.since, 'since');
+  const until = values.until === undefined ? undefined : parseDateBound(values.until, 'until');
+  if (until !== undefined && until <= since) {
+    throw new UsageError(`--until (${values.until}) must come after --since (${values.since}).`);
+  }
+  if (values.out !== undefined && values.out.trim() === '') {
+    throw new UsageError('--out needs a file name.');
+  }
+  if (values.table !== undefined && values.table.trim() === '') {
+    throw new UsageError('--table needs a table name.');
+  }
+  return {
+    query: { form, since, until },
+    out: values.out,
+    table: values.table?.trim(),
+    region: values.region?.trim() || undefined,
+  };
+}
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/**
+ * A bound as the ISO instant createdAt is compared with. A day is read in UTC; as --until
+ * it includes that whole day, so `--since 2026-11-01 --until 2026-11-30` is all November.
+ */
+export function parseDateBound(value: string, bound: 'since' | 'until'): string {
+  const day = DAY.exec(value.trim());
+  if (day) {
+    const [year, month, date] = [Number(day[1]), Number(day[2]), Number(day[3])];
+    const start = new Date(Date.UTC(year, month - 1, date));
+    if (
+      start.getUTCFullYear() !== year ||
+      start.getUTCMonth() !== month - 1 ||
+      start.getUTCDate() !== date
+    ) {
+      throw new UsageError(`--${bound} ${value} is not a calendar date.`);
+    }
+    if (bound === 'until') start.setUTCDate(start.getUTCDate() + 1);
+    return start.toISOString();
+  }
+  const instant = new Date(value.trim());
+  if (!INSTANT.test(value.trim()) || Number.isNaN(instant.getTime())) {
+    throw new UsageError(
+      `--${bound} ${JSON.stringify(value)} is neither a date (YYYY-MM-DD) nor an ISO 8601 instant.`,
+    );
+  }
+  return instant.toISOString();
+}
+
+/** The CSV's header and one row per lead, oldest first. */
+export function leadRows(form: LeadForm, items: readonly Item[]): unknown[][] {
+  const known = FORM_FIELDS[form];
+  // A field stored that the schema does not list (an older or newer form) is kept too.
+  const extra = [...new Set(items.flatMap((item) => Object.keys(fieldsOf(item))))]
+    .filter((name) => !known.includes(name))
+    .sort();
+  const fields = [...known, ...extra];
+  const sorted = [...items].sort((a, b) =>
+    String(a.createdAt ?? '').localeCompare(String(b.createdAt ?? '')),
+  );
+  return [
+    ['submissionId', 'form', 'createdAt', ...fields, 'emailStatus', 'spam'],
+    ...sorted.map((item) => {
+      const values = fieldsOf(item);
+      return [
+        item.submissionId,
+        item.form,
+        item.createdAt,
+        ...fields.map((name) => values[name]),
+        emailStatusOf(item),
+        item.spam === true,
+      ];
+    }),
+  ];
+}
+
+/** The stored leads of one form created in the range, as CSV text. */
+export async function exportLeads(
+  table: LeadsTable,
+  query: ExportQuery,
+): Promise<{ csv: string; count: number }> {
+  const keys = leadKeyFilter(query.form);
+  const items: Item[] = [];
+  for await (const item of scanItems(table, {
+    FilterExpression: `${keys.FilterExpression} AND createdAt >= :since${
+      query.until ? ' AND createdAt < :until' : ''
+    }`,
+    ExpressionAttributeValues: {
+      ...keys.ExpressionAttributeValues,
+      ':since': query.since,
+      ...(query.until ? { ':until': query.until } : {}),
+    },
+  })) {
+    items.push(item);
+  }
+  return { csv: toCsv(leadRows(query.form, items)), count: items.length };
+}
+
+export async function main(argv: string[], io: Io): Promise<number> {
+  const args = parseExportArgs(argv);
+  const table = await openLeadsTable({ table: args.table, region: args.region });
+  try {
+    const { csv, count } = await exportLeads(table, args.query);
+    const range = `createdAt from ${args.query.since}${args.query.until ? ` until before ${args.query.until}` : ''}`;
+    const what = `${count} ${args.query.form} lead${count === 1 ? '' : 's'} (${range}) from ${table.description}`;
+    if (args.out) {
+      const path = fromCallerDir(args.out);
+      // Leads are personal data: the file is readable by its owner only.
+      writeFileSync(path, csv, { mode: 0o600 });
+      io.err(`Exported ${what} to ${path}\n`);
+    } else {
+      io.out(csv);
+      io.err(`Exported ${what}\n`);
+    }
+    return 0;
+  } finally {
+    await table.close();
+  }
+}
+
+function isLeadForm(value: string): value is LeadForm {
+  return (LEAD_FORMS as readonly string[]).includes(value);
+}
+
+function fieldsOf(item: Item): Record<string, unknown> {
+  const fields = item.fields;
+  return typeof fields === 'object' && fields !== null && !Array.isArray(fields)
+    ? (fields as Record<string, unknown>)
+    : {};
+}
+
+function emailStatusOf(item: Item): unknown {
+  return item.emailStatus;
+}
+
+if (isEntryPoint(import.meta.url)) await runCli(main, USAGE);

@@ -1,0 +1,195 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { type Emulator, startDynamo, startSes } from '../../local/emulators.ts';
+
+const require = createRequire(import.meta.url);
+const repoRoot = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
+
+/** Where `npm start` keeps the local stack: the same variables and defaults as local/start.ts. */
+export interface LocalSettings {
+  dynamoPort: number;
+  sesPort: number;
+  /** Resolved against the repository root, as `npm start` resolves it. */
+  dataDir: string;
+  tableName: string;
+}
+
+export function localSettings(env: NodeJS.ProcessEnv = process.env): LocalSettings {
+  return {
+    dynamoPort: port(env, 'DYNAMODB_PORT', 8000),
+    sesPort: port(env, 'SES_PORT', 8005),
+    dataDir: resolve(repoRoot, env.DATA_DIR || '.data'),
+    tableName: env.TABLE_NAME?.trim() || 'kryon-leads',
+  };
+}
+
+export interface LocalStack {
+  settings: LocalSettings;
+  dynamoUrl: string;
+  /** Set when the caller asked for SES. */
+  sesUrl: string | undefined;
+  /** The emulators this process started for the call; the others belong to `npm start`. */
+  started: { dynamo: boolean; ses: boolean };
+  /** Stops what this process started; leaves a running `npm start` alone. */
+  close(): Promise<void>;
+}
+
+/**
+ * The local emulators for one command: the ones a running `npm start` serves on
+ * DYNAMODB_PORT and SES_PORT when they answer, otherwise dynalite on the same DATA_DIR (so
+ * what the command stores is there for `npm start` later) and an SES emulator, started in
+ * this process on free ports and stopped by close().
+ */
+export async function connectLocalStack(options: {
+  ses: boolean;
+  env?: NodeJS.ProcessEnv;
+}): Promise<LocalStack> {
+  const settings = localSettings(options.env);
+  const own: Emulator[] = [];
+  const close = async () => {
+    await Promise.all(own.map((emulator) => emulator.close()));
+  };
+  try {
+    let dynamoUrl = `http://127.0.0.1:${settings.dynamoPort}`;
+    const dynamoRunning = await answersAsDynamo(dynamoUrl);
+    if (!dynamoRunning) {
+      const path = join(settings.dataDir, 'dynamodb');
+      await assertDataFree(path, settings.dynamoPort);
+      const dynamo = await startDynamo({ port: 0, path });
+      own.push(dynamo);
+      dynamoUrl = dynamo.url;
+    }
+    let sesUrl: string | undefined;
+    let sesRunning = false;
+    if (options.ses) {
+      sesUrl = `http://127.0.0.1:${settings.sesPort}`;
+      sesRunning = await answersAsSes(sesUrl);
+      if (!sesRunning) {
+        const ses = await startSes({ port: 0 });
+        own.push(ses);
+        sesUrl = ses.url;
+      }
+    }
+    return {
+      settings,
+      dynamoUrl,
+      sesUrl,
+      started: { dynamo: !dynamoRunning, ses: options.ses && !sesRunning },
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/**
+ * The environment the handlers read on import, as local/start.ts sets it for them, so a
+ * handler invoked here behaves as it does behind `npm start` (same table, sender, secret).
+ */
+export function handlerEnvironment(
+  stack: LocalStack,
+  env: NodeJS.ProcessEnv = process.env,
+): Record<string, string> {
+  const values: Record<string, string> = {
+    AWS_REGION: env.AWS_REGION || 'us-east-1',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    AWS_ENDPOINT_URL_DYNAMODB: stack.dynamoUrl,
+    TABLE_NAME: stack.settings.tableName,
+    MAIL_FROM: env.MAIL_FROM || 'Kryon Website <no-reply@kryon.example>',
+    MAIL_TO: env.MAIL_TO || 'sales@kryon.example',
+    IP_HASH_SECRET:
+      env.IP_HASH_SECRET || localSecret(join(stack.settings.dataDir, 'ip-hash-secret')),
+    POWERTOOLS_LOG_LEVEL: env.POWERTOOLS_LOG_LEVEL || 'WARN',
+  };
+  if (stack.sesUrl) values.AWS_ENDPOINT_URL_SESV2 = stack.sesUrl;
+  return values;
+}
+
+/** A DynamoDB client of the local emulator, whatever AWS profile or region the shell has. */
+export function localDynamoClient(stack: Pick<LocalStack, 'dynamoUrl'>): DynamoDBClient {
+  return new DynamoDBClient({
+    endpoint: stack.dynamoUrl,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+}
+
+/** Any DynamoDB answers with a request id, even to an unsigned request. */
+export async function answersAsDynamo(url: string): Promise<boolean> {
+  const response = await probe(url);
+  await response?.body?.cancel();
+  return response?.headers.has('x-amzn-requestid') ?? false;
+}
+
+/** aws-ses-v2-local lists what it holds at /store. */
+export async function answersAsSes(url: string): Promise<boolean> {
+  const response = await probe(`${url}/store`);
+  if (!response?.ok) return false;
+  try {
+    const body = (await response.json()) as { emails?: unknown };
+    return Array.isArray(body.emails);
+  } catch {
+    return false;
+  }
+}
+
+async function probe(url: string): Promise<Response | undefined> {
+  try {
+    return await fetch(url, { signal: AbortSignal.timeout(1_000) });
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * LevelDB lets one process open a directory. A second dynalite on it does not fail at start
+ * but throws on its first request, uncaught, ending the process: so ask LevelDB first, with
+ * the very `level` package dynalite opens it with.
+ */
+async function assertDataFree(path: string, dynamoPort: number): Promise<void> {
+  mkdirSync(path, { recursive: true });
+  const fromDynalite = createRequire(require.resolve('dynalite'));
+  const { Level } = fromDynalite('level') as { Level: new (path: string) => LevelDb };
+  const db = new Level(path);
+  try {
+    await db.open();
+  } catch (error) {
+    const code = (error as { cause?: { code?: string } }).cause?.code;
+    if (code !== 'LEVEL_LOCKED') throw error;
+    throw new Error(
+      `${path} is open in another process (an \`npm start\` whose DYNAMODB_PORT is not ${dynamoPort}?). ` +
+        'Set DYNAMODB_PORT to its port, or stop it.',
+    );
+  }
+  await db.close();
+}
+
+interface LevelDb {
+  open(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The per-checkout secret for hashing client IPs that `npm start` keeps with the local data. */
+function localSecret(file: string): string {
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > 65_535) {
+    throw new Error(`${name} must be a port number, not ${JSON.stringify(raw)}`);
+  }
+  return value;
+}

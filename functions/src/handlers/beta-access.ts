@@ -1,0 +1,6 @@
+import { createFormHandler } from '../http/form-handler.ts';
+import { betaAccessForm } from '../leads/forms.ts';
+import { formDeps } from '../wiring.ts';
+
+/** POST /api/email/beta-access */
+export const handler = createFormHandler(betaAccessForm, formDeps('beta-access'));

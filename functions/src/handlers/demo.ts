@@ -1,0 +1,6 @@
+import { createFormHandler } from '../http/form-handler.ts';
+import { demoForm } from '../leads/forms.ts';
+import { formDeps } from '../wiring.ts';
+
+/** POST /api/email/demo */
+export const handler = createFormHandler(demoForm, formDeps('demo'));

@@ -1,0 +1,6 @@
+import { createFormHandler } from '../http/form-handler.ts';
+import { downloadForm } from '../leads/forms.ts';
+import { formDeps } from '../wiring.ts';
+
+/** POST /api/email/download */
+export const handler = createFormHandler(downloadForm, formDeps('download'));

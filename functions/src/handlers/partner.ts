@@ -1,0 +1,6 @@
+import { createFormHandler } from '../http/form-handler.ts';
+import { partnerForm } from '../leads/forms.ts';
+import { formDeps } from '../wiring.ts';
+
+/** POST /api/email/partner */
+export const handler = createFormHandler(partnerForm, formDeps('partner'));

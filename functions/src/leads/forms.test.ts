@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { betaAccessForm, demoForm, downloadForm, partnerForm } from './forms.ts';
+import { salesNotification, visitorEmail } from './notification.ts';
+
+const demo = {
+  demoType: 'technical',
+  fullName: 'Priya Raman',
+  workEmail: 'priya@northwind.example',
+  companyName: 'Northwind <Finance>',
+  jobTitle: 'CISO',
+  companySize: 'enterprise',
+  industry: 'financial-services',
+  urgency: 'high',
+  timeframe: 'within-2-weeks',
+  interestedModules: ['attack-path-mapping', 'iam-analysis'],
+  awsEnvironmentSize: '51-100',
+  companyVerticals: ['financial-services'],
+  specificUseCases: 'Map privilege escalation paths across 60 accounts.',
+  securityChallenges: 'Too many findings without context across the organization.',
+  whyKryon: 'We want attack paths, not another list of misconfigurations.',
+  consentProcessing: true,
+};
+
+describe('form definitions', () => {
+  it('lay out the demo request with option labels, not stored values', () => {
+    const email = salesNotification({
+      definition: demoForm,
+      data: demo,
+      submissionId: 's-1',
+      createdAt: '2026-11-22T10:00:00.000Z',
+      recipients: ['sales@kryon.example'],
+    });
+    expect(email.subject).toBe('Demo request: Technical Deep Dive - Northwind <Finance>');
+    expect(email.replyTo).toEqual(['priya@northwind.example']);
+    expect(email.text).toContain('Interested in:\nAttack Path Mapping, IAM & Identity Chain Analysis');
+    expect(email.html).toContain('Northwind &lt;Finance&gt;');
+    expect(email.html).not.toContain('<Finance>');
+  });
+
+  it('name the key choice and company in every subject', () => {
+    expect(partnerForm.salesSubject({ interests: ['reseller'], company: 'CloudGuard' })).toMatch(
+      /^Partner application: .+ - CloudGuard$/,
+    );
+    expect(
+      betaAccessForm.salesSubject({ awsEnvironmentSize: '100+', companyName: 'Fjord Labs' }),
+    ).toMatch(/^Beta access request: .+ - Fjord Labs$/);
+    expect(
+      downloadForm.salesSubject({ researchId: 'imdsv1-ssrf-to-account-admin', company: 'Acme' }),
+    ).toMatch(/^Research download: From SSRF .+ - Acme$/);
+  });
+
+  it('send the download link on the site origin, escaped in HTML', () => {
+    const message = downloadForm.visitorMessage?.(
+      {
+        email: 'mei@harbour.example',
+        firstName: 'Mei "M" <Chen>',
+        company: 'Harbour',
+        role: 'ciso',
+        researchId: 'kev-exposure-prioritization',
+      },
+      { siteOrigin: 'https://www.kryon.example' },
+    );
+    if (!message) throw new Error('download sends no visitor message');
+    const email = visitorEmail({
+      message,
+      to: 'mei@harbour.example',
+      replyTo: ['sales@kryon.example'],
+      form: 'download',
+    });
+    expect(email.text).toContain(
+      'https://www.kryon.example/downloads/kev-exposure-prioritization.pdf',
+    );
+    expect(email.html).toContain('Hello Mei &quot;M&quot; &lt;Chen&gt;,');
+    expect(email.subject).not.toMatch(/[\r\n]/);
+    expect(email.to).toEqual(['mei@harbour.example']);
+  });
+});
