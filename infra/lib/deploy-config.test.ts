@@ -9,6 +9,14 @@ const parse = (raw: RawContext, region?: string) =>
 const CERT = 'arn:aws:acm:us-east-1:123456789012:certificate/abc';
 
 describe('parseDeployConfig', () => {
+  it('takes the e-mail link origin from siteOrigin, else from the custom domain', () => {
+    expect(parse({}).siteOrigin).toBeUndefined();
+    expect(parse({ domainName: 'www.kryon.example', certificateArn: CERT }).siteOrigin).toBe(
+      'https://www.kryon.example',
+    );
+    expect(parse({ siteOrigin: 'https://kryon.example' }).siteOrigin).toBe('https://kryon.example');
+  });
+
   it('synthesizes with placeholders when nothing is set, and says which keys they stand for', () => {
     const config = parse({});
     expect(config.placeholders).toEqual(['senderIdentity', 'recipients']);

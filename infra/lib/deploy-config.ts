@@ -11,6 +11,7 @@ export const CONTEXT_KEYS = [
   'siteDir',
   'domainName',
   'certificateArn',
+  'siteOrigin',
   'senderIdentity',
   'mailFrom',
   'recipients',
@@ -59,6 +60,8 @@ export interface DeployConfig {
   alarmEmails: string[];
   waf: WafConfig;
   leadRetentionDays: number;
+  /** The site's public origin, for links in e-mails to visitors (the research download). */
+  siteOrigin: string | undefined;
   logRetention: RetentionDays;
   api: { rateLimit: number; burstLimit: number };
   logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
@@ -147,6 +150,8 @@ export function parseDeployConfig(
     alarmEmails: emailList(raw.alarmEmail, 'alarmEmail') ?? [],
     waf,
     leadRetentionDays: integer(raw, 'leadRetentionDays', 730, 1, 3650),
+    siteOrigin:
+      optionalString(raw, 'siteOrigin') ?? (domainName ? `https://${domainName}` : undefined),
     logRetention: retentionDays(raw.logRetentionDays),
     api: {
       rateLimit: integer(raw, 'apiRateLimit', 20, 1, 10_000),

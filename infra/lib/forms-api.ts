@@ -48,6 +48,8 @@ export interface FormsApiProps {
   /** The keyed-hash secret for client IPs (a CloudFormation dynamic reference). */
   ipHashSecret: string;
   leadRetentionDays: number;
+  /** Origin for links in visitor e-mails; without it the functions' default is used. */
+  siteOrigin?: string;
   logRetention: RetentionDays;
   throttle: { rateLimit: number; burstLimit: number };
   logLevel: string;
@@ -217,6 +219,7 @@ export class FormsApi extends Construct {
         SES_CONFIGURATION_SET: configurationSet,
         RETENTION_DAYS: String(props.leadRetentionDays),
         IP_HASH_SECRET: props.ipHashSecret,
+        ...(props.siteOrigin ? { SITE_ORIGIN: props.siteOrigin } : {}),
       });
       // Only the item shapes this form writes (functions/src/adapters/dynamodb.ts):
       // its own leads and the shared rate-limit counters, with the calls the code makes.

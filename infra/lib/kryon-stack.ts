@@ -75,6 +75,7 @@ export class KryonStack extends Stack {
       recipients: props.email.recipients,
       ipHashSecret: ipHashSecret.secretValue.unsafeUnwrap(),
       leadRetentionDays: props.leadRetentionDays,
+      siteOrigin: props.siteOrigin,
       logRetention: props.logRetention,
       throttle: props.api,
       logLevel: props.logLevel,
