@@ -237,9 +237,24 @@ test.describe('private beta request', () => {
     await expect(contact).toContainText('0/4 completed');
     await expect(contact).toContainText('In Progress');
 
+    // Record every text the badge shows: the 300 ms "Checking…" state is brief, and a loaded
+    // machine can poll past it, so the test reads the sequence instead of racing it.
+    await badge.evaluate((element) => {
+      const seen: string[] = [];
+      (window as unknown as { badgeTexts: string[] }).badgeTexts = seen;
+      new MutationObserver(() => seen.push(element.textContent ?? '')).observe(element, {
+        childList: true,
+        characterData: true,
+        subtree: true,
+      });
+    });
     await name.pressSequentially('K');
-    await expect(badge).toHaveText('Checking…');
     await expect(badge).toHaveText('Invalid');
+    const texts = await page.evaluate(
+      () => (window as unknown as { badgeTexts: string[] }).badgeTexts,
+    );
+    expect(texts.indexOf('Checking…')).toBeGreaterThanOrEqual(0);
+    expect(texts.lastIndexOf('Invalid')).toBeGreaterThan(texts.indexOf('Checking…'));
     await expect(name).toHaveAccessibleDescription(/Invalid/);
     await name.pressSequentially('atherine');
     await expect(badge).toHaveText('Valid');
