@@ -32,7 +32,9 @@ describe('form definitions', () => {
     });
     expect(email.subject).toBe('Demo request: Technical Deep Dive - Northwind <Finance>');
     expect(email.replyTo).toEqual(['priya@northwind.example']);
-    expect(email.text).toContain('Interested in:\nAttack Path Mapping, IAM & Identity Chain Analysis');
+    expect(email.text).toContain(
+      'Interested in:\nAttack Path Mapping, IAM & Identity Chain Analysis',
+    );
     expect(email.html).toContain('Northwind &lt;Finance&gt;');
     expect(email.html).not.toContain('<Finance>');
   });

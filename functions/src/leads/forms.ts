@@ -1,5 +1,4 @@
 import type { LeadForm } from '@kryon/shared/api';
-import { RESPONSE_PROMISE } from '@kryon/shared/constants';
 import { type BetaAccessRequest, betaAccessSchema } from '@kryon/shared/forms/beta-access';
 import { type Contact, contactSchema } from '@kryon/shared/forms/contact';
 import { type DemoRequest, demoSchema } from '@kryon/shared/forms/demo';
