@@ -1,14 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { Logger } from '@aws-lambda-powertools/logger';
+import { Metrics } from '@aws-lambda-powertools/metrics';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import type { LeadForm } from '@kryon/shared/api';
-import { RATE_LIMIT } from '@kryon/shared/constants';
+import { IP_RATE_LIMIT, MIN_FILL_MS, RATE_LIMIT } from '@kryon/shared/constants';
 import { SUCCESS_MESSAGES } from '@kryon/shared/messages';
 import { createDynamoLeadStore } from './adapters/dynamodb.ts';
+import { createLeadMetrics } from './adapters/metrics.ts';
 import { createSesMailer } from './adapters/ses.ts';
 import { listEnv, optionalEnv, requiredEnv } from './env.ts';
-import type { LeadDeps, Log } from './leads/submit-lead.ts';
+import type { DeliveryConfig } from './leads/deliver.ts';
+import type { Log } from './leads/ports.ts';
+import type { LeadDeps } from './leads/submit-lead.ts';
 
 /*
  * Production wiring, evaluated once per Lambda container (or local server process). The
@@ -17,15 +21,29 @@ import type { LeadDeps, Log } from './leads/submit-lead.ts';
  * configuration only.
  */
 
-export const logger = new Logger({
-  serviceName: optionalEnv('POWERTOOLS_SERVICE_NAME', 'kryon-leads'),
+const serviceName = optionalEnv('POWERTOOLS_SERVICE_NAME', 'kryon-leads');
+
+export const logger = new Logger({ serviceName });
+
+/** CloudWatch metrics in the `Kryon/Leads` namespace, read by the deployed alarms. */
+export const powertoolsMetrics = new Metrics({
+  namespace: optionalEnv('POWERTOOLS_METRICS_NAMESPACE', 'Kryon/Leads'),
+  serviceName,
 });
 
-const log: Log = {
+export const log: Log = {
   info: (message, extra = {}) => logger.info(message, extra),
   warn: (message, extra = {}) => logger.warn(message, extra),
   error: (message, extra = {}) => logger.error(message, extra),
 };
+
+/**
+ * How long the function that stores a lead keeps it to itself while it sends: longer than
+ * a form function's timeout (8 s), so a re-send never races a send still in flight.
+ */
+export const SEND_LEASE_MS = 60_000;
+/** Sends of one message tried before it is abandoned to a person (about a day of backoff). */
+export const MAX_SEND_ATTEMPTS = 10;
 
 let dynamo: DynamoDBClient | undefined;
 let ses: SESv2Client | undefined;
@@ -51,20 +69,38 @@ export function mailer() {
   });
 }
 
+export function leadMetrics() {
+  return createLeadMetrics(powertoolsMetrics);
+}
+
+export function siteOrigin(): string {
+  return optionalEnv('SITE_ORIGIN', 'https://kryon.security');
+}
+
+export function deliveryConfig(form: LeadForm): DeliveryConfig {
+  return {
+    recipients: formRecipients(form),
+    siteOrigin: siteOrigin(),
+    maxAttempts: MAX_SEND_ATTEMPTS,
+  };
+}
+
 export function formDeps(form: LeadForm): LeadDeps {
   return {
     store: leadStore(),
     mailer: mailer(),
+    metrics: leadMetrics(),
     log,
     now: () => new Date(),
     newId: randomUUID,
     config: {
-      recipients: formRecipients(form),
+      ...deliveryConfig(form),
       retentionDays: Number(optionalEnv('RETENTION_DAYS', '730')),
       ipHashSecret: optionalEnv('IP_HASH_SECRET', ''),
-      rateLimit: RATE_LIMIT,
+      rateLimit: { email: RATE_LIMIT, ip: IP_RATE_LIMIT },
+      minFillMs: MIN_FILL_MS,
+      sendLeaseMs: SEND_LEASE_MS,
       successMessage: SUCCESS_MESSAGES[form],
-      siteOrigin: optionalEnv('SITE_ORIGIN', 'https://kryon.security'),
     },
   };
 }

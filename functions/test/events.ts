@@ -56,7 +56,7 @@ export function apiEvent(options: EventOptions = {}): APIGatewayProxyEventV2 {
 
 /** A valid contact submission; overrides replace or add fields. */
 export function contactBody(
-  overrides: Partial<Record<keyof ContactInput | 'website', unknown>> = {},
+  overrides: Partial<Record<keyof ContactInput | 'website' | 'formStartedAt', unknown>> = {},
 ): Record<string, unknown> {
   return {
     name: 'Ada Lovelace',

@@ -6,6 +6,16 @@ export const RATE_LIMIT = {
   windowMs: 60_000,
 } as const;
 
+/**
+ * The server's second budget, per client IP (an IPv6 client counts per /64): wide enough for
+ * an office behind one NAT address, narrow enough that one machine cannot fill the table with
+ * made-up addresses. A 429 never says which budget ran out.
+ */
+export const IP_RATE_LIMIT = {
+  max: 20,
+  windowMs: 60_000,
+} as const;
+
 export const REQUEST = {
   timeoutMs: 10_000,
   retries: 3,
@@ -39,3 +49,14 @@ export const RESPONSE_PROMISE = {
  * it; a bot that fills it gets the normal success answer and nothing is sent.
  */
 export const HONEYPOT_FIELD = 'website';
+
+/**
+ * The field every lead form sends with the time (epoch ms, the browser's clock) the form was
+ * first shown. The server reads a submission sent sooner than MIN_FILL_MS after it as a bot's:
+ * the normal success answer, nothing sent. Without the field nothing is concluded, so older
+ * clients and API users are not penalised.
+ */
+export const FORM_STARTED_FIELD = 'formStartedAt';
+
+/** Faster than this from first view to submit is not a person filling in a form. */
+export const MIN_FILL_MS = 3_000;

@@ -7,26 +7,41 @@ import {
   DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
+  QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import type { LeadForm } from '@kryon/shared/api';
+import { LEAD_FORMS, type LeadForm } from '@kryon/shared/api';
 import {
   DependencyError,
+  type LeadRef,
   type LeadStore,
   type RateLimitRequest,
+  type RateLimitTicket,
   type StoredLead,
 } from '../leads/ports.ts';
+import { LEADS_TABLE, PENDING_PARTITION } from './table-schema.ts';
 
 /**
  * One table holds every form's leads and the rate-limit counters:
  * - lead:    pk `LEAD#<form>#<idempotency key>`, sk `LEAD`
  * - counter: pk `RATE#<hashed key>`,              sk `RATE`
  * Keying leads by the Idempotency-Key makes "store once" a conditional put, with no
- * transaction (dynalite has none, and none is needed).
+ * transaction (dynalite has none, and none is needed). A lead that owes an e-mail is also
+ * on the sparse re-send index (table-schema.ts).
  */
 export function leadKey(form: LeadForm, idempotencyKey: string) {
   return { pk: `LEAD#${form}#${idempotencyKey}`, sk: 'LEAD' };
 }
+
+/** The lead a table key names; undefined for anything that is not a lead's key. */
+export function parseLeadKey(pk: string): LeadRef | undefined {
+  const match = /^LEAD#([^#]+)#(.+)$/.exec(pk);
+  const form = match?.[1];
+  if (!form || !match[2] || !(LEAD_FORMS as readonly string[]).includes(form)) return undefined;
+  return { form: form as LeadForm, idempotencyKey: match[2] };
+}
+
+const INDEX = LEADS_TABLE.pendingSendsIndex;
 
 export function createDynamoLeadStore(client: DynamoDBClient, tableName: string): LeadStore {
   const doc = DynamoDBDocumentClient.from(client, {
@@ -44,56 +59,138 @@ export function createDynamoLeadStore(client: DynamoDBClient, tableName: string)
           }),
         ),
       );
-      if (!out.Item) return undefined;
-      const { pk: _pk, sk: _sk, entity: _entity, ...lead } = out.Item;
-      return lead as StoredLead;
+      return out.Item ? toLead(out.Item) : undefined;
     },
 
     async createLead(lead) {
-      try {
-        await guard(() =>
-          doc.send(
-            new PutCommand({
-              TableName: tableName,
-              Item: { ...leadKey(lead.form, lead.idempotencyKey), entity: 'lead', ...lead },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            }),
-          ),
-        );
-        return true;
-      } catch (error) {
-        if (error instanceof ConditionFailed) return false;
-        throw error;
-      }
+      const owed = lead.emailStatus === 'pending' || lead.emailStatus === 'failed';
+      const item = {
+        ...leadKey(lead.form, lead.idempotencyKey),
+        entity: 'lead',
+        ...lead,
+        // On the re-send list from the start: if this function dies before it records its
+        // sends, the lead comes back once its lease lapses.
+        ...(owed ? { resendPartition: PENDING_PARTITION, leaseUntil: lead.leaseUntil ?? 0 } : {}),
+      };
+      return conditional(() =>
+        doc.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: item,
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        ),
+      );
     },
 
-    async recordEmail(lead, outcome) {
-      await guard(() =>
+    async recordSends(lead, record) {
+      const owed = record.owed;
+      return conditional(() =>
         doc.send(
           new UpdateCommand({
             TableName: tableName,
             Key: leadKey(lead.form, lead.idempotencyKey),
-            ConditionExpression: 'attribute_exists(pk)',
-            UpdateExpression:
-              'SET emailStatus = :status, emailUpdatedAt = :at, emailMessageId = :messageId, emailError = :error ADD emailAttempts :one',
+            ConditionExpression: 'leaseToken = :token',
+            UpdateExpression: owed
+              ? 'SET emails = :emails, emailStatus = :status, emailUpdatedAt = :at, leaseUntil = :retryAt REMOVE leaseToken'
+              : 'SET emails = :emails, emailStatus = :status, emailUpdatedAt = :at REMOVE leaseToken, leaseUntil, resendPartition',
             ExpressionAttributeValues: {
-              ':status': outcome.status,
-              ':at': outcome.at,
-              ':messageId': outcome.messageId ?? null,
-              ':error': outcome.error ?? null,
-              ':one': 1,
+              ':token': record.leaseToken,
+              ':emails': record.emails,
+              ':status': record.emailStatus,
+              ':at': record.at,
+              ...(owed ? { ':retryAt': record.retryAtMs ?? 0 } : {}),
             },
           }),
         ),
       );
     },
 
+    async listPending({ dueBy, limit, cursor }) {
+      const out = await guard(() =>
+        doc.send(
+          new QueryCommand({
+            TableName: tableName,
+            IndexName: INDEX.name,
+            KeyConditionExpression: '#partition = :partition AND #lease <= :dueBy',
+            ExpressionAttributeNames: {
+              '#partition': INDEX.partitionKey.name,
+              '#lease': INDEX.sortKey.name,
+            },
+            ExpressionAttributeValues: { ':partition': PENDING_PARTITION, ':dueBy': dueBy },
+            Limit: Math.max(1, limit),
+            ExclusiveStartKey: cursor ? decodeCursor(cursor) : undefined,
+          }),
+        ),
+      );
+      const leads = (out.Items ?? [])
+        .map((item) => parseLeadKey(String(item.pk)))
+        .filter((ref): ref is LeadRef => ref !== undefined);
+      return {
+        leads,
+        cursor: out.LastEvaluatedKey ? encodeCursor(out.LastEvaluatedKey) : undefined,
+      };
+    },
+
+    async claimPending(lead, claim) {
+      try {
+        const out = await guard(() =>
+          doc.send(
+            new UpdateCommand({
+              TableName: tableName,
+              Key: leadKey(lead.form, lead.idempotencyKey),
+              ConditionExpression:
+                'attribute_exists(resendPartition) AND (attribute_not_exists(leaseUntil) OR leaseUntil <= :now)',
+              UpdateExpression: 'SET leaseUntil = :until, leaseToken = :token',
+              ExpressionAttributeValues: {
+                ':now': claim.nowMs,
+                ':until': claim.leaseUntil,
+                ':token': claim.leaseToken,
+              },
+              ReturnValues: 'ALL_NEW',
+            }),
+          ),
+        );
+        return out.Attributes ? toLead(out.Attributes) : undefined;
+      } catch (error) {
+        if (error instanceof ConditionFailed) return undefined;
+        throw error;
+      }
+    },
+
     async takeRateLimit(request) {
       // A window opens at the first hit and lasts windowMs, as the client's limit does.
       // Two conditional writes make it atomic without a transaction: open a new window if
       // none is running, else count within the running one while under the budget.
-      if (await conditionalUpdate(() => openWindow(doc, tableName, request))) return true;
-      return conditionalUpdate(() => countInWindow(doc, tableName, request));
+      if (await conditional(() => openWindow(doc, tableName, request))) {
+        return { key: request.key, windowStart: request.nowMs };
+      }
+      try {
+        const out = await guard(() => countInWindow(doc, tableName, request));
+        return { key: request.key, windowStart: Number(out.Attributes?.windowStart) };
+      } catch (error) {
+        if (error instanceof ConditionFailed) return undefined;
+        throw error;
+      }
+    },
+
+    async releaseRateLimit(ticket: RateLimitTicket) {
+      // Only within the window the hit was counted in: a later window owes it nothing.
+      await conditional(() =>
+        doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: rateKey(ticket.key),
+            ConditionExpression: 'windowStart = :start AND hits > :zero',
+            UpdateExpression: 'ADD hits :minusOne',
+            ExpressionAttributeValues: {
+              ':start': ticket.windowStart,
+              ':zero': 0,
+              ':minusOne': -1,
+            },
+          }),
+        ),
+      );
     },
 
     async ping() {
@@ -102,15 +199,21 @@ export function createDynamoLeadStore(client: DynamoDBClient, tableName: string)
   };
 }
 
-function rateKey(request: RateLimitRequest) {
-  return { pk: `RATE#${request.key}`, sk: 'RATE' };
+/** A table item as the domain's lead: without the table's own bookkeeping. */
+function toLead(item: Record<string, unknown>): StoredLead {
+  const { pk: _pk, sk: _sk, entity: _entity, resendPartition: _p, ...lead } = item;
+  return { emails: {}, ...lead } as StoredLead;
+}
+
+function rateKey(key: string) {
+  return { pk: `RATE#${key}`, sk: 'RATE' };
 }
 
 function openWindow(doc: DynamoDBDocumentClient, tableName: string, request: RateLimitRequest) {
   return doc.send(
     new UpdateCommand({
       TableName: tableName,
-      Key: rateKey(request),
+      Key: rateKey(request.key),
       ConditionExpression: 'attribute_not_exists(pk) OR windowStart <= :cutoff',
       UpdateExpression:
         'SET hits = :one, windowStart = :now, expiresAt = :expires, entity = :entity',
@@ -129,7 +232,7 @@ function countInWindow(doc: DynamoDBDocumentClient, tableName: string, request: 
   return doc.send(
     new UpdateCommand({
       TableName: tableName,
-      Key: rateKey(request),
+      Key: rateKey(request.key),
       ConditionExpression: 'windowStart > :cutoff AND hits < :max',
       UpdateExpression: 'ADD hits :one',
       ExpressionAttributeValues: {
@@ -137,14 +240,23 @@ function countInWindow(doc: DynamoDBDocumentClient, tableName: string, request: 
         ':max': request.max,
         ':one': 1,
       },
+      ReturnValues: 'ALL_NEW',
     }),
   );
+}
+
+function encodeCursor(key: Record<string, unknown>): string {
+  return Buffer.from(JSON.stringify(key)).toString('base64url');
+}
+
+function decodeCursor(cursor: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
 }
 
 class ConditionFailed extends Error {}
 
 /** Runs a conditional write: true if it applied, false if its condition did not hold. */
-async function conditionalUpdate(write: () => Promise<unknown>): Promise<boolean> {
+async function conditional(write: () => Promise<unknown>): Promise<boolean> {
   try {
     await guard(write);
     return true;

@@ -1,5 +1,5 @@
 import { GetAccountCommand, type SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { DependencyError, type Mailer } from '../leads/ports.ts';
+import { DependencyError, type Mailer, type OutgoingEmail } from '../leads/ports.ts';
 
 export interface SesMailerOptions {
   /** The verified sender, e.g. `Kryon <no-reply@kryon.example>`. */
@@ -7,9 +7,36 @@ export interface SesMailerOptions {
   configurationSet?: string;
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
+const CONTROL = /[\u0000-\u001f\u007f\u0085\u2028\u2029]/;
+/** An address as the schemas let through: no spaces, quotes, brackets or control characters. */
+const PLAIN_ADDRESS = /^[^\s@<>"(),;:\\[\]]+@[^\s@<>"(),;:\\[\]]+$/;
+
+/**
+ * The last check before a header is written: every address plain, the subject on one line.
+ * The schemas and notification.ts already guarantee this; a message that fails it is
+ * refused rather than sent, so no input can ever add a header or a recipient.
+ */
+export function assertHeadersSafe(email: OutgoingEmail): void {
+  for (const address of [...email.to, ...email.replyTo]) {
+    if (!PLAIN_ADDRESS.test(address) || CONTROL.test(address))
+      throw new UnsafeHeaderError('an address');
+  }
+  if (CONTROL.test(email.subject)) throw new UnsafeHeaderError('the subject');
+  if (email.to.length === 0) throw new UnsafeHeaderError('no recipient');
+}
+
+export class UnsafeHeaderError extends Error {
+  constructor(what: string) {
+    super(`refused to send: unsafe header value (${what})`);
+    this.name = 'UnsafeHeaderError';
+  }
+}
+
 export function createSesMailer(client: SESv2Client, options: SesMailerOptions): Mailer {
   return {
     async send(email) {
+      assertHeadersSafe(email);
       const out = await client.send(
         new SendEmailCommand({
           FromEmailAddress: options.from,

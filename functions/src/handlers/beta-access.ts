@@ -1,5 +1,5 @@
 import { createFormHandler } from '../http/form-handler.ts';
-import { betaAccessForm } from '../leads/forms.ts';
+import { betaAccessForm } from '../leads/forms/beta-access.ts';
 import { formDeps } from '../wiring.ts';
 
 /** POST /api/email/beta-access */

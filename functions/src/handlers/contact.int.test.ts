@@ -92,9 +92,11 @@ describe('POST /api/email/contact against dynalite and aws-ses-v2-local', () => 
       },
       spam: false,
       emailStatus: 'sent',
-      emailMessageId: sent?.messageId,
-      emailAttempts: 1,
+      emails: { sales: { status: 'sent', attempts: 1, messageId: sent?.messageId } },
     });
+    // Delivered: off the re-send list, lease released.
+    expect(item).not.toHaveProperty('resendPartition');
+    expect(item).not.toHaveProperty('leaseToken');
     expect(item?.ipHash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(item)).not.toContain('203.0.113.7');
   });

@@ -87,6 +87,9 @@ describe('POST /api/email/contact (AWS SDK mocked)', () => {
         submissionId: body.submissionId,
         fields: expect.objectContaining({ email: 'ada@example.com', name: 'Ada Lovelace' }),
         emailStatus: 'pending',
+        // On the re-send list from the start, leased to this request while it sends.
+        resendPartition: 'PENDING',
+        leaseToken: body.submissionId,
       }),
     });
     expect(ses).toHaveReceivedCommandTimes(SendEmailCommand, 1);
@@ -94,7 +97,10 @@ describe('POST /api/email/contact (AWS SDK mocked)', () => {
       FromEmailAddress: 'Kryon Website <no-reply@kryon.example>',
       Destination: { ToAddresses: ['sales@kryon.example', 'ops@kryon.example'] },
       ReplyToAddresses: ['ada@example.com'],
-      EmailTags: [{ Name: 'form', Value: 'contact' }],
+      EmailTags: [
+        { Name: 'form', Value: 'contact' },
+        { Name: 'audience', Value: 'sales' },
+      ],
       Content: {
         Simple: expect.objectContaining({
           Subject: {
@@ -106,11 +112,22 @@ describe('POST /api/email/contact (AWS SDK mocked)', () => {
     });
     expect(documents).toHaveReceivedLastCommandWith(UpdateCommand, {
       Key: leadKey('key-00000001'),
+      ConditionExpression: 'leaseToken = :token',
       ExpressionAttributeValues: expect.objectContaining({
         ':status': 'sent',
-        ':messageId': 'ses-message-1',
+        ':emails': {
+          sales: expect.objectContaining({
+            status: 'sent',
+            attempts: 1,
+            messageId: 'ses-message-1',
+          }),
+        },
       }),
     });
+    // Sent: the update takes the lead off the re-send list.
+    expect(documents.commandCalls(UpdateCommand).at(-1)?.args[0].input.UpdateExpression).toMatch(
+      /REMOVE leaseToken, leaseUntil, resendPartition/,
+    );
   });
 
   it('answers 400 with the schema messages keyed by field, touching no AWS service', async () => {
@@ -174,20 +191,28 @@ describe('POST /api/email/contact (AWS SDK mocked)', () => {
       Key: leadKey('key-00000001'),
       ExpressionAttributeValues: expect.objectContaining({
         ':status': 'failed',
-        ':error': 'MessageRejected: Email address is not verified.',
-        ':messageId': null,
+        ':emails': {
+          sales: expect.objectContaining({
+            status: 'failed',
+            attempts: 1,
+            error: 'MessageRejected: Email address is not verified.',
+          }),
+        },
       }),
     });
+    // Still owed: the lead stays on the re-send list, due at once.
+    expect(documents.commandCalls(UpdateCommand).at(-1)?.args[0].input.UpdateExpression).toMatch(
+      /leaseUntil = :retryAt REMOVE leaseToken$/,
+    );
   });
 
   it.each([
-    ['Get', GetCommand],
     ['Put', PutCommand],
     ['rate-limit Update', UpdateCommand],
   ] as const)('answers 503 JSON without internals when DynamoDB %s fails', async (_l, command) => {
     const failure = new Error('connect ECONNREFUSED 10.0.0.1:443 at /var/task/index.mjs:1:1');
     failure.name = 'InternalServerError';
-    documents.on(command as typeof GetCommand).rejects(failure);
+    documents.on(command as typeof PutCommand).rejects(failure);
     const response = await handler(contactEvent(contactBody(), 'key-00000001'));
 
     expect(response.statusCode).toBe(503);
@@ -226,7 +251,8 @@ describe('POST /api/email/contact (AWS SDK mocked)', () => {
     expect(first.statusCode).toBe(200);
     expect(second.statusCode).toBe(200);
     expect(bodyOf(second)).toEqual(bodyOf(first));
-    expect(documents).toHaveReceivedCommandTimes(PutCommand, 1);
+    // The retry's conditional put is refused: one lead stored, one e-mail sent.
+    expect(items.size).toBe(1);
     expect(ses).toHaveReceivedCommandTimes(SendEmailCommand, 1);
   });
 

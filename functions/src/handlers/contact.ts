@@ -1,5 +1,5 @@
 import { createFormHandler } from '../http/form-handler.ts';
-import { contactForm } from '../leads/forms.ts';
+import { contactForm } from '../leads/forms/contact.ts';
 import { formDeps } from '../wiring.ts';
 
 /** POST /api/email/contact */

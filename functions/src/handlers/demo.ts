@@ -1,5 +1,5 @@
 import { createFormHandler } from '../http/form-handler.ts';
-import { demoForm } from '../leads/forms.ts';
+import { demoForm } from '../leads/forms/demo.ts';
 import { formDeps } from '../wiring.ts';
 
 /** POST /api/email/demo */

@@ -1,5 +1,5 @@
 import { createFormHandler } from '../http/form-handler.ts';
-import { downloadForm } from '../leads/forms.ts';
+import { downloadForm } from '../leads/forms/download.ts';
 import { formDeps } from '../wiring.ts';
 
 /** POST /api/email/download */

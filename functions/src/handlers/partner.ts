@@ -1,5 +1,5 @@
 import { createFormHandler } from '../http/form-handler.ts';
-import { partnerForm } from '../leads/forms.ts';
+import { partnerForm } from '../leads/forms/partner.ts';
 import { formDeps } from '../wiring.ts';
 
 /** POST /api/email/partner */

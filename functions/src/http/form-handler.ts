@@ -1,7 +1,8 @@
 import { ERROR_MESSAGES } from '@kryon/shared/messages';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type { FormDefinition } from '../leads/forms.ts';
+import type { FormDefinition } from '../leads/form-definition.ts';
 import { DependencyError } from '../leads/ports.ts';
+import { describeError } from '../leads/redact.ts';
 import { type LeadDeps, submitLead } from '../leads/submit-lead.ts';
 import { idempotencyKey, parseJsonBody } from './parse-event.ts';
 import { errorResponse, type HttpResponse, json } from './responses.ts';
@@ -51,21 +52,16 @@ export function createFormHandler(definition: FormDefinition, deps: LeadDeps) {
       if (error instanceof DependencyError) {
         deps.log.error('dependency unavailable', {
           dependency: error.dependency,
-          error: describe(error),
+          error: describeError(error),
         });
         return errorResponse(503, ERROR_MESSAGES.unavailable, {
           headers: { 'retry-after': RETRY_AFTER_SECONDS },
         });
       }
-      deps.log.error('unexpected failure', { error: describe(error) });
+      deps.log.error('unexpected failure', { error: describeError(error) });
       return errorResponse(500, ERROR_MESSAGES.server);
+    } finally {
+      deps.metrics.flush();
     }
   };
-}
-
-function describe(error: unknown): string {
-  if (!(error instanceof Error)) return 'unknown';
-  const cause =
-    error.cause instanceof Error ? ` (cause: ${error.cause.name}: ${error.cause.message})` : '';
-  return `${error.name}: ${error.message}${cause}`.slice(0, 500);
 }

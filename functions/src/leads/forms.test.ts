@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { betaAccessForm, demoForm, downloadForm, partnerForm } from './forms.ts';
+import { betaAccessForm } from './forms/beta-access.ts';
+import { demoForm } from './forms/demo.ts';
+import { downloadForm } from './forms/download.ts';
+import { partnerForm } from './forms/partner.ts';
 import { salesNotification, visitorEmail } from './notification.ts';
 
 const demo = {

@@ -1,7 +1,7 @@
 import { type Contact, contactSchema } from '@kryon/shared/forms/contact';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { contactForm } from './forms.ts';
+import { contactForm } from './forms/contact.ts';
 import { escapeHtml, headerSafe, salesNotification } from './notification.ts';
 
 const contact: Contact = {
@@ -48,7 +48,7 @@ describe('salesNotification', () => {
     expect(email.to).toEqual(['sales@kryon.example', 'ops@kryon.example']);
     expect(email.replyTo).toEqual(['ada@example.com']);
     expect(email.subject).toBe('Contact: Security Question from Ada Lovelace (Analytical Engines)');
-    expect(email.tags).toEqual({ form: 'contact' });
+    expect(email.tags).toEqual({ form: 'contact', audience: 'sales' });
   });
 
   it('leaves the company out of the subject when there is none', () => {

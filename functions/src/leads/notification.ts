@@ -1,4 +1,4 @@
-import type { FormDefinition, VisitorMessage } from './forms.ts';
+import type { FormDefinition, VisitorMessage } from './form-definition.ts';
 import type { OutgoingEmail } from './ports.ts';
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -67,11 +67,17 @@ export function salesNotification(input: SalesNotificationInput): OutgoingEmail 
     subject: headerSafe(definition.salesSubject(data)),
     text,
     html,
-    tags: { form: definition.form },
+    tags: { form: definition.form, audience: 'sales' },
   };
 }
 
-/** The e-mail a visitor receives (e.g. the research download link); replies reach sales. */
+const VISITOR_FOOTER =
+  'You receive this e-mail because this address was entered in a form on the Kryon website.';
+
+/**
+ * The e-mail a visitor receives (download link, confirmation of their request): the message,
+ * what they asked for as a list, what happens next. Replies reach sales.
+ */
 export function visitorEmail(input: {
   message: VisitorMessage;
   to: string;
@@ -79,21 +85,42 @@ export function visitorEmail(input: {
   form: string;
 }): OutgoingEmail {
   const { message } = input;
+  const recap = message.recap ?? [];
+  const closing = message.closing ?? [];
   const text = [
     message.greeting,
     '',
     ...message.paragraphs.flatMap((p) => [p, '']),
+    ...(recap.length > 0 ? [...recap.map((r) => `${r.label}: ${r.value}`), ''] : []),
     ...(message.link ? [`${message.link.label}: ${message.link.url}`, ''] : []),
+    ...closing.flatMap((p) => [p, '']),
     'The Kryon team',
+    '',
+    '--',
+    VISITOR_FOOTER,
   ].join('\n');
+
+  const recapRows = recap
+    .map(
+      (r) =>
+        `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0;color:#475569;font-weight:600">${escapeHtml(r.label)}</th>` +
+        `<td style="padding:4px 0">${escapeHtml(r.value)}</td></tr>`,
+    )
+    .join('');
   const html =
     '<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a">' +
     `<p>${escapeHtml(message.greeting)}</p>` +
     message.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('') +
+    (recapRows
+      ? `<table role="presentation" cellspacing="0" cellpadding="0">${recapRows}</table>`
+      : '') +
     (message.link
       ? `<p><a href="${escapeHtml(message.link.url)}">${escapeHtml(message.link.label)}</a></p>`
       : '') +
-    '<p>The Kryon team</p></body></html>';
+    closing.map((p) => `<p>${escapeHtml(p)}</p>`).join('') +
+    '<p>The Kryon team</p>' +
+    `<p style="color:#64748b;font-size:12px">${escapeHtml(VISITOR_FOOTER)}</p>` +
+    '</body></html>';
   return {
     to: [input.to],
     replyTo: input.replyTo,

@@ -4,8 +4,37 @@
  */
 import type { LeadForm } from '@kryon/shared/api';
 
-/** `skipped`: a honeypot lead, kept for review but never mailed, so no re-send picks it up. */
-export type EmailStatus = 'pending' | 'sent' | 'failed' | 'skipped';
+/**
+ * The lead's e-mail state as a whole:
+ * - `pending`: owed and not yet (or not finally) attempted;
+ * - `sent`: every message the form sends went out;
+ * - `failed`: a message failed and is owed: the re-send picks it up;
+ * - `abandoned`: a message failed too often to try again; a person must look;
+ * - `skipped`: spam, kept for review and never mailed.
+ */
+export type EmailStatus = 'pending' | 'sent' | 'failed' | 'abandoned' | 'skipped';
+
+/** The two messages a lead can owe: the sales notification and the visitor's own e-mail. */
+export type Audience = 'sales' | 'visitor';
+
+export interface MessageState {
+  status: 'pending' | 'sent' | 'failed' | 'abandoned';
+  attempts: number;
+  messageId?: string;
+  /** The last failure, as `Name: message` (never shown to the visitor). */
+  error?: string;
+  /** When the last attempt ended. */
+  at?: string;
+}
+
+export type SpamReason = 'honeypot' | 'too-fast';
+
+export interface ConsentRecord {
+  value: boolean;
+  /** The label text of the box the visitor ticked, as the form showed it. */
+  label: string;
+  at: string;
+}
 
 export interface StoredLead {
   form: LeadForm;
@@ -15,13 +44,31 @@ export interface StoredLead {
   payloadHash: string;
   createdAt: string;
   fields: Record<string, unknown>;
+  /** sha-256 of the normalised visitor e-mail: how a privacy request finds a person's leads. */
   emailHash: string;
+  consent?: ConsentRecord;
   userAgent: string | undefined;
   ipHash: string | undefined;
   spam: boolean;
+  spamReason?: SpamReason;
+  /** Milliseconds from the form's first view to the submission, when the form said. */
+  fillMs?: number;
   emailStatus: EmailStatus;
+  /** One entry per message the form sends; empty for spam. */
+  emails: Partial<Record<Audience, MessageState>>;
+  /**
+   * Who may send this lead's owed messages until when (epoch ms): the submitting function
+   * holds it while it sends, a re-send run while it re-sends. Nobody else sends meanwhile.
+   */
+  leaseToken?: string;
+  leaseUntil?: number;
   /** Unix seconds: the store deletes the lead after the retention period. */
   expiresAt: number;
+}
+
+export interface LeadRef {
+  form: LeadForm;
+  idempotencyKey: string;
 }
 
 export interface RateLimitRequest {
@@ -32,17 +79,55 @@ export interface RateLimitRequest {
   nowMs: number;
 }
 
+/** One counted hit, enough to take it back if the request turns out not to count. */
+export interface RateLimitTicket {
+  key: string;
+  windowStart: number;
+}
+
+/** What one delivery attempt leaves on the lead. */
+export interface SendRecord {
+  /** The lease the sender holds; the write is refused if another sender took over. */
+  leaseToken: string;
+  emails: Partial<Record<Audience, MessageState>>;
+  emailStatus: EmailStatus;
+  /** True while any message is still owed: the lead stays on the re-send list. */
+  owed: boolean;
+  /** While owed: not to be tried again before this (epoch ms). */
+  retryAtMs?: number;
+  at: string;
+}
+
+export interface PendingPage {
+  leads: LeadRef[];
+  /** Where the next page starts; undefined after the last one. */
+  cursor?: string;
+}
+
 export interface LeadStore {
-  /** The lead stored under this idempotency key, if any. */
+  /** The lead stored under this idempotency key, if any (strongly consistent). */
   findLead(form: LeadForm, idempotencyKey: string): Promise<StoredLead | undefined>;
   /** Stores the lead unless its key exists; false when it already did. */
   createLead(lead: StoredLead): Promise<boolean>;
-  recordEmail(
-    lead: Pick<StoredLead, 'form' | 'idempotencyKey'>,
-    outcome: { status: EmailStatus; messageId?: string; error?: string; at: string },
-  ): Promise<void>;
-  /** Counts one hit; true while the key is within its budget. Atomic across callers. */
-  takeRateLimit(request: RateLimitRequest): Promise<boolean>;
+  /** Records a delivery attempt; false when the lease is no longer the caller's. */
+  recordSends(lead: LeadRef, record: SendRecord): Promise<boolean>;
+  /** Counts one hit: a ticket while the key is within its budget. Atomic across callers. */
+  takeRateLimit(request: RateLimitRequest): Promise<RateLimitTicket | undefined>;
+  /** Takes back a hit counted by takeRateLimit, if its window is still the running one. */
+  releaseRateLimit(ticket: RateLimitTicket): Promise<void>;
+  /**
+   * Leads that owe a message and may be tried by `dueBy` (epoch ms), longest due first. The
+   * list may lag the leads a little: claimPending is what decides.
+   */
+  listPending(options: { dueBy: number; limit: number; cursor?: string }): Promise<PendingPage>;
+  /**
+   * Takes the lease of a lead that owes a message and whose lease is free or lapsed: the
+   * lead as it now stands, or undefined if it owes nothing or someone else holds it.
+   */
+  claimPending(
+    lead: LeadRef,
+    claim: { leaseToken: string; nowMs: number; leaseUntil: number },
+  ): Promise<StoredLead | undefined>;
   ping(): Promise<void>;
 }
 
@@ -59,6 +144,30 @@ export interface OutgoingEmail {
 export interface Mailer {
   send(email: OutgoingEmail): Promise<{ messageId: string }>;
   ping(): Promise<void>;
+}
+
+/** The counts the lead functions publish, each with the form as its dimension. */
+export type LeadMetric =
+  | 'LeadAccepted'
+  | 'LeadRejected'
+  | 'LeadRateLimited'
+  | 'LeadSpam'
+  | 'EmailSent'
+  | 'EmailFailed'
+  | 'EmailResent'
+  | 'EmailAbandoned';
+
+export interface Metrics {
+  count(metric: LeadMetric, form: LeadForm, value?: number): void;
+  /** Writes what was counted (once per invocation). */
+  flush(): void;
+}
+
+/** The few log calls the domain makes; Powertools' Logger fits this shape. */
+export interface Log {
+  info(message: string, extra?: Record<string, unknown>): void;
+  warn(message: string, extra?: Record<string, unknown>): void;
+  error(message: string, extra?: Record<string, unknown>): void;
 }
 
 /** A dependency (database, e-mail service) failed to answer; the request may be retried. */

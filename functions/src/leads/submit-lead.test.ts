@@ -1,98 +1,16 @@
-import type { LeadForm } from '@kryon/shared/api';
-import { RATE_LIMIT } from '@kryon/shared/constants';
+import { FORM_STARTED_FIELD, IP_RATE_LIMIT, RATE_LIMIT } from '@kryon/shared/constants';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { contactBody } from '../../test/events.ts';
-import { contactForm } from './forms.ts';
+import { FakeLeadStore, FakeMailer, FakeMetrics } from '../../test/fake-lead-store.ts';
+import { contactForm } from './forms/contact.ts';
 import { keyedHash, normaliseEmail, sha256 } from './hash.ts';
-import {
-  DependencyError,
-  type EmailStatus,
-  type LeadStore,
-  type Mailer,
-  type OutgoingEmail,
-  type RateLimitRequest,
-  type StoredLead,
-} from './ports.ts';
+import { DependencyError } from './ports.ts';
 import { type LeadDeps, type SubmitLeadRequest, submitLead } from './submit-lead.ts';
-
-type RecordedLead = StoredLead & {
-  emailMessageId?: string;
-  emailError?: string;
-  emailAttempts?: number;
-};
-
-/** The table as the DynamoDB adapter promises it behaves, in memory. */
-class FakeLeadStore implements LeadStore {
-  readonly leads = new Map<string, RecordedLead>();
-  readonly windows = new Map<string, { start: number; hits: number }>();
-  rateLimitCalls = 0;
-  /** Runs just before createLead stores, to stage a concurrent request. */
-  beforeCreate?: (lead: StoredLead) => void;
-  failRecordEmail = false;
-
-  async findLead(form: LeadForm, idempotencyKey: string) {
-    const lead = this.leads.get(`${form}#${idempotencyKey}`);
-    return lead ? structuredClone(lead) : undefined;
-  }
-
-  async createLead(lead: StoredLead) {
-    this.beforeCreate?.(lead);
-    const key = `${lead.form}#${lead.idempotencyKey}`;
-    if (this.leads.has(key)) return false;
-    this.leads.set(key, structuredClone(lead));
-    return true;
-  }
-
-  async recordEmail(
-    lead: Pick<StoredLead, 'form' | 'idempotencyKey'>,
-    outcome: { status: EmailStatus; messageId?: string; error?: string; at: string },
-  ) {
-    if (this.failRecordEmail) throw new DependencyError('database', { cause: new Error('down') });
-    const stored = this.leads.get(`${lead.form}#${lead.idempotencyKey}`);
-    if (!stored) throw new Error('recordEmail on a missing lead');
-    stored.emailStatus = outcome.status;
-    stored.emailMessageId = outcome.messageId;
-    stored.emailError = outcome.error;
-    stored.emailAttempts = (stored.emailAttempts ?? 0) + 1;
-  }
-
-  async takeRateLimit(request: RateLimitRequest) {
-    this.rateLimitCalls += 1;
-    const window = this.windows.get(request.key);
-    if (!window || window.start <= request.nowMs - request.windowMs) {
-      this.windows.set(request.key, { start: request.nowMs, hits: 1 });
-      return true;
-    }
-    if (window.hits >= request.max) return false;
-    window.hits += 1;
-    return true;
-  }
-
-  async ping() {}
-
-  only(): RecordedLead {
-    const [lead, ...others] = [...this.leads.values()];
-    if (!lead || others.length > 0) throw new Error(`expected one lead, found ${this.leads.size}`);
-    return lead;
-  }
-}
-
-class FakeMailer implements Mailer {
-  readonly sent: OutgoingEmail[] = [];
-  failure?: Error;
-
-  async send(email: OutgoingEmail) {
-    if (this.failure) throw this.failure;
-    this.sent.push(email);
-    return { messageId: `msg-${this.sent.length}` };
-  }
-
-  async ping() {}
-}
 
 const START = new Date('2025-03-04T10:00:00.000Z');
 let store: FakeLeadStore;
 let mailer: FakeMailer;
+let metrics: FakeMetrics;
 let clock: Date;
 let ids: number;
 let deps: LeadDeps;
@@ -100,11 +18,13 @@ let deps: LeadDeps;
 beforeEach(() => {
   store = new FakeLeadStore();
   mailer = new FakeMailer();
+  metrics = new FakeMetrics();
   clock = START;
   ids = 0;
   deps = {
     store,
     mailer,
+    metrics,
     log: { info: vi.fn(), warn: vi.fn(), error: vi.fn() },
     now: () => clock,
     newId: () => `id-${++ids}`,
@@ -113,7 +33,10 @@ beforeEach(() => {
       retentionDays: 730,
       ipHashSecret: 'ip-secret',
       siteOrigin: 'https://kryon.example',
-      rateLimit: RATE_LIMIT,
+      rateLimit: { email: RATE_LIMIT, ip: IP_RATE_LIMIT },
+      minFillMs: 3_000,
+      sendLeaseMs: 60_000,
+      maxAttempts: 10,
       successMessage: 'Thanks',
     },
   };
@@ -158,8 +81,8 @@ describe('submitLead', () => {
       userAgent: 'Mozilla/5.0',
       spam: false,
       emailStatus: 'sent',
-      emailMessageId: 'msg-1',
-      emailAttempts: 1,
+      emails: { sales: { status: 'sent', attempts: 1, messageId: 'msg-1' } },
+      pending: false,
       expiresAt: START.getTime() / 1000 + 730 * 86_400,
     });
     // The raw client IP is personal data and is never stored.
@@ -186,7 +109,7 @@ describe('submitLead', () => {
         message: ['Message must be at least 10 characters long'],
       },
     });
-    expect(store.leads.size).toBe(0);
+    expect(store.rows.size).toBe(0);
     expect(store.rateLimitCalls).toBe(0);
     expect(mailer.sent).toHaveLength(0);
   });
@@ -197,7 +120,7 @@ describe('submitLead', () => {
       kinds.push((await submit(contactBody(), `key-0000000${i}`)).kind);
     }
     expect(kinds).toEqual(['accepted', 'accepted', 'accepted', 'rate-limited']);
-    expect(store.leads.size).toBe(3);
+    expect(store.rows.size).toBe(3);
     expect(mailer.sent).toHaveLength(3);
 
     clock = new Date(START.getTime() + 59_999);
@@ -213,7 +136,7 @@ describe('submitLead', () => {
       kinds.push((await submit(contactBody({ email }), `key-0000000${i}`)).kind);
     }
     expect(kinds).toEqual(['accepted', 'accepted', 'accepted', 'rate-limited']);
-    expect(new Set([...store.windows.keys()])).toEqual(
+    expect(new Set([...store.windows.keys()].filter((k) => k.startsWith('email#')))).toEqual(
       new Set([`email#${sha256(normaliseEmail('ada@example.com'))}`]),
     );
   });
@@ -231,8 +154,9 @@ describe('submitLead', () => {
 
     expect(first.kind).toBe('accepted');
     expect(again).toEqual({ ...first, replayed: true });
-    expect(store.leads.size).toBe(1);
-    expect(store.rateLimitCalls).toBe(1);
+    expect(store.rows.size).toBe(1);
+    // The retry's hit is given back: retries do not spend the visitor's allowance.
+    expect(store.windows.get(`email#${sha256('ada@example.com')}`)?.hits).toBe(1);
     expect(mailer.sent).toHaveLength(1);
   });
 
@@ -260,17 +184,18 @@ describe('submitLead', () => {
       'key-00000001',
     );
     expect(result).toEqual({ kind: 'conflict' });
-    expect(store.leads.size).toBe(1);
+    expect(store.rows.size).toBe(1);
     expect(mailer.sent).toHaveLength(1);
   });
 
   it('answers as the winner when a concurrent request stored the same key first', async () => {
     store.beforeCreate = (lead) => {
       store.beforeCreate = undefined;
-      store.leads.set(`${lead.form}#${lead.idempotencyKey}`, {
+      store.rows.set(`${lead.form}#${lead.idempotencyKey}`, {
         ...lead,
         submissionId: 'winner',
         createdAt: '2025-03-04T09:59:59.000Z',
+        pending: false,
       });
     };
     const result = await submit(contactBody(), 'key-00000001');
@@ -297,9 +222,19 @@ describe('submitLead', () => {
     expect(result.kind).toBe('accepted');
     expect(store.only()).toMatchObject({
       emailStatus: 'failed',
-      emailError: 'MessageRejected: Email address is not verified.',
-      emailAttempts: 1,
+      emails: {
+        sales: {
+          status: 'failed',
+          attempts: 1,
+          error: 'MessageRejected: Email address is not verified.',
+        },
+      },
+      pending: true,
+      leaseToken: undefined,
+      // Tried again at once by the next re-send run: only later failures wait longer.
+      leaseUntil: START.getTime(),
     });
+    expect(metrics.counts).toMatchObject({ 'EmailFailed:contact': 1, 'LeadAccepted:contact': 1 });
     expect(deps.log.error).toHaveBeenCalledWith(
       'sales e-mail failed; lead kept for re-sending',
       expect.objectContaining({ submissionId: 'id-1' }),
@@ -308,15 +243,22 @@ describe('submitLead', () => {
 
   it('still accepts when neither the e-mail nor the failure record goes through', async () => {
     mailer.failure = new Error('timeout');
-    store.failRecordEmail = true;
+    store.failRecordSends = true;
     const result = await submit(contactBody(), 'key-00000001');
     expect(result.kind).toBe('accepted');
-    expect(store.only().emailStatus).toBe('pending');
+    // Still owed and still leased to the submitting function: the re-send takes it up once
+    // the lease lapses.
+    expect(store.only()).toMatchObject({
+      emailStatus: 'pending',
+      pending: true,
+      leaseToken: 'id-1',
+      leaseUntil: START.getTime() + 60_000,
+    });
     expect(deps.log.error).toHaveBeenCalledTimes(2);
   });
 
   it('lets a database failure propagate for the handler to answer 503', async () => {
-    store.findLead = async () => {
+    store.takeRateLimit = async () => {
       throw new DependencyError('database', { cause: new Error('ECONNREFUSED') });
     };
     await expect(submit(contactBody(), 'key-00000001')).rejects.toBeInstanceOf(DependencyError);
@@ -347,5 +289,87 @@ describe('submitLead', () => {
     const lead = store.only();
     expect(lead.userAgent).toHaveLength(512);
     expect(lead.ipHash).toBeUndefined();
+  });
+
+  it('gives one client 20 submissions a minute over any addresses, then the same 429', async () => {
+    const kinds = [];
+    for (let i = 0; i < IP_RATE_LIMIT.max + 1; i++) {
+      const body = contactBody({ email: `person${i}@example.com` });
+      kinds.push((await submit(body, `key-ip-${i}`)).kind);
+    }
+    expect(kinds.slice(0, IP_RATE_LIMIT.max).every((k) => k === 'accepted')).toBe(true);
+    expect(kinds.at(-1)).toBe('rate-limited');
+    // The refused request does not spend its address's own allowance.
+    const refused = store.windows.get(`email#${sha256(`person${IP_RATE_LIMIT.max}@example.com`)}`);
+    expect(refused?.hits).toBe(0);
+    // Another client is not affected.
+    const other = await submit(contactBody({ email: 'x@example.com' }), 'key-other', {
+      sourceIp: '198.51.100.1',
+    });
+    expect(other.kind).toBe('accepted');
+  });
+
+  it('counts an IPv6 client per /64', async () => {
+    for (let i = 0; i < IP_RATE_LIMIT.max; i++) {
+      await submit(contactBody({ email: `p${i}@example.com` }), `key-v6-${i}`, {
+        sourceIp: `2001:db8:1:2::${(i + 1).toString(16)}`,
+      });
+    }
+    const result = await submit(contactBody({ email: 'last@example.com' }), 'key-v6-last', {
+      sourceIp: '2001:db8:1:2:ffff:ffff:ffff:ffff',
+    });
+    expect(result.kind).toBe('rate-limited');
+  });
+
+  it('stores a submission sent faster than a person can type as spam, answered as usual', async () => {
+    const started = START.getTime() - 1_200;
+    const result = await submit(contactBody({ [FORM_STARTED_FIELD]: started }), 'key-00000001');
+    expect(result).toMatchObject({ kind: 'accepted', replayed: false });
+    expect(store.only()).toMatchObject({
+      spam: true,
+      spamReason: 'too-fast',
+      fillMs: 1_200,
+      emailStatus: 'skipped',
+      emails: {},
+      pending: false,
+    });
+    expect(mailer.sent).toHaveLength(0);
+    expect(metrics.counts).toEqual({ 'LeadSpam:contact': 1 });
+  });
+
+  it.each([
+    ['a plausible fill time', START.getTime() - 45_000, false],
+    ['a start in the future (a fast browser clock)', START.getTime() + 5_000, false],
+    ['a start over a day ago', START.getTime() - 2 * 86_400_000, false],
+    ['a malformed start', 'yesterday', false],
+  ])('reads %s as no evidence of a bot', async (_label, startedAt, spam) => {
+    await submit(contactBody({ [FORM_STARTED_FIELD]: startedAt }), 'key-00000001');
+    expect(store.only().spam).toBe(spam);
+    expect(mailer.sent).toHaveLength(1);
+  });
+
+  it('counts accepted, rejected and rate-limited submissions per form', async () => {
+    await submit(contactBody({ name: 'A' }), 'key-bad');
+    for (let i = 1; i <= 4; i++) await submit(contactBody(), `key-0000000${i}`);
+    expect(metrics.counts).toEqual({
+      'LeadRejected:contact': 1,
+      'LeadAccepted:contact': 3,
+      'EmailSent:contact': 3,
+      'LeadRateLimited:contact': 1,
+    });
+  });
+
+  it('keeps no e-mail address or message body in what it logs', async () => {
+    mailer.failure = new Error('Address ada@example.com rejected');
+    await submit(contactBody(), 'key-00000001');
+    await submit(contactBody({ name: 'A' }), 'key-bad');
+    const logged = JSON.stringify([
+      vi.mocked(deps.log.info).mock.calls,
+      vi.mocked(deps.log.warn).mock.calls,
+      vi.mocked(deps.log.error).mock.calls,
+    ]);
+    expect(logged).not.toContain('ada@example.com');
+    expect(logged).not.toContain('would like a demo');
+    expect(logged).toContain('[address]');
   });
 });

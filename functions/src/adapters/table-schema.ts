@@ -1,0 +1,25 @@
+/**
+ * The leads table's shape, for the adapter, the local emulator's table and the CDK app
+ * (infra/lib/submissions-table.ts must create the same): no SDK import, so infra can read it.
+ */
+export const LEADS_TABLE = {
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  /** Epoch seconds; DynamoDB TTL deletes the item after it. */
+  timeToLiveAttribute: 'expiresAt',
+  /**
+   * The re-send list: a sparse global secondary index. Only a lead that still owes an
+   * e-mail carries `resendPartition`, so only those leads are in it, ordered by when each
+   * may next be tried (`leaseUntil`, epoch ms). Keys only: the re-send claims each lead with
+   * a conditional update that returns the whole item anyway.
+   */
+  pendingSendsIndex: {
+    name: 'pending-sends',
+    partitionKey: { name: 'resendPartition', type: 'S' },
+    sortKey: { name: 'leaseUntil', type: 'N' },
+    projection: 'KEYS_ONLY',
+  },
+} as const;
+
+/** The one value of the index's partition key: the list is small, one partition holds it. */
+export const PENDING_PARTITION = 'PENDING';

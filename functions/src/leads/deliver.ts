@@ -1,0 +1,194 @@
+import type { FormDefinition } from './form-definition.ts';
+import { salesNotification, visitorEmail } from './notification.ts';
+import type {
+  Audience,
+  EmailStatus,
+  LeadStore,
+  Log,
+  Mailer,
+  MessageState,
+  Metrics,
+  OutgoingEmail,
+  StoredLead,
+} from './ports.ts';
+import { describeError } from './redact.ts';
+
+export interface DeliveryConfig {
+  /** Sales recipients of this lead's form. */
+  recipients: string[];
+  /** Absolute origin of the site, for links in e-mails to visitors. */
+  siteOrigin: string;
+  /** After this many failed attempts a message is abandoned and left to a person. */
+  maxAttempts: number;
+}
+
+export interface DeliveryDeps {
+  store: LeadStore;
+  mailer: Mailer;
+  log: Log;
+  metrics: Metrics;
+  now: () => Date;
+}
+
+export interface DeliveryResult {
+  emailStatus: EmailStatus;
+  sent: number;
+  failed: number;
+  /** False when the outcome could not be written (the lease then brings the lead back). */
+  recorded: boolean;
+}
+
+/** The messages a lead of this form sends: always sales, and the visitor's if it has one. */
+export function audiencesOf(definition: FormDefinition): Audience[] {
+  return definition.visitorMessage ? ['sales', 'visitor'] : ['sales'];
+}
+
+/** The messages this lead still owes: not sent yet and not given up on. */
+export function owedMessages(lead: StoredLead, definition: FormDefinition): Audience[] {
+  return audiencesOf(definition).filter((audience) => isOwed(lead.emails?.[audience]));
+}
+
+function isOwed(state: MessageState | undefined): boolean {
+  return !state || state.status === 'pending' || state.status === 'failed';
+}
+
+/** The message to one audience, as the lead's stored fields read. */
+export function buildEmail(
+  audience: Audience,
+  lead: StoredLead,
+  definition: FormDefinition,
+  config: DeliveryConfig,
+): OutgoingEmail {
+  if (audience === 'sales') {
+    return salesNotification({
+      definition,
+      data: lead.fields,
+      submissionId: lead.submissionId,
+      createdAt: lead.createdAt,
+      recipients: config.recipients,
+    });
+  }
+  if (!definition.visitorMessage) throw new Error(`${definition.form} sends no visitor e-mail`);
+  return visitorEmail({
+    message: definition.visitorMessage(lead.fields, { siteOrigin: config.siteOrigin }),
+    to: definition.visitorEmail(lead.fields),
+    replyTo: config.recipients.slice(0, 1),
+    form: lead.form,
+  });
+}
+
+/** What the lead's e-mail state says as a whole, over the messages its form sends. */
+export function overallStatus(
+  emails: StoredLead['emails'],
+  audiences: readonly Audience[],
+): EmailStatus {
+  const states = audiences.map((audience) => emails[audience]?.status ?? 'pending');
+  if (states.every((s) => s === 'sent')) return 'sent';
+  if (states.includes('failed')) return 'failed';
+  if (states.includes('pending')) return 'pending';
+  return 'abandoned';
+}
+
+/** Waiting time before the next attempt: none after the first failure, then doubling. */
+export function retryDelayMs(attempts: number): number {
+  if (attempts <= 1) return 0;
+  return Math.min(60_000 * 2 ** (attempts - 2), 6 * 60 * 60 * 1000);
+}
+
+/**
+ * Sends the given messages of one lead (in parallel: neither waits for the other) and
+ * records every outcome in one write, under the lease the caller holds. A failed send never
+ * throws: it is recorded and the lead stays on the re-send list until every message is out.
+ */
+export async function deliver(
+  lead: StoredLead,
+  definition: FormDefinition,
+  audiences: readonly Audience[],
+  options: { leaseToken: string; resend: boolean; config: DeliveryConfig },
+  deps: DeliveryDeps,
+): Promise<DeliveryResult> {
+  const { store, mailer, log, metrics } = deps;
+  const { config } = options;
+  const attempts = await Promise.all(
+    audiences.map(async (audience) => {
+      try {
+        const email = buildEmail(audience, lead, definition, config);
+        const { messageId } = await mailer.send(email);
+        return { audience, messageId, error: undefined };
+      } catch (error) {
+        return { audience, messageId: undefined, error: describeError(error) };
+      }
+    }),
+  );
+
+  const at = deps.now().toISOString();
+  const emails: StoredLead['emails'] = { ...lead.emails };
+  let sent = 0;
+  let failed = 0;
+  for (const attempt of attempts) {
+    const count = (emails[attempt.audience]?.attempts ?? 0) + 1;
+    if (attempt.error === undefined) {
+      sent += 1;
+      emails[attempt.audience] = {
+        status: 'sent',
+        attempts: count,
+        messageId: attempt.messageId,
+        at,
+      };
+      metrics.count(options.resend ? 'EmailResent' : 'EmailSent', lead.form);
+      continue;
+    }
+    failed += 1;
+    const abandoned = count >= config.maxAttempts;
+    emails[attempt.audience] = {
+      status: abandoned ? 'abandoned' : 'failed',
+      attempts: count,
+      error: attempt.error,
+      at,
+    };
+    metrics.count(abandoned ? 'EmailAbandoned' : 'EmailFailed', lead.form);
+    // The sales wording is what the deployed alarm's log filter matches.
+    log.error(
+      abandoned
+        ? `${attempt.audience} e-mail abandoned after ${count} attempts; a person must follow up`
+        : `${attempt.audience} e-mail failed; lead kept for re-sending`,
+      {
+        form: lead.form,
+        submissionId: lead.submissionId,
+        attempts: count,
+        error: attempt.error,
+      },
+    );
+  }
+
+  const all = audiencesOf(definition);
+  const stillOwed = all.filter((audience) => isOwed(emails[audience]));
+  const emailStatus = overallStatus(emails, all);
+  const maxAttempts = Math.max(0, ...stillOwed.map((a) => emails[a]?.attempts ?? 0));
+  let recorded = false;
+  try {
+    recorded = await store.recordSends(lead, {
+      leaseToken: options.leaseToken,
+      emails,
+      emailStatus,
+      owed: stillOwed.length > 0,
+      retryAtMs:
+        stillOwed.length > 0 ? deps.now().getTime() + retryDelayMs(maxAttempts) : undefined,
+      at,
+    });
+    if (!recorded) {
+      log.warn('another sender took over the lead; its outcome was not recorded', {
+        form: lead.form,
+        submissionId: lead.submissionId,
+      });
+    }
+  } catch (error) {
+    // The lead keeps its lease and state; once the lease lapses the re-send takes it up.
+    log.error('could not record the e-mail outcome; the re-send will take the lead up', {
+      form: lead.form,
+      submissionId: lead.submissionId,
+      error: describeError(error),
+    });
+  }
+  return { emailStatus, sent, failed, recorded };
+}

@@ -1,0 +1,59 @@
+import type { LeadForm } from '@kryon/shared/api';
+import { type Option, optionLabel } from '@kryon/shared/options';
+import type * as z from 'zod';
+
+/** One labelled line of an e-mail: the label, and the value a person reads (or nothing). */
+export interface EmailField<T> {
+  label: string;
+  value: (data: T) => string | undefined;
+}
+
+/** What the visitor's own e-mail says; notification.ts lays it out and escapes it. */
+export interface VisitorMessage {
+  subject: string;
+  greeting: string;
+  paragraphs: string[];
+  /** What they asked for, repeated back to them. */
+  recap?: { label: string; value: string }[];
+  /** Said after the recap: what happens next and when. */
+  closing?: string[];
+  link?: { label: string; url: string };
+}
+
+/**
+ * Everything the backend knows about one form: the shared schema that validates it, and how
+ * its e-mails read. Adding a form is one definition module, one registry entry in forms.ts
+ * and one handler.
+ */
+export interface FormDefinition<T extends Record<string, unknown> = Record<string, unknown>> {
+  form: LeadForm;
+  /** How sales call it, e.g. "Contact message". */
+  title: string;
+  schema: z.ZodType<T>;
+  /** The visitor's address: Reply-To of the sales e-mail, and the rate-limit key. */
+  visitorEmail: (data: T) => string;
+  /** The sales e-mail's subject: form, key choice and company. */
+  salesSubject: (data: T) => string;
+  fields: EmailField<T>[];
+  /** The consent box this form has, stored with its label text as evidence. */
+  consent?: { value: (data: T) => boolean; label: string };
+  /** An e-mail to the visitor as well (download link, confirmation), if the form sends one. */
+  visitorMessage?: (data: T, context: { siteOrigin: string }) => VisitorMessage;
+}
+
+/** The labels of a multi-select's chosen values, for a person to read. */
+export function labels(options: readonly Option[], values: readonly string[] | undefined): string {
+  return (values ?? []).map((value) => optionLabel(options, value)).join(', ');
+}
+
+/** Optional free text arrives as unknown from the schema's preprocessing. */
+export function text(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Erases the form's own data type, so every definition fits the registry and the domain. */
+export function defineForm<T extends Record<string, unknown>>(
+  definition: FormDefinition<T>,
+): FormDefinition {
+  return definition as unknown as FormDefinition;
+}

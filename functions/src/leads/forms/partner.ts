@@ -1,0 +1,47 @@
+import { RESPONSE_PROMISE } from '@kryon/shared/constants';
+import { type PartnerApplication, partnerSchema } from '@kryon/shared/forms/partner';
+import {
+  INDUSTRIES_SHORT,
+  optionLabel,
+  PARTNER_COMPANY_SIZES,
+  PARTNER_INTERESTS,
+} from '@kryon/shared/options';
+import { defineForm, labels } from '../form-definition.ts';
+
+export const partnerForm = defineForm<PartnerApplication>({
+  form: 'partner',
+  title: 'Partner application',
+  schema: partnerSchema,
+  visitorEmail: (d) => d.email,
+  salesSubject: (d) =>
+    `Partner application: ${labels(PARTNER_INTERESTS, d.interests)} - ${d.company}`,
+  fields: [
+    { label: 'Name', value: (d) => d.name },
+    { label: 'Email', value: (d) => d.email },
+    { label: 'Company', value: (d) => d.company },
+    { label: 'Position', value: (d) => d.position },
+    { label: 'Phone', value: (d) => d.phone },
+    { label: 'Company size', value: (d) => optionLabel(PARTNER_COMPANY_SIZES, d.companySize) },
+    { label: 'Industry', value: (d) => optionLabel(INDUSTRIES_SHORT, d.industry) },
+    { label: 'Interests', value: (d) => labels(PARTNER_INTERESTS, d.interests) },
+    { label: 'Message', value: (d) => d.message },
+  ],
+  visitorMessage: (d) => ({
+    subject: 'Your Kryon partner application',
+    greeting: `Hello ${d.name},`,
+    paragraphs: [
+      `Thank you for applying to become a Kryon partner. We received the application for ${d.company} with these details:`,
+    ],
+    recap: [
+      { label: 'Company', value: d.company },
+      { label: 'Position', value: d.position },
+      { label: 'Partnership interests', value: labels(PARTNER_INTERESTS, d.interests) },
+      { label: 'Company size', value: optionLabel(PARTNER_COMPANY_SIZES, d.companySize) },
+      { label: 'Industry', value: optionLabel(INDUSTRIES_SHORT, d.industry) },
+    ],
+    closing: [
+      `Our partner team reviews every application and will get back to you within ${RESPONSE_PROMISE.partner}.`,
+      'If anything changes in the meantime, reply to this e-mail.',
+    ],
+  }),
+});

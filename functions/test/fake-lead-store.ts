@@ -1,0 +1,144 @@
+import type { LeadForm } from '@kryon/shared/api';
+import {
+  DependencyError,
+  type LeadRef,
+  type LeadStore,
+  type Mailer,
+  type Metrics,
+  type OutgoingEmail,
+  type RateLimitRequest,
+  type RateLimitTicket,
+  type SendRecord,
+  type StoredLead,
+} from '../src/leads/ports.ts';
+
+type Row = StoredLead & { pending: boolean };
+
+/**
+ * The table as the DynamoDB adapter promises it behaves, in memory: conditional put, the
+ * lease-guarded record of sends, the pending list and its claim, the rate-limit windows.
+ * The integration tests hold the real adapter to the same promises against dynalite.
+ */
+export class FakeLeadStore implements LeadStore {
+  readonly rows = new Map<string, Row>();
+  readonly windows = new Map<string, { start: number; hits: number }>();
+  rateLimitCalls = 0;
+  /** Runs just before createLead stores, to stage a concurrent request. */
+  beforeCreate?: (lead: StoredLead) => void;
+  failRecordSends = false;
+
+  async findLead(form: LeadForm, idempotencyKey: string) {
+    const row = this.rows.get(`${form}#${idempotencyKey}`);
+    return row ? toLead(row) : undefined;
+  }
+
+  async createLead(lead: StoredLead) {
+    this.beforeCreate?.(lead);
+    const key = `${lead.form}#${lead.idempotencyKey}`;
+    if (this.rows.has(key)) return false;
+    const owed = lead.emailStatus === 'pending' || lead.emailStatus === 'failed';
+    this.rows.set(key, {
+      ...structuredClone(lead),
+      pending: owed,
+      ...(owed ? { leaseUntil: lead.leaseUntil ?? 0 } : {}),
+    });
+    return true;
+  }
+
+  async recordSends(lead: LeadRef, record: SendRecord) {
+    if (this.failRecordSends) throw new DependencyError('database', { cause: new Error('down') });
+    const row = this.rows.get(`${lead.form}#${lead.idempotencyKey}`);
+    if (!row || row.leaseToken !== record.leaseToken) return false;
+    row.emails = structuredClone(record.emails);
+    row.emailStatus = record.emailStatus;
+    row.leaseToken = undefined;
+    row.pending = record.owed;
+    row.leaseUntil = record.owed ? (record.retryAtMs ?? 0) : undefined;
+    return true;
+  }
+
+  async listPending(options: { dueBy: number; limit: number; cursor?: string }) {
+    const due = [...this.rows.values()]
+      .filter((row) => row.pending && (row.leaseUntil ?? 0) <= options.dueBy)
+      .sort((a, b) => (a.leaseUntil ?? 0) - (b.leaseUntil ?? 0));
+    const start = options.cursor ? Number(options.cursor) : 0;
+    const page = due.slice(start, start + options.limit);
+    const next = start + page.length;
+    return {
+      leads: page.map((row) => ({ form: row.form, idempotencyKey: row.idempotencyKey })),
+      cursor: next < due.length ? String(next) : undefined,
+    };
+  }
+
+  async claimPending(
+    lead: LeadRef,
+    claim: { leaseToken: string; nowMs: number; leaseUntil: number },
+  ) {
+    const row = this.rows.get(`${lead.form}#${lead.idempotencyKey}`);
+    if (!row?.pending || (row.leaseUntil ?? 0) > claim.nowMs) return undefined;
+    row.leaseToken = claim.leaseToken;
+    row.leaseUntil = claim.leaseUntil;
+    return toLead(row);
+  }
+
+  async takeRateLimit(request: RateLimitRequest): Promise<RateLimitTicket | undefined> {
+    this.rateLimitCalls += 1;
+    const window = this.windows.get(request.key);
+    if (!window || window.start <= request.nowMs - request.windowMs) {
+      this.windows.set(request.key, { start: request.nowMs, hits: 1 });
+      return { key: request.key, windowStart: request.nowMs };
+    }
+    if (window.hits >= request.max) return undefined;
+    window.hits += 1;
+    return { key: request.key, windowStart: window.start };
+  }
+
+  async releaseRateLimit(ticket: RateLimitTicket) {
+    const window = this.windows.get(ticket.key);
+    if (window && window.start === ticket.windowStart && window.hits > 0) window.hits -= 1;
+  }
+
+  async ping() {}
+
+  /** The one stored lead, as the table holds it. */
+  only(): Row {
+    const [row, ...others] = [...this.rows.values()];
+    if (!row || others.length > 0) throw new Error(`expected one lead, found ${this.rows.size}`);
+    return row;
+  }
+}
+
+function toLead(row: Row): StoredLead {
+  const { pending: _pending, ...lead } = structuredClone(row);
+  return lead;
+}
+
+export class FakeMailer implements Mailer {
+  readonly sent: OutgoingEmail[] = [];
+  /** Every send fails with this while it is set. */
+  failure?: Error;
+  /** Only sends to these addresses fail (e.g. the visitor's), while it is set. */
+  failFor?: (email: OutgoingEmail) => boolean;
+
+  async send(email: OutgoingEmail) {
+    if (this.failure && (!this.failFor || this.failFor(email))) throw this.failure;
+    this.sent.push(email);
+    return { messageId: `msg-${this.sent.length}` };
+  }
+
+  async ping() {}
+}
+
+export class FakeMetrics implements Metrics {
+  readonly counts: Record<string, number> = {};
+  flushes = 0;
+
+  count(metric: string, form: string, value = 1) {
+    const key = `${metric}:${form}`;
+    this.counts[key] = (this.counts[key] ?? 0) + value;
+  }
+
+  flush() {
+    this.flushes += 1;
+  }
+}
