@@ -12,6 +12,8 @@ export default defineConfig({
     // The Powertools logger writes JSON lines to stdout; tests assert on answers instead.
     env: {
       POWERTOOLS_LOG_LEVEL: 'SILENT',
+      // Metrics too (EMF JSON on stdout); adapters/metrics.test.ts checks what they write.
+      POWERTOOLS_METRICS_DISABLED: 'true',
       // This machine runs Node 20; the SDK's warning about it is noise in test output.
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     },

@@ -44,6 +44,8 @@ Object.assign(env, {
   MAIL_TO: env.MAIL_TO ?? 'sales@kryon.example',
   IP_HASH_SECRET: env.IP_HASH_SECRET ?? localSecret(join(dataDir, 'ip-hash-secret')),
   POWERTOOLS_LOG_LEVEL: env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+  // CloudWatch metrics as EMF JSON lines are for AWS; locally they are noise.
+  POWERTOOLS_METRICS_DISABLED: env.POWERTOOLS_METRICS_DISABLED ?? 'true',
   // Links in e-mails to visitors (the research download) point at this local site.
   SITE_ORIGIN: env.SITE_ORIGIN ?? `http://127.0.0.1:${port}`,
 });

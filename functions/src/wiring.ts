@@ -12,6 +12,7 @@ import { createSesMailer } from './adapters/ses.ts';
 import { listEnv, optionalEnv, requiredEnv } from './env.ts';
 import type { DeliveryConfig } from './leads/deliver.ts';
 import type { Log } from './leads/ports.ts';
+import type { ResendDeps } from './leads/resend-pending.ts';
 import type { LeadDeps } from './leads/submit-lead.ts';
 
 /*
@@ -44,6 +45,8 @@ export const log: Log = {
 export const SEND_LEASE_MS = 60_000;
 /** Sends of one message tried before it is abandoned to a person (about a day of backoff). */
 export const MAX_SEND_ATTEMPTS = 10;
+/** How long a re-send run keeps a claimed lead to itself: far longer than one send takes. */
+export const RESEND_LEASE_MS = 120_000;
 
 let dynamo: DynamoDBClient | undefined;
 let ses: SESv2Client | undefined;
@@ -101,6 +104,26 @@ export function formDeps(form: LeadForm): LeadDeps {
       minFillMs: MIN_FILL_MS,
       sendLeaseMs: SEND_LEASE_MS,
       successMessage: SUCCESS_MESSAGES[form],
+    },
+  };
+}
+
+/** The re-send run's dependencies: every form's recipients, as each form's function has them. */
+export function resendDeps(): ResendDeps {
+  return {
+    store: leadStore(),
+    mailer: mailer(),
+    metrics: leadMetrics(),
+    log,
+    now: () => new Date(),
+    newId: randomUUID,
+    config: {
+      recipientsFor: (form) => formRecipients(form),
+      siteOrigin: siteOrigin(),
+      maxAttempts: MAX_SEND_ATTEMPTS,
+      leaseMs: RESEND_LEASE_MS,
+      pageSize: 25,
+      concurrency: 4,
     },
   };
 }

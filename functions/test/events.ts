@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { ContactInput } from '@kryon/shared/forms/contact';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { HttpResponse } from '../src/http/responses.ts';
@@ -13,6 +14,17 @@ export interface EventOptions {
   isBase64Encoded?: boolean;
   sourceIp?: string;
   userAgent?: string;
+}
+
+let clients = 0;
+
+/**
+ * A client address of its own for every event that names none (from 198.18.0.0/15, the
+ * benchmarking range), so the per-client budget never couples one test to another.
+ */
+export function nextClientIp(): string {
+  clients += 1;
+  return `198.18.${Math.floor(clients / 250) % 256}.${(clients % 250) + 1}`;
 }
 
 /** An API Gateway HTTP API (payload 2.0) event, as the contact route receives it. */
@@ -40,7 +52,7 @@ export function apiEvent(options: EventOptions = {}): APIGatewayProxyEventV2 {
         method,
         path,
         protocol: 'HTTP/1.1',
-        sourceIp: options.sourceIp ?? '203.0.113.7',
+        sourceIp: options.sourceIp ?? nextClientIp(),
         userAgent: options.userAgent ?? 'vitest',
       },
       requestId: 'request-1',
@@ -79,4 +91,12 @@ export function contactEvent(body: unknown, idempotencyKey?: string): APIGateway
 
 export function bodyOf(response: HttpResponse): Record<string, unknown> {
   return JSON.parse(response.body) as Record<string, unknown>;
+}
+
+/** The committed sample events' bodies (functions/events/), each valid for its form. */
+export function sampleBody(form: string): Record<string, unknown> {
+  const event = JSON.parse(
+    readFileSync(new URL(`../events/${form}.json`, import.meta.url), 'utf8'),
+  ) as { body: string };
+  return JSON.parse(event.body) as Record<string, unknown>;
 }

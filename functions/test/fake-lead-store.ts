@@ -58,15 +58,19 @@ export class FakeLeadStore implements LeadStore {
   }
 
   async listPending(options: { dueBy: number; limit: number; cursor?: string }) {
+    // As a DynamoDB index query pages: ordered by (leaseUntil, key), and a cursor is the
+    // position of the last item returned, so leads that leave the list meanwhile skip nothing.
+    const position = (row: Row): [number, string] => [row.leaseUntil ?? 0, rowKey(row)];
+    const after = options.cursor ? (JSON.parse(options.cursor) as [number, string]) : undefined;
     const due = [...this.rows.values()]
       .filter((row) => row.pending && (row.leaseUntil ?? 0) <= options.dueBy)
-      .sort((a, b) => (a.leaseUntil ?? 0) - (b.leaseUntil ?? 0));
-    const start = options.cursor ? Number(options.cursor) : 0;
-    const page = due.slice(start, start + options.limit);
-    const next = start + page.length;
+      .filter((row) => !after || comparePositions(position(row), after) > 0)
+      .sort((a, b) => comparePositions(position(a), position(b)));
+    const page = due.slice(0, options.limit);
+    const last = page.at(-1);
     return {
       leads: page.map((row) => ({ form: row.form, idempotencyKey: row.idempotencyKey })),
-      cursor: next < due.length ? String(next) : undefined,
+      cursor: last && due.length > page.length ? JSON.stringify(position(last)) : undefined,
     };
   }
 
@@ -106,6 +110,14 @@ export class FakeLeadStore implements LeadStore {
     if (!row || others.length > 0) throw new Error(`expected one lead, found ${this.rows.size}`);
     return row;
   }
+}
+
+function rowKey(lead: LeadRef): string {
+  return `${lead.form}#${lead.idempotencyKey}`;
+}
+
+function comparePositions(a: [number, string], b: [number, string]): number {
+  return a[0] - b[0] || a[1].localeCompare(b[1]);
 }
 
 function toLead(row: Row): StoredLead {

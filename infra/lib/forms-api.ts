@@ -11,11 +11,11 @@ import {
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { EmailSending } from './email-sending.ts';
+import { leadFunction } from './lead-function.ts';
 import { acknowledge } from './nag.ts';
 
 export interface ApiRouteSpec {
@@ -70,8 +70,6 @@ const SIZING: Record<HandlerKind, Sizing> = {
   plain: { memorySize: 128, timeout: Duration.seconds(3) },
 };
 
-export const POWERTOOLS_SERVICE_NAME = 'kryon-leads';
-
 export function handlerKind(handler: string, leadForms: readonly string[]): HandlerKind {
   if (leadForms.includes(handler)) return 'form';
   if (handler === 'health') return 'health';
@@ -89,24 +87,20 @@ export class FormsApi extends Construct {
   readonly stage: HttpStage;
   /** Every function by handler name, the fallback included. */
   readonly functions: ReadonlyMap<string, NodejsFunction>;
-  /** The log groups of the lead-form functions (for failed-send metrics). */
-  readonly formLogGroups: ReadonlyMap<string, LogGroup>;
   /** `execute-api` host name, for CloudFront's origin. */
   readonly originDomainName: string;
 
   constructor(scope: Construct, id: string, props: FormsApiProps) {
     super(scope, id);
     const functions = new Map<string, NodejsFunction>();
-    const formLogGroups = new Map<string, LogGroup>();
 
     const functionFor = (handler: string): NodejsFunction => {
       const existing = functions.get(handler);
       if (existing) return existing;
       const kind = handlerKind(handler, props.leadForms);
       const created = this.createFunction(handler, kind, props);
-      functions.set(handler, created.fn);
-      if (kind === 'form') formLogGroups.set(handler, created.logGroup);
-      return created.fn;
+      functions.set(handler, created);
+      return created;
     };
     const integrations = new Map<string, HttpLambdaIntegration>();
     const integrationFor = (handler: string) => {
@@ -171,15 +165,8 @@ export class FormsApi extends Construct {
         'Abuse is bounded by stage throttling, the optional WAF rate rule, the per-e-mail ' +
         'rate limit in DynamoDB, schema validation and the 64 KB body cap.',
     );
-    acknowledge(
-      this,
-      'L1',
-      'Node.js 22 is the pinned Lambda target of this project (.nvmrc, docs/decisions/011); ' +
-        'moving to a newer runtime is a deliberate, tested change rather than an automatic one.',
-    );
 
     this.functions = functions;
-    this.formLogGroups = formLogGroups;
     this.originDomainName = `${this.api.apiId}.execute-api.${Stack.of(this).region}.${Stack.of(this).urlSuffix}`;
   }
 
@@ -198,12 +185,7 @@ export class FormsApi extends Construct {
     });
     logGroup.grantWrite(role);
 
-    const environment: Record<string, string> = {
-      POWERTOOLS_SERVICE_NAME,
-      POWERTOOLS_LOG_LEVEL: props.logLevel,
-      // Stack traces in the logs point at the TypeScript sources through the bundled map.
-      NODE_OPTIONS: '--enable-source-maps',
-    };
+    const environment: Record<string, string> = {};
     const table = props.table.tableName;
     const configurationSet = props.email.configurationSet.configurationSetName;
 
@@ -262,34 +244,16 @@ export class FormsApi extends Construct {
       });
     }
 
-    const fn = new NodejsFunction(this, `${id}Function`, {
+    return leadFunction(this, `${id}Function`, {
       entry,
-      handler: 'handler',
       description: `Kryon API: ${handler}`,
-      runtime: Runtime.NODEJS_22_X,
-      architecture: Architecture.ARM_64,
       ...SIZING[kind],
       role,
       logGroup,
+      logLevel: props.logLevel,
       environment,
-      projectRoot: props.repoRoot,
-      depsLockFilePath: join(props.repoRoot, 'package-lock.json'),
-      bundling: {
-        format: OutputFormat.CJS,
-        target: 'node22',
-        minify: true,
-        sourceMap: true,
-        sourcesContent: false,
-        // The SDK goes into the bundle: it imports about twice as fast as the runtime's copy
-        // and pins the version the tests ran against.
-        bundleAwsSDK: true,
-        externalModules: [],
-        // Prefer ES module builds so esbuild can drop unused SDK code.
-        mainFields: ['module', 'main'],
-        tsconfig: join(props.repoRoot, 'functions', 'tsconfig.json'),
-      },
+      repoRoot: props.repoRoot,
     });
-    return { fn, logGroup };
   }
 }
 

@@ -8,6 +8,7 @@ import { API_ROUTES, FALLBACK_HANDLER } from '../../functions/src/routes.ts';
 import type { DeployConfig } from './deploy-config.ts';
 import { EmailSending } from './email-sending.ts';
 import { type ApiRouteSpec, FormsApi } from './forms-api.ts';
+import { LeadResend } from './lead-resend.ts';
 import { acknowledge } from './nag.ts';
 import { OperationsAlarms } from './operations-alarms.ts';
 import { StaticSite } from './static-site.ts';
@@ -34,6 +35,7 @@ export interface KryonStackProps
 export class KryonStack extends Stack {
   readonly site: StaticSite;
   readonly api: FormsApi;
+  readonly resend: LeadResend;
   readonly table: SubmissionsTable;
   readonly email: EmailSending;
   readonly alarms: OperationsAlarms;
@@ -82,6 +84,19 @@ export class KryonStack extends Stack {
       appVersion: props.appVersion,
     });
 
+    this.resend = new LeadResend(this, 'Resend', {
+      entry: `${HANDLERS_DIR}resend.ts`,
+      repoRoot: REPO_ROOT,
+      table: this.table.table,
+      email: this.email,
+      mailFrom: props.email.from,
+      recipients: props.email.recipients,
+      siteOrigin: props.siteOrigin,
+      logRetention: props.logRetention,
+      logLevel: props.logLevel,
+      every: Duration.minutes(5),
+    });
+
     const webAcl =
       props.waf.mode === 'create'
         ? new SiteWebAcl(this, 'Waf', {
@@ -101,8 +116,9 @@ export class KryonStack extends Stack {
 
     this.alarms = new OperationsAlarms(this, 'Alarms', {
       alarmEmails: props.alarmEmails,
-      functions: this.api.functions,
-      formLogGroups: this.api.formLogGroups,
+      functions: new Map([...this.api.functions, ['resend', this.resend.fn]]),
+      leadForms: LEAD_FORMS,
+      deadLetterQueue: this.resend.deadLetterQueue,
       api: this.api.api,
       table: this.table.table,
     });

@@ -4,6 +4,7 @@ import {
   Alarm,
   ComparisonOperator,
   type IMetric,
+  MathExpression,
   Metric,
   TreatMissingData,
 } from 'aws-cdk-lib/aws-cloudwatch';
@@ -12,32 +13,27 @@ import { type ITableV2, Operation } from 'aws-cdk-lib/aws-dynamodb';
 import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import { FilterPattern, type ILogGroup, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { pascal } from './forms-api.ts';
+import { METRIC_NAMESPACE, POWERTOOLS_SERVICE_NAME } from './lead-function.ts';
 
 export interface OperationsAlarmsProps {
   alarmEmails: readonly string[];
   functions: ReadonlyMap<string, IFunction>;
-  /** Log groups of the lead-form functions, where a failed sales e-mail is logged. */
-  formLogGroups: ReadonlyMap<string, ILogGroup>;
+  /** The lead forms, each the `form` dimension of the functions' e-mail metrics. */
+  leadForms: readonly string[];
+  /** The re-send function's dead-letter queue: anything in it needs a person. */
+  deadLetterQueue: IQueue;
   api: HttpApi;
   table: ITableV2;
 }
 
-export const METRIC_NAMESPACE = 'Kryon/Leads';
-export const FAILED_SEND_METRIC = 'SalesEmailFailed';
-/**
- * What submit-lead.ts logs when SES refuses the sales e-mail (the lead is kept for
- * re-sending). Until the functions publish a metric of their own, the log line is the signal.
- */
-export const FAILED_SEND_LOG_MESSAGE = 'sales e-mail failed*';
-
 /**
  * Everything that needs a human goes to one encrypted SNS topic: function errors and
- * throttles, API 5xx, table throttles, failed sales e-mails, SES reputation.
+ * throttles, API 5xx, table throttles, failed e-mails, re-send dead letters, SES reputation.
  */
 export class OperationsAlarms extends Construct {
   readonly topic: Topic;
@@ -90,28 +86,39 @@ export class OperationsAlarms extends Construct {
       'DynamoDB throttled lead or rate-limit writes.',
     );
 
-    const failedSends = new Metric({
-      namespace: METRIC_NAMESPACE,
-      metricName: FAILED_SEND_METRIC,
-      ...fiveMinutes,
-    });
-    for (const [handler, logGroup] of props.formLogGroups) {
-      new MetricFilter(this, `${pascal(handler)}FailedSends`, {
-        logGroup,
-        metricNamespace: METRIC_NAMESPACE,
-        metricName: FAILED_SEND_METRIC,
-        filterPattern: FilterPattern.stringValue('$.message', '=', FAILED_SEND_LOG_MESSAGE),
-        metricValue: '1',
-        defaultValue: 0,
-      });
-    }
-    if (props.formLogGroups.size > 0) {
+    // What the functions count (functions/src/adapters/metrics.ts): an e-mail SES refused
+    // (kept and re-sent) or gave up on after the last attempt (a person must follow up).
+    for (const form of props.leadForms) {
+      const emailMetric = (metricName: string) =>
+        new Metric({
+          namespace: METRIC_NAMESPACE,
+          metricName,
+          dimensionsMap: { service: POWERTOOLS_SERVICE_NAME, form },
+          ...fiveMinutes,
+        });
       this.add(
-        'FailedSends',
-        failedSends,
-        'SES refused a sales notification; the lead is stored and marked for re-sending.',
+        `${pascal(form)}FailedSends`,
+        new MathExpression({
+          expression: 'failed + abandoned',
+          usingMetrics: {
+            failed: emailMetric('EmailFailed'),
+            abandoned: emailMetric('EmailAbandoned'),
+          },
+          label: `Failed ${form} e-mails`,
+          period: Duration.minutes(5),
+        }),
+        `An e-mail of a ${form} lead failed: the lead is stored and the re-send tries again; ` +
+          'after the last attempt it is abandoned and needs a person.',
       );
     }
+    this.add(
+      'ResendDeadLetters',
+      props.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
+        period: Duration.minutes(5),
+        statistic: 'Maximum',
+      }),
+      'A re-send run failed every retry (the table was unreachable): see its logs.',
+    );
 
     // SES pauses an account's sending near these rates; warn well before.
     this.add(

@@ -1,6 +1,13 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
-import { AttributeType, Billing, type CfnGlobalTable, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import {
+  AttributeType,
+  Billing,
+  type CfnGlobalTable,
+  ProjectionType,
+  TableV2,
+} from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
+import { LEADS_TABLE } from '../../functions/src/adapters/table-schema.ts';
 
 /**
  * The logical ID of the table, pinned: CloudFormation replaces a resource whose logical ID
@@ -10,21 +17,31 @@ import { Construct } from 'constructs';
 export const SUBMISSIONS_TABLE_LOGICAL_ID = 'SubmissionsTable';
 
 /** The attribute DynamoDB reads to expire items (epoch seconds), set by the functions. */
-export const TTL_ATTRIBUTE = 'expiresAt';
+export const TTL_ATTRIBUTE = LEADS_TABLE.timeToLiveAttribute;
 
 /**
- * The single table of leads and rate-limit counters (keys `pk`/`sk`, see
- * functions/src/adapters/dynamodb.ts): on-demand, point-in-time recovery, TTL clean-up,
- * protected from deletion and retained when the stack goes.
+ * The single table of leads and rate-limit counters, shaped as the functions expect it
+ * (functions/src/adapters/table-schema.ts, which the local stack creates too): on-demand,
+ * point-in-time recovery, TTL clean-up, the sparse re-send index, protected from deletion
+ * and retained when the stack goes.
  */
 export class SubmissionsTable extends Construct {
   readonly table: TableV2;
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
+    const index = LEADS_TABLE.pendingSendsIndex;
     this.table = new TableV2(this, 'Table', {
-      partitionKey: { name: 'pk', type: AttributeType.STRING },
-      sortKey: { name: 'sk', type: AttributeType.STRING },
+      partitionKey: { name: LEADS_TABLE.partitionKey, type: AttributeType.STRING },
+      sortKey: { name: LEADS_TABLE.sortKey, type: AttributeType.STRING },
+      globalSecondaryIndexes: [
+        {
+          indexName: index.name,
+          partitionKey: { name: index.partitionKey.name, type: AttributeType.STRING },
+          sortKey: { name: index.sortKey.name, type: AttributeType.NUMBER },
+          projectionType: ProjectionType.KEYS_ONLY,
+        },
+      ],
       billing: Billing.onDemand(),
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       timeToLiveAttribute: TTL_ATTRIBUTE,

@@ -27,15 +27,24 @@ function assetDir(displayName: string): string {
   return join(outdir, entry.source.path);
 }
 
-function bundleOf(handler: string): string {
-  return readFileSync(join(assetDir(`Api/${pascal(handler)}Function/Code`), 'index.js'), 'utf8');
+/** The asset of a handler's function: the API's, or the scheduled re-send's. */
+function codeDir(handler: string): string {
+  return assetDir(
+    handler === 'resend' ? 'Resend/Function/Code' : `Api/${pascal(handler)}Function/Code`,
+  );
 }
 
-const handlers = [...new Set([...API_ROUTES.map((route) => route.handler), FALLBACK_HANDLER])];
+function bundleOf(handler: string): string {
+  return readFileSync(join(codeDir(handler), 'index.js'), 'utf8');
+}
+
+const handlers = [
+  ...new Set([...API_ROUTES.map((route) => route.handler), FALLBACK_HANDLER, 'resend']),
+];
 
 describe('function bundles', () => {
   it.each(handlers)('%s is one minified CommonJS file with a source map', (handler) => {
-    const dir = assetDir(`Api/${pascal(handler)}Function/Code`);
+    const dir = codeDir(handler);
     expect(readdirSync(dir).sort()).toEqual(['index.js', 'index.js.map']);
     const code = bundleOf(handler);
     expect(code).toContain('sourceMappingURL=index.js.map');
@@ -56,11 +65,14 @@ describe('function bundles', () => {
     expect(code).not.toMatch(/require\("zod/);
   });
 
-  it('carries the AWS SDK clients the contact form uses inside its bundle', () => {
-    const code = bundleOf('contact');
-    expect(code).toContain('@aws-sdk/client-sesv2');
-    expect(code).toContain('@aws-sdk/client-dynamodb');
-  });
+  it.each(['contact', 'resend'])(
+    'carries the AWS SDK clients %s uses inside its bundle',
+    (handler) => {
+      const code = bundleOf(handler);
+      expect(code).toContain('@aws-sdk/client-sesv2');
+      expect(code).toContain('@aws-sdk/client-dynamodb');
+    },
+  );
 
   it('keeps the functions that call nothing small', () => {
     expect(bundleOf(FALLBACK_HANDLER).length).toBeLessThan(50_000);

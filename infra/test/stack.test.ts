@@ -8,7 +8,6 @@ import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { afterAll, describe, expect, it } from 'vitest';
 import { API_ROUTES, FALLBACK_HANDLER } from '../../functions/src/routes.ts';
 import { API_CSP, buildCsp, scanSite } from '../lib/csp.ts';
-import { FAILED_SEND_LOG_MESSAGE } from '../lib/operations-alarms.ts';
 import { siteRouterCode } from '../lib/site-router.ts';
 import { SUBMISSIONS_TABLE_LOGICAL_ID } from '../lib/submissions-table.ts';
 import { writeSiteFixture } from './site-fixture.ts';
@@ -33,7 +32,7 @@ const HANDLERS = [...new Set([...API_ROUTES.map((route) => route.handler), FALLB
 const ref = (resource: CfnResource) => ({ Ref: logicalId(resource) });
 
 function fnOf(handler: string) {
-  const fn = stack.api.functions.get(handler);
+  const fn = handler === 'resend' ? stack.resend.fn : stack.api.functions.get(handler);
   if (!fn) throw new Error(`no function for ${handler}`);
   return fn;
 }
@@ -385,7 +384,8 @@ describe('functions', () => {
     const nodeFunctions = Object.values(resourcesOf(template, 'AWS::Lambda::Function')).filter(
       (fn) => fn.Properties?.Runtime === 'nodejs22.x',
     );
-    expect(nodeFunctions).toHaveLength(HANDLERS.length);
+    // ...and the scheduled re-send.
+    expect(nodeFunctions).toHaveLength(HANDLERS.length + 1);
   });
 
   it.each(HANDLERS)(
@@ -443,6 +443,7 @@ describe('functions', () => {
     expect(Object.keys(fnProps(FALLBACK_HANDLER).Environment.Variables).sort()).toEqual([
       'NODE_OPTIONS',
       'POWERTOOLS_LOG_LEVEL',
+      'POWERTOOLS_METRICS_NAMESPACE',
       'POWERTOOLS_SERVICE_NAME',
     ]);
   });
@@ -533,6 +534,74 @@ describe('least privilege', () => {
   });
 });
 
+describe('the re-send of owed e-mails', () => {
+  const queueId = () => logicalId(stack.resend.deadLetterQueue.node.defaultChild as CfnResource);
+
+  it('runs every 5 minutes, retried twice, then into an encrypted, TLS-only dead-letter queue', () => {
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(5 minutes)',
+      State: 'ENABLED',
+      Targets: [
+        Match.objectLike({
+          Arn: {
+            'Fn::GetAtt': [logicalId(fnOf('resend').node.defaultChild as CfnFunction), 'Arn'],
+          },
+          RetryPolicy: { MaximumRetryAttempts: 2 },
+        }),
+      ],
+    });
+    expect(fnProps('resend')).toMatchObject({
+      Runtime: 'nodejs22.x',
+      Architectures: ['arm64'],
+      Timeout: 120,
+      DeadLetterConfig: { TargetArn: { 'Fn::GetAtt': [queueId(), 'Arn'] } },
+    });
+    const queue = template.toJSON().Resources[queueId()].Properties;
+    expect(queue).toMatchObject({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 1_209_600 });
+    template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Effect: 'Deny',
+            Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+          }),
+        ]),
+      },
+    });
+  });
+
+  it('knows every form’s recipients and the sender', () => {
+    expect(fnProps('resend').Environment.Variables).toMatchObject({
+      TABLE_NAME: { Ref: SUBMISSIONS_TABLE_LOGICAL_ID },
+      MAIL_FROM: 'Kryon <no-reply@kryon.example>',
+      MAIL_TO: TEST_CONTEXT.recipients.default.join(','),
+      MAIL_TO_PARTNER: TEST_CONTEXT.recipients.partner.join(','),
+    });
+  });
+
+  it('may query only the re-send index and update only lead items', () => {
+    expect(actionsOf('resend')).toEqual(
+      [
+        'logs:CreateLogStream',
+        'logs:PutLogEvents',
+        'dynamodb:Query',
+        'dynamodb:UpdateItem',
+        'ses:SendEmail',
+        'sqs:SendMessage',
+      ].sort(),
+    );
+    const query = statementsOf('resend').find((st) => st.Action === 'dynamodb:Query');
+    expect(JSON.stringify(query?.Resource)).toContain('/index/pending-sends');
+    expect(statementsOf('resend')).toContainEqual(
+      expect.objectContaining({
+        Action: 'dynamodb:UpdateItem',
+        Resource: { 'Fn::GetAtt': [SUBMISSIONS_TABLE_LOGICAL_ID, 'Arn'] },
+        Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['LEAD#*'] } },
+      }),
+    );
+  });
+});
+
 describe('submissions table', () => {
   it('keeps its pinned logical ID', () => {
     expect(logicalId(stack.table.table.node.defaultChild as CfnResource)).toBe('SubmissionsTable');
@@ -550,6 +619,19 @@ describe('submissions table', () => {
         AttributeDefinitions: [
           { AttributeName: 'pk', AttributeType: 'S' },
           { AttributeName: 'sk', AttributeType: 'S' },
+          { AttributeName: 'resendPartition', AttributeType: 'S' },
+          { AttributeName: 'leaseUntil', AttributeType: 'N' },
+        ],
+        // The sparse re-send list the functions query (functions/src/adapters/table-schema.ts).
+        GlobalSecondaryIndexes: [
+          {
+            IndexName: 'pending-sends',
+            KeySchema: [
+              { AttributeName: 'resendPartition', KeyType: 'HASH' },
+              { AttributeName: 'leaseUntil', KeyType: 'RANGE' },
+            ],
+            Projection: { ProjectionType: 'KEYS_ONLY' },
+          },
         ],
         TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
         Replicas: [
@@ -644,30 +726,61 @@ describe('alarms', () => {
     }
   });
 
-  it('watch API 5xx, table throttles, failed sales e-mails and SES reputation', () => {
+  it('watch API 5xx, table throttles, re-send dead letters and SES reputation', () => {
     const names = alarms().map(
       (alarm) => `${alarm.Properties?.Namespace}/${alarm.Properties?.MetricName}`,
     );
     expect(names).toEqual(
       expect.arrayContaining([
         'AWS/ApiGateway/5xx',
-        'Kryon/Leads/SalesEmailFailed',
+        'AWS/SQS/ApproximateNumberOfMessagesVisible',
         'AWS/SES/Reputation.BounceRate',
         'AWS/SES/Reputation.ComplaintRate',
       ]),
     );
+    const deadLetters = alarms().find(
+      (alarm) => alarm.Properties?.MetricName === 'ApproximateNumberOfMessagesVisible',
+    );
+    expect(deadLetters?.Properties?.Dimensions).toEqual([
+      {
+        Name: 'QueueName',
+        Value: { 'Fn::GetAtt': [expect.stringMatching(/^ResendDeadLetterQueue/), 'QueueName'] },
+      },
+    ]);
     expect(
       alarms().some((alarm) =>
         String(JSON.stringify(alarm.Properties?.Metrics)).includes('ThrottledRequests'),
       ),
     ).toBe(true);
-    template.hasResourceProperties('AWS::Logs::MetricFilter', {
-      FilterPattern: `{ $.message = "${FAILED_SEND_LOG_MESSAGE}" }`,
-      MetricTransformations: [
-        Match.objectLike({ MetricNamespace: 'Kryon/Leads', MetricName: 'SalesEmailFailed' }),
-      ],
-    });
   });
+
+  it.each(LEAD_FORMS)(
+    'watch failed and abandoned %s e-mails through the functions’ metrics',
+    (form) => {
+      const alarm = alarms().find((a) =>
+        String(a.Properties?.AlarmDescription).startsWith(`An e-mail of a ${form} lead failed`),
+      );
+      const metrics = alarm?.Properties?.Metrics as {
+        Id: string;
+        Expression?: string;
+        MetricStat?: { Metric: { Namespace: string; MetricName: string; Dimensions: unknown } };
+      }[];
+      expect(metrics.find((m) => m.Expression)?.Expression).toBe('failed + abandoned');
+      for (const [id, metricName] of [
+        ['failed', 'EmailFailed'],
+        ['abandoned', 'EmailAbandoned'],
+      ]) {
+        expect(metrics.find((m) => m.Id === id)?.MetricStat?.Metric).toEqual({
+          Namespace: 'Kryon/Leads',
+          MetricName: metricName,
+          Dimensions: expect.arrayContaining([
+            { Name: 'service', Value: 'kryon-leads' },
+            { Name: 'form', Value: form },
+          ]),
+        });
+      }
+    },
+  );
 
   it('all notify the topic when they fire and when they recover', () => {
     expect(alarms().length).toBeGreaterThanOrEqual(HANDLERS.length * 2 + 5);

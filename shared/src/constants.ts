@@ -58,5 +58,9 @@ export const HONEYPOT_FIELD = 'website';
  */
 export const FORM_STARTED_FIELD = 'formStartedAt';
 
-/** Faster than this from first view to submit is not a person filling in a form. */
-export const MIN_FILL_MS = 3_000;
+/**
+ * Faster than this from first view to submit is not a person filling in a form. Kept low:
+ * the download dialog's four fields can be autofilled, and a false positive costs a real
+ * lead silently (docs/decisions/021).
+ */
+export const MIN_FILL_MS = 2_000;

@@ -106,6 +106,8 @@ export function handlerEnvironment(
     IP_HASH_SECRET:
       env.IP_HASH_SECRET || localSecret(join(stack.settings.dataDir, 'ip-hash-secret')),
     POWERTOOLS_LOG_LEVEL: env.POWERTOOLS_LOG_LEVEL || 'WARN',
+    // CloudWatch metrics as EMF JSON lines are for AWS; locally they are noise.
+    POWERTOOLS_METRICS_DISABLED: env.POWERTOOLS_METRICS_DISABLED || 'true',
   };
   if (stack.sesUrl) values.AWS_ENDPOINT_URL_SESV2 = stack.sesUrl;
   return values;

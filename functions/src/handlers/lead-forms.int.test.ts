@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { SUCCESS_MESSAGES } from '@kryon/shared/messages';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiEvent, bodyOf, type Handler } from '../../test/events.ts';
+import { apiEvent, bodyOf, type Handler, sampleBody } from '../../test/events.ts';
 import {
   emailsTo,
   type IntegrationEnv,
@@ -10,14 +9,6 @@ import {
   uniqueKey,
   useEmulators,
 } from '../../test/integration.ts';
-
-/** The committed sample events' bodies (functions/events/), each valid for its form. */
-function sampleBody(form: string): Record<string, unknown> {
-  const event = JSON.parse(
-    readFileSync(new URL(`../../events/${form}.json`, import.meta.url), 'utf8'),
-  ) as { body: string };
-  return JSON.parse(event.body) as Record<string, unknown>;
-}
 
 const CASES = [
   { form: 'partner', emailField: 'email', subject: /^Partner application: .+ - CloudGuard/ },

@@ -3,7 +3,11 @@
  * addresses they refused in their error messages, and logs must never carry a visitor's.
  */
 export function redact(text: string, max = 300): string {
-  return text.replace(/[^\s@<>"'(),;:]+@[^\s@<>"'(),;:]+/g, '[address]').slice(0, max);
+  // The local part may hold an apostrophe (o'brien@...), which the schemas accept, though
+  // not begin with one: a quote before an address is punctuation.
+  return text
+    .replace(/[^\s@<>"'(),;:][^\s@<>"(),;:]*@[^\s@<>"'(),;:]+/g, '[address]')
+    .slice(0, max);
 }
 
 /** `Name: message` of a failure, redacted, for logs and the lead's e-mail state. */

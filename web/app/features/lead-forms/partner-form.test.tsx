@@ -124,9 +124,15 @@ describe('PartnerForm', { timeout: 20_000 }, () => {
         interests: ['reseller', 'mssp'],
         message: 'We resell cloud security to 40 AWS customers.',
         website: '',
+        // When the form was first shown: the server's too-fast check reads it.
+        formStartedAt: expect.any(Number),
       },
       'grace@cobol-partners.example',
     );
+    const started =
+      (submit.mock.calls[0]?.[1] as { formStartedAt?: number } | undefined)?.formStartedAt ?? 0;
+    expect(Date.now() - started).toBeGreaterThanOrEqual(0);
+    expect(Date.now() - started).toBeLessThan(60_000);
     expect(screen.queryByRole('button', { name: 'Submit Application' })).toBeNull();
     expect(sessionStorage.getItem(draftKey('partner'))).toBeNull();
   });
@@ -191,7 +197,7 @@ describe('PartnerForm', { timeout: 20_000 }, () => {
     expect(JSON.stringify(stored)).not.toContain('spam');
     first.unmount();
 
-    renderForm(vi.fn<Submit>());
+    const second = renderForm(vi.fn<Submit>());
     await waitFor(() =>
       expect((screen.getByLabelText(/Full name/) as HTMLInputElement).value).toBe('Grace Hopper'),
     );
@@ -199,6 +205,28 @@ describe('PartnerForm', { timeout: 20_000 }, () => {
       (screen.getByRole('checkbox', { name: 'Referral Partner' }) as HTMLInputElement).checked,
     ).toBe(true);
     expect(screen.getByText('We restored the answers you had not sent yet.')).toBeTruthy();
+    second.unmount();
+
+    // A restored draft did the typing: no start time is sent, so a quick send of a
+    // restored form is never taken for a bot's.
+    const submit = vi.fn<Submit>(async () => accepted);
+    renderForm(submit);
+    await waitFor(() =>
+      expect((screen.getByLabelText(/Full name/) as HTMLInputElement).value).toBe('Grace Hopper'),
+    );
+    await fillValid(user);
+    await user.click(submitButton());
+    await screen.findByRole('status');
+    expect(submit.mock.calls[0]?.[1]).not.toHaveProperty('formStartedAt');
+  });
+
+  it('lets a visitor start over from a restored draft', async () => {
+    const user = userEvent.setup();
+    const first = renderForm(vi.fn<Submit>());
+    await user.type(screen.getByLabelText(/Full name/), 'Grace Hopper');
+    first.unmount();
+    renderForm(vi.fn<Submit>());
+    await screen.findByText('We restored the answers you had not sent yet.');
 
     await user.click(screen.getByRole('button', { name: 'Start over' }));
     expect((screen.getByLabelText(/Full name/) as HTMLInputElement).value).toBe('');

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { LeadForm, SubmissionAccepted } from '@kryon/shared/api';
-import { HONEYPOT_FIELD } from '@kryon/shared/constants';
+import { FORM_STARTED_FIELD, HONEYPOT_FIELD } from '@kryon/shared/constants';
 import { useEffect, useRef, useState } from 'react';
 import {
   type DefaultValues,
@@ -66,6 +66,9 @@ export function useLeadForm<S extends z.ZodType<FieldValues, FieldValues>>({
   const [state, setState] = useState<SubmitState>({ status: 'idle' });
   const inFlight = useRef(false);
   const honeypot = useRef<HTMLInputElement>(null);
+  // When the visitor first saw this form: the server reads a submission sent faster than a
+  // person can type as a bot's. Unknown (not sent) when a restored draft did the typing.
+  const startedAt = useRef<number | undefined>(undefined);
   const [restoredDraft, setRestoredDraft] = useState(false);
   const draftTemplate =
     saveDraft && typeof defaultValues === 'object' && defaultValues !== null
@@ -76,9 +79,11 @@ export function useLeadForm<S extends z.ZodType<FieldValues, FieldValues>>({
   // storage during render would make the server and client markup differ.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per mounted form.
   useEffect(() => {
+    startedAt.current = Date.now();
     if (!draftTemplate) return;
     const draft = readDraft(form, draftTemplate);
     if (draft) {
+      startedAt.current = undefined;
       methods.reset({ ...draftTemplate, ...draft } as DefaultValues<z.input<S>>, {
         keepDefaultValues: true,
       });
@@ -110,7 +115,11 @@ export function useLeadForm<S extends z.ZodType<FieldValues, FieldValues>>({
     inFlight.current = true;
     setState({ status: 'submitting' });
     try {
-      const payload = { ...values, [HONEYPOT_FIELD]: honeypot.current?.value ?? '' };
+      const payload = {
+        ...values,
+        [HONEYPOT_FIELD]: honeypot.current?.value ?? '',
+        ...(startedAt.current === undefined ? {} : { [FORM_STARTED_FIELD]: startedAt.current }),
+      };
       const result = await submit(form, payload, emailOf(values));
       if (result.ok) {
         if (draftTemplate) clearDraft(form);

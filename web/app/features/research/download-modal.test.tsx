@@ -95,6 +95,7 @@ describe('DownloadModal', () => {
         role: 'ciso',
         researchId: item.id,
         website: '',
+        formStartedAt: expect.any(Number),
       },
       'ada@example.com',
     );

@@ -1,0 +1,72 @@
+/**
+ * `npm run leads:resend`: what the scheduled re-send function does when deployed, on the
+ * local stack: every stored lead that still owes an e-mail (SES was down, a send failed) is
+ * sent now, each message exactly once.
+ */
+import { ensureTable } from '../local/table.ts';
+import { type Io, isEntryPoint, parseCommandArgs, runCli, UsageError } from './lib/cli.ts';
+import { connectLocalStack, handlerEnvironment, localDynamoClient } from './lib/local-stack.ts';
+
+export const USAGE = `Usage: npm run leads:resend [-- --limit <n>]
+
+Sends what stored leads still owe: the sales notification or the visitor's e-mail that
+failed or never went out. Each lead is claimed before it is sent, so a message is never sent
+twice, even with the deployed schedule or another run going at the same time. A message that
+fails again stays owed, with a growing wait before the next try.
+
+Uses the emulators of a running \`npm start\` when they answer on DYNAMODB_PORT and SES_PORT
+(default 8000 and 8005); otherwise starts them for this run on DATA_DIR (default .data).
+
+  --limit <n>  re-send at most n leads (default: every lead that is due)`;
+
+export function parseResendArgs(argv: string[]): { limit: number | undefined } {
+  const { values } = parseCommandArgs({
+    args: argv,
+    options: { limit: { type: 'string' } },
+    strict: true,
+    allowPositionals: false,
+  });
+  if (values.limit === undefined) return { limit: undefined };
+  const limit = Number(values.limit);
+  if (!Number.isInteger(limit) || limit < 1) {
+    throw new UsageError(`--limit must be a whole number above 0, not ${values.limit}.`);
+  }
+  return { limit };
+}
+
+export async function main(argv: string[], io: Io): Promise<number> {
+  const { limit } = parseResendArgs(argv);
+  const stack = await connectLocalStack({ ses: true });
+  try {
+    // The wiring reads its configuration once, on import, from these variables.
+    Object.assign(process.env, handlerEnvironment(stack));
+    delete process.env.AWS_PROFILE;
+    const dynamo = localDynamoClient(stack);
+    await ensureTable(dynamo, stack.settings.tableName);
+    dynamo.destroy();
+
+    const { resendDeps } = await import('../src/wiring.ts');
+    const { resendPending } = await import('../src/leads/resend-pending.ts');
+    const deps = resendDeps();
+    const summary = await resendPending(deps, { limit });
+    deps.metrics.flush();
+
+    io.out(
+      `Leads due: ${summary.examined}; re-sent: ${summary.claimed} (${summary.sent} e-mails sent, ${summary.failed} failed); ` +
+        `skipped: ${summary.skipped} (taken by another sender, or nothing owed).\n`,
+    );
+    if (summary.failed > 0) {
+      io.out('Failed messages stay owed and are tried again by a later run.\n');
+    }
+    io.out(
+      stack.started.ses
+        ? `The SES emulator stops with this command; with \`npm start\` running, the e-mails land in its inbox at http://127.0.0.1:${stack.settings.sesPort}.\n`
+        : `Read them in the SES inbox at ${stack.sesUrl}\n`,
+    );
+    return summary.failed > 0 ? 1 : 0;
+  } finally {
+    await stack.close();
+  }
+}
+
+if (isEntryPoint(import.meta.url)) await runCli(main, USAGE);

@@ -1,0 +1,181 @@
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { mockClient } from 'aws-sdk-client-mock';
+import 'aws-sdk-client-mock-vitest/extend';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { OutgoingEmail } from '../leads/ports.ts';
+import { assertHeadersSafe, createSesMailer, UnsafeHeaderError } from './ses.ts';
+
+function email(overrides: Partial<OutgoingEmail> = {}): OutgoingEmail {
+  return {
+    to: ['sales@kryon.example', 'ops@kryon.example'],
+    replyTo: ['ada+news@example.com'],
+    subject: 'New contact request: Ada Lovelace – “Demo”',
+    text: 'Hello\r\nBcc: text may hold anything',
+    html: '<p>Hello</p>',
+    tags: { form: 'contact' },
+    ...overrides,
+  };
+}
+
+const UNSAFE_ADDRESSES: [string, string][] = [
+  ['a CR LF and a header', 'ada@example.com\r\nBcc: eve@evil.example'],
+  ['a LF', 'ada@example.com\nBcc: eve@evil.example'],
+  ['a trailing CR', 'ada@example.com\r'],
+  ['a space', 'ada lovelace@example.com'],
+  ['a tab', 'ada@example.com\t'],
+  ['angle brackets', 'Ada <ada@example.com>'],
+  ['a comma', 'ada@example.com,eve@evil.example'],
+  ['a semicolon', 'ada@example.com;eve@evil.example'],
+  ['two @', 'ada@eve@evil.example'],
+  ['a quote', '"ada"@example.com'],
+  ['a NUL', 'ada@example.com\u0000'],
+  ['a line separator', 'ada@example.com\u2028'],
+  ['a next line', 'ada@example.com\u0085'],
+  ['no @', 'ada.example.com'],
+  ['nothing before the @', '@example.com'],
+  ['nothing after the @', 'ada@'],
+  ['nothing', ''],
+];
+
+describe('assertHeadersSafe', () => {
+  it('lets plain addresses and a one-line subject through', () => {
+    expect(() => assertHeadersSafe(email())).not.toThrow();
+  });
+
+  it('lets a message without a reply-to address through', () => {
+    expect(() => assertHeadersSafe(email({ replyTo: [] }))).not.toThrow();
+  });
+
+  it('lets a subject through whatever the body holds', () => {
+    expect(() =>
+      assertHeadersSafe(email({ text: 'a\r\nb\u2028c', html: '<p>\n</p>' })),
+    ).not.toThrow();
+  });
+
+  it.each(UNSAFE_ADDRESSES)('refuses a recipient with %s', (_label, address) => {
+    const message = email({ to: ['sales@kryon.example', address] });
+    expect(() => assertHeadersSafe(message)).toThrow(UnsafeHeaderError);
+    expect(() => assertHeadersSafe(message)).toThrow(
+      'refused to send: unsafe header value (an address)',
+    );
+  });
+
+  it.each(UNSAFE_ADDRESSES)('refuses a reply-to address with %s', (_label, address) => {
+    expect(() => assertHeadersSafe(email({ replyTo: [address] }))).toThrow(UnsafeHeaderError);
+  });
+
+  it.each([
+    ['a CR', 'Hello\rBcc: eve@evil.example'],
+    ['a LF', 'Hello\nBcc: eve@evil.example'],
+    ['a CR LF', 'Hello\r\n\r\nbody'],
+    ['a line separator (U+2028)', 'Hello\u2028world'],
+    ['a paragraph separator (U+2029)', 'Hello\u2029world'],
+    ['a next line (U+0085)', 'Hello\u0085world'],
+    ['a NUL', 'Hello\u0000'],
+    ['a DEL', 'Hello\u007f'],
+  ])('refuses a subject with %s', (_label, subject) => {
+    const message = email({ subject });
+    expect(() => assertHeadersSafe(message)).toThrow(UnsafeHeaderError);
+    expect(() => assertHeadersSafe(message)).toThrow(
+      'refused to send: unsafe header value (the subject)',
+    );
+  });
+
+  it('refuses a message without a recipient', () => {
+    const message = email({ to: [] });
+    expect(() => assertHeadersSafe(message)).toThrow(UnsafeHeaderError);
+    expect(() => assertHeadersSafe(message)).toThrow(
+      'refused to send: unsafe header value (no recipient)',
+    );
+  });
+
+  it('names its error UnsafeHeaderError', () => {
+    let thrown: unknown;
+    try {
+      assertHeadersSafe(email({ to: [] }));
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(Error);
+    expect((thrown as Error).name).toBe('UnsafeHeaderError');
+  });
+});
+
+describe('createSesMailer', () => {
+  const ses = mockClient(SESv2Client);
+  const client = new SESv2Client({
+    region: 'eu-west-1',
+    credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+  });
+  const options = {
+    from: 'Kryon Website <no-reply@kryon.example>',
+    configurationSet: 'leads',
+  };
+
+  beforeEach(() => {
+    ses.reset();
+    ses.on(SendEmailCommand).resolves({ MessageId: 'ses-message-1' });
+  });
+
+  it.each([
+    ['an unsafe recipient', { to: ['ada@example.com\r\nBcc: eve@evil.example'] }],
+    ['an unsafe reply-to address', { replyTo: ['Ada <ada@example.com>'] }],
+    ['an unsafe subject', { subject: 'Hello\nBcc: eve@evil.example' }],
+    ['no recipient', { to: [] }],
+  ])('refuses a message with %s before sending anything', async (_label, overrides) => {
+    const mailer = createSesMailer(client, options);
+
+    await expect(mailer.send(email(overrides))).rejects.toThrow(UnsafeHeaderError);
+
+    expect(ses).not.toHaveReceivedAnyCommand();
+  });
+
+  it('sends a safe message with its sender, reply-to, configuration set and tags', async () => {
+    const mailer = createSesMailer(client, options);
+
+    const result = await mailer.send(
+      email({ tags: { form: 'beta-access', audience: 'sales', origin: 'kryon.example/a b' } }),
+    );
+
+    expect(result).toEqual({ messageId: 'ses-message-1' });
+    expect(ses).toHaveReceivedCommandTimes(SendEmailCommand, 1);
+    expect(ses).toHaveReceivedCommandWith(SendEmailCommand, {
+      FromEmailAddress: 'Kryon Website <no-reply@kryon.example>',
+      Destination: { ToAddresses: ['sales@kryon.example', 'ops@kryon.example'] },
+      ReplyToAddresses: ['ada+news@example.com'],
+      ConfigurationSetName: 'leads',
+      EmailTags: [
+        { Name: 'form', Value: 'beta-access' },
+        { Name: 'audience', Value: 'sales' },
+        // SES allows only letters, digits, _ and - in a tag value.
+        { Name: 'origin', Value: 'kryon_example_a_b' },
+      ],
+      Content: {
+        Simple: {
+          Subject: { Data: 'New contact request: Ada Lovelace – “Demo”', Charset: 'UTF-8' },
+          Body: {
+            Text: { Data: 'Hello\r\nBcc: text may hold anything', Charset: 'UTF-8' },
+            Html: { Data: '<p>Hello</p>', Charset: 'UTF-8' },
+          },
+        },
+      },
+    });
+  });
+
+  it('sends without a configuration set when none is configured', async () => {
+    const mailer = createSesMailer(client, { from: options.from });
+
+    await mailer.send(email());
+
+    const [call] = ses.commandCalls(SendEmailCommand);
+    expect(call?.args[0].input.ConfigurationSetName).toBeUndefined();
+    expect(call?.args[0].input.FromEmailAddress).toBe(options.from);
+  });
+
+  it('answers "unknown" as the message id when SES gives none', async () => {
+    ses.on(SendEmailCommand).resolves({});
+    const mailer = createSesMailer(client, options);
+
+    await expect(mailer.send(email())).resolves.toEqual({ messageId: 'unknown' });
+  });
+});

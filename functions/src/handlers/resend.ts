@@ -1,0 +1,24 @@
+import type { Context } from 'aws-lambda';
+import { type ResendSummary, resendPending } from '../leads/resend-pending.ts';
+import { resendDeps } from '../wiring.ts';
+
+const deps = resendDeps();
+
+/** Time kept back at the end of a run: a page of leads is sent well within it. */
+const RESERVE_MS = 20_000;
+
+/**
+ * The scheduled re-send (every few minutes): delivers what stored leads still owe. It throws
+ * only when the table cannot be read, so the invocation is retried and, failing that, lands
+ * in the dead-letter queue that the operations alarm watches; failed sends are recorded on
+ * their leads instead, for the next run.
+ */
+export async function handler(_event: unknown, context?: Context): Promise<ResendSummary> {
+  try {
+    return await resendPending(deps, {
+      shouldContinue: () => !context || context.getRemainingTimeInMillis() > RESERVE_MS,
+    });
+  } finally {
+    deps.metrics.flush();
+  }
+}

@@ -1,0 +1,94 @@
+import { join } from 'node:path';
+import type { Duration } from 'aws-cdk-lib';
+import type { IRole } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import { acknowledge } from './nag.ts';
+
+export const POWERTOOLS_SERVICE_NAME = 'kryon-leads';
+/** Where the functions' Powertools metrics go (EMF), and where the alarms read them. */
+export const METRIC_NAMESPACE = 'Kryon/Leads';
+
+export interface LeadFunctionProps {
+  /** The handler module's path (a `.ts` file exporting `handler`). */
+  entry: string;
+  description: string;
+  memorySize: number;
+  timeout: Duration;
+  role: IRole;
+  logGroup: ILogGroup;
+  logLevel: string;
+  environment: Record<string, string>;
+  /** The monorepo root: the lockfile and the workspace packages esbuild resolves. */
+  repoRoot: string;
+  /** For asynchronously invoked functions: where events that failed every retry go. */
+  deadLetterQueue?: IQueue;
+}
+
+/**
+ * Every Kryon function is built the same way: Node.js 22 on arm64, bundled by esbuild with
+ * the AWS SDK inside, source maps on, Powertools configured, its own log group.
+ */
+export function leadFunction(scope: Construct, id: string, props: LeadFunctionProps) {
+  const fn = new NodejsFunction(scope, id, {
+    entry: props.entry,
+    handler: 'handler',
+    description: props.description,
+    runtime: Runtime.NODEJS_22_X,
+    architecture: Architecture.ARM_64,
+    memorySize: props.memorySize,
+    timeout: props.timeout,
+    role: props.role,
+    logGroup: props.logGroup,
+    deadLetterQueue: props.deadLetterQueue,
+    environment: {
+      POWERTOOLS_SERVICE_NAME,
+      POWERTOOLS_METRICS_NAMESPACE: METRIC_NAMESPACE,
+      POWERTOOLS_LOG_LEVEL: props.logLevel,
+      // Stack traces in the logs point at the TypeScript sources through the bundled map.
+      NODE_OPTIONS: '--enable-source-maps',
+      ...props.environment,
+    },
+    projectRoot: props.repoRoot,
+    depsLockFilePath: join(props.repoRoot, 'package-lock.json'),
+    bundling: {
+      format: OutputFormat.CJS,
+      target: 'node22',
+      minify: true,
+      sourceMap: true,
+      sourcesContent: false,
+      // The SDK goes into the bundle: it imports about twice as fast as the runtime's copy
+      // and pins the version the tests ran against.
+      bundleAwsSDK: true,
+      externalModules: [],
+      // Prefer ES module builds so esbuild can drop unused SDK code.
+      mainFields: ['module', 'main'],
+      tsconfig: join(props.repoRoot, 'functions', 'tsconfig.json'),
+    },
+  });
+  acknowledge(
+    fn,
+    'L1',
+    'Node.js 22 is the pinned Lambda target of this project (.nvmrc, docs/decisions/011); ' +
+      'moving to a newer runtime is a deliberate, tested change rather than an automatic one.',
+  );
+  return fn;
+}
+
+/** MAIL_TO for the default recipients and MAIL_TO_<FORM> for each form with its own. */
+export function recipientEnvironment(
+  recipients: Readonly<Record<string, readonly string[]>>,
+): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [form, list] of Object.entries(recipients)) {
+    if (list.length === 0) continue;
+    const name =
+      form === 'default' ? 'MAIL_TO' : `MAIL_TO_${form.toUpperCase().replace(/-/g, '_')}`;
+    env[name] = list.join(',');
+  }
+  if (!env.MAIL_TO) throw new Error('No default recipients');
+  return env;
+}

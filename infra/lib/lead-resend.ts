@@ -1,0 +1,105 @@
+import { Duration } from 'aws-cdk-lib';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { LEADS_TABLE } from '../../functions/src/adapters/table-schema.ts';
+import type { EmailSending } from './email-sending.ts';
+import { leadFunction, recipientEnvironment } from './lead-function.ts';
+import { acknowledge } from './nag.ts';
+
+export interface LeadResendProps {
+  /** functions/src/handlers/resend.ts */
+  entry: string;
+  repoRoot: string;
+  table: ITableV2;
+  email: EmailSending;
+  mailFrom: string;
+  /** Recipients per form, as the form functions have them; `default` for the rest. */
+  recipients: Readonly<Record<string, readonly string[]>>;
+  siteOrigin?: string;
+  logRetention: RetentionDays;
+  logLevel: string;
+  /** How often the re-send runs. */
+  every: Duration;
+}
+
+/**
+ * The re-send path: on a schedule, a function delivers every e-mail a stored lead still owes
+ * (SES refused it, or the form function died before it could send). It claims each lead with
+ * a conditional write, so a message is sent once however runs overlap. An invocation that
+ * fails (the table unreachable) is retried twice, then lands in the dead-letter queue, whose
+ * depth the operations alarms watch.
+ */
+export class LeadResend extends Construct {
+  readonly fn: NodejsFunction;
+  readonly deadLetterQueue: Queue;
+
+  constructor(scope: Construct, id: string, props: LeadResendProps) {
+    super(scope, id);
+
+    this.deadLetterQueue = new Queue(this, 'DeadLetterQueue', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    acknowledge(
+      this.deadLetterQueue,
+      'SQS3',
+      'This queue is itself the dead-letter queue of the re-send function; its depth alarms ' +
+        'and a person replays or discards what lands here.',
+    );
+
+    const logGroup = new LogGroup(this, 'Logs', { retention: props.logRetention });
+    const role = new Role(this, 'Role', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: 'Kryon lead re-send function',
+    });
+    logGroup.grantWrite(role);
+    const index = LEADS_TABLE.pendingSendsIndex.name;
+    role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:Query'],
+        resources: [`${props.table.tableArn}/index/${index}`],
+      }),
+    );
+    // Claiming a lead and recording its sends: updates of lead items, of any form.
+    role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:UpdateItem'],
+        resources: [props.table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['LEAD#*'] } },
+      }),
+    );
+    role.addToPrincipalPolicy(props.email.sendStatement());
+
+    this.fn = leadFunction(this, 'Function', {
+      entry: props.entry,
+      description: 'Kryon: re-send the e-mails stored leads still owe',
+      memorySize: 256,
+      timeout: Duration.minutes(2),
+      role,
+      logGroup,
+      logLevel: props.logLevel,
+      repoRoot: props.repoRoot,
+      deadLetterQueue: this.deadLetterQueue,
+      environment: {
+        TABLE_NAME: props.table.tableName,
+        MAIL_FROM: props.mailFrom,
+        SES_CONFIGURATION_SET: props.email.configurationSet.configurationSetName,
+        ...recipientEnvironment(props.recipients),
+        ...(props.siteOrigin ? { SITE_ORIGIN: props.siteOrigin } : {}),
+      },
+    });
+
+    new Rule(this, 'Schedule', {
+      description: 'Runs the Kryon lead re-send',
+      schedule: Schedule.rate(props.every),
+      targets: [new LambdaFunction(this.fn, { retryAttempts: 2 })],
+    });
+  }
+}
