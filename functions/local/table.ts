@@ -1,61 +1,105 @@
 import {
+  type AttributeValue,
   CreateTableCommand,
+  DeleteTableCommand,
   DescribeTableCommand,
   type DynamoDBClient,
+  PutItemCommand,
+  paginateScan,
   ResourceNotFoundException,
-  UpdateTableCommand,
 } from '@aws-sdk/client-dynamodb';
-import { LEADS_TABLE } from '../src/adapters/table-schema.ts';
+import { LEADS_TABLE, PENDING_PARTITION } from '../src/adapters/table-schema.ts';
 
 const { pendingSendsIndex: index } = LEADS_TABLE;
 
-const INDEX_DEFINITION = {
-  IndexName: index.name,
-  KeySchema: [
-    { AttributeName: index.partitionKey.name, KeyType: 'HASH' as const },
-    { AttributeName: index.sortKey.name, KeyType: 'RANGE' as const },
-  ],
-  Projection: { ProjectionType: index.projection },
-};
-
-const ATTRIBUTES = [
-  { AttributeName: LEADS_TABLE.partitionKey, AttributeType: 'S' as const },
-  { AttributeName: LEADS_TABLE.sortKey, AttributeType: 'S' as const },
-  { AttributeName: index.partitionKey.name, AttributeType: index.partitionKey.type },
-  { AttributeName: index.sortKey.name, AttributeType: index.sortKey.type },
-];
-
 /**
- * Creates the leads table as infra/lib/submissions-table.ts defines it, if it is missing, and
- * adds the re-send index to a table an older checkout created without it.
+ * Creates the leads table as infra/lib/submissions-table.ts defines it, if it is missing.
+ * A table an older checkout created without the re-send index is rebuilt with it, its items
+ * kept: dynalite cannot add an index to an existing table. This runs only against the local
+ * emulator; the deployed table gets its shape from the CDK app.
  */
 export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
+  let indexes: string[];
   try {
     const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
-    const indexes = Table?.GlobalSecondaryIndexes ?? [];
-    if (!indexes.some((i) => i.IndexName === index.name)) {
-      await client.send(
-        new UpdateTableCommand({
-          TableName: tableName,
-          AttributeDefinitions: ATTRIBUTES,
-          GlobalSecondaryIndexUpdates: [{ Create: INDEX_DEFINITION }],
-        }),
-      );
-    }
-    return;
+    indexes = (Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName ?? '');
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
+    await createTable(client, tableName);
+    return;
   }
+  if (!indexes.includes(index.name)) await rebuildWithIndex(client, tableName);
+}
+
+async function createTable(client: DynamoDBClient, tableName: string): Promise<void> {
   await client.send(
     new CreateTableCommand({
       TableName: tableName,
       BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: ATTRIBUTES,
+      AttributeDefinitions: [
+        { AttributeName: LEADS_TABLE.partitionKey, AttributeType: 'S' },
+        { AttributeName: LEADS_TABLE.sortKey, AttributeType: 'S' },
+        { AttributeName: index.partitionKey.name, AttributeType: index.partitionKey.type },
+        { AttributeName: index.sortKey.name, AttributeType: index.sortKey.type },
+      ],
       KeySchema: [
         { AttributeName: LEADS_TABLE.partitionKey, KeyType: 'HASH' },
         { AttributeName: LEADS_TABLE.sortKey, KeyType: 'RANGE' },
       ],
-      GlobalSecondaryIndexes: [INDEX_DEFINITION],
+      GlobalSecondaryIndexes: [
+        {
+          IndexName: index.name,
+          KeySchema: [
+            { AttributeName: index.partitionKey.name, KeyType: 'HASH' },
+            { AttributeName: index.sortKey.name, KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: index.projection },
+        },
+      ],
     }),
   );
+}
+
+async function rebuildWithIndex(client: DynamoDBClient, tableName: string): Promise<void> {
+  const items: Record<string, AttributeValue>[] = [];
+  for await (const page of paginateScan(
+    { client },
+    { TableName: tableName, ConsistentRead: true },
+  )) {
+    items.push(...(page.Items ?? []));
+  }
+  await client.send(new DeleteTableCommand({ TableName: tableName }));
+  await untilDeleted(client, tableName);
+  await createTable(client, tableName);
+  for (const item of items) {
+    await client.send(new PutItemCommand({ TableName: tableName, Item: withResendListing(item) }));
+  }
+  console.log(
+    `Rebuilt local table ${tableName} with the ${index.name} index (${items.length} items kept).`,
+  );
+}
+
+/** A lead stored before the re-send index that still owes its e-mail goes on the list. */
+function withResendListing(item: Record<string, AttributeValue>): Record<string, AttributeValue> {
+  const status = item.emailStatus?.S;
+  const owed = item.entity?.S === 'lead' && (status === 'pending' || status === 'failed');
+  if (!owed || item[index.partitionKey.name]) return item;
+  return {
+    ...item,
+    [index.partitionKey.name]: { S: PENDING_PARTITION },
+    [index.sortKey.name]: { N: '0' },
+  };
+}
+
+async function untilDeleted(client: DynamoDBClient, tableName: string): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    try {
+      await client.send(new DescribeTableCommand({ TableName: tableName }));
+    } catch (error) {
+      if (error instanceof ResourceNotFoundException) return;
+      throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`Table ${tableName} was not deleted within 5 s`);
 }

@@ -51,16 +51,16 @@ export const RESPONSE_PROMISE = {
 export const HONEYPOT_FIELD = 'website';
 
 /**
- * The field every lead form sends with the time (epoch ms, the browser's clock) the form was
- * first shown. The server reads a submission sent sooner than MIN_FILL_MS after it as a bot's:
- * the normal success answer, nothing sent. Without the field nothing is concluded, so older
- * clients and API users are not penalised.
+ * The field every lead form sends with the time (epoch ms, the browser's clock) the visitor
+ * arrived on the page. The server reads a submission sent sooner than MIN_FILL_MS after it as
+ * a bot's: the normal success answer, nothing sent. Without the field nothing is concluded, so
+ * older clients and API users are not penalised.
  */
 export const FORM_STARTED_FIELD = 'formStartedAt';
 
 /**
- * Faster than this from first view to submit is not a person filling in a form. Kept low:
- * the download dialog's four fields can be autofilled, and a false positive costs a real
- * lead silently (docs/decisions/021).
+ * Faster than this from arrival to submit is not a person filling in a form. Kept low: a
+ * form can be autofilled, and a false positive costs a real lead silently
+ * (docs/decisions/021).
  */
 export const MIN_FILL_MS = 2_000;

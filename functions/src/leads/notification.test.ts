@@ -186,4 +186,18 @@ describe('headerSafe', () => {
     expect(headerSafe('abcdef', 4)).toBe('abc…');
     expect(headerSafe('abcd', 4)).toBe('abcd');
   });
+
+  it('never cuts a character in half', () => {
+    const cut = headerSafe(`${'A'.repeat(98)} ${'😀'.repeat(150)}`);
+    // No lone surrogate: every UTF-16 pair is whole.
+    expect(cut).not.toMatch(
+      /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/,
+    );
+    expect(Array.from(cut)).toHaveLength(200);
+    expect(cut.endsWith('😀…')).toBe(true);
+  });
+
+  it('turns Unicode line and paragraph separators into spaces too', () => {
+    expect(headerSafe('Ada\u2028Bcc: x@y.z\u0085!')).toBe('Ada Bcc: x@y.z !');
+  });
 });

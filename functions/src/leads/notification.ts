@@ -20,8 +20,10 @@ export function escapeHtml(value: string): string {
  */
 export function headerSafe(value: string, max = 200): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-  const flat = value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+  const flat = value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
+  // Cut by code point, so an emoji at the limit is dropped whole, never halved.
+  const chars = Array.from(flat);
+  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : flat;
 }
 
 export interface SalesNotificationInput {

@@ -17,7 +17,7 @@ export default function RequestAccessPage() {
   return (
     <>
       <PageHero eyebrow={hero.eyebrow} title={hero.title} text={hero.text}>
-        <ul className="lead-figures">
+        <ul className="lead-figures" aria-label={page.figuresLabel}>
           {page.figures.map((figure) => (
             <li key={figure.label}>
               <strong className="lead-figures__value">{figure.value}</strong>

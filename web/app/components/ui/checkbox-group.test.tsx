@@ -24,7 +24,8 @@ describe('CheckboxGroup', () => {
         required
       />,
     );
-    const group = screen.getByRole('group', { name: /Interests/ });
+    // The "*" is hidden from screen readers; the name says "required" in words.
+    const group = screen.getByRole('group', { name: /^Interests ?\(required\)$/ });
     expect(group.getAttribute('aria-describedby')).toBe(
       'interests-description interests-error interests-check',
     );

@@ -62,9 +62,13 @@ export function CheckboxGroup({
       <legend className="choice-group__legend">
         {legend}
         {required ? (
-          <span className="field__required" aria-hidden="true">
-            {' *'}
-          </span>
+          <>
+            <span className="field__required" aria-hidden="true">
+              {' *'}
+            </span>
+            {/* A group cannot carry aria-required: its legend says it instead. */}
+            <span className="visually-hidden">{' (required)'}</span>
+          </>
         ) : null}
       </legend>
       {description ? (

@@ -4,7 +4,7 @@ import { Icon } from '../../components/ui/icon.tsx';
 /**
  * The form's outcome, announced and focused so a screen-reader or keyboard user learns it
  * without hunting: the spec's pages that only log failures get this instead
- * (docs/decisions/007-visible-form-errors.md).
+ * (docs/decisions/007-visible-form-outcomes.md).
  */
 export function FormStatus({
   tone,

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { LeadForm, SubmissionAccepted } from '@kryon/shared/api';
 import { FORM_STARTED_FIELD, HONEYPOT_FIELD } from '@kryon/shared/constants';
+import { FORM_FALLBACK_MESSAGES } from '@kryon/shared/messages';
 import { useEffect, useRef, useState } from 'react';
 import {
   type DefaultValues,
@@ -66,8 +67,10 @@ export function useLeadForm<S extends z.ZodType<FieldValues, FieldValues>>({
   const [state, setState] = useState<SubmitState>({ status: 'idle' });
   const inFlight = useRef(false);
   const honeypot = useRef<HTMLInputElement>(null);
-  // When the visitor first saw this form: the server reads a submission sent faster than a
-  // person can type as a bot's. Unknown (not sent) when a restored draft did the typing.
+  // When the visitor arrived (the page's navigation start): the server reads a submission
+  // sent sooner than a person could have as a bot's. Arrival rather than the form's first
+  // render, so a person who autofills a dialog they just opened is never taken for one.
+  // Unknown (not sent) when a restored draft did the typing.
   const startedAt = useRef<number | undefined>(undefined);
   const [restoredDraft, setRestoredDraft] = useState(false);
   const draftTemplate =
@@ -79,7 +82,7 @@ export function useLeadForm<S extends z.ZodType<FieldValues, FieldValues>>({
   // storage during render would make the server and client markup differ.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per mounted form.
   useEffect(() => {
-    startedAt.current = Date.now();
+    startedAt.current = Math.round(performance.timeOrigin);
     if (!draftTemplate) return;
     const draft = readDraft(form, draftTemplate);
     if (draft) {
@@ -141,6 +144,11 @@ export function useLeadForm<S extends z.ZodType<FieldValues, FieldValues>>({
         focused = true;
       }
       setState({ status: 'error', message: result.message });
+    } catch (error) {
+      // The API client answers every failure it knows; this is a bug, not an answer. The
+      // person still gets the spec's message for this form and can send again.
+      console.error(`${form} submission failed unexpectedly`, error);
+      setState({ status: 'error', message: FORM_FALLBACK_MESSAGES[form] });
     } finally {
       inFlight.current = false;
     }
