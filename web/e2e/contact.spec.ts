@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { axeViolations } from './axe.ts';
 import { emailsMentioning, uniqueEmail } from './inbox.ts';
 
 test.describe('contact journey', () => {
@@ -74,7 +74,6 @@ test.describe('contact journey', () => {
     await page.goto('/contact');
     await page.getByRole('button', { name: 'Send message' }).click();
     await expect(page.getByText('Please choose a subject')).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { ARTICLES, CATEGORIES } from '../app/content/library.ts';
+import { axeViolations } from './axe.ts';
 
 const INDEX = '/security-intelligence';
 const TODAY = '2026-11-22';
@@ -27,11 +27,6 @@ async function hydrated(page: Page) {
 async function open(page: Page, path: string) {
   await page.goto(path);
   await hydrated(page);
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(', ')})`);
 }
 
 /**

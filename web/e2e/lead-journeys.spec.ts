@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { axeViolations } from './axe.ts';
 import { emailsMentioning, uniqueEmail } from './inbox.ts';
 
 const PARTNER_SUCCESS = 'We will review it and get back to you within 2-3 business days.';
@@ -47,13 +47,6 @@ function collectErrors(page: Page) {
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
-}
-
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map(
-    (v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
 }
 
 // ---------------------------------------------------------------------------------------

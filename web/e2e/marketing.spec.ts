@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { UI } from '@kryon/shared/constants';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { cardDetailCopy } from '../app/content/card-detail.ts';
@@ -7,6 +6,7 @@ import { companyPageCopy } from '../app/content/company-page.ts';
 import { featuresPageCopy } from '../app/content/features-page.ts';
 import { homePageCopy } from '../app/content/home-page.ts';
 import { modules } from '../app/content/modules.ts';
+import { axeViolations } from './axe.ts';
 
 // site-config.ts reads Vite's import.meta.env, which Node lacks: take the founder's name from
 // the file's text, so the test still follows the one place the name is configured.
@@ -15,13 +15,6 @@ const FOUNDER_NAME = readFileSync(new URL('../app/site-config.ts', import.meta.u
 )?.[1] as string;
 
 const MARKETING_PAGES = ['/', '/features', '/what-we-are'] as const;
-
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map(
-    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-  );
-}
 
 /** Waits for the dialog's opening animation, so checks see its final state. */
 async function animationsDone(locator: Locator) {

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { MIN_FILL_MS } from '@kryon/shared/constants';
 import { expect, type Page, test } from '@playwright/test';
 import { researchItems } from '../app/content/research-items.ts';
+import { axeViolations } from './axe.ts';
 import { emailsMentioning, uniqueEmail } from './inbox.ts';
 
 const ARCHIVE = '/research-archive';
@@ -20,11 +20,6 @@ const countLine = (page: Page) => page.getByRole('status').filter({ hasText: /^S
 async function open(page: Page, path: string) {
   await page.goto(path);
   await expect(page.locator('.published-date__age').first()).toBeAttached();
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(', ')})`);
 }
 
 test.describe('research archive', () => {
