@@ -75,8 +75,11 @@ export function optional<T extends z.ZodType>(schema: T) {
   );
 }
 
-/** Spec section 5: an optional plus sign, then 10 to 20 digits, spaces, hyphens or parentheses. */
-export const PHONE_PATTERN = /^\+?[\d\s()-]{10,20}$/;
+/**
+ * Spec section 5: an optional plus sign, then 10 to 20 digits, spaces, hyphens or parentheses;
+ * and (our addition, docs/decisions/020) at least 7 digits, so `(---) ----` is not a number.
+ */
+export const PHONE_PATTERN = /^(?=(?:\D*\d){7})\+?[\d\s()-]{10,20}$/;
 
 /** A length limit and the message for a value beyond it. */
 export interface LengthLimit {

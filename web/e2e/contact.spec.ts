@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { axeViolations } from './axe.ts';
 import { emailsMentioning, uniqueEmail } from './inbox.ts';
+import { leadsOf } from './leads-table.ts';
+import { waitLikeAPerson } from './person.ts';
 
 test.describe('contact journey', () => {
   test('a visitor sends a message that reaches the sales inbox', async ({ page }) => {
@@ -15,6 +17,7 @@ test.describe('contact journey', () => {
     await page
       .getByRole('textbox', { name: 'Message' })
       .fill('We run 40 AWS accounts and would like a demo of Kryon.');
+    await waitLikeAPerson(page);
     await page.getByRole('button', { name: 'Send message' }).click();
 
     const status = page.getByRole('status');
@@ -28,6 +31,13 @@ test.describe('contact journey', () => {
     const [sent] = await emailsMentioning(email);
     expect(sent?.replyTo).toEqual([email]);
     expect(sent?.body.text).toContain('Ada Lovelace');
+
+    // ...and the lead is in the table, its e-mail recorded as sent.
+    const [lead, ...others] = await leadsOf(email);
+    expect(others).toHaveLength(0);
+    expect(lead?.form?.S).toBe('contact');
+    expect(lead?.emailStatus?.S).toBe('sent');
+    expect(lead?.fields?.M?.name?.S).toBe('Ada Lovelace');
   });
 
   test('errors appear when a field is left or on submit, and typing clears them', async ({

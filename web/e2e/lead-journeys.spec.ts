@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { axeViolations } from './axe.ts';
 import { emailsMentioning, uniqueEmail } from './inbox.ts';
+import { waitLikeAPerson } from './person.ts';
 
 const PARTNER_SUCCESS = 'We will review it and get back to you within 2-3 business days.';
 const BETA_CONSENT =
@@ -78,6 +79,7 @@ test.describe('partner application', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Become a Kryon Partner');
 
     await fillPartner(page, email);
+    await waitLikeAPerson(page);
     await page.getByRole('button', { name: 'Submit Application' }).click();
 
     const status = page.getByRole('status').filter({ hasText: 'Application Received' });
@@ -197,6 +199,7 @@ test.describe('private beta request', () => {
 
     await fillBeta(page, email);
     await page.getByLabel(/Anything else/).fill('We are moving to AWS Organizations next quarter.');
+    await waitLikeAPerson(page);
     await page.getByRole('button', { name: 'Submit Request' }).click();
 
     const status = page.getByRole('status').filter({ hasText: 'Request Received' });
@@ -442,6 +445,7 @@ test.describe('demo request', () => {
       'We need attack paths across accounts, not another list of findings.',
     );
     await tick(page.getByRole('checkbox', { name: /I agree that Kryon may process/ }));
+    await waitLikeAPerson(page);
     await tabTo(page, page.getByRole('button', { name: 'Request Demo' }));
     await page.keyboard.press('Enter');
 

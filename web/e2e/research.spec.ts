@@ -1,8 +1,8 @@
-import { MIN_FILL_MS } from '@kryon/shared/constants';
 import { expect, type Page, test } from '@playwright/test';
 import { researchItems } from '../app/content/research-items.ts';
 import { axeViolations } from './axe.ts';
 import { emailsMentioning, uniqueEmail } from './inbox.ts';
+import { waitLikeAPerson } from './person.ts';
 
 const ARCHIVE = '/research-archive';
 const newestFirst = [...researchItems].sort((a, b) =>
@@ -179,12 +179,6 @@ test.describe('download dialog', () => {
     await expect(dialog).toHaveCount(0);
   });
 
-  /** Waits until `ms` have passed since the page's navigation started, as the page counts. */
-  async function waitSincePageLoad(page: Page, ms: number) {
-    const elapsed = await page.evaluate(() => performance.now());
-    if (elapsed < ms) await page.waitForTimeout(ms - elapsed);
-  }
-
   test('a visitor requests the download and the e-mail reaches the inbox', async ({ page }) => {
     const email = uniqueEmail('grace');
     await open(page, ARCHIVE);
@@ -199,9 +193,7 @@ test.describe('download dialog', () => {
     await dialog.getByLabel('Company').fill('Compilers Inc');
     await dialog.getByLabel('Role').selectOption({ label: 'Cloud Architect' });
     await dialog.getByLabel('Role').press('Tab');
-    // A person spends longer on the page than MIN_FILL_MS before sending; a test that sends
-    // sooner is a bot's, answered as usual and never e-mailed (docs/decisions/021).
-    await waitSincePageLoad(page, MIN_FILL_MS + 200);
+    await waitLikeAPerson(page);
     await page.keyboard.press('Enter');
 
     const status = dialog.getByRole('status');

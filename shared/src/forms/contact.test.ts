@@ -51,6 +51,8 @@ describe('contactSchema', () => {
     [{ company: 'c'.repeat(101) }, 'company', 'Company name is too long (maximum 100 characters)'],
     [{ phone: '12345' }, 'phone', 'Please enter a valid phone number'],
     [{ phone: '+1 (555) 123-4567 ext' }, 'phone', 'Please enter a valid phone number'],
+    [{ phone: '(---) ------' }, 'phone', 'Please enter a valid phone number'],
+    [{ phone: '+1 (55) 5 - - -' }, 'phone', 'Please enter a valid phone number'],
   ])('rejects %j on %s with the spec message', (patch, field, message) => {
     expect(errorsOf({ ...valid, ...patch })[field]).toContain(message);
   });

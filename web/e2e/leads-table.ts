@@ -1,0 +1,40 @@
+import { E2E_PORTS } from '../playwright.config.ts';
+
+/** The table `npm start` creates when TABLE_NAME is not set. */
+const TABLE = 'kryon-leads';
+
+/** A DynamoDB attribute value as the JSON protocol writes it. */
+type AttributeValue = {
+  S?: string;
+  N?: string;
+  BOOL?: boolean;
+  M?: Record<string, AttributeValue>;
+};
+
+/**
+ * The leads stored for this visitor's address, read from the e2e stack's DynamoDB emulator
+ * with the plain DynamoDB JSON protocol (the emulator does not check the signature).
+ */
+export async function leadsOf(email: string): Promise<Record<string, AttributeValue>[]> {
+  const response = await fetch(`http://127.0.0.1:${E2E_PORTS.dynamodb}/`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.0',
+      'x-amz-target': 'DynamoDB_20120810.Scan',
+      'x-amz-date': '20260101T000000Z',
+      authorization:
+        'AWS4-HMAC-SHA256 Credential=local/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host;x-amz-date, Signature=0',
+    },
+    body: JSON.stringify({
+      TableName: TABLE,
+      ConsistentRead: true,
+      FilterExpression: 'entity = :lead AND contains(#fields.#email, :email)',
+      ExpressionAttributeNames: { '#fields': 'fields', '#email': 'email' },
+      ExpressionAttributeValues: { ':lead': { S: 'lead' }, ':email': { S: email } },
+    }),
+  });
+  if (!response.ok)
+    throw new Error(`DynamoDB answered ${response.status}: ${await response.text()}`);
+  const { Items } = (await response.json()) as { Items?: Record<string, AttributeValue>[] };
+  return Items ?? [];
+}
