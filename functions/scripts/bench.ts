@@ -4,7 +4,8 @@
  * 1. Bundles: every API handler, the `$default` handler and the scheduled re-send, built by
  *    esbuild as infra/lib/lead-function.ts builds them (CJS, node22, minified, SDK bundled);
  *    minified and gzip size, and the cold import cost: the median wall time of 7 fresh `node`
- *    processes that require the bundle, minus the median of 7 that require nothing.
+ *    processes that require the bundle, minus the median of 7 that require nothing (run in
+ *    turns with the bundles', in the same environment, after one discarded round).
  * 2. Lead forms: each form's handler invoked in-process (`handler(apiEvent(...))`) against
  *    dynalite and aws-ses-v2-local started in this process, every request with its own
  *    e-mail, client IP and Idempotency-Key (so no budget is ever hit), bounded concurrency;
@@ -81,38 +82,36 @@ const outDir = mkdtempSync(join(tmpdir(), 'kryon-bench-'));
 /** Only what a Lambda has: no NODE_OPTIONS or loader of this process leaks into the timing. */
 const childEnv = { PATH: process.env.PATH ?? '', ...LAMBDA_ENV };
 
-/** Median wall time of fresh `node -e <code>` processes (after one discarded run). */
-function processMs(code: string): { ms: number; error?: string } {
-  const times: number[] = [];
-  for (let i = 0; i <= COLD_RUNS; i += 1) {
-    const t = performance.now();
-    const run = spawnSync(process.execPath, ['-e', code], { env: childEnv, encoding: 'utf8' });
-    const elapsed = performance.now() - t;
-    if (run.status !== 0) {
-      return { ms: Number.NaN, error: run.stderr.trim().split('\n').slice(0, 3).join(' / ') };
-    }
-    if (i > 0) times.push(elapsed);
+/**
+ * Wall times of fresh `node -e <code>` processes, one of each code per round so that load
+ * from elsewhere on the machine falls on all of them alike; the first round is discarded.
+ * The median per code, or the first lines of stderr if a process failed.
+ */
+function processMs(codes: readonly string[]): { ms: number; error?: string }[] {
+  const times = codes.map((): number[] => []);
+  const errors: (string | undefined)[] = codes.map(() => undefined);
+  for (let round = 0; round <= COLD_RUNS; round += 1) {
+    codes.forEach((code, i) => {
+      if (errors[i]) return;
+      const t = performance.now();
+      const run = spawnSync(process.execPath, ['-e', code], { env: childEnv, encoding: 'utf8' });
+      const elapsed = performance.now() - t;
+      if (run.status !== 0) errors[i] = run.stderr.trim().split('\n').slice(0, 3).join(' / ');
+      else if (round > 0) times[i]?.push(elapsed);
+    });
   }
-  return { ms: median(times) };
+  return codes.map((_, i) => ({ ms: median(times[i] ?? []), error: errors[i] }));
 }
 
 interface BundleFigure {
   name: string;
   size: number;
+  gzip: number;
   importMs: number;
+  error?: string;
 }
-const bundleFigures: BundleFigure[] = [];
 
-console.log(
-  '\nLambda bundles: esbuild as infra/lib/lead-function.ts (CJS, node22, minified, SDK bundled)',
-);
-const bare = processMs('');
-console.log(
-  `cold import = median wall time of ${COLD_RUNS} fresh \`node -e "require(bundle)"\` minus bare \`node -e ""\` (${ms(bare.ms)})\n`,
-);
-console.log(
-  `handler        size (<= ${TARGET.bundleKb} KB)        gzip   import (<= +${TARGET.importMs} ms)`,
-);
+const bundleFigures: BundleFigure[] = [];
 for (const name of bundles) {
   const outfile = join(outDir, `${name}.cjs`);
   await build({
@@ -128,13 +127,33 @@ for (const name of bundles) {
     logLevel: 'error',
   });
   const size = statSync(outfile).size;
-  const gzip = gzipSync(readFileSync(outfile)).length;
-  const cold = processMs(`require(${JSON.stringify(outfile)})`);
-  const importMs = cold.ms - bare.ms;
-  bundleFigures.push({ name, size, importMs });
-  const importText = cold.error
-    ? `import failed: ${cold.error}`
-    : `${`+${importMs.toFixed(1)} ms`.padStart(10)}  ${mark(importMs <= TARGET.importMs)}`;
+  bundleFigures.push({ name, size, gzip: gzipSync(readFileSync(outfile)).length, importMs: 0 });
+}
+const [bare, ...colds] = processMs([
+  '',
+  ...bundles.map((name) => `require(${JSON.stringify(join(outDir, `${name}.cjs`))})`),
+]);
+const bareMs = bare?.ms ?? 0;
+bundleFigures.forEach((figure, i) => {
+  const cold = colds[i];
+  figure.importMs = cold?.error ? Number.NaN : (cold?.ms ?? Number.NaN) - bareMs;
+  figure.error = cold?.error;
+});
+
+const signed = (value: number) => `${value < 0 ? '-' : '+'}${Math.abs(value).toFixed(1)} ms`;
+console.log(
+  '\nLambda bundles: esbuild as infra/lib/lead-function.ts (CJS, node22, minified, SDK bundled)',
+);
+console.log(
+  `bare node (\`node -e ""\`, median wall time of ${COLD_RUNS} fresh processes): ${ms(bareMs)}; import = the same for \`node -e "require(bundle)"\`, minus bare node\n`,
+);
+console.log(
+  `handler        size (<= ${TARGET.bundleKb} KB)        gzip   import (<= +${TARGET.importMs} ms)`,
+);
+for (const { name, size, gzip, importMs, error } of bundleFigures) {
+  const importText = error
+    ? `import failed: ${error}`
+    : `${signed(importMs).padStart(10)}  ${mark(importMs <= TARGET.importMs)}`;
   console.log(
     `${name.padEnd(12)} ${kb(size).padStart(10)}  ${mark(size <= TARGET.bundleKb * 1024)}  ${kb(gzip).padStart(10)}   ${importText}`,
   );
@@ -257,8 +276,7 @@ for (const { form, emailField } of FORMS) {
   // Events and floor inputs are built before the clock runs: both sides time only the calls.
   const handlerJobs = (n: number) =>
     requests(form, emailField, n).map((request) => eventOf(form, request));
-  const floorJobs = (n: number) =>
-    prepareFloor(form, requests(form, emailField, n), floorConfig);
+  const floorJobs = (n: number) => prepareFloor(form, requests(form, emailField, n), floorConfig);
 
   await load(handlerJobs(LOAD.warmup), callHandler);
   await load(floorJobs(LOAD.warmup), floor.run);
@@ -370,8 +388,8 @@ summary(
   overImport.map((b) => b.name),
   bundleFigures.length,
   overImport.length > 0
-    ? `over: ${overImport.map((b) => `${b.name} +${b.importMs.toFixed(0)} ms`).join(', ')}`
-    : `slowest: ${slowest?.name} +${slowest?.importMs.toFixed(0)} ms`,
+    ? `over: ${overImport.map((b) => `${b.name} ${b.error ? 'failed' : signed(b.importMs)}`).join(', ')}`
+    : `slowest: ${slowest?.name} ${signed(slowest?.importMs ?? 0)}`,
 );
 summary(
   `handler p50 / SDK floor p50 <= ${TARGET.ratio}`,

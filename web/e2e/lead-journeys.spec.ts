@@ -1,4 +1,8 @@
+import { fieldErrors } from '@kryon/shared/field-errors';
+import { betaAccessSchema } from '@kryon/shared/forms/beta-access';
+import { demoSchema } from '@kryon/shared/forms/demo';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import type * as z from 'zod';
 import { axeViolations } from './axe.ts';
 import { emailsMentioning, uniqueEmail } from './inbox.ts';
 import { waitLikeAPerson } from './person.ts';
@@ -28,6 +32,13 @@ async function tabTo(page: Page, target: Locator, max = 80) {
 /** The e-mails to sales about this visitor: they reply to the visitor's address. */
 async function salesEmails(email: string) {
   return (await emailsMentioning(email)).filter((sent) => sent.replyTo.includes(email));
+}
+
+/** The first message of each field the schema refuses in `input`: what an empty form shows. */
+function messagesFor(schema: z.ZodType, input: Record<string, unknown>): string[] {
+  const result = schema.safeParse(input);
+  if (result.success) throw new Error('expected the input to be refused');
+  return Object.values(fieldErrors(result.error)).flatMap((messages) => messages.slice(0, 1));
 }
 
 /** Cuts the API off: every request fails as if the network were down. */
@@ -86,6 +97,7 @@ test.describe('partner application', () => {
     await expect(status).toContainText(PARTNER_SUCCESS);
     await expect(status).toBeFocused();
     await expect(page.getByRole('button', { name: 'Submit Application' })).toHaveCount(0);
+    expect(await axeViolations(page)).toEqual([]);
 
     await expect.poll(async () => (await salesEmails(email)).length).toBe(1);
     const [sent] = await salesEmails(email);
@@ -218,9 +230,28 @@ test.describe('private beta request', () => {
     await expect(follow).toHaveAttribute('target', '_blank');
     await expect(follow).toHaveAttribute('href', /linkedin\.com/);
 
+    expect(await axeViolations(page)).toEqual([]);
+
     await expect.poll(async () => (await salesEmails(email)).length).toBe(1);
     const [sent] = await salesEmails(email);
     expect(JSON.stringify(sent?.body)).toContain('Katherine Johnson');
+
+    // The draft went with the accepted request.
+    await page.reload();
+    await expect(page.getByLabel('Full name')).toHaveValue('');
+  });
+
+  test('an empty request shows every message of the schema, first field focused', async ({
+    page,
+  }) => {
+    await page.goto('/request-access');
+    await page.getByRole('button', { name: 'Submit Request' }).click();
+    const messages = messagesFor(betaAccessSchema, {});
+    expect(messages.length).toBeGreaterThanOrEqual(8);
+    for (const message of messages) {
+      await expect(page.getByText(message, { exact: true }).first()).toBeVisible();
+    }
+    await expect(page.getByLabel('Full name')).toBeFocused();
   });
 
   test('each field is checked for 300 ms, each section counts its progress, the extra section waits', async ({
@@ -466,6 +497,7 @@ test.describe('demo request', () => {
     await expect(toast).toHaveText('Technical Deep Dive Demo Submitted ✓');
     await expect(toast.locator('xpath=..')).toHaveAttribute('role', 'status');
     await expect(banner(page)).toHaveCount(0);
+    expect(await axeViolations(page)).toEqual([]);
 
     await expect.poll(async () => (await salesEmails(email)).length).toBe(1);
     const [sent] = await salesEmails(email);
@@ -477,6 +509,25 @@ test.describe('demo request', () => {
     await expect(page.getByRole('button', { name: 'Select Technical Demo' })).toBeVisible();
     await expect(toast).toHaveCount(0);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+    // The draft went with the accepted request.
+    await page.reload();
+    await page.getByRole('button', { name: 'Select Technical Demo' }).click();
+    await expect(page.getByLabel('Full name')).toHaveValue('');
+  });
+
+  test('an empty request shows every message of the schema, first field focused', async ({
+    page,
+  }) => {
+    await page.goto('/demo');
+    await page.getByRole('button', { name: 'Select Technical Demo' }).click();
+    await page.getByRole('button', { name: 'Request Demo' }).click();
+    const messages = messagesFor(demoSchema, { demoType: 'technical' });
+    expect(messages.length).toBeGreaterThanOrEqual(12);
+    for (const message of messages) {
+      await expect(page.getByText(message, { exact: true }).first()).toBeVisible();
+    }
+    await expect(page.getByLabel('Full name')).toBeFocused();
   });
 
   test('with the API down the failure is shown and the request stays, also after a reload', async ({

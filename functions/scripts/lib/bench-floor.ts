@@ -101,7 +101,11 @@ export function prepareFloor(
       leaseUntil: nowMs + SEND_LEASE_MS,
       expiresAt: Math.floor(nowMs / 1000) + RETENTION_DAYS * 86_400,
     };
-    const delivery = { recipients: config.recipients, siteOrigin: config.siteOrigin, maxAttempts: 10 };
+    const delivery = {
+      recipients: config.recipients,
+      siteOrigin: config.siteOrigin,
+      maxAttempts: 10,
+    };
     return {
       emailKey: `email#${emailHash}`,
       ipKey: `ip#${keyedHash(config.ipHashSecret, clientNetwork(request.sourceIp))}`,
