@@ -328,9 +328,32 @@ test.describe('article page', () => {
     await expect(page).toHaveURL(INDEX);
   });
 
-  test('an unknown article loaded directly is a real 404', async ({ page }) => {
+  test('an unknown article loaded directly is a real 404 that still offers a way on', async ({
+    page,
+  }) => {
     const response = await page.goto(`${category.path}/no-such-article`);
     expect(response?.status()).toBe(404);
+    // The site's not-found page (the host cannot run the router), hydrated and navigable.
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: /main/i })).toBeVisible();
+    expect(await page.getByRole('main').getByRole('link').count()).toBeGreaterThan(0);
+  });
+
+  test('an article whose data cannot be loaded shows "Loading Error", and Retry recovers', async ({
+    page,
+  }) => {
+    await open(page, INDEX);
+    await page.route(/\.data(\?|$)/, (route) => route.abort('internetdisconnected'));
+    await results(page).getByRole('link', { name: article.title }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Loading Error' })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText('Please try refreshing the page.');
+    await expect(
+      page.getByRole('link', { name: `View ${category.displayName} Articles` }),
+    ).toHaveAttribute('href', category.path);
+
+    await page.unroute(/\.data(\?|$)/);
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(article.title);
   });
 
   test('an article page and an error screen have no accessibility violations', async ({ page }) => {
