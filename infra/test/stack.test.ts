@@ -667,11 +667,15 @@ describe('SES', () => {
     });
   });
 
-  it('sends each form to its own recipients, else the default ones', () => {
-    expect(LEAD_FORMS).toContain('contact');
-    expect(fnProps('contact').Environment.Variables.MAIL_TO).toBe(
-      TEST_CONTEXT.recipients.default.join(','),
+  it.each(LEAD_FORMS)('sends %s leads to its own recipients, else the default ones', (form) => {
+    const own = (TEST_CONTEXT.recipients as Record<string, readonly string[]>)[form];
+    expect(fnProps(form).Environment.Variables.MAIL_TO).toBe(
+      (own ?? TEST_CONTEXT.recipients.default).join(','),
     );
+  });
+
+  it('gives the partner form the partnerships inbox of the test context', () => {
+    expect(fnProps('partner').Environment.Variables.MAIL_TO).toBe('partners@kryon.example');
   });
 });
 
