@@ -1,5 +1,5 @@
 /**
- * `npm run bench:api` (= `npm run bench -w functions`): the Lambda figures, in one run.
+ * `npm run bench:api` (from the root or `-w functions`): the Lambda figures, in one run.
  *
  * 1. Bundles: every API handler, the `$default` handler and the scheduled re-send, built by
  *    esbuild as infra/lib/lead-function.ts builds them (CJS, node22, minified, SDK bundled);
@@ -37,7 +37,7 @@ import { type BenchRequest, createFloor, floorCalls, prepareFloor } from './lib/
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const COLD_RUNS = 7;
 /** Per form and mode: requests timed, in rounds that alternate handler and floor. */
-const LOAD = { requests: 300, concurrency: 4, rounds: 3, warmup: 20 } as const;
+const LOAD = { requests: 300, concurrency: 4, rounds: 6, warmup: 20 } as const;
 const TARGET = { bundleKb: 300, importMs: 90, ratio: 1.25 } as const;
 
 /** Each lead form and the body field that holds the visitor's address (the rate-limit key). */
@@ -267,7 +267,7 @@ console.log(
     'floor = the SDK calls the handler must make, made directly (Update = UpdateItem, Put = PutItem, Send = SendEmail, ‖ = in parallel)\n',
 );
 console.log(
-  `form          handler p50      p99   req/s   floor p50      p99   req/s   ratio (<= ${TARGET.ratio})   handler statuses   floor calls`,
+  `form          handler p50       p99   req/s   floor p50       p99   req/s   ratio (<= ${TARGET.ratio})   handler statuses   floor calls`,
 );
 for (const { form, emailField } of FORMS) {
   const handler = await handlerOf(form);
@@ -301,7 +301,7 @@ for (const { form, emailField } of FORMS) {
     ? `  floor: ${counts(f.statuses)}`
     : '';
   console.log(
-    `${form.padEnd(12)} ${ms(median(h.times)).padStart(12)} ${ms(percentile(h.times, 99)).padStart(8)} ${(h.times.length / h.seconds).toFixed(0).padStart(7)} ${ms(median(f.times)).padStart(11)} ${ms(percentile(f.times, 99)).padStart(8)} ${(f.times.length / f.seconds).toFixed(0).padStart(7)}   ${ratio.toFixed(2).padStart(5)} ${mark(ratio <= TARGET.ratio)}        ${`[${counts(h.statuses)}]`.padEnd(16)}   ${floorCalls(form)}${floorErrors}`,
+    `${form.padEnd(12)} ${ms(median(h.times)).padStart(12)} ${ms(percentile(h.times, 99)).padStart(9)} ${(h.times.length / h.seconds).toFixed(0).padStart(7)} ${ms(median(f.times)).padStart(11)} ${ms(percentile(f.times, 99)).padStart(9)} ${(f.times.length / f.seconds).toFixed(0).padStart(7)}   ${ratio.toFixed(2).padStart(5)} ${mark(ratio <= TARGET.ratio)}        ${`[${counts(h.statuses)}]`.padEnd(16)}   ${floorCalls(form)}${floorErrors}`,
   );
 }
 floor.close();
