@@ -88,7 +88,8 @@ export function deliveryConfig(form: LeadForm): DeliveryConfig {
   };
 }
 
-export function formDeps(form: LeadForm): LeadDeps {
+/** What every lead function works with: the table, SES, metrics, logs, clock and ids. */
+function sharedDeps() {
   return {
     store: leadStore(),
     mailer: mailer(),
@@ -96,6 +97,12 @@ export function formDeps(form: LeadForm): LeadDeps {
     log,
     now: () => new Date(),
     newId: randomUUID,
+  };
+}
+
+export function formDeps(form: LeadForm): LeadDeps {
+  return {
+    ...sharedDeps(),
     config: {
       ...deliveryConfig(form),
       retentionDays: Number(optionalEnv('RETENTION_DAYS', '730')),
@@ -111,12 +118,7 @@ export function formDeps(form: LeadForm): LeadDeps {
 /** The re-send run's dependencies: every form's recipients, as each form's function has them. */
 export function resendDeps(): ResendDeps {
   return {
-    store: leadStore(),
-    mailer: mailer(),
-    metrics: leadMetrics(),
-    log,
-    now: () => new Date(),
-    newId: randomUUID,
+    ...sharedDeps(),
     config: {
       recipientsFor: (form) => formRecipients(form),
       siteOrigin: siteOrigin(),
