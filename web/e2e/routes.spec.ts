@@ -25,8 +25,30 @@ test('every route is prerendered with one h1, its own title and a description', 
     titles.add(title as string);
     expect(html, path).toMatch(/<meta name="description" content="[^"]{20,}"/);
     expect(html.match(/<h1[\s>]/g)?.length, path).toBe(1);
+
+    // Search engines and link previews read the same page: canonical, Open Graph, Twitter.
+    const canonical = html.match(/<link rel="canonical" href="([^"]+)"/)?.[1];
+    expect(canonical && new URL(canonical).pathname, path).toBe(path);
+    expect(html, path).toContain(`<meta property="og:url" content="${canonical}"`);
+    for (const tag of ['property="og:title"', 'property="og:description"', 'property="og:image"']) {
+      expect(html, `${path} ${tag}`).toContain(`<meta ${tag}`);
+    }
+    for (const tag of ['twitter:card', 'twitter:title', 'twitter:description', 'twitter:image']) {
+      expect(html, `${path} ${tag}`).toContain(`<meta name="${tag}"`);
+    }
   }
   expect(titles.size).toBe(ROUTES.length);
+});
+
+test('the home page describes the organisation in structured data', async ({ request }) => {
+  const html = await (await request.get('/')).text();
+  const json = html.match(/<script type="application\/ld\+json">([^<]+)<\/script>/)?.[1];
+  expect(json).toBeTruthy();
+  expect(JSON.parse(json as string)).toMatchObject({
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: 'Kryon',
+  });
 });
 
 test('a deep link to an article loads directly and hydrates', async ({ page }) => {

@@ -32,6 +32,7 @@ export function seo({ title, description, path, type = 'website', structuredData
     { name: 'twitter:card', content: 'summary_large_image' },
     { name: 'twitter:title', content: fullTitle },
     { name: 'twitter:description', content: description },
+    { name: 'twitter:image', content: absoluteUrl('/og-image.png') },
   ];
   if (structuredData) tags.push({ 'script:ld+json': structuredData });
   return tags;
