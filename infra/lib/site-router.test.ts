@@ -101,6 +101,8 @@ describe('site router: viewer request', () => {
     '/security-intelligence/attack-paths/unknown',
     '/features/extra',
     '/404',
+    '/pricing.html',
+    '/no-such-page/index.html',
   ])('sends the unknown page %s to the 404 page', (uri) => {
     expect(viewerRequest(handler, uri)).toBe('/404/index.html');
   });
@@ -151,6 +153,17 @@ describe('site router: viewer response', () => {
     const csp = viewerResponse(handler, '/features').headers['content-security-policy']?.value;
     expect(csp).toMatch(new RegExp(`style-src 'self' ${escapeRegExp(cspHash(FEATURES_STYLE))}`));
   });
+
+  it.each(['/pricing.html', '/no-such-page/index.html'])(
+    'answers the unknown .html path %s with 404 and the 404 page’s policy',
+    (uri) => {
+      const response = viewerResponse(handler, uri);
+      expect(response.statusCode).toBe(404);
+      expect(scriptSources(response.headers['content-security-policy']?.value)).toContain(
+        cspHash(dataScript('404')),
+      );
+    },
+  );
 
   it('answers 404 with the 404 page’s policy for an unknown page', () => {
     const response = viewerResponse(handler, '/no-such-page');

@@ -14,7 +14,8 @@ const STYLES = '{T}';
  * attached to viewer-request AND viewer-response), generated from the build's pages:
  *
  * - viewer-request: a clean URL of a known page becomes its `index.html`; any other path
- *   without a file extension becomes `/404/index.html`; paths with an extension pass.
+ *   without a file extension, and any `.html` path that is not a page's (an old link such
+ *   as `/pricing.html`), becomes `/404/index.html`; other paths with an extension pass.
  * - viewer-response: unknown pages, `/404` itself and S3's 403 for a missing key answer
  *   404, and every page gets a Content-Security-Policy with the hashes of its own inline
  *   scripts (a site-wide list of every page's hashes would exceed CloudFront's limit on
@@ -63,17 +64,18 @@ function handler(event){
   var isFile=/\\.[^\\/]*$/.test(uri);
   var key=isFile?(/\\/index\\.html$/.test(uri)?clean(uri.slice(0,-10)):null):clean(uri);
   var found=key!==NF&&get(key)!==null;
+  var missing=(!isFile||/\\.html$/.test(uri))&&!found;
   if(event.context.eventType==='viewer-response'){
     var response=event.response;
-    if(key===NF||(!isFile&&!found)||response.statusCode===403){
+    if(missing||response.statusCode===403){
       response.statusCode=404;
       response.statusDescription='Not Found';
     }
-    var page=isFile?get(key):get(found?key:NF);
+    var page=missing?get(NF):get(key);
     if(page){response.headers['content-security-policy']={value:csp(page)};}
     return response;
   }
-  if(!isFile){request.uri=(found?(key==='/'?'':key):NF)+'/index.html';}
+  if(missing){request.uri=NF+'/index.html';}else if(!isFile){request.uri=(key==='/'?'':key)+'/index.html';}
   return request;
 }
 `;
