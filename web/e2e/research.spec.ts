@@ -23,6 +23,40 @@ async function open(page: Page, path: string) {
 }
 
 test.describe('research archive', () => {
+  test('offers the ten most used topics as chips', async ({ page }) => {
+    await open(page, ARCHIVE);
+    const chips = page.getByRole('group', { name: /topic/i }).getByRole('button');
+    await expect(chips).toHaveCount(10);
+    // The most used tag leads: count each item's tags once, as the archive does.
+    const uses = new Map<string, number>();
+    for (const item of researchItems) {
+      for (const tag of new Set(item.tags)) uses.set(tag, (uses.get(tag) ?? 0) + 1);
+    }
+    expect(uses.size).toBeGreaterThan(10);
+    const top = Math.max(...uses.values());
+    const leaders = [...uses]
+      .filter(([, n]) => n === top)
+      .map(([tag]) => tag)
+      .sort();
+    await expect(chips.first()).toHaveText(leaders[0] as string);
+  });
+
+  test('marks items published within 30 days NEW, and no others', async ({ page }) => {
+    const today = newestFirst[0]?.publishedDate as string;
+    // The day after the newest item: it and whatever else falls within 30 days are NEW.
+    const now = new Date(`${today}T12:00:00Z`).getTime() + 86_400_000;
+    await page.clock.setFixedTime(now);
+    await open(page, ARCHIVE);
+    await page.getByRole('button', { name: /^Show \d+ more research item/ }).click();
+    const fresh = researchItems.filter(
+      (item) => (now - Date.parse(`${item.publishedDate}T00:00:00Z`)) / 86_400_000 <= 30,
+    );
+    expect(fresh.length).toBeGreaterThan(0);
+    expect(fresh.length).toBeLessThan(researchItems.length);
+    await expect(cards(page).getByText('NEW', { exact: true })).toHaveCount(fresh.length);
+    await expect(cards(page).first().getByText('NEW', { exact: true })).toBeVisible();
+  });
+
   test('the metrics panel totals the research items', async ({ page }) => {
     await open(page, ARCHIVE);
     const metrics = page.getByRole('region', { name: 'The archive at a glance' });
