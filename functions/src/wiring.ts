@@ -27,7 +27,7 @@ const serviceName = optionalEnv('POWERTOOLS_SERVICE_NAME', 'kryon-leads');
 export const logger = new Logger({ serviceName });
 
 /** CloudWatch metrics in the `Kryon/Leads` namespace, read by the deployed alarms. */
-export const powertoolsMetrics = new Metrics({
+const powertoolsMetrics = new Metrics({
   namespace: optionalEnv('POWERTOOLS_METRICS_NAMESPACE', 'Kryon/Leads'),
   serviceName,
 });
@@ -42,11 +42,11 @@ export const log: Log = {
  * How long the function that stores a lead keeps it to itself while it sends: longer than
  * a form function's timeout (8 s), so a re-send never races a send still in flight.
  */
-export const SEND_LEASE_MS = 60_000;
+const SEND_LEASE_MS = 60_000;
 /** Sends of one message tried before it is abandoned to a person (about a day of backoff). */
-export const MAX_SEND_ATTEMPTS = 10;
+const MAX_SEND_ATTEMPTS = 10;
 /** How long a re-send run keeps a claimed lead to itself: far longer than one send takes. */
-export const RESEND_LEASE_MS = 120_000;
+const RESEND_LEASE_MS = 120_000;
 
 let dynamo: DynamoDBClient | undefined;
 let ses: SESv2Client | undefined;
@@ -72,15 +72,15 @@ export function mailer() {
   });
 }
 
-export function leadMetrics() {
+function leadMetrics() {
   return createLeadMetrics(powertoolsMetrics);
 }
 
-export function siteOrigin(): string {
+function siteOrigin(): string {
   return optionalEnv('SITE_ORIGIN', 'https://kryon.security');
 }
 
-export function deliveryConfig(form: LeadForm): DeliveryConfig {
+function deliveryConfig(form: LeadForm): DeliveryConfig {
   return {
     recipients: formRecipients(form),
     siteOrigin: siteOrigin(),

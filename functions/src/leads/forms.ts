@@ -10,7 +10,7 @@ import { partnerForm } from './forms/partner.ts';
  * Every form's definition by name: what the re-send reads a stored lead's e-mails with. A
  * form's handler imports its own definition module instead, so its bundle carries one schema.
  */
-export const FORM_DEFINITIONS: Readonly<Record<LeadForm, FormDefinition>> = {
+const FORM_DEFINITIONS: Readonly<Record<LeadForm, FormDefinition>> = {
   contact: contactForm,
   partner: partnerForm,
   demo: demoForm,
