@@ -4,7 +4,8 @@ import type { Config } from '@react-router/dev/config';
 import { prerenderPaths } from './app/prerender-paths.ts';
 import { SITE } from './app/site-config.ts';
 import { robotsTxt, sitemapXml } from './app/sitemap.ts';
-import { externalizeInlineScripts } from './scripts/externalize-inline-scripts.ts';
+import { deferHydration } from './scripts/defer-hydration.ts';
+import { externalizeInlineScripts, htmlFiles } from './scripts/externalize-inline-scripts.ts';
 
 /*
  * A static site: no server renders at request time. Every route, including each category and
@@ -22,5 +23,7 @@ export default {
     await writeFile(join(client, 'robots.txt'), robotsTxt(SITE.origin));
     // After prerendering: the CSP allows no inline scripts (shared/src/security-headers.ts).
     await externalizeInlineScripts(client);
+    // Then content first: no script is requested before the page has painted.
+    await deferHydration(client, await htmlFiles(client));
   },
 } satisfies Config;

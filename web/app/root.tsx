@@ -13,6 +13,7 @@ import { BackToTop } from './features/layout/back-to-top.tsx';
 import { SiteFooter } from './features/layout/site-footer.tsx';
 import { SiteHeader } from './features/layout/site-header.tsx';
 import { NotFoundScreen } from './features/not-found/not-found-screen.tsx';
+import { useHydrated } from './lib/use-hydrated.ts';
 import './styles/base.css';
 import './features/layout/layout.css';
 
@@ -22,8 +23,10 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // Browser tests wait for this mark: the page answers clicks only once it is hydrated.
+  const hydrated = useHydrated();
   return (
-    <html lang="en">
+    <html lang="en" data-hydrated={hydrated ? '' : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

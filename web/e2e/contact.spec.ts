@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { axeViolations } from './axe.ts';
+import { expect, test } from './fixtures.ts';
 import { emailsMentioning, uniqueEmail } from './inbox.ts';
 import { leadsOf } from './leads-table.ts';
 import { waitLikeAPerson } from './person.ts';

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { ARTICLES, CATEGORIES } from '../app/content/library.ts';
 import { axeViolations } from './axe.ts';
+import { expect, test } from './fixtures.ts';
 
 const INDEX = '/security-intelligence';
 const TODAY = '2026-11-22';

@@ -1,9 +1,10 @@
 import { fieldErrors } from '@kryon/shared/field-errors';
 import { betaAccessSchema } from '@kryon/shared/forms/beta-access';
 import { demoSchema } from '@kryon/shared/forms/demo';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type * as z from 'zod';
 import { axeViolations } from './axe.ts';
+import { expect, test } from './fixtures.ts';
 import { emailsMentioning, uniqueEmail } from './inbox.ts';
 import { waitLikeAPerson } from './person.ts';
 

@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { UI } from '@kryon/shared/constants';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { cardDetailCopy } from '../app/content/card-detail.ts';
 import { companyPageCopy } from '../app/content/company-page.ts';
 import { featuresPageCopy } from '../app/content/features-page.ts';
 import { homePageCopy } from '../app/content/home-page.ts';
 import { modules } from '../app/content/modules.ts';
 import { axeViolations } from './axe.ts';
+import { expect, test } from './fixtures.ts';
 
 // site-config.ts reads Vite's import.meta.env, which Node lacks: take the founder's name from
 // the file's text, so the test still follows the one place the name is configured.

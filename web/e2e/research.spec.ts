@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { researchItems } from '../app/content/research-items.ts';
 import { axeViolations } from './axe.ts';
+import { expect, test } from './fixtures.ts';
 import { emailsMentioning, uniqueEmail } from './inbox.ts';
 import { waitLikeAPerson } from './person.ts';
 

@@ -20,7 +20,7 @@ import sirv from 'sirv';
 const web = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const client = join(web, 'build', 'client');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const PAGES = [
+const ALL_PAGES = [
   '/',
   '/features',
   '/what-we-are',
@@ -29,7 +29,9 @@ const PAGES = [
   '/demo',
   '/request-access',
 ];
-/** Pages under this prefix are served with every script and module preload removed. */
+/** BENCH_PAGES=/,/features measures only those pages. */
+const PAGES = process.env.BENCH_PAGES?.split(',') ?? ALL_PAGES;
+/** Pages under this prefix are served with every script removed. */
 const FLOOR = '/__floor';
 const CHROME_FLAGS = [
   '--headless=new',
@@ -46,22 +48,23 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 const htmlFile = (path: string) => join(client, path === '/' ? '' : path, 'index.html');
 
-/** JavaScript the page loads before it is interactive: scripts and module preloads, gzip. */
+/**
+ * JavaScript the page loads to become interactive, gzip: the boot script, the modules it
+ * preloads and the scripts it brings to life (scripts/defer-hydration.ts).
+ */
 function initialJsGzip(path: string): number {
   const html = readFileSync(htmlFile(path), 'utf8');
-  const refs = new Set(
-    [
-      ...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g),
-      ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),
-    ].map((m) => m[1] as string),
-  );
-  return [...refs].reduce((sum, ref) => sum + gzipSync(readFileSync(join(client, ref))).length, 0);
+  const refs = new Set([
+    ...[...html.matchAll(/<script[^>]*\s(?:data-)?src="([^"]+)"/g)].map((m) => m[1] as string),
+    ...[...html.matchAll(/\sdata-modules="([^"]*)"/g)].flatMap((m) => (m[1] as string).split(' ')),
+  ]);
+  return [...refs]
+    .filter(Boolean)
+    .reduce((sum, ref) => sum + gzipSync(readFileSync(join(client, ref))).length, 0);
 }
 
 function stripScripts(html: string): string {
-  return html
-    .replace(/<script(?![^>]*application\/ld\+json)[^>]*>[\s\S]*?<\/script>/g, '')
-    .replace(/<link[^>]*rel="modulepreload"[^>]*>/g, '');
+  return html.replace(/<script(?![^>]*application\/ld\+json)[^>]*>[\s\S]*?<\/script>/g, '');
 }
 
 function serve(): Promise<{ origin: string; close: () => void }> {

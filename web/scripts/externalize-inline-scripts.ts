@@ -38,11 +38,13 @@ function deferred(attrs: string): string {
   return /\sdefer\b/.test(attrs) ? attrs : `${attrs} defer`;
 }
 
-async function htmlFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+/** The prerendered pages under `clientDir` (not the HTML of bundled assets). */
+export async function htmlFiles(clientDir: string): Promise<string[]> {
+  const entries = await readdir(clientDir, { withFileTypes: true, recursive: true });
   return entries
     .filter((e) => e.isFile() && e.name.endsWith('.html'))
-    .map((e) => join(e.parentPath, e.name));
+    .map((e) => join(e.parentPath, e.name))
+    .filter((file) => !relative(clientDir, file).startsWith('assets'));
 }
 
 /** Rewrites every HTML file under `clientDir`; returns how many scripts were written. */
@@ -51,7 +53,6 @@ export async function externalizeInlineScripts(clientDir: string): Promise<numbe
   await mkdir(outDir, { recursive: true });
   const scripts = new Map<string, string>();
   for (const file of await htmlFiles(clientDir)) {
-    if (relative(clientDir, file).startsWith('assets')) continue;
     const html = await readFile(file, 'utf8');
     const rewritten = externalizeHtml(html, (name, code) => scripts.set(name, code));
     await writeFile(file, rewritten);

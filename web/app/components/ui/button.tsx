@@ -1,5 +1,6 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import './button.css';
 
 /** Spec section 4: button variants and sizes; `mobile` keeps a 44 px touch target. */
@@ -20,7 +21,11 @@ export function buttonClass({ variant = 'primary', size = 'md', block }: StylePr
 
 type ButtonProps = StyleProps &
   ButtonHTMLAttributes<HTMLButtonElement> & {
-    /** Shows a spinner and the busy state; the button is disabled while busy. */
+    /**
+     * Shows a spinner and the busy state; the button is disabled while busy. A submit button is
+     * also disabled until the page is hydrated: before that, the browser would send the form
+     * itself, as a GET that puts the visitor's details in the URL.
+     */
     busy?: boolean;
     children: ReactNode;
   };
@@ -36,11 +41,12 @@ export function Button({
   type = 'button',
   ...rest
 }: ButtonProps) {
+  const hydrated = useHydrated();
   return (
     <button
       type={type}
       className={[buttonClass({ variant, size, block }), className].filter(Boolean).join(' ')}
-      disabled={disabled || busy}
+      disabled={disabled || busy || (type === 'submit' && !hydrated)}
       aria-busy={busy || undefined}
       {...rest}
     >
