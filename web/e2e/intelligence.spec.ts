@@ -63,9 +63,15 @@ test.describe('security-intelligence index', () => {
     await page.evaluate(() => {
       const w = window as unknown as { typedAt: number; changedAt: number };
       const status = document.querySelector('.library-status__count');
-      document.addEventListener('input', () => {
-        w.typedAt = performance.now();
-      });
+      // Capturing on window runs before React's own listener, which starts the debounce
+      // timer and may re-render before a later listener would note the time.
+      window.addEventListener(
+        'input',
+        () => {
+          w.typedAt = performance.now();
+        },
+        { capture: true },
+      );
       new MutationObserver(() => {
         w.changedAt ??= performance.now();
       }).observe(status as Node, { childList: true, characterData: true, subtree: true });

@@ -99,6 +99,26 @@ test.describe('home', () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
 
+  test('the closing cards expand and collapse by keyboard and by click', async ({ page }) => {
+    await page.goto('/');
+    const closing = page.getByRole('region', { name: homePageCopy.closing.heading });
+    const [first, second] = homePageCopy.closing.questions;
+    if (!first || !second) throw new Error('the closing section needs two questions');
+    const answer = closing.getByText(first.answer);
+    await expect(answer).toBeHidden();
+
+    const summary = closing.getByText(first.question);
+    await summary.focus();
+    await page.keyboard.press('Enter');
+    await expect(answer).toBeVisible();
+    await expect(closing.locator('details').first()).toHaveAttribute('open', '');
+    await page.keyboard.press('Space');
+    await expect(answer).toBeHidden();
+
+    await closing.getByText(second.question).click();
+    await expect(closing.getByText(second.answer)).toBeVisible();
+  });
+
   test('"Start solving" leads to the access request', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('link', { name: homePageCopy.startSolvingCta.label }).click();

@@ -26,11 +26,28 @@
     }
   }
 
-  // The frame after the first paint: requestAnimationFrame runs just before a paint.
-  const afterPaint = () => requestAnimationFrame(() => setTimeout(start, 0));
-  if (document.readyState === 'loading') {
-    document.addEventListener('DOMContentLoaded', afterPaint, { once: true });
-  } else {
-    afterPaint();
+  // After the first contentful paint, as the browser reports it: a frame callback can run
+  // before that frame reaches the screen. Browsers without paint timing wait one frame.
+  function afterFirstPaint(next) {
+    if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+      requestAnimationFrame(() => setTimeout(next, 0));
+      return;
+    }
+    new PerformanceObserver((list, observer) => {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      setTimeout(next, 0);
+    }).observe({ type: 'paint', buffered: true });
   }
+
+  // A long page can paint before it is parsed; every placeholder must exist before starting.
+  function afterParsing(next) {
+    if (document.readyState === 'loading') {
+      document.addEventListener('DOMContentLoaded', next, { once: true });
+    } else {
+      next();
+    }
+  }
+
+  afterFirstPaint(() => afterParsing(start));
 })();

@@ -92,6 +92,11 @@ describe('marketing content', () => {
     expect(homePageCopy.productCta).toEqual({ label: 'See Kryon in Action', to: '/features' });
     expect(homePageCopy.startSolvingCta.to).toBe('/request-access');
     expect(homePageCopy.pillars).toHaveLength(5);
+    expect(homePageCopy.closing.questions.length).toBeGreaterThanOrEqual(3);
+    for (const { question, answer } of homePageCopy.closing.questions) {
+      expect(question).toMatch(/\?$/);
+      expect(answer.length).toBeGreaterThan(80);
+    }
     expect(featuresPageCopy.hero.cta.label).toBe('Explore Our Modules');
     expect(featuresPageCopy.builtForScale.items.map((i) => i.title)).toEqual([
       'SOC2 Type II Ready',

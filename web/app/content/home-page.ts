@@ -93,5 +93,27 @@ export const homePageCopy: HomePageCopy = {
     heading: 'Close your attack paths before someone uses them',
     text: 'Kryon is available by invitation to security teams running AWS at scale. Connect your first account in 5 minutes with read-only access and see your real attack paths the same day.',
     cta: { label: 'Request Private Access', to: '/request-access' },
+    questions: [
+      {
+        question: 'What access does Kryon need to my AWS accounts?',
+        answer:
+          'A read-only IAM role that you create from our CloudFormation template and can inspect line by line. Kryon reads configuration and metadata through AWS APIs; it installs no agents, never reads the contents of your S3 objects or databases, and cannot change anything in your accounts.',
+      },
+      {
+        question: 'How long until we see our first attack paths?',
+        answer:
+          'Connecting the first account takes about 5 minutes. The first full graph of an account is usually ready within the hour, and after that every change is mapped in under 60 seconds from the CloudTrail event that caused it.',
+      },
+      {
+        question: 'How is this different from the alerts we already get?',
+        answer:
+          'Posture tools list findings one at a time. Kryon joins misconfigurations, IAM privileges and vulnerabilities into the paths an attacker would actually chain, then ranks them by what they reach, so a team fixes the handful of choke points that close most of its exposure first.',
+      },
+      {
+        question: 'Who is the private access programme for?',
+        answer:
+          'Security leaders running production workloads on AWS, typically across several accounts in an AWS Organization. Participants work directly with our founding team, shape the roadmap, and keep founding-customer terms after general availability.',
+      },
+    ],
   },
 };

@@ -260,7 +260,18 @@ export interface HomePageCopy {
     readonly featureCards: SectionIntro;
   };
   readonly attackMappingQuote: Quote;
-  readonly closing: { readonly heading: string; readonly text: string; readonly cta: LinkCta };
+  readonly closing: {
+    readonly heading: string;
+    readonly text: string;
+    readonly cta: LinkCta;
+    /** The closing section's expandable cards: what a buyer asks before requesting access. */
+    readonly questions: readonly ClosingQuestion[];
+  };
+}
+
+export interface ClosingQuestion {
+  readonly question: string;
+  readonly answer: string;
 }
 
 export const COMPARISON_COLUMN_IDS = ['posture', 'cnapp', 'kryon'] as const;

@@ -180,6 +180,21 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
               <Icon name="arrow-right" size={18} />
             </ButtonLink>
           </div>
+          {/* Native disclosures: they open by mouse, keyboard and screen reader, even before
+              the page is hydrated, and their answers are in the HTML for search engines. */}
+          <ul className="closing__questions">
+            {closing.questions.map((item) => (
+              <li key={item.question}>
+                <details className="closing__question">
+                  <summary>
+                    <span>{item.question}</span>
+                    <Icon name="chevron-down" size={18} />
+                  </summary>
+                  <p className="closing__answer">{item.answer}</p>
+                </details>
+              </li>
+            ))}
+          </ul>
         </div>
       </section>
 

@@ -6,6 +6,7 @@ const PATHS = {
   close: 'M6 6l12 12M18 6L6 18',
   'arrow-up': 'M12 19V5M5 12l7-7 7 7',
   'arrow-right': 'M5 12h14M13 5l7 7-7 7',
+  'chevron-down': 'M6 9l6 6 6-6',
   mail: 'M4 6h16v12H4zM4 7l8 6 8-6',
   check: 'M5 12.5l4.5 4.5L19 7',
   alert:
