@@ -30,6 +30,7 @@ import { build } from 'esbuild';
 import { startDynamo, startSes } from '../local/emulators.ts';
 import { createLocalServer, type Handler } from '../local/server.ts';
 import { ensureTable } from '../local/table.ts';
+import { BUNDLE_ALIASES } from '../src/bundling.ts';
 import { API_ROUTES, FALLBACK_HANDLER } from '../src/routes.ts';
 import { apiEvent, sampleBody } from '../test/events.ts';
 import { type BenchRequest, createFloor, floorCalls, prepareFloor } from './lib/bench-floor.ts';
@@ -123,6 +124,7 @@ for (const name of bundles) {
     format: 'cjs',
     minify: true,
     mainFields: ['module', 'main'],
+    alias: { ...BUNDLE_ALIASES },
     tsconfig: join(root, 'tsconfig.json'),
     logLevel: 'error',
   });

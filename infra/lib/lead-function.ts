@@ -6,6 +6,7 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { BUNDLE_ALIASES } from '../../functions/src/bundling.ts';
 import { acknowledge } from './nag.ts';
 
 export const POWERTOOLS_SERVICE_NAME = 'kryon-leads';
@@ -66,6 +67,10 @@ export function leadFunction(scope: Construct, id: string, props: LeadFunctionPr
       externalModules: [],
       // Prefer ES module builds so esbuild can drop unused SDK code.
       mainFields: ['module', 'main'],
+      // The credentials chain reduced to the environment, where Lambda puts the role's keys.
+      esbuildArgs: Object.fromEntries(
+        Object.entries(BUNDLE_ALIASES).map(([from, to]) => [`--alias:${from}`, to]),
+      ),
       tsconfig: join(props.repoRoot, 'functions', 'tsconfig.json'),
     },
   });

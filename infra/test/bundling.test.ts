@@ -74,6 +74,16 @@ describe('function bundles', () => {
     },
   );
 
+  it.each(handlers)(
+    '%s takes its credentials from the environment only (src/adapters/env-credentials.ts)',
+    (handler) => {
+      const code = bundleOf(handler);
+      // The default chain's SSO, profile and web-identity providers are not in the bundle.
+      expect(code).not.toContain('credential-provider-ini');
+      expect(code).not.toContain('AWS_WEB_IDENTITY_TOKEN_FILE');
+    },
+  );
+
   it('keeps the functions that call nothing small', () => {
     expect(bundleOf(FALLBACK_HANDLER).length).toBeLessThan(50_000);
   });
