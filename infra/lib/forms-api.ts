@@ -47,6 +47,11 @@ export interface FormsApiProps {
   recipients: Readonly<Record<string, readonly string[]>>;
   /** The keyed-hash secret for client IPs (a CloudFormation dynamic reference). */
   ipHashSecret: string;
+  /**
+   * The secret CloudFront sends in the origin-verify header (a dynamic reference): every
+   * function refuses requests without it (functions/src/http/site-origin.ts).
+   */
+  originVerifySecret: string;
   leadRetentionDays: number;
   /** Origin for links in visitor e-mails; without it the functions' default is used. */
   siteOrigin?: string;
@@ -185,7 +190,7 @@ export class FormsApi extends Construct {
     });
     logGroup.grantWrite(role);
 
-    const environment: Record<string, string> = {};
+    const environment: Record<string, string> = { ORIGIN_VERIFY_SECRET: props.originVerifySecret };
     const table = props.table.tableName;
     const configurationSet = props.email.configurationSet.configurationSetName;
 

@@ -4,6 +4,7 @@ import { ERROR_MESSAGES } from '@kryon/shared/messages';
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { ORIGIN_VERIFY_HEADER } from '../../functions/src/http/site-origin.ts';
 import { API_ROUTES, FALLBACK_HANDLER } from '../../functions/src/routes.ts';
 import type { DeployConfig } from './deploy-config.ts';
 import { EmailSending } from './email-sending.ts';
@@ -65,6 +66,21 @@ export class KryonStack extends Stack {
         '(docs/decisions/015), not a schedule.',
     );
 
+    // CloudFront proves each API request came through it with this secret header; the
+    // functions refuse the rest, so the execute-api endpoint cannot bypass the web ACL or
+    // forge the visitor's address (docs/decisions/014).
+    const originVerifySecret = new Secret(this, 'OriginVerifySecret', {
+      description: 'Header value CloudFront adds to API requests; the functions require it',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+    });
+    acknowledge(
+      originVerifySecret,
+      'SMG4',
+      'CloudFront and the functions read the value at deploy time; rotating it is a new ' +
+        'secret value followed by `cdk deploy`, which updates both together (docs/decisions/014).',
+    );
+    const originVerifyValue = originVerifySecret.secretValue.unsafeUnwrap();
+
     this.api = new FormsApi(this, 'Api', {
       routes: props.routes ?? API_ROUTES,
       fallbackHandler: FALLBACK_HANDLER,
@@ -76,6 +92,7 @@ export class KryonStack extends Stack {
       mailFrom: props.email.from,
       recipients: props.email.recipients,
       ipHashSecret: ipHashSecret.secretValue.unsafeUnwrap(),
+      originVerifySecret: originVerifyValue,
       leadRetentionDays: props.leadRetentionDays,
       siteOrigin: props.siteOrigin,
       logRetention: props.logRetention,
@@ -108,6 +125,7 @@ export class KryonStack extends Stack {
     this.site = new StaticSite(this, 'Site', {
       siteDir: props.siteDir,
       apiOriginDomainName: this.api.originDomainName,
+      apiOriginHeaders: { [ORIGIN_VERIFY_HEADER]: originVerifyValue },
       domain: props.domain,
       webAclArn: props.waf.mode === 'existing' ? props.waf.webAclArn : webAcl?.webAcl.attrArn,
       accessLogRetention: Duration.days(props.logRetention),

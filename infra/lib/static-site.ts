@@ -42,6 +42,8 @@ export interface StaticSiteProps {
   siteDir: string;
   /** Host name of the API origin behind `/api/*`. */
   apiOriginDomainName: string;
+  /** Headers CloudFront adds to every API request: the origin-verify secret. */
+  apiOriginHeaders: Readonly<Record<string, string>>;
   /** Custom domain with its us-east-1 ACM certificate. */
   domain?: { name: string; certificateArn: string };
   /** A CloudFront-scope WAF web ACL ARN. */
@@ -187,6 +189,7 @@ export class StaticSite extends Construct {
       additionalBehaviors: {
         '/api/*': {
           origin: new HttpOrigin(props.apiOriginDomainName, {
+            customHeaders: { ...props.apiOriginHeaders },
             protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [OriginSslPolicy.TLS_V1_2],
           }),

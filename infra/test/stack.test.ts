@@ -6,6 +6,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ORIGIN_VERIFY_HEADER } from '../../functions/src/http/site-origin.ts';
 import { API_ROUTES, FALLBACK_HANDLER } from '../../functions/src/routes.ts';
 import { API_CSP, buildCsp, scanSite } from '../lib/csp.ts';
 import { siteRouterCode } from '../lib/site-router.ts';
@@ -218,6 +219,23 @@ describe('distribution', () => {
         ],
       },
     });
+  });
+
+  it('proves each API request came through CloudFront with a secret header every function checks', () => {
+    const apiOrigin = (config().Origins as Record<string, unknown>[]).find(
+      (origin) => origin.CustomOriginConfig,
+    ) as { OriginCustomHeaders: { HeaderName: string; HeaderValue: unknown }[] };
+    expect(apiOrigin.OriginCustomHeaders).toHaveLength(1);
+    const [header] = apiOrigin.OriginCustomHeaders;
+    expect(header?.HeaderName).toBe(ORIGIN_VERIFY_HEADER);
+    // A dynamic reference to a generated secret: its value is in neither template nor code.
+    const secretValue = JSON.stringify(header?.HeaderValue);
+    expect(secretValue).toMatch(/\{\{resolve:secretsmanager:/);
+    for (const handler of HANDLERS) {
+      expect(JSON.stringify(fnProps(handler).Environment.Variables.ORIGIN_VERIFY_SECRET)).toBe(
+        secretValue,
+      );
+    }
   });
 });
 
@@ -442,6 +460,7 @@ describe('functions', () => {
     }
     expect(Object.keys(fnProps(FALLBACK_HANDLER).Environment.Variables).sort()).toEqual([
       'NODE_OPTIONS',
+      'ORIGIN_VERIFY_SECRET',
       'POWERTOOLS_LOG_LEVEL',
       'POWERTOOLS_METRICS_NAMESPACE',
       'POWERTOOLS_SERVICE_NAME',

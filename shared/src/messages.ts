@@ -17,6 +17,7 @@ export const ERROR_MESSAGES = {
   conflict:
     'This submission was already received with different details. Please reload the page and try again.',
   notFound: 'Not found.',
+  wrongOrigin: 'This API answers requests made through the Kryon website only.',
   methodNotAllowed: 'This address does not accept that kind of request.',
   unavailable: 'The service is temporarily unavailable. Please try again in a few minutes.',
 } as const;

@@ -2,25 +2,28 @@ import type { HealthResponse } from '@kryon/shared/api';
 import { ERROR_MESSAGES } from '@kryon/shared/messages';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { errorResponse, type HttpResponse, json } from '../http/responses.ts';
+import { siteOriginOnly } from '../http/site-origin.ts';
 import { leadStore, logger, mailer } from '../wiring.ts';
 
 const store = leadStore();
 const mail = mailer();
 
 /** GET /api/email/health: success only when DynamoDB and SES both answer. */
-export async function handler(event: APIGatewayProxyEventV2): Promise<HttpResponse> {
-  if (event.requestContext.http.method !== 'GET') {
-    return errorResponse(405, ERROR_MESSAGES.methodNotAllowed, { headers: { allow: 'GET' } });
-  }
-  const [database, email] = await Promise.allSettled([store.ping(), mail.ping()]);
-  const body: HealthResponse = {
-    success: database.status === 'fulfilled' && email.status === 'fulfilled',
-    services: {
-      database: database.status === 'fulfilled' ? 'up' : 'down',
-      email: email.status === 'fulfilled' ? 'up' : 'down',
-    },
-    timestamp: new Date().toISOString(),
-  };
-  if (!body.success) logger.warn('health check failed', { services: body.services });
-  return json(body.success ? 200 : 503, body);
-}
+export const handler = siteOriginOnly(
+  async (event: APIGatewayProxyEventV2): Promise<HttpResponse> => {
+    if (event.requestContext.http.method !== 'GET') {
+      return errorResponse(405, ERROR_MESSAGES.methodNotAllowed, { headers: { allow: 'GET' } });
+    }
+    const [database, email] = await Promise.allSettled([store.ping(), mail.ping()]);
+    const body: HealthResponse = {
+      success: database.status === 'fulfilled' && email.status === 'fulfilled',
+      services: {
+        database: database.status === 'fulfilled' ? 'up' : 'down',
+        email: email.status === 'fulfilled' ? 'up' : 'down',
+      },
+      timestamp: new Date().toISOString(),
+    };
+    if (!body.success) logger.warn('health check failed', { services: body.services });
+    return json(body.success ? 200 : 503, body);
+  },
+);
