@@ -24,6 +24,8 @@ export interface PageInlineSources {
 export interface CspSources {
   scriptHashes?: readonly string[];
   styleHashes?: readonly string[];
+  /** Origins the pages may call besides their own: a separate API origin. */
+  connectOrigins?: readonly string[];
 }
 
 const SCRIPT_ELEMENT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
@@ -90,6 +92,7 @@ export function buildCsp(sources: CspSources = {}): string {
   const extra: Record<string, readonly string[]> = {
     'script-src': sources.scriptHashes ?? [],
     'style-src': sources.styleHashes ?? [],
+    'connect-src': sources.connectOrigins ?? [],
   };
   return CONTENT_SECURITY_POLICY.split(';')
     .map((directive) => directive.trim())

@@ -17,6 +17,25 @@ describe('parseDeployConfig', () => {
     expect(parse({ siteOrigin: 'https://kryon.example' }).siteOrigin).toBe('https://kryon.example');
   });
 
+  it('puts the API on a second name of the domain, only beside a domain and never the same', () => {
+    const domain = { domainName: 'www.kryon.example', certificateArn: CERT };
+    expect(parse({ ...domain, apiDomainName: 'api.kryon.example' }).domain).toEqual({
+      name: 'www.kryon.example',
+      certificateArn: CERT,
+      apiName: 'api.kryon.example',
+    });
+    expect(parse(domain).domain?.apiName).toBeUndefined();
+    expect(() => parse({ apiDomainName: 'api.kryon.example' })).toThrow(
+      /apiDomainName needs domainName and certificateArn/,
+    );
+    expect(() => parse({ ...domain, apiDomainName: 'www.kryon.example' })).toThrow(
+      /must be a domain name other than domainName/,
+    );
+    expect(() => parse({ ...domain, apiDomainName: 'https://api.kryon.example' })).toThrow(
+      DeployConfigError,
+    );
+  });
+
   it('synthesizes with placeholders when nothing is set, and says which keys they stand for', () => {
     const config = parse({});
     expect(config.placeholders).toEqual(['senderIdentity', 'recipients']);

@@ -11,6 +11,7 @@ export const CONTEXT_KEYS = [
   'siteDir',
   'domainName',
   'certificateArn',
+  'apiDomainName',
   'siteOrigin',
   'senderIdentity',
   'mailFrom',
@@ -46,7 +47,12 @@ export interface DeployConfig {
   env: { account?: string; region?: string };
   /** Absolute path of the prerendered site (web/build/client by default). */
   siteDir: string;
-  domain?: { name: string; certificateArn: string };
+  /**
+   * Custom domain with its us-east-1 ACM certificate. `apiName`, when set, is a second name
+   * on the same distribution for the API (`https://api.kryon.example/api/email/...`): the
+   * site then calls a separate origin, and the API allows CORS from the site's origin only.
+   */
+  domain?: { name: string; certificateArn: string; apiName?: string };
   email: {
     /** A domain (`kryon.example`, verified with DKIM) or one address. */
     identity: string;
@@ -106,6 +112,19 @@ export function parseDeployConfig(
     );
   }
 
+  const apiDomainName = optionalString(raw, 'apiDomainName');
+  if (apiDomainName && !domainName) {
+    throw new DeployConfigError(
+      'apiDomainName needs domainName and certificateArn: the API name is a second name on ' +
+        "the site's distribution, covered by the same certificate.",
+    );
+  }
+  if (apiDomainName && (!DOMAIN.test(apiDomainName) || apiDomainName === domainName)) {
+    throw new DeployConfigError(
+      `apiDomainName "${apiDomainName}" must be a domain name other than domainName.`,
+    );
+  }
+
   let identity = optionalString(raw, 'senderIdentity');
   if (!identity) {
     identity = PLACEHOLDERS.senderIdentity;
@@ -145,7 +164,10 @@ export function parseDeployConfig(
     stackName: optionalString(raw, 'stackName') ?? 'KryonWeb',
     env: { account: options.account, region },
     siteDir: resolvePath(options.repoRoot, optionalString(raw, 'siteDir') ?? 'web/build/client'),
-    domain: domainName && certificateArn ? { name: domainName, certificateArn } : undefined,
+    domain:
+      domainName && certificateArn
+        ? { name: domainName, certificateArn, ...(apiDomainName ? { apiName: apiDomainName } : {}) }
+        : undefined,
     email: { identity, from, fromAddress, recipients },
     alarmEmails: emailList(raw.alarmEmail, 'alarmEmail') ?? [],
     waf,

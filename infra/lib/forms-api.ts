@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Duration, Stack } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
+  CorsHttpMethod,
   HttpApi,
   HttpMethod,
   HttpStage,
@@ -56,6 +57,11 @@ export interface FormsApiProps {
   /** Origin for links in visitor e-mails; without it the functions' default is used. */
   siteOrigin?: string;
   logRetention: RetentionDays;
+  /**
+   * Set when the site calls the API on a separate origin: CORS then allows this origin (the
+   * site's) and no other. Unset, the API is same-origin and opens no CORS at all.
+   */
+  corsAllowOrigin?: string;
   throttle: { rateLimit: number; burstLimit: number };
   logLevel: string;
   appVersion: string;
@@ -123,7 +129,19 @@ export class FormsApi extends Construct {
     this.api = new HttpApi(this, 'HttpApi', {
       description: 'Kryon lead forms, health and status (served under /api/* of the site)',
       createDefaultStage: false,
-      // Same origin as the site behind CloudFront: no CORS is opened.
+      // Same origin as the site behind CloudFront: no CORS, unless the site calls the API on
+      // a name of its own; then exactly the site's origin, the two methods and two headers
+      // the forms use.
+      ...(props.corsAllowOrigin
+        ? {
+            corsPreflight: {
+              allowOrigins: [props.corsAllowOrigin],
+              allowMethods: [CorsHttpMethod.GET, CorsHttpMethod.POST],
+              allowHeaders: ['content-type', 'idempotency-key'],
+              maxAge: Duration.days(1),
+            },
+          }
+        : {}),
       defaultIntegration: integrationFor(props.fallbackHandler),
     });
     for (const route of props.routes) {

@@ -96,6 +96,7 @@ export class KryonStack extends Stack {
       leadRetentionDays: props.leadRetentionDays,
       siteOrigin: props.siteOrigin,
       logRetention: props.logRetention,
+      corsAllowOrigin: props.domain?.apiName ? props.siteOrigin : undefined,
       throttle: props.api,
       logLevel: props.logLevel,
       appVersion: props.appVersion,
@@ -143,8 +144,12 @@ export class KryonStack extends Stack {
 
     new CfnOutput(this, 'SiteUrl', { value: this.site.url, description: 'The website' });
     new CfnOutput(this, 'ApiUrl', {
-      value: `${this.site.url}${API_BASE}`,
-      description: 'The lead API, same origin as the site',
+      value: props.domain?.apiName
+        ? `https://${props.domain.apiName}${API_BASE}`
+        : `${this.site.url}${API_BASE}`,
+      description: props.domain?.apiName
+        ? 'The lead API on its own name (build the site with VITE_API_ORIGIN set to it)'
+        : 'The lead API, same origin as the site',
     });
     new CfnOutput(this, 'TableName', {
       value: this.table.table.tableName,

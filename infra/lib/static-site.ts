@@ -44,8 +44,8 @@ export interface StaticSiteProps {
   apiOriginDomainName: string;
   /** Headers CloudFront adds to every API request: the origin-verify secret. */
   apiOriginHeaders: Readonly<Record<string, string>>;
-  /** Custom domain with its us-east-1 ACM certificate. */
-  domain?: { name: string; certificateArn: string };
+  /** Custom domain with its us-east-1 ACM certificate; `apiName` a second name for the API. */
+  domain?: { name: string; certificateArn: string; apiName?: string };
   /** A CloudFront-scope WAF web ACL ARN. */
   webAclArn?: string;
   /** How long CloudFront and S3 access logs are kept. */
@@ -149,7 +149,12 @@ export class StaticSite extends Construct {
     };
     this.siteHeaders = new ResponseHeadersPolicy(this, 'SiteHeaders', {
       comment: 'Kryon site: HSTS, CSP (scripts by hash only), no framing, no sniffing',
-      securityHeadersBehavior: securityHeaders(buildCsp(), false),
+      securityHeadersBehavior: securityHeaders(
+        buildCsp({
+          connectOrigins: props.domain?.apiName ? [`https://${props.domain.apiName}`] : [],
+        }),
+        false,
+      ),
       customHeadersBehavior: customHeaders,
     });
     this.apiHeaders = new ResponseHeadersPolicy(this, 'ApiHeaders', {
@@ -162,7 +167,9 @@ export class StaticSite extends Construct {
       comment: 'Kryon website and lead API',
       httpVersion: HttpVersion.HTTP2_AND_3,
       enableIpv6: true,
-      domainNames: props.domain ? [props.domain.name] : undefined,
+      domainNames: props.domain
+        ? [props.domain.name, ...(props.domain.apiName ? [props.domain.apiName] : [])]
+        : undefined,
       certificate: props.domain
         ? Certificate.fromCertificateArn(this, 'Certificate', props.domain.certificateArn)
         : undefined,

@@ -164,3 +164,55 @@ describe('without a site build, with an existing web ACL, in another region', ()
     expect(Object.keys(template.findOutputs('*')).some((key) => key.includes('Dkim'))).toBe(false);
   });
 });
+
+describe('with the API on a name of its own (apiDomainName)', () => {
+  const siteDir = writeSiteFixture();
+  const { template, outdir } = synth({
+    siteDir,
+    routes: FIXED_ROUTES,
+    context: {
+      domainName: 'www.kryon.example',
+      apiDomainName: 'api.kryon.example',
+      certificateArn: CERTIFICATE_ARN,
+    },
+  });
+  afterAll(() => {
+    rmSync(siteDir, { recursive: true, force: true });
+    rmSync(outdir, { recursive: true, force: true });
+  });
+  const distribution = () =>
+    Object.values(resourcesOf(template, 'AWS::CloudFront::Distribution'))[0]?.Properties
+      ?.DistributionConfig as Record<string, unknown>;
+
+  it("opens CORS to the site's origin only, for the forms' methods and headers", () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Api', {
+      CorsConfiguration: {
+        AllowOrigins: ['https://www.kryon.example'],
+        AllowMethods: ['GET', 'POST'],
+        AllowHeaders: ['content-type', 'idempotency-key'],
+        AllowCredentials: Match.absent(),
+        MaxAge: 86_400,
+      },
+    });
+  });
+
+  it('serves the API name from the same distribution, so it keeps the WAF and origin secret', () => {
+    expect(distribution().Aliases).toEqual(['www.kryon.example', 'api.kryon.example']);
+    expect(template.findOutputs('ApiUrl').ApiUrl?.Value).toBe(
+      'https://api.kryon.example/api/email',
+    );
+  });
+
+  it("lets the site's pages call the API origin, and nothing else new", () => {
+    interface HeadersPolicy {
+      Comment?: string;
+      SecurityHeadersConfig?: { ContentSecurityPolicy?: { ContentSecurityPolicy?: string } };
+    }
+    const policy = Object.values(resourcesOf(template, 'AWS::CloudFront::ResponseHeadersPolicy'))
+      .map((resource) => resource.Properties?.ResponseHeadersPolicyConfig as HeadersPolicy)
+      .find((config) => config.Comment?.startsWith('Kryon site'));
+    const csp = policy?.SecurityHeadersConfig?.ContentSecurityPolicy?.ContentSecurityPolicy ?? '';
+    expect(csp).toContain("connect-src 'self' https://api.kryon.example;");
+    expect(csp).toContain("script-src 'self';");
+  });
+});

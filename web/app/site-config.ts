@@ -7,6 +7,12 @@ export const SITE = {
   legalName: 'Kryon Security, Inc.',
   /** Canonical origin for absolute URLs (canonical links, Open Graph, sitemap). */
   origin: import.meta.env?.VITE_SITE_ORIGIN ?? 'https://kryon.security',
+  /**
+   * Where the forms send to: empty for the site's own `/api/*` (the default deployment), or
+   * a separate API origin such as `https://api.kryon.security`, matching the CDK context key
+   * `apiDomainName` (README, Deploy).
+   */
+  apiOrigin: import.meta.env?.VITE_API_ORIGIN ?? '',
   copyrightYear: 2025,
   founder: { name: 'Alex Morgan' },
   profiles: {

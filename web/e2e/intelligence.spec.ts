@@ -310,6 +310,23 @@ test.describe('article page', () => {
     await expect(page).toHaveURL(category.path);
   });
 
+  test('an article link with a blank slug reached in the app shows "Invalid URL"', async ({
+    page,
+  }) => {
+    await open(page, INDEX);
+    // A mangled link: the slug segment is only a space, which validation trims away.
+    await navigateInApp(page, `${category.path}/%20`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Invalid URL' })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText(
+      'The article URL is incomplete or malformed. Please check the link and try again.',
+    );
+    await expect(
+      page.getByRole('link', { name: `View ${category.displayName} Articles` }),
+    ).toHaveAttribute('href', category.path);
+    await page.getByRole('link', { name: 'Browse All Articles' }).click();
+    await expect(page).toHaveURL(INDEX);
+  });
+
   test('an unknown category reached in the app shows "Invalid Category"', async ({ page }) => {
     await open(page, INDEX);
     await navigateInApp(page, '/security-intelligence/cloud-magic/some-article');

@@ -107,8 +107,7 @@ test.describe('home', () => {
     const answer = closing.getByText(first.answer);
     await expect(answer).toBeHidden();
 
-    const summary = closing.getByText(first.question);
-    await summary.focus();
+    await closing.locator('summary', { hasText: first.question }).focus();
     await page.keyboard.press('Enter');
     await expect(answer).toBeVisible();
     await expect(closing.locator('details').first()).toHaveAttribute('open', '');
@@ -302,6 +301,8 @@ test.describe('company', () => {
 test.describe('accessibility', () => {
   for (const path of MARKETING_PAGES) {
     test(`${path} has no detectable violations`, async ({ page }) => {
+      // axe checks every element of these long pages: 15-20 s on this 2-core machine.
+      test.slow();
       await page.goto(path);
       expect(await axeViolations(page)).toEqual([]);
     });

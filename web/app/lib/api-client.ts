@@ -7,6 +7,7 @@ import {
 } from '@kryon/shared/api';
 import { RATE_LIMIT, REQUEST } from '@kryon/shared/constants';
 import { ERROR_MESSAGES } from '@kryon/shared/messages';
+import { SITE } from '../site-config.ts';
 
 /** Why a submission failed, so a form can choose where to show it. */
 export type FailureKind =
@@ -184,4 +185,4 @@ function isFieldErrors(value: unknown): value is FieldErrors {
 }
 
 /** The client every page uses: same origin, so CloudFront and the local server need no CORS. */
-export const apiClient = createApiClient();
+export const apiClient = createApiClient({ baseUrl: SITE.apiOrigin });
