@@ -380,6 +380,40 @@ test.describe('article page', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(article.title);
   });
 
+  test('an article whose data arrives without its text shows "Content Unavailable"', async ({
+    page,
+  }) => {
+    await open(page, INDEX);
+    // The real data file with the article's body emptied: React Router's flat encoding
+    // keeps every value once and refers to it by index, so "body" points at a new [].
+    await page.route(/\.data(\?|$)/, async (route) => {
+      const response = await route.fetch();
+      const values = JSON.parse(await response.text()) as unknown[];
+      const bodyKey = values.indexOf('body');
+      const article = values.find(
+        (value): value is Record<string, number> =>
+          typeof value === 'object' && value !== null && `_${bodyKey}` in value,
+      );
+      if (bodyKey < 0 || !article) throw new Error('no article body in the data file');
+      article[`_${bodyKey}`] = values.push([]) - 1;
+      await route.fulfill({ response, body: JSON.stringify(values) });
+    });
+    await results(page).getByRole('link', { name: article.title }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Content Unavailable' }),
+    ).toBeVisible();
+    await expect(page.getByRole('main')).toContainText(
+      'This article exists but its content is currently unavailable.',
+    );
+    await expect(
+      page.getByRole('link', { name: `View ${category.displayName} Articles` }),
+    ).toHaveAttribute('href', category.path);
+
+    await page.unroute(/\.data(\?|$)/);
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(article.title);
+  });
+
   test('an article page and an error screen have no accessibility violations', async ({ page }) => {
     await open(page, article.url);
     expect(await axeViolations(page)).toEqual([]);

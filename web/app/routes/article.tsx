@@ -47,11 +47,13 @@ export function loader({ params }: Route.LoaderArgs) {
 /**
  * In the browser, an article URL that was never prerendered has no data file: the static
  * host answers 404. The same validation, with the category list the browser has, names the
- * failure (an unknown category, or an article missing from a known one).
+ * failure (an unknown category, or an article missing from a known one), and checks that a
+ * data file that did arrive holds the article's content.
  */
 export async function clientLoader({ params, serverLoader }: Route.ClientLoaderArgs) {
+  let loaded: Awaited<ReturnType<typeof serverLoader>>;
   try {
-    return await serverLoader();
+    loaded = await serverLoader();
   } catch (error) {
     if (isRouteErrorResponse(error) && error.status === 404 && !isArticleRouteError(error.data)) {
       const result = validateArticleRoute(params, {
@@ -63,6 +65,15 @@ export async function clientLoader({ params, serverLoader }: Route.ClientLoaderA
     }
     throw error;
   }
+  // A data file that arrived without the article's text (a partial upload, a publishing
+  // slip) shows "Content Unavailable" rather than an empty page.
+  const result = validateArticleRoute(params, {
+    category: categoryBySlug,
+    article: () => loaded.article,
+    hasContent: (article) => article.body.length > 0,
+  });
+  if (!result.ok) throw data(result.error, { status: 404 });
+  return loaded;
 }
 
 export const meta = ({ loaderData, error, params }: Route.MetaArgs) => {
