@@ -15,9 +15,8 @@ export const INERT_TYPE = 'text/x-deferred';
 export function deferHydrationHtml(html: string, bootSrc: string): string {
   const modules = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1] as string);
   const boot = `<script async src="${bootSrc}" data-modules="${modules.join(' ')}"></script>`;
-  let head = html.replace(MODULE_PRELOAD, '');
-  head = head.includes('</head>') ? head.replace('</head>', `${boot}</head>`) : head;
-  return head.replace(SCRIPT, (whole, attrs: string) => {
+  const withBoot = html.replace(MODULE_PRELOAD, '').replace('</head>', `${boot}</head>`);
+  return withBoot.replace(SCRIPT, (whole, attrs: string) => {
     const src = /\ssrc="([^"]+)"/.exec(attrs)?.[1];
     if (!src || src === bootSrc) return whole;
     const id = /\sid="([^"]+)"/.exec(attrs)?.[1];

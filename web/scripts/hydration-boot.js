@@ -5,6 +5,7 @@
  * live copy in the same place, in document order, so React hydrates the DOM it rendered.
  */
 (() => {
+  const PAINT_WAIT_LIMIT_MS = 3000;
   const boot = document.currentScript;
   const modules = (boot?.dataset.modules ?? '').split(' ').filter(Boolean);
 
@@ -27,17 +28,28 @@
   }
 
   // After the first contentful paint, as the browser reports it: a frame callback can run
-  // before that frame reaches the screen. Browsers without paint timing wait one frame.
+  // before that frame reaches the screen. A page opened in a background tab does not paint,
+  // so it starts at once; and since no browser promises to report a paint, a timer makes sure
+  // the page always comes to life. Browsers without paint timing wait one frame.
   function afterFirstPaint(next) {
-    if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) {
-      requestAnimationFrame(() => setTimeout(next, 0));
-      return;
-    }
-    new PerformanceObserver((list, observer) => {
-      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
-      observer.disconnect();
+    let started = false;
+    const once = () => {
+      if (started) return;
+      started = true;
       setTimeout(next, 0);
-    }).observe({ type: 'paint', buffered: true });
+    };
+    setTimeout(once, PAINT_WAIT_LIMIT_MS);
+    if (document.visibilityState === 'hidden') {
+      once();
+    } else if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+      new PerformanceObserver((list, observer) => {
+        if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+        observer.disconnect();
+        once();
+      }).observe({ type: 'paint', buffered: true });
+    } else {
+      requestAnimationFrame(once);
+    }
   }
 
   // A long page can paint before it is parsed; every placeholder must exist before starting.
