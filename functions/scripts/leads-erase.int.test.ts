@@ -1,8 +1,9 @@
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { LeadForm } from '@kryon/shared/api';
+import { normaliseEmail } from '@kryon/shared/email';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDynamoLeadStore, leadKey } from '../src/adapters/dynamodb.ts';
-import { normaliseEmail, sha256 } from '../src/leads/hash.ts';
+import { sha256 } from '../src/leads/hash.ts';
 import type { StoredLead } from '../src/leads/ports.ts';
 import { bodyOf, contactBody, contactEvent, type Handler } from '../test/events.ts';
 import { type IntegrationEnv, uniqueKey, useEmulators } from '../test/integration.ts';

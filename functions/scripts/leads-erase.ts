@@ -4,7 +4,8 @@
  * counter kept for their address.
  */
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { normaliseEmail, sha256 } from '../src/leads/hash.ts';
+import { normaliseEmail } from '@kryon/shared/email';
+import { sha256 } from '../src/leads/hash.ts';
 import { type Io, isEntryPoint, parseCommandArgs, runCli, UsageError } from './lib/cli.ts';
 import {
   type Item,

@@ -16,11 +16,12 @@ import { SESv2Client, SendEmailCommand, type SendEmailCommandInput } from '@aws-
 import { DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { LeadForm } from '@kryon/shared/api';
 import { IP_RATE_LIMIT, RATE_LIMIT } from '@kryon/shared/constants';
+import { normaliseEmail } from '@kryon/shared/email';
 import { leadKey } from '../../src/adapters/dynamodb.ts';
 import { PENDING_PARTITION } from '../../src/adapters/table-schema.ts';
 import { audiencesOf, buildEmail } from '../../src/leads/deliver.ts';
 import { formDefinition } from '../../src/leads/forms.ts';
-import { keyedHash, normaliseEmail, sha256 } from '../../src/leads/hash.ts';
+import { keyedHash, sha256 } from '../../src/leads/hash.ts';
 import type { Audience, MessageState, StoredLead } from '../../src/leads/ports.ts';
 import { clientNetwork } from '../../src/leads/rate-limit.ts';
 

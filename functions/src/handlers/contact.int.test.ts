@@ -1,5 +1,6 @@
 import { DynamoDBDocumentClient, GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { IP_RATE_LIMIT } from '@kryon/shared/constants';
+import { normaliseEmail } from '@kryon/shared/email';
 import { ERROR_MESSAGES, SUCCESS_MESSAGES } from '@kryon/shared/messages';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiEvent, bodyOf, contactBody, contactEvent, type Handler } from '../../test/events.ts';
@@ -12,7 +13,7 @@ import {
   useEmulators,
 } from '../../test/integration.ts';
 import type { HttpResponse } from '../http/responses.ts';
-import { normaliseEmail, sha256 } from '../leads/hash.ts';
+import { sha256 } from '../leads/hash.ts';
 
 let env: IntegrationEnv;
 let documents: DynamoDBDocumentClient;

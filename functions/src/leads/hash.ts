@@ -11,12 +11,3 @@ export function sha256(value: string): string {
 export function keyedHash(secret: string, value: string): string {
   return createHmac('sha256', secret).update(value).digest('hex');
 }
-
-/** Lower-cased and without a `+tag`, so `Ada+1@x.io` and `ada@x.io` share one budget. */
-export function normaliseEmail(email: string): string {
-  const lower = email.trim().toLowerCase();
-  const at = lower.lastIndexOf('@');
-  if (at < 0) return lower;
-  const local = lower.slice(0, at).replace(/\+.*$/, '');
-  return `${local}${lower.slice(at)}`;
-}

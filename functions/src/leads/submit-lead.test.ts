@@ -1,9 +1,10 @@
 import { FORM_STARTED_FIELD, IP_RATE_LIMIT, RATE_LIMIT } from '@kryon/shared/constants';
+import { normaliseEmail } from '@kryon/shared/email';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { contactBody } from '../../test/events.ts';
 import { FakeLeadStore, FakeMailer, FakeMetrics } from '../../test/fake-lead-store.ts';
 import { contactForm } from './forms/contact.ts';
-import { keyedHash, normaliseEmail, sha256 } from './hash.ts';
+import { keyedHash, sha256 } from './hash.ts';
 import { DependencyError } from './ports.ts';
 import { type LeadDeps, type SubmitLeadRequest, submitLead } from './submit-lead.ts';
 

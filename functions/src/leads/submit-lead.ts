@@ -1,8 +1,9 @@
 import type { FieldErrors } from '@kryon/shared/api';
+import { normaliseEmail } from '@kryon/shared/email';
 import { fieldErrors } from '@kryon/shared/field-errors';
 import { audiencesOf, type DeliveryConfig, type DeliveryDeps, deliver } from './deliver.ts';
 import type { FormDefinition } from './form-definition.ts';
-import { keyedHash, normaliseEmail, sha256 } from './hash.ts';
+import { keyedHash, sha256 } from './hash.ts';
 import type { StoredLead } from './ports.ts';
 import { type Budgets, rateLimitKeys, releaseBudgets, takeBudgets } from './rate-limit.ts';
 import { spamVerdict } from './spam.ts';

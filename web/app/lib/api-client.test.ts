@@ -184,6 +184,19 @@ describe('api client', () => {
   });
 });
 
+describe('rate limiter key', () => {
+  it('counts an address as the server does: case and +tag make no new budget', () => {
+    const limiter = createRateLimiter(() => 0);
+    expect(
+      ['ada@example.com', 'Ada+1@Example.com', ' ada+news@example.com '].map((email) =>
+        limiter.tryAcquire(email),
+      ),
+    ).toEqual([true, true, true]);
+    expect(limiter.tryAcquire('ADA+2@example.com')).toBe(false);
+    expect(limiter.tryAcquire('grace@example.com')).toBe(true);
+  });
+});
+
 describe('rate limiter window', () => {
   it('restarts only after the window lapses', () => {
     let t = 0;

@@ -6,6 +6,7 @@ import {
   type SubmissionAccepted,
 } from '@kryon/shared/api';
 import { RATE_LIMIT, REQUEST } from '@kryon/shared/constants';
+import { normaliseEmail } from '@kryon/shared/email';
 import { ERROR_MESSAGES } from '@kryon/shared/messages';
 import { SITE } from '../site-config.ts';
 
@@ -49,8 +50,8 @@ class TimeoutError extends Error {}
 export function createRateLimiter(now: () => number, max = RATE_LIMIT.max) {
   const windows = new Map<string, { start: number; count: number }>();
   return {
-    tryAcquire(key: string): boolean {
-      const id = key.trim().toLowerCase();
+    tryAcquire(email: string): boolean {
+      const id = normaliseEmail(email);
       const t = now();
       const current = windows.get(id);
       if (!current || t - current.start >= RATE_LIMIT.windowMs) {
