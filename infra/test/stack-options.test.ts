@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ERROR_MESSAGES } from '@kryon/shared/messages';
 import type { CfnResource } from 'aws-cdk-lib';
-import { Annotations, Match } from 'aws-cdk-lib/assertions';
+import { Annotations, Match, type Template } from 'aws-cdk-lib/assertions';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeSiteFixture } from './site-fixture.ts';
 import { logicalId, nagFindings, resourcesOf, synth } from './synth.ts';
@@ -24,6 +24,11 @@ const FIXED_ROUTES = [
   { method: 'POST', path: '/api/email/contact-us', handler: 'contact' },
 ] as const;
 
+function distributionConfig(template: Template) {
+  return Object.values(resourcesOf(template, 'AWS::CloudFront::Distribution'))[0]?.Properties
+    ?.DistributionConfig as Record<string, unknown>;
+}
+
 describe('with a custom domain and a WAF created in us-east-1', () => {
   const siteDir = writeSiteFixture();
   const { app, stack, template, outdir } = synth({
@@ -42,9 +47,7 @@ describe('with a custom domain and a WAF created in us-east-1', () => {
     rmSync(siteDir, { recursive: true, force: true });
     rmSync(outdir, { recursive: true, force: true });
   });
-  const distribution = () =>
-    Object.values(resourcesOf(template, 'AWS::CloudFront::Distribution'))[0]?.Properties
-      ?.DistributionConfig as Record<string, unknown>;
+  const distribution = () => distributionConfig(template);
 
   it('is cdk-nag clean without the TLS and WAF acknowledgements', () => {
     expect(nagFindings(app)).toEqual([]);
@@ -180,9 +183,7 @@ describe('with the API on a name of its own (apiDomainName)', () => {
     rmSync(siteDir, { recursive: true, force: true });
     rmSync(outdir, { recursive: true, force: true });
   });
-  const distribution = () =>
-    Object.values(resourcesOf(template, 'AWS::CloudFront::Distribution'))[0]?.Properties
-      ?.DistributionConfig as Record<string, unknown>;
+  const distribution = () => distributionConfig(template);
 
   it("opens CORS to the site's origin only, for the forms' methods and headers", () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Api', {
