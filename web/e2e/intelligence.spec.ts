@@ -4,6 +4,8 @@ import { axeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 
 const INDEX = '/security-intelligence';
+/** The data file a client navigation to an article fetches (`….data`, maybe with a query). */
+const DATA_FILE = /\.data(\?|$)/;
 const TODAY = '2026-11-22';
 const DAY_MS = 86_400_000;
 
@@ -275,7 +277,7 @@ test.describe('article page', () => {
     page,
   }) => {
     await open(page, INDEX);
-    await page.route(/\.data(\?|$)/, async (route) => {
+    await page.route(DATA_FILE, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 800));
       await route.continue();
     });
@@ -369,7 +371,7 @@ test.describe('article page', () => {
     page,
   }) => {
     await open(page, INDEX);
-    await page.route(/\.data(\?|$)/, (route) => route.abort('internetdisconnected'));
+    await page.route(DATA_FILE, (route) => route.abort('internetdisconnected'));
     await results(page).getByRole('link', { name: article.title }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Loading Error' })).toBeVisible();
     await expect(page.getByRole('main')).toContainText('Please try refreshing the page.');
@@ -377,7 +379,7 @@ test.describe('article page', () => {
       page.getByRole('link', { name: `View ${category.displayName} Articles` }),
     ).toHaveAttribute('href', category.path);
 
-    await page.unroute(/\.data(\?|$)/);
+    await page.unroute(DATA_FILE);
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(article.title);
   });
@@ -388,7 +390,7 @@ test.describe('article page', () => {
     await open(page, INDEX);
     // The real data file with the article's body emptied: React Router's flat encoding
     // keeps every value once and refers to it by index, so "body" points at a new [].
-    await page.route(/\.data(\?|$)/, async (route) => {
+    await page.route(DATA_FILE, async (route) => {
       const response = await route.fetch();
       const values = JSON.parse(await response.text()) as unknown[];
       const bodyKey = values.indexOf('body');
@@ -411,7 +413,7 @@ test.describe('article page', () => {
       page.getByRole('link', { name: `View ${category.displayName} Articles` }),
     ).toHaveAttribute('href', category.path);
 
-    await page.unroute(/\.data(\?|$)/);
+    await page.unroute(DATA_FILE);
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(article.title);
   });
