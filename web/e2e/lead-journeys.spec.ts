@@ -1,3 +1,4 @@
+import { REQUEST } from '@kryon/shared/constants';
 import { fieldErrors } from '@kryon/shared/field-errors';
 import { betaAccessSchema } from '@kryon/shared/forms/beta-access';
 import { demoSchema } from '@kryon/shared/forms/demo';
@@ -12,6 +13,11 @@ const PARTNER_SUCCESS = 'We will review it and get back to you within 2-3 busine
 const BETA_CONSENT =
   'I understand this beta program is invite only and all requests will be reviewed for qualification';
 const NETWORK_ERROR = 'Network error. Please check your connection and try again.';
+/**
+ * How long a form keeps trying before it shows a failure: the client's retries with their
+ * delays, plus room for a busy machine. Playwright's default 5 s is less than that under load.
+ */
+const RETRIES_EXHAUSTED = { timeout: REQUEST.retries * REQUEST.retryDelayMs + 5_000 };
 
 /** Fails the test if the page ever opens a browser dialog (docs/decisions/007). */
 function refuseDialogs(page: Page) {
@@ -150,7 +156,7 @@ test.describe('partner application', () => {
     await expect(page.getByRole('button', { name: 'Submitting…' })).toBeDisabled();
 
     const alert = page.getByRole('alert');
-    await expect(alert).toContainText('Your application was not sent');
+    await expect(alert).toContainText('Your application was not sent', RETRIES_EXHAUSTED);
     await expect(alert).toContainText(NETWORK_ERROR);
     // One attempt and three retries, all carrying the same Idempotency-Key.
     expect(keys).toHaveLength(4);
@@ -322,7 +328,7 @@ test.describe('private beta request', () => {
     await fillBeta(page, uniqueEmail('katherine'));
     await page.getByRole('button', { name: 'Submit Request' }).click();
     const alert = page.getByRole('alert');
-    await expect(alert).toContainText('Your request was not sent');
+    await expect(alert).toContainText('Your request was not sent', RETRIES_EXHAUSTED);
     await expect(alert).toContainText(NETWORK_ERROR);
     await expect(page.getByLabel('Full name')).toHaveValue('Katherine Johnson');
     await expect(page.getByRole('checkbox', { name: BETA_CONSENT })).toBeChecked();
@@ -564,7 +570,7 @@ test.describe('demo request', () => {
     await page.getByRole('button', { name: 'Request Demo' }).click();
 
     const alert = page.getByRole('alert');
-    await expect(alert).toContainText('Your demo request was not sent');
+    await expect(alert).toContainText('Your demo request was not sent', RETRIES_EXHAUSTED);
     await expect(alert).toContainText(NETWORK_ERROR);
     await expect(page.getByLabel('Full name')).toHaveValue('Ada Lovelace');
     await expect(page.locator('.toast')).toHaveCount(0);
