@@ -301,8 +301,6 @@ test.describe('company', () => {
 test.describe('accessibility', () => {
   for (const path of MARKETING_PAGES) {
     test(`${path} has no detectable violations`, async ({ page }) => {
-      // axe checks every element of these long pages: 15-20 s on this 2-core machine.
-      test.slow();
       await page.goto(path);
       expect(await axeViolations(page)).toEqual([]);
     });
