@@ -3,7 +3,7 @@ import { fieldErrors } from '@kryon/shared/field-errors';
 import { betaAccessSchema } from '@kryon/shared/forms/beta-access';
 import { demoSchema } from '@kryon/shared/forms/demo';
 import type { Locator, Page } from '@playwright/test';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { axeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { emailsMentioning, uniqueEmail } from './inbox.ts';
@@ -42,7 +42,7 @@ async function salesEmails(email: string) {
 }
 
 /** The first message of each field the schema refuses in `input`: what an empty form shows. */
-function messagesFor(schema: z.ZodType, input: Record<string, unknown>): string[] {
+function messagesFor(schema: z.ZodMiniType, input: Record<string, unknown>): string[] {
   const result = schema.safeParse(input);
   if (result.success) throw new Error('expected the input to be refused');
   return Object.values(fieldErrors(result.error)).flatMap((messages) => messages.slice(0, 1));

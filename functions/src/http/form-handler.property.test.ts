@@ -12,7 +12,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { MAX_BODY_BYTES } from '@kryon/shared/constants';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { type GeneratedBody, generatedBody } from '../../test/arbitrary-bodies.ts';
 import { apiEvent, sampleBody } from '../../test/events.ts';
 import { FakeLeadStore, FakeMailer, FakeMetrics } from '../../test/fake-lead-store.ts';
@@ -112,7 +112,7 @@ function harness(definition: FormDefinition): Harness {
       successMessage: 'Thank you, we received your request.',
     },
   });
-  const shapeKeys = new Set(Object.keys((definition.schema as unknown as z.ZodObject).shape));
+  const shapeKeys = new Set(Object.keys((definition.schema as unknown as z.ZodMiniObject).shape));
   return { definition, handler, store, mailer, errors, shapeKeys, stats: {}, keys: 0 };
 }
 

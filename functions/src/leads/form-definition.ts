@@ -1,6 +1,6 @@
 import type { LeadForm } from '@kryon/shared/api';
 import { type Option, optionLabel } from '@kryon/shared/options';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 
 /** One labelled line of an e-mail: the label, and the value a person reads (or nothing). */
 export interface EmailField<T> {
@@ -29,7 +29,7 @@ export interface FormDefinition<T extends Record<string, unknown> = Record<strin
   form: LeadForm;
   /** How sales call it, e.g. "Contact message". */
   title: string;
-  schema: z.ZodType<T>;
+  schema: z.ZodMiniType<T>;
   /** The visitor's address: Reply-To of the sales e-mail, and the rate-limit key. */
   visitorEmail: (data: T) => string;
   /** The sales e-mail's subject: form, key choice and company. */

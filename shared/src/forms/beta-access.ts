@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { consentField } from '../text.ts';
 import { qualificationFields, requesterFields } from './demo.ts';
 

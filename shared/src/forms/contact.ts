@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { CONTACT_SUBJECTS, optionValues } from '../options.ts';
 import { emailField, lineField, optional, PHONE_PATTERN, textField } from '../text.ts';
 
@@ -14,23 +14,31 @@ const L = CONTACT_LIMITS;
 
 /** The contact form (spec sections 3 and 5): used by the web form and the contact Lambda. */
 export const contactSchema = z.object({
-  name: lineField('Please enter your full name')
-    .min(L.nameMin, { error: `Please enter your full name (minimum ${L.nameMin} characters)` })
-    .max(L.nameMax, { error: `Name is too long (maximum ${L.nameMax} characters)` }),
+  name: lineField('Please enter your full name').check(
+    z.minLength(L.nameMin, {
+      error: `Please enter your full name (minimum ${L.nameMin} characters)`,
+    }),
+    z.maxLength(L.nameMax, { error: `Name is too long (maximum ${L.nameMax} characters)` }),
+  ),
   email: emailField('Please enter a valid work email address'),
   company: optional(
-    lineField('Company name is required').max(L.companyMax, {
-      error: `Company name is too long (maximum ${L.companyMax} characters)`,
-    }),
+    lineField('Company name is required').check(
+      z.maxLength(L.companyMax, {
+        error: `Company name is too long (maximum ${L.companyMax} characters)`,
+      }),
+    ),
   ),
   subject: z.enum(optionValues(CONTACT_SUBJECTS), { error: 'Please choose a subject' }),
-  message: textField('Please enter a message')
-    .min(L.messageMin, { error: `Message must be at least ${L.messageMin} characters long` })
-    .max(L.messageMax, { error: `Message must not exceed ${L.messageMax} characters` }),
-  phone: optional(
-    lineField('Please enter a valid phone number').regex(PHONE_PATTERN, {
-      error: 'Please enter a valid phone number',
+  message: textField('Please enter a message').check(
+    z.minLength(L.messageMin, {
+      error: `Message must be at least ${L.messageMin} characters long`,
     }),
+    z.maxLength(L.messageMax, { error: `Message must not exceed ${L.messageMax} characters` }),
+  ),
+  phone: optional(
+    lineField('Please enter a valid phone number').check(
+      z.regex(PHONE_PATTERN, { error: 'Please enter a valid phone number' }),
+    ),
   ),
 });
 

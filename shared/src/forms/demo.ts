@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   AWS_ENVIRONMENT_SIZES,
   COMPANY_SIZES,

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { DOWNLOAD_ROLES, optionValues } from '../options.ts';
 import { RESEARCH_DOWNLOAD_IDS } from '../research-catalogue.ts';
 import { requiredEmailField, requiredLineField } from '../text.ts';

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   INDUSTRIES_SHORT,
   optionValues,
@@ -38,9 +38,9 @@ export const partnerSchema = z.object({
       error: `Position is too long (maximum ${L.positionMax} characters)`,
     },
   }),
-  phone: lineField('Please enter a valid phone number').regex(PHONE_PATTERN, {
-    error: 'Please enter a valid phone number',
-  }),
+  phone: lineField('Please enter a valid phone number').check(
+    z.regex(PHONE_PATTERN, { error: 'Please enter a valid phone number' }),
+  ),
   companySize: z.enum(optionValues(PARTNER_COMPANY_SIZES), {
     error: 'Please select company size',
   }),

@@ -1,7 +1,7 @@
 import { UI } from '@kryon/shared/constants';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { Icon } from '../../components/ui/icon.tsx';
 import { isFilled } from './section-progress.ts';
 
@@ -24,7 +24,7 @@ type CheckedForm<T extends FieldValues> = Pick<
  */
 export function useFieldChecks<T extends FieldValues>(
   methods: CheckedForm<T>,
-  shape: Readonly<Record<string, z.ZodType>>,
+  shape: Readonly<Record<string, z.ZodMiniType>>,
   delayMs: number = UI.fieldCheckDelayMs,
 ): FieldChecks {
   const [checks, setChecks] = useState<Record<string, FieldCheck>>({});

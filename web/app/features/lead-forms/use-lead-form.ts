@@ -11,7 +11,7 @@ import {
   type UseFormProps,
   useForm,
 } from 'react-hook-form';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { apiClient, type Submit } from '../../lib/api-client.ts';
 import { clearDraft, readDraft, writeDraft } from './draft-storage.ts';
 
@@ -21,7 +21,7 @@ export type SubmitState =
   | { status: 'success'; message: string }
   | { status: 'error'; message: string };
 
-interface LeadFormOptions<S extends z.ZodType<FieldValues, FieldValues>> {
+interface LeadFormOptions<S extends z.ZodMiniType<FieldValues, FieldValues>> {
   form: LeadForm;
   schema: S;
   defaultValues: UseFormProps<z.input<S>>['defaultValues'];
@@ -46,7 +46,7 @@ interface LeadFormOptions<S extends z.ZodType<FieldValues, FieldValues>> {
  * With `saveDraft`, what the visitor typed survives a reload until the submission is accepted
  * (the honeypot is not a form value, so it is never stored).
  */
-export function useLeadForm<S extends z.ZodType<FieldValues, FieldValues>>({
+export function useLeadForm<S extends z.ZodMiniType<FieldValues, FieldValues>>({
   form,
   schema,
   defaultValues,
