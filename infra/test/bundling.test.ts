@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { LEAD_FORMS } from '@kryon/shared/api';
 import { afterAll, describe, expect, it } from 'vitest';
 import { API_ROUTES, FALLBACK_HANDLER } from '../../functions/src/routes.ts';
 import { pascal } from '../lib/forms-api.ts';
@@ -81,6 +82,18 @@ describe('function bundles', () => {
       // The default chain's SSO, profile and web-identity providers are not in the bundle.
       expect(code).not.toContain('credential-provider-ini');
       expect(code).not.toContain('AWS_WEB_IDENTITY_TOKEN_FILE');
+    },
+  );
+
+  it.each(LEAD_FORMS)(
+    '%s validates with zod/mini, never the classic build (docs/decisions/026)',
+    (handler) => {
+      const map = JSON.parse(readFileSync(join(codeDir(handler), 'index.js.map'), 'utf8')) as {
+        sources: string[];
+      };
+      const zod = map.sources.filter((source) => source.includes('node_modules/zod/'));
+      expect(zod.some((source) => source.includes('/v4/mini/'))).toBe(true);
+      expect(zod.filter((source) => source.includes('/v4/classic/'))).toEqual([]);
     },
   );
 
