@@ -45,14 +45,13 @@ export function cleanMultiline(value: string): string {
 }
 
 export const EMAIL_MAX = 254;
-const emailMax = z.maxLength(EMAIL_MAX, {
-  error: `Email address is too long (maximum ${EMAIL_MAX} characters)`,
-});
+const emailMax = () =>
+  z.maxLength(EMAIL_MAX, { error: `Email address is too long (maximum ${EMAIL_MAX} characters)` });
 
 /** An e-mail address: trimmed and lower-cased before it is checked. */
 export function emailField(invalid: string) {
   return z.pipe(
-    z.string({ error: invalid }).check(z.trim(), z.toLowerCase(), emailMax),
+    z.string({ error: invalid }).check(z.trim(), z.toLowerCase(), emailMax()),
     z.email({ error: invalid }),
   );
 }
@@ -159,7 +158,7 @@ export function requiredEmailField({ required, invalid, min = 1 }: EmailMessages
           z.toLowerCase(),
           z.minLength(1, { error: required, abort: true }),
           z.minLength(min, { error: invalid, abort: true }),
-          emailMax,
+          emailMax(),
         ),
     ),
     z.email({ error: invalid }),
