@@ -240,6 +240,12 @@ async function runOnce(h: Harness, generated: GeneratedBody): Promise<void> {
   check(typeof answer.success === 'boolean', 'no success flag', answer);
   check(typeof answer.message === 'string', 'no message', answer);
   check(answer.success === (status === 200), 'success flag disagrees with the status', answer);
+  // Every field message is the schema's own: zod/mini loads no locale, so a check without a
+  // message of ours would answer zod's bare "Invalid input".
+  const details = (answer as { details?: Record<string, string[]> }).details ?? {};
+  for (const messages of Object.values(details)) {
+    check(!messages.some((m) => /^Invalid input/.test(m)), "zod's default message", details);
+  }
   for (const value of Object.values(response.headers)) {
     check(!HEADER_BREAK.test(value), 'line break in a response header', response.headers);
   }
