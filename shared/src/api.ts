@@ -13,7 +13,17 @@ export const API_PATHS = {
   download: `${API_BASE}/download`,
   health: `${API_BASE}/health`,
   status: `${API_BASE}/status`,
-} as const satisfies Record<LeadForm | 'health' | 'status', string>;
+  challenge: `${API_BASE}/challenge`,
+} as const satisfies Record<LeadForm | 'health' | 'status' | 'challenge', string>;
+
+/**
+ * The browser check (proof of work, ALTCHA's open protocol): `GET challenge?form=<form>`
+ * answers an altcha-lib v2 `Challenge` (`{ parameters, signature }`) signed for that form;
+ * the browser solves it in a Web Worker and sends, in the submission's CHALLENGE_FIELD,
+ * base64 of the JSON `{ challenge, solution }`. Without a valid one the lead is still taken,
+ * but nothing is mailed to the address it names.
+ */
+export const CHALLENGE_FORM_PARAM = 'form';
 
 /** Sent with every submission attempt; a retry of the same attempt reuses it. */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';

@@ -58,6 +58,16 @@ export const HONEYPOT_FIELD = 'website';
  */
 export const FORM_STARTED_FIELD = 'formStartedAt';
 
+/** The body field that carries the solved browser check (see CHALLENGE_FORM_PARAM). */
+export const CHALLENGE_FIELD = 'altcha';
+
+/**
+ * A challenge is good for this long after it is issued, and once. The browser fetches a new
+ * one when its own is older than this less a margin, measured on its own clock from when it
+ * fetched it, so clock skew between browser and server does not matter.
+ */
+export const CHALLENGE_TTL_MS = 30 * 60_000;
+
 /**
  * Faster than this from arrival to submit is not a person filling in a form. Kept low: a
  * form can be autofilled, and a false positive costs a real lead silently
