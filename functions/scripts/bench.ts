@@ -252,7 +252,7 @@ const floorConfig = {
   mailFrom: LAMBDA_ENV.MAIL_FROM,
   recipients: [LAMBDA_ENV.MAIL_TO],
   siteOrigin: process.env.SITE_ORIGIN?.trim() || 'https://kryon.security',
-  ipHashSecret: IP_HASH_SECRET,
+  hashSecret: IP_HASH_SECRET,
 };
 
 interface FormFigure {

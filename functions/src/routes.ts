@@ -12,6 +12,7 @@ export const API_ROUTES = [
   { method: 'POST', path: API_PATHS.download, handler: 'download' },
   { method: 'GET', path: API_PATHS.health, handler: 'health' },
   { method: 'GET', path: API_PATHS.status, handler: 'status' },
+  { method: 'GET', path: API_PATHS.challenge, handler: 'challenge' },
 ] as const;
 
 export type ApiRoute = (typeof API_ROUTES)[number];

@@ -6,6 +6,7 @@ import { SESv2Client } from '@aws-sdk/client-sesv2';
 import type { LeadForm } from '@kryon/shared/api';
 import { IP_RATE_LIMIT, MIN_FILL_MS, RATE_LIMIT } from '@kryon/shared/constants';
 import { SUCCESS_MESSAGES } from '@kryon/shared/messages';
+import { createAltchaService } from './adapters/altcha.ts';
 import { createDynamoLeadStore } from './adapters/dynamodb.ts';
 import { createLeadMetrics } from './adapters/metrics.ts';
 import { createSesMailer } from './adapters/ses.ts';
@@ -14,6 +15,7 @@ import type { DeliveryConfig } from './leads/deliver.ts';
 import type { Log } from './leads/ports.ts';
 import type { ResendDeps } from './leads/resend-pending.ts';
 import type { LeadDeps } from './leads/submit-lead.ts';
+import type { VisitorMailBudgets } from './leads/visitor-mail.ts';
 
 /*
  * Production wiring, evaluated once per Lambda container (or local server process). The
@@ -100,14 +102,51 @@ function sharedDeps() {
   };
 }
 
+/**
+ * The site's secret (env IP_HASH_SECRET, named for its first use): keys the hashes of client
+ * IPs and e-mail addresses and, derived per purpose, the browser check's signatures.
+ */
+export function siteSecret(): string {
+  return requiredEnv('IP_HASH_SECRET');
+}
+
+export function challengeService() {
+  return createAltchaService({ secret: siteSecret() });
+}
+
+/**
+ * Confirmations to typed addresses: VISITOR_MAIL_PER_ADDRESS a day to one address (3) and
+ * VISITOR_MAIL_PER_HOUR over every form (200). A lead past either is still stored and sent
+ * to sales; only the visitor's e-mail is withheld.
+ */
+export function visitorMailBudgets(env: NodeJS.ProcessEnv = process.env): VisitorMailBudgets {
+  return {
+    perRecipient: {
+      max: positiveInt('VISITOR_MAIL_PER_ADDRESS', 3, env),
+      windowMs: 24 * 60 * 60 * 1000,
+    },
+    ceiling: { max: positiveInt('VISITOR_MAIL_PER_HOUR', 200, env), windowMs: 60 * 60 * 1000 },
+  };
+}
+
+function positiveInt(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
+  const value = Number(optionalEnv(name, String(fallback), env));
+  if (!Number.isInteger(value) || value < 1) {
+    throw new Error(`Environment variable ${name} must be a whole number of at least 1`);
+  }
+  return value;
+}
+
 export function formDeps(form: LeadForm): LeadDeps {
   return {
     ...sharedDeps(),
+    challenges: challengeService(),
     config: {
       ...deliveryConfig(form),
       retentionDays: Number(optionalEnv('RETENTION_DAYS', '730')),
-      ipHashSecret: optionalEnv('IP_HASH_SECRET', ''),
+      hashSecret: siteSecret(),
       rateLimit: { email: RATE_LIMIT, ip: IP_RATE_LIMIT },
+      visitorMail: visitorMailBudgets(),
       minFillMs: MIN_FILL_MS,
       sendLeaseMs: SEND_LEASE_MS,
       successMessage: SUCCESS_MESSAGES[form],

@@ -1,5 +1,7 @@
 import type { LeadForm } from '@kryon/shared/api';
 import {
+  type BrowserCheck,
+  type ChallengeService,
   DependencyError,
   type LeadRef,
   type LeadStore,
@@ -102,6 +104,15 @@ export class FakeLeadStore implements LeadStore {
     if (window && window.start === ticket.windowStart && window.hits > 0) window.hits -= 1;
   }
 
+  readonly onceOwners = new Map<string, string>();
+
+  async claimOnce(claim: { key: string; owner: string; expiresAtMs: number }) {
+    const owner = this.onceOwners.get(claim.key);
+    if (owner !== undefined && owner !== claim.owner) return false;
+    this.onceOwners.set(claim.key, claim.owner);
+    return true;
+  }
+
   async ping() {}
 
   /** The one stored lead, as the table holds it. */
@@ -153,4 +164,40 @@ export class FakeMetrics implements Metrics {
   flush() {
     this.flushes += 1;
   }
+}
+
+/**
+ * The browser check without proof of work: a payload `ok:<token>` is a valid solution for
+ * any form, `form:<form>:<token>` one for that form only, and any other non-empty value is
+ * answered with that verdict name if it is one (`expired`, `invalid`...). The real service
+ * (adapters/altcha.ts) has its own tests.
+ */
+export class FakeChallenges implements ChallengeService {
+  async issue() {
+    return { parameters: {}, signature: 'fake' };
+  }
+
+  async verify(payload: unknown, form: string) {
+    if (payload === undefined || payload === null || payload === '') {
+      return { verdict: 'missing' as BrowserCheck };
+    }
+    if (typeof payload !== 'string') return { verdict: 'malformed' as BrowserCheck };
+    const [kind, a, b] = payload.split(':');
+    if (kind === 'ok' && a)
+      return { verdict: 'verified' as BrowserCheck, token: a, expiresAtMs: 1 };
+    if (kind === 'form' && a && b) {
+      return a === form
+        ? { verdict: 'verified' as BrowserCheck, token: b, expiresAtMs: 1 }
+        : { verdict: 'wrong-form' as BrowserCheck };
+    }
+    const named: BrowserCheck[] = ['malformed', 'invalid', 'expired', 'wrong-form', 'replayed'];
+    return { verdict: named.find((verdict) => verdict === payload) ?? 'invalid' };
+  }
+}
+
+let solved = 0;
+/** A fresh valid solution for FakeChallenges. */
+export function fakeSolution(): string {
+  solved += 1;
+  return `ok:solution-${solved}`;
 }

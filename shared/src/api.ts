@@ -54,12 +54,10 @@ export interface HealthResponse {
 
 export type ServiceState = 'up' | 'down';
 
+/** Whether leads can be taken and mailed now; deliberately nothing about the deployment. */
 export interface StatusResponse {
-  success: true;
-  service: 'kryon-leads';
-  version: string;
-  region: string;
-  forms: readonly LeadForm[];
-  email: { sender: string; configurationSet: string | null };
+  success: boolean;
+  email: ServiceState;
+  storage: ServiceState;
   timestamp: string;
 }

@@ -20,6 +20,7 @@ export const ERROR_MESSAGES = {
   wrongOrigin: 'This API answers requests made through the Kryon website only.',
   methodNotAllowed: 'This address does not accept that kind of request.',
   unavailable: 'The service is temporarily unavailable. Please try again in a few minutes.',
+  unknownForm: "Ask for a challenge with ?form= and the name of one of the site's forms.",
 } as const;
 
 export const FORM_FALLBACK_MESSAGES = {

@@ -16,12 +16,11 @@ import { SESv2Client, SendEmailCommand, type SendEmailCommandInput } from '@aws-
 import { DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { LeadForm } from '@kryon/shared/api';
 import { IP_RATE_LIMIT, RATE_LIMIT } from '@kryon/shared/constants';
-import { normaliseEmail } from '@kryon/shared/email';
 import { leadKey } from '../../src/adapters/dynamodb.ts';
 import { PENDING_PARTITION } from '../../src/adapters/table-schema.ts';
 import { audiencesOf, buildEmail } from '../../src/leads/deliver.ts';
 import { formDefinition } from '../../src/leads/forms.ts';
-import { keyedHash, sha256 } from '../../src/leads/hash.ts';
+import { emailHash as hashEmail, keyedHash, sha256 } from '../../src/leads/hash.ts';
 import type { Audience, MessageState, StoredLead } from '../../src/leads/ports.ts';
 import { clientNetwork } from '../../src/leads/rate-limit.ts';
 
@@ -39,7 +38,7 @@ export interface FloorConfig {
   mailFrom: string;
   recipients: string[];
   siteOrigin: string;
-  ipHashSecret: string;
+  hashSecret: string;
 }
 
 /** One request's inputs, ready to send. */
@@ -77,7 +76,7 @@ export function prepareFloor(
     const nowMs = Date.now();
     const createdAt = new Date(nowMs).toISOString();
     const submissionId = randomUUID();
-    const emailHash = sha256(normaliseEmail(definition.visitorEmail(data)));
+    const emailHash = hashEmail(config.hashSecret, definition.visitorEmail(data));
     const lead: StoredLead = {
       form,
       submissionId,
@@ -92,7 +91,7 @@ export function prepareFloor(
         at: createdAt,
       },
       userAgent: request.userAgent.slice(0, 512),
-      ipHash: keyedHash(config.ipHashSecret, request.sourceIp),
+      ipHash: keyedHash(config.hashSecret, request.sourceIp),
       spam: false,
       spamReason: undefined,
       fillMs: undefined,
@@ -109,7 +108,7 @@ export function prepareFloor(
     };
     return {
       emailKey: `email#${emailHash}`,
-      ipKey: `ip#${keyedHash(config.ipHashSecret, clientNetwork(request.sourceIp))}`,
+      ipKey: `ip#${keyedHash(config.hashSecret, clientNetwork(request.sourceIp))}`,
       key: leadKey(form, request.idempotencyKey),
       item: {
         ...leadKey(form, request.idempotencyKey),

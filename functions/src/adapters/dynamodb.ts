@@ -25,6 +25,7 @@ import { LEADS_TABLE, PENDING_PARTITION } from './table-schema.ts';
  * One table holds every form's leads and the rate-limit counters:
  * - lead:    pk `LEAD#<form>#<idempotency key>`, sk `LEAD`
  * - counter: pk `RATE#<hashed key>`,              sk `RATE`
+ * - used one-time token (a browser-check challenge): pk `ONCE#<key>`, sk `ONCE`
  * Keying leads by the Idempotency-Key makes "store once" a conditional put, with no
  * transaction (dynalite has none, and none is needed). A lead that owes an e-mail is also
  * on the sparse re-send index (table-schema.ts).
@@ -193,6 +194,26 @@ export function createDynamoLeadStore(client: DynamoDBClient, tableName: string)
       );
     },
 
+    async claimOnce({ key, owner, expiresAtMs }) {
+      return conditional(() =>
+        doc.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: {
+              ...onceKey(key),
+              entity: 'one-time-token',
+              owner,
+              // Kept past the token's own expiry; after that the token is refused anyway.
+              expiresAt: Math.ceil(expiresAtMs / 1000) + 3600,
+            },
+            ConditionExpression: 'attribute_not_exists(pk) OR #owner = :owner',
+            ExpressionAttributeNames: { '#owner': 'owner' },
+            ExpressionAttributeValues: { ':owner': owner },
+          }),
+        ),
+      );
+    },
+
     async ping() {
       await guard(() => client.send(new DescribeTableCommand({ TableName: tableName })));
     },
@@ -203,6 +224,10 @@ export function createDynamoLeadStore(client: DynamoDBClient, tableName: string)
 function toLead(item: Record<string, unknown>): StoredLead {
   const { pk: _pk, sk: _sk, entity: _entity, resendPartition: _p, ...lead } = item;
   return { emails: {}, ...lead } as StoredLead;
+}
+
+export function onceKey(key: string) {
+  return { pk: `ONCE#${key}`, sk: 'ONCE' };
 }
 
 function rateKey(key: string) {

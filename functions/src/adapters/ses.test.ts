@@ -3,7 +3,13 @@ import { mockClient } from 'aws-sdk-client-mock';
 import 'aws-sdk-client-mock-vitest/extend';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { OutgoingEmail } from '../leads/ports.ts';
-import { assertHeadersSafe, createSesMailer, UnsafeHeaderError } from './ses.ts';
+import { PermanentSendError } from '../leads/ports.ts';
+import {
+  assertHeadersSafe,
+  createSesMailer,
+  isPermanentRefusal,
+  UnsafeHeaderError,
+} from './ses.ts';
 
 function email(overrides: Partial<OutgoingEmail> = {}): OutgoingEmail {
   return {
@@ -73,6 +79,11 @@ describe('assertHeadersSafe', () => {
     ['a next line (U+0085)', 'Hello\u0085world'],
     ['a NUL', 'Hello\u0000'],
     ['a DEL', 'Hello\u007f'],
+    ['a right-to-left override (U+202E)', 'Invoice \u202Efdp.exe'],
+    ['a zero-width space (U+200B)', 'Hel\u200blo'],
+    ['a bidi isolate (U+2066)', '\u2066Hello\u2069'],
+    ['a byte order mark (U+FEFF)', '\ufeffHello'],
+    ['a Hangul filler (U+3164)', '\u3164'],
   ])('refuses a subject with %s', (_label, subject) => {
     const message = email({ subject });
     expect(() => assertHeadersSafe(message)).toThrow(UnsafeHeaderError);
@@ -177,5 +188,30 @@ describe('createSesMailer', () => {
     const mailer = createSesMailer(client, options);
 
     await expect(mailer.send(email())).resolves.toEqual({ messageId: 'unknown' });
+  });
+
+  it.each([
+    ['BadRequestException', "Missing final '@domain'"],
+    ['MessageRejected', 'Illegal address'],
+  ])('turns a %s (%s) into a permanent refusal', async (name, message) => {
+    ses.on(SendEmailCommand).rejects(Object.assign(new Error(message), { name }));
+    const mailer = createSesMailer(client, options);
+
+    await expect(mailer.send(email())).rejects.toBeInstanceOf(PermanentSendError);
+  });
+
+  it.each([
+    ['MessageRejected', 'Email address is not verified. The following identities failed the check'],
+    ['TooManyRequestsException', 'Maximum sending rate exceeded.'],
+    ['SendingPausedException', 'Sending is paused for this account.'],
+    ['AccountSuspendedException', 'Account suspended'],
+    ['TimeoutError', 'socket hang up'],
+  ])('passes a %s (%s) on as a failure worth retrying', async (name, message) => {
+    const error = Object.assign(new Error(message), { name });
+    ses.on(SendEmailCommand).rejects(error);
+    const mailer = createSesMailer(client, options);
+
+    await expect(mailer.send(email())).rejects.toMatchObject({ name });
+    expect(isPermanentRefusal(error)).toBe(false);
   });
 });

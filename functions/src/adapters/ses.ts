@@ -1,5 +1,10 @@
 import { GetAccountCommand, type SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { DependencyError, type Mailer, type OutgoingEmail } from '../leads/ports.ts';
+import {
+  DependencyError,
+  type Mailer,
+  type OutgoingEmail,
+  PermanentSendError,
+} from '../leads/ports.ts';
 
 export interface SesMailerOptions {
   /** The verified sender, e.g. `Kryon <no-reply@kryon.example>`. */
@@ -9,6 +14,8 @@ export interface SesMailerOptions {
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
 const CONTROL = /[\u0000-\u001f\u007f\u0085\u2028\u2029]/;
+/** Format characters (bidi controls, zero-width) and other code points that show nothing. */
+const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
 /** An address as the schemas let through: no spaces, quotes, brackets or control characters. */
 const PLAIN_ADDRESS = /^[^\s@<>"(),;:\\[\]]+@[^\s@<>"(),;:\\[\]]+$/;
 
@@ -22,7 +29,9 @@ export function assertHeadersSafe(email: OutgoingEmail): void {
     if (!PLAIN_ADDRESS.test(address) || CONTROL.test(address))
       throw new UnsafeHeaderError('an address');
   }
-  if (CONTROL.test(email.subject)) throw new UnsafeHeaderError('the subject');
+  if (CONTROL.test(email.subject) || INVISIBLE.test(email.subject)) {
+    throw new UnsafeHeaderError('the subject');
+  }
   if (email.to.length === 0) throw new UnsafeHeaderError('no recipient');
 }
 
@@ -33,32 +42,54 @@ export class UnsafeHeaderError extends Error {
   }
 }
 
+/**
+ * Whether SES refused this message for good, so that sending it again is pointless. SES v2
+ * answers BadRequestException for input it cannot take (a malformed address) and
+ * MessageRejected for a message it will not deliver (an address it rejects); but an account
+ * in the sandbox answers MessageRejected "Email address is not verified" for every recipient
+ * not yet verified, which is a setup step, not the lead's fault, and must keep being retried.
+ * Throttling, paused or suspended sending and network faults pass: they end.
+ */
+export function isPermanentRefusal(error: unknown): boolean {
+  const name = (error as { name?: unknown } | null)?.name;
+  const message = String((error as { message?: unknown } | null)?.message ?? '');
+  if (name === 'BadRequestException') return true;
+  return name === 'MessageRejected' && !/not verified/i.test(message);
+}
+
 export function createSesMailer(client: SESv2Client, options: SesMailerOptions): Mailer {
   return {
     async send(email) {
       assertHeadersSafe(email);
-      const out = await client.send(
-        new SendEmailCommand({
-          FromEmailAddress: options.from,
-          Destination: { ToAddresses: email.to },
-          ReplyToAddresses: email.replyTo,
-          ConfigurationSetName: options.configurationSet,
-          EmailTags: Object.entries(email.tags).map(([Name, Value]) => ({
-            Name,
-            // SES allows only these characters in tag values.
-            Value: Value.replace(/[^A-Za-z0-9_-]/g, '_'),
-          })),
-          Content: {
-            Simple: {
-              Subject: { Data: email.subject, Charset: 'UTF-8' },
-              Body: {
-                Text: { Data: email.text, Charset: 'UTF-8' },
-                Html: { Data: email.html, Charset: 'UTF-8' },
+      const out = await client
+        .send(
+          new SendEmailCommand({
+            FromEmailAddress: options.from,
+            Destination: { ToAddresses: email.to },
+            ReplyToAddresses: email.replyTo,
+            ConfigurationSetName: options.configurationSet,
+            EmailTags: Object.entries(email.tags).map(([Name, Value]) => ({
+              Name,
+              // SES allows only these characters in tag values.
+              Value: Value.replace(/[^A-Za-z0-9_-]/g, '_'),
+            })),
+            Content: {
+              Simple: {
+                Subject: { Data: email.subject, Charset: 'UTF-8' },
+                Body: {
+                  Text: { Data: email.text, Charset: 'UTF-8' },
+                  Html: { Data: email.html, Charset: 'UTF-8' },
+                },
               },
             },
-          },
-        }),
-      );
+          }),
+        )
+        .catch((error: unknown) => {
+          if (isPermanentRefusal(error)) {
+            throw new PermanentSendError('SES refused the message for good', { cause: error });
+          }
+          throw error;
+        });
       return { messageId: out.MessageId ?? 'unknown' };
     },
 

@@ -11,7 +11,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import 'aws-sdk-client-mock-vitest/extend';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { apiEvent, bodyOf, contactBody, contactEvent } from '../../test/events.ts';
-import { sha256 } from '../leads/hash.ts';
+import { emailHash } from '../leads/hash.ts';
 
 // The wiring reads its configuration once, on import: set it first, then load the handler.
 Object.assign(process.env, {
@@ -56,7 +56,10 @@ beforeEach(() => {
   ses.on(SendEmailCommand).resolves({ MessageId: 'ses-message-1' });
 });
 
-const rateKey = (email: string) => ({ pk: `RATE#email#${sha256(email)}`, sk: 'RATE' });
+const rateKey = (email: string) => ({
+  pk: `RATE#email#${emailHash('unit-secret', email)}`,
+  sk: 'RATE',
+});
 const leadKey = (key: string) => ({ pk: `LEAD#contact#${key}`, sk: 'LEAD' });
 
 describe('POST /api/email/contact (AWS SDK mocked)', () => {

@@ -3,6 +3,7 @@ import { ERROR_MESSAGES } from '@kryon/shared/messages';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { errorResponse, type HttpResponse, json } from '../http/responses.ts';
 import { siteOriginOnly } from '../http/site-origin.ts';
+import { serviceStates } from '../leads/service-states.ts';
 import { leadStore, logger, mailer } from '../wiring.ts';
 
 const store = leadStore();
@@ -14,13 +15,10 @@ export const handler = siteOriginOnly(
     if (event.requestContext.http.method !== 'GET') {
       return errorResponse(405, ERROR_MESSAGES.methodNotAllowed, { headers: { allow: 'GET' } });
     }
-    const [database, email] = await Promise.allSettled([store.ping(), mail.ping()]);
+    const services = await serviceStates(store, mail);
     const body: HealthResponse = {
-      success: database.status === 'fulfilled' && email.status === 'fulfilled',
-      services: {
-        database: database.status === 'fulfilled' ? 'up' : 'down',
-        email: email.status === 'fulfilled' ? 'up' : 'down',
-      },
+      success: services.database === 'up' && services.email === 'up',
+      services,
       timestamp: new Date().toISOString(),
     };
     if (!body.success) logger.warn('health check failed', { services: body.services });

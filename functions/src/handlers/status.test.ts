@@ -1,32 +1,63 @@
-import { LEAD_FORMS } from '@kryon/shared/api';
+import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { GetAccountCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { ERROR_MESSAGES } from '@kryon/shared/messages';
-import { describe, expect, it } from 'vitest';
+import { mockClient } from 'aws-sdk-client-mock';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { apiEvent, bodyOf } from '../../test/events.ts';
 
 Object.assign(process.env, {
   APP_VERSION: '1.2.3',
   AWS_REGION: 'eu-central-1',
+  AWS_ACCESS_KEY_ID: 'test',
+  AWS_SECRET_ACCESS_KEY: 'test',
+  TABLE_NAME: 'leads-status',
   MAIL_FROM: 'Kryon <no-reply@kryon.example>',
   SES_CONFIGURATION_SET: 'kryon-leads',
 });
 const { handler } = await import('./status.ts');
 
+const dynamo = mockClient(DynamoDBClient);
+const ses = mockClient(SESv2Client);
+const get = () => apiEvent({ method: 'GET', path: '/api/email/status', body: undefined });
+
+beforeEach(() => {
+  dynamo.reset();
+  ses.reset();
+  dynamo.on(DescribeTableCommand).resolves({ Table: { TableStatus: 'ACTIVE' } });
+  ses.on(GetAccountCommand).resolves({ SendingEnabled: true });
+});
+
 describe('GET /api/email/status', () => {
-  it('describes the deployment and how it sends e-mail', async () => {
-    const response = await handler(
-      apiEvent({ method: 'GET', path: '/api/email/status', body: undefined }),
-    );
+  it('says only whether e-mail and storage are usable', async () => {
+    const response = await handler(get());
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(bodyOf(response)).toEqual({
       success: true,
-      service: 'kryon-leads',
-      version: '1.2.3',
-      region: 'eu-central-1',
-      forms: [...LEAD_FORMS],
-      email: { sender: 'Kryon <no-reply@kryon.example>', configurationSet: 'kryon-leads' },
+      email: 'up',
+      storage: 'up',
       timestamp: expect.any(String),
     });
+  });
+
+  it('names no sender, configuration set, region, table or version', async () => {
+    const text = (await handler(get())).body;
+    for (const secret of [
+      'kryon.example',
+      'kryon-leads',
+      'eu-central-1',
+      'leads-status',
+      '1.2.3',
+    ]) {
+      expect(text).not.toContain(secret);
+    }
+  });
+
+  it('answers 503 with the service that is down when SES refuses', async () => {
+    ses.on(GetAccountCommand).resolves({ SendingEnabled: false });
+    const response = await handler(get());
+    expect(response.statusCode).toBe(503);
+    expect(bodyOf(response)).toMatchObject({ success: false, email: 'down', storage: 'up' });
   });
 
   it('answers 405 JSON with Allow: GET for another method', async () => {

@@ -1,30 +1,31 @@
-import { LEAD_FORMS, type StatusResponse } from '@kryon/shared/api';
+import type { StatusResponse } from '@kryon/shared/api';
 import { ERROR_MESSAGES } from '@kryon/shared/messages';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { optionalEnv } from '../env.ts';
 import { errorResponse, type HttpResponse, json } from '../http/responses.ts';
 import { siteOriginOnly } from '../http/site-origin.ts';
+import { serviceStates } from '../leads/service-states.ts';
+import { leadStore, mailer } from '../wiring.ts';
 
-const version = optionalEnv('APP_VERSION', 'dev');
-const region = optionalEnv('AWS_REGION', 'unknown');
-const sender = optionalEnv('MAIL_FROM', 'not configured');
-const configurationSet = process.env.SES_CONFIGURATION_SET?.trim() || null;
+const store = leadStore();
+const mail = mailer();
 
-/** GET /api/email/status: what this deployment is and how it sends e-mail. */
+/**
+ * GET /api/email/status: whether e-mail and storage are usable now, and nothing else. It is
+ * public, so it names no sender, configuration set, region or version: an attacker learns
+ * from it only what a failed submission would tell them.
+ */
 export const handler = siteOriginOnly(
   async (event: APIGatewayProxyEventV2): Promise<HttpResponse> => {
     if (event.requestContext.http.method !== 'GET') {
       return errorResponse(405, ERROR_MESSAGES.methodNotAllowed, { headers: { allow: 'GET' } });
     }
+    const { database, email } = await serviceStates(store, mail);
     const body: StatusResponse = {
-      success: true,
-      service: 'kryon-leads',
-      version,
-      region,
-      forms: LEAD_FORMS,
-      email: { sender, configurationSet },
+      success: database === 'up' && email === 'up',
+      email,
+      storage: database,
       timestamp: new Date().toISOString(),
     };
-    return json(200, body);
+    return json(body.success ? 200 : 503, body);
   },
 );

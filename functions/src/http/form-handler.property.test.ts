@@ -9,15 +9,20 @@
  */
 
 import { isDeepStrictEqual } from 'node:util';
-import { MAX_BODY_BYTES } from '@kryon/shared/constants';
+import { CHALLENGE_FIELD, MAX_BODY_BYTES } from '@kryon/shared/constants';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type * as z from 'zod/mini';
 import { type GeneratedBody, generatedBody } from '../../test/arbitrary-bodies.ts';
 import { apiEvent, sampleBody } from '../../test/events.ts';
-import { FakeLeadStore, FakeMailer, FakeMetrics } from '../../test/fake-lead-store.ts';
+import {
+  FakeChallenges,
+  FakeLeadStore,
+  FakeMailer,
+  FakeMetrics,
+  fakeSolution,
+} from '../../test/fake-lead-store.ts';
 import { assertHeadersSafe } from '../adapters/ses.ts';
-import { audiencesOf } from '../leads/deliver.ts';
 import type { FormDefinition } from '../leads/form-definition.ts';
 import { betaAccessForm } from '../leads/forms/beta-access.ts';
 import { contactForm } from '../leads/forms/contact.ts';
@@ -100,13 +105,15 @@ function harness(definition: FormDefinition): Harness {
     log: { info() {}, warn() {}, error: (...args: unknown[]) => errors.push(args) },
     now: () => NOW,
     newId: () => `id-${++ids}`,
+    challenges: new FakeChallenges(),
     config: {
       recipients: ['sales@kryon.example'],
       siteOrigin: 'https://kryon.example',
       maxAttempts: 10,
       retentionDays: 730,
-      ipHashSecret: 'ip-secret',
+      hashSecret: 'ip-secret',
       rateLimit: { email: unlimited, ip: unlimited },
+      visitorMail: { perRecipient: unlimited, ceiling: unlimited },
       minFillMs: 2_000,
       sendLeaseMs: 60_000,
       successMessage: 'Thank you, we received your request.',
@@ -210,6 +217,25 @@ function checkEmail(email: OutgoingEmail): void {
   }
 }
 
+/**
+ * Three bodies in four carry a solved browser check (the fake service's kind), so both the
+ * verified and the unverified paths run; raw and non-object bodies are sent as they are.
+ */
+function withBrowserCheck(body: GeneratedBody['body'], n: number): GeneratedBody['body'] {
+  if (body === undefined || n % 4 === 0) return body;
+  let value: unknown = body;
+  if (typeof body === 'string') {
+    try {
+      value = JSON.parse(body);
+    } catch {
+      return body;
+    }
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return body;
+  const checked = { [CHALLENGE_FIELD]: fakeSolution(), ...value };
+  return typeof body === 'string' ? JSON.stringify(checked) : checked;
+}
+
 function count(h: Harness, outcome: string): void {
   h.stats[outcome] = (h.stats[outcome] ?? 0) + 1;
 }
@@ -220,7 +246,7 @@ async function runOnce(h: Harness, generated: GeneratedBody): Promise<void> {
   const key = `prop-${definition.form}-${String(h.keys).padStart(6, '0')}`;
   const event = apiEvent({
     path: `/api/email/${definition.form}`,
-    body: generated.body,
+    body: withBrowserCheck(generated.body, h.keys),
     headers: { 'idempotency-key': key },
     sourceIp: '203.0.113.7',
     userAgent: 'fast-check',
@@ -290,9 +316,27 @@ async function runOnce(h: Harness, generated: GeneratedBody): Promise<void> {
     count(h, 'spam');
   } else {
     check(row.emailStatus === 'sent', 'an accepted lead was not mailed', row.emails);
-    check(mails.length === audiencesOf(definition).length, 'wrong number of e-mails', mails);
+    // The visitor is mailed only after a verified browser check, within the budgets.
+    const visitorMailed =
+      definition.visitorMessage !== undefined && row.browserCheck === 'verified';
+    check(mails.length === (visitorMailed ? 2 : 1), 'wrong number of e-mails', mails);
     const sales = mails.find((email) => email.tags.audience === 'sales');
     check(sales !== undefined, 'no sales e-mail');
+    // A visitor e-mail goes to an address anyone can type: none of the typed words in it.
+    const visitor = mails.find((email) => email.tags.audience === 'visitor');
+    for (const [field, value] of Object.entries(row.fields)) {
+      if (!visitor || !FREE_TEXT_FIELDS.has(field) || typeof value !== 'string') continue;
+      if (field === 'email' || field === 'workEmail' || value.length < 8) continue;
+      const text = `${visitor.subject}\n${visitor.text}\n${visitor.html}`;
+      check(
+        !text.includes(value) && !text.includes(escaped(value)),
+        `${field} in the visitor e-mail`,
+        {
+          value,
+          visitor,
+        },
+      );
+    }
     for (const [field, value] of Object.entries(row.fields)) {
       if (FREE_TEXT_FIELDS.has(field) && typeof value === 'string') {
         check(sales.html.includes(escaped(value)), `${field} is not in the HTML escaped`, {

@@ -1,15 +1,16 @@
 import type { FormDefinition } from './form-definition.ts';
-import { salesNotification, visitorEmail } from './notification.ts';
-import type {
-  Audience,
-  EmailStatus,
-  LeadStore,
-  Log,
-  Mailer,
-  MessageState,
-  Metrics,
-  OutgoingEmail,
-  StoredLead,
+import { salesNotices, salesNotification, visitorEmail } from './notification.ts';
+import {
+  type Audience,
+  type EmailStatus,
+  type LeadStore,
+  type Log,
+  type Mailer,
+  type MessageState,
+  type Metrics,
+  type OutgoingEmail,
+  PermanentSendError,
+  type StoredLead,
 } from './ports.ts';
 import { describeError } from './redact.ts';
 
@@ -66,6 +67,7 @@ export function buildEmail(
       submissionId: lead.submissionId,
       createdAt: lead.createdAt,
       recipients: config.recipients,
+      notices: salesNotices(lead, definition),
     });
   }
   if (!definition.visitorMessage) throw new Error(`${definition.form} sends no visitor e-mail`);
@@ -77,12 +79,17 @@ export function buildEmail(
   });
 }
 
-/** What the lead's e-mail state says as a whole, over the messages its form sends. */
+/**
+ * What the lead's e-mail state says as a whole, over the messages its form sends. A message
+ * withheld or refused for good is settled: it owes nothing and needs no one.
+ */
 export function overallStatus(
   emails: StoredLead['emails'],
   audiences: readonly Audience[],
 ): EmailStatus {
-  const states = audiences.map((audience) => emails[audience]?.status ?? 'pending');
+  const states = audiences
+    .map((audience) => emails[audience]?.status ?? 'pending')
+    .filter((status) => status !== 'withheld' && status !== 'rejected');
   if (states.every((s) => s === 'sent')) return 'sent';
   if (states.includes('failed')) return 'failed';
   if (states.includes('pending')) return 'pending';
@@ -114,9 +121,16 @@ export async function deliver(
       try {
         const email = buildEmail(audience, lead, definition, config);
         const { messageId } = await mailer.send(email);
-        return { audience, messageId, error: undefined };
+        return { audience, messageId, error: undefined, permanent: false };
       } catch (error) {
-        return { audience, messageId: undefined, error: describeError(error) };
+        return {
+          audience,
+          messageId: undefined,
+          error: describeError(error),
+          // Only the visitor's address can be at fault: sales recipients are configuration,
+          // and a refusal there is an outage that must keep alarming until fixed.
+          permanent: audience === 'visitor' && error instanceof PermanentSendError,
+        };
       }
     }),
   );
@@ -139,6 +153,17 @@ export async function deliver(
       continue;
     }
     failed += 1;
+    if (attempt.permanent) {
+      // Sending again would be refused again: settled, counted apart from the outage alarms.
+      emails[attempt.audience] = { status: 'rejected', attempts: count, error: attempt.error, at };
+      metrics.count('EmailRejected', lead.form);
+      log.warn(`${attempt.audience} e-mail refused for good; not retried`, {
+        form: lead.form,
+        submissionId: lead.submissionId,
+        error: attempt.error,
+      });
+      continue;
+    }
     const abandoned = count >= config.maxAttempts;
     emails[attempt.audience] = {
       status: abandoned ? 'abandoned' : 'failed',

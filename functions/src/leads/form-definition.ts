@@ -37,7 +37,11 @@ export interface FormDefinition<T extends Record<string, unknown> = Record<strin
   fields: EmailField<T>[];
   /** The consent box this form has, stored with its label text as evidence. */
   consent?: { value: (data: T) => boolean; label: string };
-  /** An e-mail to the visitor as well (download link, confirmation), if the form sends one. */
+  /**
+   * An e-mail to the visitor as well (download link, confirmation), if the form sends one.
+   * It goes to an address anyone can type, so it carries only Kryon's own copy and the
+   * labels of validated options: never a name, company or any other text the sender chose.
+   */
   visitorMessage?: (data: T, context: { siteOrigin: string }) => VisitorMessage;
 }
 

@@ -18,8 +18,14 @@ export type EmailStatus = 'pending' | 'sent' | 'failed' | 'abandoned' | 'skipped
 export type Audience = 'sales' | 'visitor';
 
 export interface MessageState {
-  status: 'pending' | 'sent' | 'failed' | 'abandoned';
+  /**
+   * `withheld`: never to be sent (the visitor's confirmation without a valid browser check
+   * or past a budget); `rejected`: SES refused the address for good. Neither is owed.
+   */
+  status: 'pending' | 'sent' | 'failed' | 'abandoned' | 'withheld' | 'rejected';
   attempts: number;
+  /** Why a message is withheld. */
+  reason?: WithheldReason;
   messageId?: string;
   /** The last failure, as `Name: message` (never shown to the visitor). */
   error?: string;
@@ -28,6 +34,22 @@ export interface MessageState {
 }
 
 export type SpamReason = 'honeypot' | 'too-fast';
+
+/**
+ * What the browser check of a submission found: `verified` is a solved, signed challenge for
+ * this form, in time, used by no other submission; anything else sends nothing to the visitor.
+ */
+export type BrowserCheck =
+  | 'verified'
+  | 'missing'
+  | 'malformed'
+  | 'invalid'
+  | 'expired'
+  | 'wrong-form'
+  | 'replayed';
+
+/** Why the visitor's confirmation is not sent. */
+export type WithheldReason = 'unverified' | 'recipient-budget' | 'hourly-ceiling';
 
 export interface ConsentRecord {
   value: boolean;
@@ -53,6 +75,8 @@ export interface StoredLead {
   spamReason?: SpamReason;
   /** Milliseconds from the form's first view to the submission, when the form said. */
   fillMs?: number;
+  /** The browser check's verdict; absent on leads stored before the check existed. */
+  browserCheck?: BrowserCheck;
   emailStatus: EmailStatus;
   /** One entry per message the form sends; empty for spam. */
   emails: Partial<Record<Audience, MessageState>>;
@@ -72,7 +96,7 @@ export interface LeadRef {
 }
 
 export interface RateLimitRequest {
-  /** An opaque, already-hashed key such as `email#<sha256>`. */
+  /** An opaque, already-hashed key such as `email#<hmac>`. */
   key: string;
   max: number;
   windowMs: number;
@@ -128,7 +152,27 @@ export interface LeadStore {
     lead: LeadRef,
     claim: { leaseToken: string; nowMs: number; leaseUntil: number },
   ): Promise<StoredLead | undefined>;
+  /**
+   * Marks a one-time token (a browser-check challenge) as used by this owner: true when it
+   * was unused or already this owner's (an idempotent retry), false when another took it.
+   */
+  claimOnce(claim: { key: string; owner: string; expiresAtMs: number }): Promise<boolean>;
   ping(): Promise<void>;
+}
+
+/** Issues and checks the browser check's proof-of-work challenges (ALTCHA). */
+export interface ChallengeService {
+  /** A signed challenge for one form, as the browser receives it. */
+  issue(form: LeadForm): Promise<unknown>;
+  /**
+   * Checks a submitted solution against its signature, expiry and form, without the
+   * single-use rule (the store decides that): the verdict, and the token that names the
+   * challenge for that rule with when it stops mattering.
+   */
+  verify(
+    payload: unknown,
+    form: LeadForm,
+  ): Promise<{ verdict: BrowserCheck; token?: string; expiresAtMs?: number }>;
 }
 
 export interface OutgoingEmail {
@@ -155,7 +199,15 @@ export type LeadMetric =
   | 'EmailSent'
   | 'EmailFailed'
   | 'EmailResent'
-  | 'EmailAbandoned';
+  | 'EmailAbandoned'
+  /** SES refused the visitor's address for good: the lead's problem, not an outage. */
+  | 'EmailRejected'
+  /** The visitor's confirmation was not sent: no valid browser check. */
+  | 'VisitorEmailUnverified'
+  /** The visitor's confirmation was not sent: the address had its e-mails for the day. */
+  | 'VisitorEmailBudgetExceeded'
+  /** The visitor's confirmation was not sent: the hourly ceiling over all forms was hit. */
+  | 'VisitorEmailCeilingReached';
 
 export interface Metrics {
   count(metric: LeadMetric, form: LeadForm, value?: number): void;
@@ -168,6 +220,17 @@ export interface Log {
   info(message: string, extra?: Record<string, unknown>): void;
   warn(message: string, extra?: Record<string, unknown>): void;
   error(message: string, extra?: Record<string, unknown>): void;
+}
+
+/**
+ * The e-mail service refused a message for good (a malformed or rejected address): sending
+ * it again would be refused again.
+ */
+export class PermanentSendError extends Error {
+  constructor(message: string, options: { cause: unknown }) {
+    super(message, options);
+    this.name = 'PermanentSendError';
+  }
 }
 
 /** A dependency (database, e-mail service) failed to answer; the request may be retried. */

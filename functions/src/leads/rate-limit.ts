@@ -22,12 +22,12 @@ export interface RateLimitKeys {
 export function rateLimitKeys(
   emailHash: string,
   sourceIp: string | undefined,
-  ipHashSecret: string,
+  hashSecret: string,
 ): RateLimitKeys {
   const client = sourceIp ? clientNetwork(sourceIp) : undefined;
   return {
     email: `email#${emailHash}`,
-    ip: client ? `ip#${keyedHash(ipHashSecret, client)}` : undefined,
+    ip: client ? `ip#${keyedHash(hashSecret, client)}` : undefined,
   };
 }
 

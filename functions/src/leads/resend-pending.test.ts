@@ -1,7 +1,13 @@
-import { IP_RATE_LIMIT, RATE_LIMIT } from '@kryon/shared/constants';
+import { CHALLENGE_FIELD, IP_RATE_LIMIT, RATE_LIMIT } from '@kryon/shared/constants';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { contactBody, sampleBody } from '../../test/events.ts';
-import { FakeLeadStore, FakeMailer, FakeMetrics } from '../../test/fake-lead-store.ts';
+import {
+  FakeChallenges,
+  FakeLeadStore,
+  FakeMailer,
+  FakeMetrics,
+  fakeSolution,
+} from '../../test/fake-lead-store.ts';
 import { overallStatus, retryDelayMs } from './deliver.ts';
 import type { FormDefinition } from './form-definition.ts';
 import { contactForm } from './forms/contact.ts';
@@ -29,13 +35,18 @@ beforeEach(() => {
   const shared = { store, mailer, metrics, log, now: () => clock, newId: () => `id-${++ids}` };
   leadDeps = {
     ...shared,
+    challenges: new FakeChallenges(),
     config: {
       recipients: ['sales@kryon.example'],
       siteOrigin: 'https://kryon.example',
       maxAttempts: 3,
       retentionDays: 730,
-      ipHashSecret: 'secret',
+      hashSecret: 'secret',
       rateLimit: { email: RATE_LIMIT, ip: { ...IP_RATE_LIMIT, max: 10_000 } },
+      visitorMail: {
+        perRecipient: { max: 1_000, windowMs: 86_400_000 },
+        ceiling: { max: 1_000, windowMs: 3_600_000 },
+      },
       minFillMs: 3_000,
       sendLeaseMs: LEASE_MS,
       successMessage: 'Thanks',
@@ -58,8 +69,12 @@ function later(ms: number) {
   clock = new Date(clock.getTime() + ms);
 }
 
+/** A submission from the site: with a solved browser check, so the visitor is mailed too. */
 async function submit(definition: FormDefinition, body: Record<string, unknown>, key: string) {
-  const result = await submitLead({ definition, body, idempotencyKey: key }, leadDeps);
+  const result = await submitLead(
+    { definition, body: { ...body, [CHALLENGE_FIELD]: fakeSolution() }, idempotencyKey: key },
+    leadDeps,
+  );
   expect(result.kind).toBe('accepted');
 }
 

@@ -2,9 +2,15 @@ import { FORM_STARTED_FIELD, IP_RATE_LIMIT, RATE_LIMIT } from '@kryon/shared/con
 import { normaliseEmail } from '@kryon/shared/email';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { contactBody } from '../../test/events.ts';
-import { FakeLeadStore, FakeMailer, FakeMetrics } from '../../test/fake-lead-store.ts';
+import {
+  FakeChallenges,
+  FakeLeadStore,
+  FakeMailer,
+  FakeMetrics,
+  fakeSolution,
+} from '../../test/fake-lead-store.ts';
 import { contactForm } from './forms/contact.ts';
-import { keyedHash, sha256 } from './hash.ts';
+import { emailHash, keyedHash } from './hash.ts';
 import { DependencyError } from './ports.ts';
 import { type LeadDeps, type SubmitLeadRequest, submitLead } from './submit-lead.ts';
 
@@ -29,12 +35,17 @@ beforeEach(() => {
     log: { info: vi.fn(), warn: vi.fn(), error: vi.fn() },
     now: () => clock,
     newId: () => `id-${++ids}`,
+    challenges: new FakeChallenges(),
     config: {
       recipients: ['sales@kryon.example'],
       retentionDays: 730,
-      ipHashSecret: 'ip-secret',
+      hashSecret: 'ip-secret',
       siteOrigin: 'https://kryon.example',
       rateLimit: { email: RATE_LIMIT, ip: IP_RATE_LIMIT },
+      visitorMail: {
+        perRecipient: { max: 3, windowMs: 86_400_000 },
+        ceiling: { max: 200, windowMs: 3_600_000 },
+      },
       minFillMs: 3_000,
       sendLeaseMs: 60_000,
       maxAttempts: 10,
@@ -77,7 +88,7 @@ describe('submitLead', () => {
       idempotencyKey: 'key-00000001',
       createdAt: START.toISOString(),
       fields: { name: 'Ada Lovelace', email: 'ada+news@example.com', subject: 'demo' },
-      emailHash: sha256('ada@example.com'),
+      emailHash: emailHash('ip-secret', 'ada@example.com'),
       ipHash: keyedHash('ip-secret', '203.0.113.7'),
       userAgent: 'Mozilla/5.0',
       spam: false,
@@ -138,7 +149,7 @@ describe('submitLead', () => {
     }
     expect(kinds).toEqual(['accepted', 'accepted', 'accepted', 'rate-limited']);
     expect(new Set([...store.windows.keys()].filter((k) => k.startsWith('email#')))).toEqual(
-      new Set([`email#${sha256(normaliseEmail('ada@example.com'))}`]),
+      new Set([`email#${emailHash('ip-secret', normaliseEmail('ada@example.com'))}`]),
     );
   });
 
@@ -157,7 +168,7 @@ describe('submitLead', () => {
     expect(again).toEqual({ ...first, replayed: true });
     expect(store.rows.size).toBe(1);
     // The retry's hit is given back: retries do not spend the visitor's allowance.
-    expect(store.windows.get(`email#${sha256('ada@example.com')}`)?.hits).toBe(1);
+    expect(store.windows.get(`email#${emailHash('ip-secret', 'ada@example.com')}`)?.hits).toBe(1);
     expect(mailer.sent).toHaveLength(1);
   });
 
@@ -301,7 +312,9 @@ describe('submitLead', () => {
     expect(kinds.slice(0, IP_RATE_LIMIT.max).every((k) => k === 'accepted')).toBe(true);
     expect(kinds.at(-1)).toBe('rate-limited');
     // The refused request does not spend its address's own allowance.
-    const refused = store.windows.get(`email#${sha256(`person${IP_RATE_LIMIT.max}@example.com`)}`);
+    const refused = store.windows.get(
+      `email#${emailHash('ip-secret', `person${IP_RATE_LIMIT.max}@example.com`)}`,
+    );
     expect(refused?.hits).toBe(0);
     // Another client is not affected.
     const other = await submit(contactBody({ email: 'x@example.com' }), 'key-other', {

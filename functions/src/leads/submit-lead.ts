@@ -1,18 +1,19 @@
 import type { FieldErrors } from '@kryon/shared/api';
-import { normaliseEmail } from '@kryon/shared/email';
 import { fieldErrors } from '@kryon/shared/field-errors';
-import { audiencesOf, type DeliveryConfig, type DeliveryDeps, deliver } from './deliver.ts';
+import { type DeliveryConfig, type DeliveryDeps, deliver, owedMessages } from './deliver.ts';
 import type { FormDefinition } from './form-definition.ts';
-import { keyedHash, sha256 } from './hash.ts';
-import type { StoredLead } from './ports.ts';
+import { emailHash as hashEmail, keyedHash, sha256 } from './hash.ts';
+import type { BrowserCheck, ChallengeService, StoredLead } from './ports.ts';
 import { type Budgets, rateLimitKeys, releaseBudgets, takeBudgets } from './rate-limit.ts';
 import { spamVerdict } from './spam.ts';
+import { checkBrowser, permitVisitorMail, type VisitorMailBudgets } from './visitor-mail.ts';
 
 export interface LeadConfig extends DeliveryConfig {
   retentionDays: number;
-  /** Secret for the keyed hash of client IPs. */
-  ipHashSecret: string;
+  /** Secret for the keyed hashes of client IPs and e-mail addresses. */
+  hashSecret: string;
   rateLimit: Budgets;
+  visitorMail: VisitorMailBudgets;
   /** A submission sooner than this after the form was shown is a bot's. */
   minFillMs: number;
   /** How long the submitting function holds the lead's lease while it sends. */
@@ -22,6 +23,7 @@ export interface LeadConfig extends DeliveryConfig {
 
 export interface LeadDeps extends DeliveryDeps {
   config: LeadConfig;
+  challenges: ChallengeService;
   newId: () => string;
 }
 
@@ -66,13 +68,13 @@ export async function submitLead(
   }
   const data = parsed.data;
   const payloadHash = sha256(JSON.stringify(data));
-  const emailHash = sha256(normaliseEmail(definition.visitorEmail(data)));
+  const emailHash = hashEmail(config.hashSecret, definition.visitorEmail(data));
   const now = deps.now();
   const nowMs = now.getTime();
   const spam = spamVerdict(request.body, nowMs, config.minFillMs);
 
   // Spam counts too: the limits are what keep a bot from filling the table.
-  const keys = rateLimitKeys(emailHash, request.sourceIp, config.ipHashSecret);
+  const keys = rateLimitKeys(emailHash, request.sourceIp, config.hashSecret);
   const tickets = await takeBudgets(store, keys, config.rateLimit, nowMs, log);
   if (!tickets) {
     const previous = await store.findLead(form, idempotencyKey);
@@ -82,9 +84,22 @@ export async function submitLead(
     return { kind: 'rate-limited' };
   }
 
+  const isSpam = spam.reason !== undefined;
+  // A bot caught by the spam checks claims nothing: its lead is kept for review only.
+  const browserCheck: BrowserCheck | undefined = isSpam
+    ? undefined
+    : await checkBrowser({ form, body: request.body, idempotencyKey }, deps);
+  const permit =
+    browserCheck && definition.visitorMessage
+      ? await permitVisitorMail(
+          { form, browserCheck, emailHash, nowMs },
+          { ...deps, budgets: config.visitorMail },
+        )
+      : undefined;
+  tickets.push(...(permit?.tickets ?? []));
+
   const submissionId = deps.newId();
   const createdAt = now.toISOString();
-  const isSpam = spam.reason !== undefined;
   const lead: StoredLead = {
     form,
     submissionId,
@@ -99,16 +114,24 @@ export async function submitLead(
       at: createdAt,
     },
     userAgent: request.userAgent?.slice(0, 512),
-    ipHash: request.sourceIp ? keyedHash(config.ipHashSecret, request.sourceIp) : undefined,
+    ipHash: request.sourceIp ? keyedHash(config.hashSecret, request.sourceIp) : undefined,
     spam: isSpam,
     spamReason: spam.reason,
     fillMs: spam.fillMs,
+    browserCheck,
     emailStatus: isSpam ? 'skipped' : 'pending',
     emails: isSpam
       ? {}
-      : Object.fromEntries(
-          audiencesOf(definition).map((audience) => [audience, { status: 'pending', attempts: 0 }]),
-        ),
+      : {
+          sales: { status: 'pending', attempts: 0 },
+          ...(permit
+            ? {
+                visitor: permit.withheld
+                  ? { status: 'withheld', reason: permit.withheld, attempts: 0 }
+                  : { status: 'pending', attempts: 0 },
+              }
+            : {}),
+        },
     // The submitting function's own lease: the re-send leaves the lead alone while it sends.
     leaseToken: isSpam ? undefined : submissionId,
     leaseUntil: isSpam ? undefined : nowMs + config.sendLeaseMs,
@@ -131,7 +154,7 @@ export async function submitLead(
     await deliver(
       lead,
       definition,
-      audiencesOf(definition),
+      owedMessages(lead, definition),
       { leaseToken: submissionId, resend: false, config },
       deps,
     );

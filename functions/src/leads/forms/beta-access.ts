@@ -32,13 +32,11 @@ export const betaAccessForm = defineForm<BetaAccessRequest>({
   consent: { value: (d) => d.consentProcessing === true, label: BETA_CONSENT_LABEL },
   visitorMessage: (d) => ({
     subject: 'Your Kryon private beta request',
-    greeting: `Hello ${d.fullName},`,
+    greeting: 'Hello,',
     paragraphs: [
-      `Thank you for requesting access to the Kryon private beta for ${d.companyName}. The beta is invite only, and every request is reviewed for qualification. We received:`,
+      'Thank you for requesting access to the Kryon private beta. The beta is invite only, and every request is reviewed for qualification. We received:',
     ],
     recap: [
-      { label: 'Company', value: d.companyName },
-      { label: 'Job title', value: d.jobTitle },
       { label: 'AWS environment', value: optionLabel(AWS_ENVIRONMENT_SIZES, d.awsEnvironmentSize) },
       { label: 'Verticals', value: labels(INDUSTRIES_LONG, d.companyVerticals) },
     ],

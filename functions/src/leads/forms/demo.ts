@@ -52,10 +52,8 @@ export const demoForm = defineForm<DemoRequest>({
     const demoType = optionLabel(DEMO_TYPES, d.demoType);
     return {
       subject: `Your Kryon demo request: ${demoType}`,
-      greeting: `Hello ${d.fullName},`,
-      paragraphs: [
-        `Thank you for requesting a Kryon demo for ${d.companyName}. This is what you asked for:`,
-      ],
+      greeting: 'Hello,',
+      paragraphs: ['Thank you for requesting a Kryon demo. This is what you asked for:'],
       recap: [
         { label: 'Demo', value: demoType },
         { label: 'Timeframe', value: optionLabel(TIMEFRAMES, d.timeframe) },

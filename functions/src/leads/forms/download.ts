@@ -23,7 +23,7 @@ export const downloadForm = defineForm<DownloadRequest>({
     const title = titleOf(d.researchId);
     return {
       subject: `Your download: ${title}`,
-      greeting: `Hello ${d.firstName},`,
+      greeting: 'Hello,',
       paragraphs: [
         `Thank you for your interest in Kryon research. Here is your copy of "${title}".`,
       ],

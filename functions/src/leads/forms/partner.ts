@@ -28,13 +28,11 @@ export const partnerForm = defineForm<PartnerApplication>({
   ],
   visitorMessage: (d) => ({
     subject: 'Your Kryon partner application',
-    greeting: `Hello ${d.name},`,
+    greeting: 'Hello,',
     paragraphs: [
-      `Thank you for applying to become a Kryon partner. We received the application for ${d.company} with these details:`,
+      'Thank you for applying to become a Kryon partner. We received your application with these details:',
     ],
     recap: [
-      { label: 'Company', value: d.company },
-      { label: 'Position', value: d.position },
       { label: 'Partnership interests', value: labels(PARTNER_INTERESTS, d.interests) },
       { label: 'Company size', value: optionLabel(PARTNER_COMPANY_SIZES, d.companySize) },
       { label: 'Industry', value: optionLabel(INDUSTRIES_SHORT, d.industry) },

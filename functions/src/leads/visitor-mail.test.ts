@@ -1,0 +1,259 @@
+import { CHALLENGE_FIELD } from '@kryon/shared/constants';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { contactBody, sampleBody } from '../../test/events.ts';
+import {
+  FakeChallenges,
+  FakeLeadStore,
+  FakeMailer,
+  FakeMetrics,
+  fakeSolution,
+} from '../../test/fake-lead-store.ts';
+import type { FormDefinition } from './form-definition.ts';
+import { contactForm } from './forms/contact.ts';
+import { demoForm } from './forms/demo.ts';
+import { partnerForm } from './forms/partner.ts';
+import { emailHash } from './hash.ts';
+import { PermanentSendError } from './ports.ts';
+import { type LeadDeps, submitLead } from './submit-lead.ts';
+
+const NOW = new Date('2026-11-24T10:00:00.000Z');
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+let store: FakeLeadStore;
+let mailer: FakeMailer;
+let metrics: FakeMetrics;
+let clock: Date;
+let deps: LeadDeps;
+let keys: number;
+
+beforeEach(() => {
+  store = new FakeLeadStore();
+  mailer = new FakeMailer();
+  metrics = new FakeMetrics();
+  clock = NOW;
+  keys = 0;
+  let ids = 0;
+  deps = {
+    store,
+    mailer,
+    metrics,
+    challenges: new FakeChallenges(),
+    log: { info: vi.fn(), warn: vi.fn(), error: vi.fn() },
+    now: () => clock,
+    newId: () => `id-${++ids}`,
+    config: {
+      recipients: ['sales@kryon.example'],
+      siteOrigin: 'https://kryon.example',
+      maxAttempts: 10,
+      retentionDays: 730,
+      hashSecret: 'secret',
+      // Wide submission budgets: these tests are about the visitor-mail budgets alone.
+      rateLimit: { email: { max: 1_000, windowMs: 60_000 }, ip: { max: 1_000, windowMs: 60_000 } },
+      visitorMail: {
+        perRecipient: { max: 3, windowMs: DAY },
+        ceiling: { max: 5, windowMs: HOUR },
+      },
+      minFillMs: 2_000,
+      sendLeaseMs: 60_000,
+      successMessage: 'Thanks',
+    },
+  };
+});
+
+/** A demo request from `email`, with `altcha` as the browser check (none when undefined). */
+function demo(email: string, altcha: unknown = fakeSolution(), key = `key-${++keys}-demo`) {
+  return submit(
+    demoForm,
+    { ...sampleBody('demo'), workEmail: email, [CHALLENGE_FIELD]: altcha },
+    key,
+  );
+}
+
+async function submit(definition: FormDefinition, body: Record<string, unknown>, key: string) {
+  const result = await submitLead({ definition, body, idempotencyKey: key }, deps);
+  expect(result.kind).toBe('accepted');
+  return store.rows.get(`${definition.form}#${key}`);
+}
+
+const visitorMails = () => mailer.sent.filter((email) => email.tags.audience === 'visitor');
+const salesMails = () => mailer.sent.filter((email) => email.tags.audience === 'sales');
+
+describe('the browser check', () => {
+  it('mails the visitor when the challenge is solved, for this form, once', async () => {
+    const lead = await demo('ada@acme.example');
+
+    expect(lead?.browserCheck).toBe('verified');
+    expect(lead?.emails.visitor?.status).toBe('sent');
+    expect(visitorMails().map((email) => email.to)).toEqual([['ada@acme.example']]);
+    expect(salesMails()[0]?.text).not.toContain('Not verified');
+  });
+
+  it.each([
+    ['missing', null, 'no solution was sent'],
+    ['expired', 'expired', 'the challenge had expired'],
+    ['invalid', 'invalid', 'the solution was wrong'],
+    ['malformed', 42, 'the solution could not be read'],
+    ['wrong-form', 'form:partner:t1', 'the challenge was for another form'],
+  ])(
+    'keeps a lead whose check is %s, mails sales with the mark, and not the visitor',
+    async (verdict, altcha, why) => {
+      const lead = await demo('ada@acme.example', altcha);
+
+      expect(lead?.browserCheck).toBe(verdict);
+      expect(lead?.emails.visitor).toEqual({
+        status: 'withheld',
+        reason: 'unverified',
+        attempts: 0,
+      });
+      expect(lead?.emailStatus).toBe('sent');
+      expect(visitorMails()).toEqual([]);
+      const sales = salesMails()[0];
+      expect(sales?.text).toContain(`Not verified by the browser check: ${why}.`);
+      expect(sales?.text).toContain('No e-mail was sent to the address given.');
+      expect(sales?.html).toContain('Not verified by the browser check');
+      expect(metrics.counts['VisitorEmailUnverified:demo']).toBe(1);
+    },
+  );
+
+  it('refuses a challenge used by another submission, in any form, as replayed', async () => {
+    await demo('ada@acme.example', 'ok:same-token');
+    const second = await demo('eve@evil.example', 'ok:same-token');
+    const third = await submit(
+      partnerForm,
+      { ...sampleBody('partner'), [CHALLENGE_FIELD]: 'ok:same-token' },
+      'key-partner',
+    );
+
+    expect(second?.browserCheck).toBe('replayed');
+    expect(third?.browserCheck).toBe('replayed');
+    expect(visitorMails().map((email) => email.to)).toEqual([['ada@acme.example']]);
+  });
+
+  it('lets a retry of the same submission present its challenge again', async () => {
+    const body = { ...sampleBody('demo'), [CHALLENGE_FIELD]: 'ok:retried' };
+    await submitLead({ definition: demoForm, body, idempotencyKey: 'key-retry' }, deps);
+    const again = await submitLead(
+      { definition: demoForm, body, idempotencyKey: 'key-retry' },
+      deps,
+    );
+
+    expect(again).toMatchObject({ kind: 'accepted', replayed: true });
+    expect(store.only().browserCheck).toBe('verified');
+    expect(visitorMails()).toHaveLength(1);
+  });
+
+  it('records the verdict on a form that sends the visitor nothing, and marks it for sales', async () => {
+    await submit(contactForm, { ...contactBody(), [CHALLENGE_FIELD]: fakeSolution() }, 'key-c1');
+    await submit(contactForm, contactBody(), 'key-c2');
+
+    expect(store.rows.get('contact#key-c1')?.browserCheck).toBe('verified');
+    expect(store.rows.get('contact#key-c2')?.browserCheck).toBe('missing');
+    expect(store.rows.get('contact#key-c2')?.emails).toEqual({
+      sales: expect.objectContaining({ status: 'sent' }),
+    });
+    expect(salesMails()[1]?.text).toContain('Not verified by the browser check');
+    expect(salesMails()[1]?.text).not.toContain('No e-mail was sent');
+  });
+
+  it('claims nothing for a submission the spam checks caught', async () => {
+    const body = {
+      ...sampleBody('demo'),
+      website: 'http://spam.example',
+      [CHALLENGE_FIELD]: 'ok:t',
+    };
+    await submit(demoForm, body, 'key-spam');
+
+    expect(store.only().browserCheck).toBeUndefined();
+    expect(store.onceOwners.size).toBe(0);
+    expect(mailer.sent).toEqual([]);
+  });
+});
+
+describe('the budgets on e-mails to visitors', () => {
+  it('sends one address 3 confirmations a day, then withholds them and still mails sales', async () => {
+    for (let i = 0; i < 4; i += 1) await demo('ada@acme.example');
+
+    expect(visitorMails()).toHaveLength(3);
+    expect(salesMails()).toHaveLength(4);
+    const fourth = store.rows.get('demo#key-4-demo');
+    expect(fourth?.emails.visitor).toEqual({
+      status: 'withheld',
+      reason: 'recipient-budget',
+      attempts: 0,
+    });
+    expect(salesMails()[3]?.text).toContain('already received its confirmations for today');
+    expect(metrics.counts['VisitorEmailBudgetExceeded:demo']).toBe(1);
+
+    clock = new Date(NOW.getTime() + DAY + 1);
+    await demo('ada@acme.example');
+    expect(visitorMails()).toHaveLength(4);
+  });
+
+  it('counts variants of one Gmail mailbox as one recipient', async () => {
+    deps.config.visitorMail.perRecipient.max = 1;
+    // The demo form refuses free-mail addresses, so this goes through the partner form.
+    const partner = (email: string) =>
+      submit(
+        partnerForm,
+        { ...sampleBody('partner'), email, [CHALLENGE_FIELD]: fakeSolution() },
+        `k-${email}`,
+      );
+    await partner('john.smith@gmail.com');
+    await partner('johnsmith+x@googlemail.com');
+
+    expect(visitorMails()).toHaveLength(1);
+  });
+
+  it('stops at the hourly ceiling over all addresses and forms, and raises the metric', async () => {
+    for (let i = 0; i < 6; i += 1) await demo(`person${i}@acme.example`);
+
+    expect(visitorMails()).toHaveLength(5);
+    expect(store.rows.get('demo#key-6-demo')?.emails.visitor).toMatchObject({
+      status: 'withheld',
+      reason: 'hourly-ceiling',
+    });
+    expect(metrics.counts['VisitorEmailCeilingReached:demo']).toBe(1);
+    expect(salesMails()).toHaveLength(6);
+    // The address the ceiling refused keeps its own daily allowance.
+    const refused = `visitor-mail#${emailHash('secret', 'person5@acme.example')}`;
+    expect(store.windows.get(refused)?.hits).toBe(0);
+
+    clock = new Date(NOW.getTime() + HOUR + 1);
+    await demo('later@acme.example');
+    expect(visitorMails()).toHaveLength(6);
+  });
+
+  it('gives the budget hits back when the submission is a replay', async () => {
+    const body = { ...sampleBody('demo'), [CHALLENGE_FIELD]: 'ok:r1' };
+    await submitLead({ definition: demoForm, body, idempotencyKey: 'key-r' }, deps);
+    await submitLead({ definition: demoForm, body, idempotencyKey: 'key-r' }, deps);
+
+    expect(store.windows.get('visitor-mail#all')?.hits).toBe(1);
+  });
+});
+
+describe('a visitor address that SES refuses for good', () => {
+  it('is recorded as rejected, not retried, and counted apart from failures', async () => {
+    mailer.failure = new PermanentSendError('refused', { cause: new Error('MessageRejected') });
+    mailer.failFor = (email) => email.tags.audience === 'visitor';
+
+    const lead = await demo('ada@acme.example');
+
+    expect(lead?.emails.visitor).toMatchObject({ status: 'rejected', attempts: 1 });
+    expect(lead?.emailStatus).toBe('sent');
+    expect(lead?.pending).toBe(false);
+    expect(metrics.counts['EmailRejected:demo']).toBe(1);
+    expect(metrics.counts['EmailFailed:demo']).toBeUndefined();
+  });
+
+  it('is an outage when it is the sales address: kept and retried', async () => {
+    mailer.failure = new PermanentSendError('refused', { cause: new Error('MessageRejected') });
+    mailer.failFor = (email) => email.tags.audience === 'sales';
+
+    const lead = await demo('ada@acme.example');
+
+    expect(lead?.emails.sales).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(lead?.pending).toBe(true);
+    expect(metrics.counts['EmailFailed:demo']).toBe(1);
+  });
+});

@@ -1,0 +1,109 @@
+import type { LeadForm } from '@kryon/shared/api';
+import { CHALLENGE_FIELD } from '@kryon/shared/constants';
+import type {
+  BrowserCheck,
+  ChallengeService,
+  LeadStore,
+  Log,
+  Metrics,
+  RateLimitTicket,
+  WithheldReason,
+} from './ports.ts';
+import type { Budget } from './rate-limit.ts';
+
+/**
+ * How many confirmations may go to addresses that visitors typed. A stranger's address can be
+ * typed by anyone, so these caps are what bounds the mail Kryon's sender can be made to send:
+ * a few per address a day, and a ceiling per hour over every form.
+ */
+export interface VisitorMailBudgets {
+  perRecipient: Budget;
+  ceiling: Budget;
+}
+
+export interface VisitorMailDeps {
+  store: LeadStore;
+  challenges: ChallengeService;
+  metrics: Metrics;
+  log: Log;
+  budgets: VisitorMailBudgets;
+}
+
+export interface BrowserCheckRequest {
+  form: LeadForm;
+  body: unknown;
+  /** The submission's idempotency key: a retry of it may reuse its challenge. */
+  idempotencyKey: string;
+}
+
+/**
+ * The browser check of one submission: the solution's signature, expiry and form, then the
+ * single-use rule, which holds across all forms and lets only a retry of the same submission
+ * present a challenge again.
+ */
+export async function checkBrowser(
+  request: BrowserCheckRequest,
+  deps: Pick<VisitorMailDeps, 'store' | 'challenges'>,
+): Promise<BrowserCheck> {
+  const payload =
+    typeof request.body === 'object' && request.body !== null
+      ? (request.body as Record<string, unknown>)[CHALLENGE_FIELD]
+      : undefined;
+  const { verdict, token, expiresAtMs } = await deps.challenges.verify(payload, request.form);
+  if (verdict !== 'verified' || !token || expiresAtMs === undefined) return verdict;
+  const claimed = await deps.store.claimOnce({
+    key: `challenge#${token}`,
+    owner: `${request.form}#${request.idempotencyKey}`,
+    expiresAtMs,
+  });
+  return claimed ? 'verified' : 'replayed';
+}
+
+export interface VisitorMailPermit {
+  /** Absent: the confirmation may be sent. */
+  withheld?: WithheldReason;
+  /** Budget hits taken, to give back if the submission turns out to be a replay. */
+  tickets: RateLimitTicket[];
+}
+
+/**
+ * Whether the visitor's confirmation may go out: only after a verified browser check, and
+ * within the recipient's daily budget and the hourly ceiling. A lead past any of these is
+ * still stored and still mailed to sales; only the message to the typed address is withheld,
+ * and counted, so a flood shows on the dashboard and the ceiling alarms.
+ */
+export async function permitVisitorMail(
+  request: { form: LeadForm; browserCheck: BrowserCheck; emailHash: string; nowMs: number },
+  deps: VisitorMailDeps,
+): Promise<VisitorMailPermit> {
+  const { store, metrics, budgets, log } = deps;
+  if (request.browserCheck !== 'verified') {
+    metrics.count('VisitorEmailUnverified', request.form);
+    return { withheld: 'unverified', tickets: [] };
+  }
+  const recipient = await store.takeRateLimit({
+    key: `visitor-mail#${request.emailHash}`,
+    ...budgets.perRecipient,
+    nowMs: request.nowMs,
+  });
+  if (!recipient) {
+    metrics.count('VisitorEmailBudgetExceeded', request.form);
+    return { withheld: 'recipient-budget', tickets: [] };
+  }
+  const ceiling = await store.takeRateLimit({
+    key: 'visitor-mail#all',
+    ...budgets.ceiling,
+    nowMs: request.nowMs,
+  });
+  if (!ceiling) {
+    metrics.count('VisitorEmailCeilingReached', request.form);
+    log.warn('hourly ceiling of e-mails to visitors reached; confirmation withheld', {
+      form: request.form,
+      ceiling: budgets.ceiling.max,
+    });
+    // The address did not get its e-mail, so the hit does not count against it.
+    await store.releaseRateLimit(recipient).catch(() => undefined);
+    return { withheld: 'hourly-ceiling', tickets: [] };
+  }
+  return { tickets: [recipient, ceiling] };
+}
