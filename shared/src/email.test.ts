@@ -17,4 +17,27 @@ describe('normaliseEmail', () => {
     // Only the local part's +tag is dropped; what follows the last @ is kept whole.
     expect(normaliseEmail('"a@b"+x@y.io')).toBe('"a@b"@y.io');
   });
+
+  it.each([
+    ['john.smith@gmail.com', 'johnsmith@gmail.com'],
+    ['johnsmith@gmail.com', 'johnsmith@gmail.com'],
+    ['John.Smith+x@googlemail.com', 'johnsmith@gmail.com'],
+    ['j.o.h.n.s.m.i.t.h@GMAIL.com', 'johnsmith@gmail.com'],
+    ['  .john..smith.+a.b@googlemail.com ', 'johnsmith@gmail.com'],
+  ])('gives one key to every spelling of one Gmail mailbox: %j -> %j', (input, expected) => {
+    expect(normaliseEmail(input)).toBe(expected);
+  });
+
+  it('keeps the dots at every other domain, where they may tell two people apart', () => {
+    expect(normaliseEmail('john.smith@example.com')).toBe('john.smith@example.com');
+    expect(normaliseEmail('John.Smith+x@Example.com')).toBe('john.smith@example.com');
+    expect(normaliseEmail('john.smith@mail.gmail.com')).toBe('john.smith@mail.gmail.com');
+    expect(normaliseEmail('john.smith@gmail.co.uk')).toBe('john.smith@gmail.co.uk');
+  });
+
+  it('is a key only: the same key again when applied to a key', () => {
+    for (const email of ['John.Smith+x@googlemail.com', 'Ada+1@X.io', 'no-at-sign']) {
+      expect(normaliseEmail(normaliseEmail(email))).toBe(normaliseEmail(email));
+    }
+  });
 });

@@ -9,30 +9,73 @@ z.config({ jitless: true });
 
 import { type Option, optionValues } from './options.ts';
 
+/** The answer to a value that holds a lone UTF-16 surrogate: it is refused, never repaired. */
+export const UNREADABLE_TEXT_MESSAGE =
+  'This field contains characters we cannot read. Please retype it.';
+
+// In a `u` regex a surrogate pair is one code point (never Cs), so Cs matches exactly the
+// halves that have no partner: the text is not well-formed UTF-16 and has no UTF-8 form.
+// A regex rather than String#isWellFormed keeps the rule working in browsers before 2023.
+const LONE_SURROGATE = /\p{Cs}/u;
+const LONE_SURROGATES = /\p{Cs}/gu;
+
+// Format characters (zero-width spaces and joiners, bidi embeddings, overrides and isolates,
+// the byte-order mark, the soft hyphen, tag characters) and every other code point that
+// renderers draw as nothing (Hangul fillers, variation selectors, the combining grapheme
+// joiner...). None is needed to read a name, a company or a message, and each can hide,
+// reorder or fake text in what sales read, or make a blank value look filled in.
+const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
+
+/** True when the text is well-formed UTF-16: no surrogate half without its partner. */
+export function isWellFormedText(value: string): boolean {
+  return !LONE_SURROGATE.test(value);
+}
+
 /**
- * The spec's sanitising (section 5): trim, remove angle brackets, collapse whitespace.
- * It runs inside the schemas, so the browser and the Lambda store exactly the same text.
- * Single-line values lose every CR/LF here, which is what keeps visitor input out of
- * e-mail headers.
+ * Removes what no reader sees: format characters and every default-ignorable code point.
+ * A lone surrogate becomes U+FFFD, so the result is always well-formed; the schemas refuse
+ * such a value before cleaning it (see {@link UNREADABLE_TEXT_MESSAGE}).
+ */
+export function removeInvisible(value: string): string {
+  return value.replace(LONE_SURROGATES, '\ufffd').replace(INVISIBLE, '');
+}
+
+/**
+ * One line of visitor text, safe to show anywhere and to put in an e-mail header. The rule:
+ * - a lone surrogate becomes U+FFFD (the schemas refuse such values before they get here);
+ * - format characters and default-ignorable code points are removed;
+ * - angle brackets are removed;
+ * - control characters, line breaks (CR, LF, NEL, U+2028, U+2029) and runs of whitespace
+ *   become one space, and the ends are trimmed;
+ * - every `=?` becomes `= ?`, so no RFC 2047 encoded word (`=?UTF-8?B?...?=`) is left for a
+ *   mail client to decode into text we never checked. This runs after every removal, so
+ *   no removal can bring an `=` and a `?` together again.
+ * The result is a fixed point: cleaning it again changes nothing.
+ *
+ * The schemas clean every single-line field with it, so the browser and the Lambda store
+ * the same text; the server also applies it to a whole header value it builds (a subject
+ * made of several fields and its own words), as a second line of defence.
  */
 export function cleanLine(value: string): string {
   return (
-    value
+    removeInvisible(value)
       .replace(/[<>]/g, '')
       // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
       .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ')
       .replace(/\s+/g, ' ')
       .trim()
+      .replace(/=\?/g, '= ?')
   );
 }
 
 /**
- * Multi-line text keeps its paragraph breaks (sales read these messages), but loses angle
- * brackets, control characters and runs of blank lines.
+ * Multi-line text keeps its paragraph breaks (sales read these messages), but loses what
+ * {@link removeInvisible} removes, angle brackets, control characters and runs of blank
+ * lines. It never reaches a header, so encoded words are left as typed.
  */
 export function cleanMultiline(value: string): string {
   return (
-    value
+    removeInvisible(value)
       .replace(/[<>]/g, '')
       .replace(/\r\n?/g, '\n')
       // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
@@ -44,31 +87,94 @@ export function cleanMultiline(value: string): string {
   );
 }
 
+// Runs before cleaning, and aborts: a refused value gets this one message, not a length
+// message about a repaired text the visitor never typed.
+const wellFormed = () =>
+  z.refine<string>(isWellFormedText, { error: UNREADABLE_TEXT_MESSAGE, abort: true });
+
 export const EMAIL_MAX = 254;
+/** The longest part before the @ that mail servers must accept (SES refuses longer ones). */
+export const EMAIL_LOCAL_MAX = 64;
+/** The longest label of a domain name: the text between two dots. */
+export const EMAIL_DOMAIN_LABEL_MAX = 63;
+
+export const EMAIL_LOCAL_TOO_LONG_MESSAGE = `The part before @ is too long (maximum ${EMAIL_LOCAL_MAX} characters)`;
+export const EMAIL_DOMAIN_LABEL_TOO_LONG_MESSAGE = `The domain after @ has a part that is too long (maximum ${EMAIL_DOMAIN_LABEL_MAX} characters between dots)`;
+export const EMAIL_DOMAIN_INVALID_MESSAGE = 'The domain after @ is not valid';
+
 const emailMax = () =>
   z.maxLength(EMAIL_MAX, { error: `Email address is too long (maximum ${EMAIL_MAX} characters)` });
 
-/** An e-mail address: trimmed and lower-cased before it is checked. */
+// A domain label: letters, digits and hyphens, starting and ending with a letter or digit.
+const DOMAIN_LABEL = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
+
+function localPart(email: string): string {
+  return email.slice(0, email.lastIndexOf('@'));
+}
+
+function domainLabels(email: string): string[] {
+  return email.slice(email.lastIndexOf('@') + 1).split('.');
+}
+
+// Only an address every earlier check accepted is looked at, so an address the existing
+// rules refuse keeps their one message; the first failure here stops the rest.
+const acceptedSoFar = (payload: z.core.ParsePayload) => payload.issues.length === 0;
+
+/**
+ * What zod's e-mail format lets through and SES cannot deliver to: a part before the @
+ * longer than 64 characters, a domain label longer than 63, or one that starts or ends with
+ * a hyphen. Each gets a message saying which part is wrong.
+ */
+const deliverable = () => [
+  z.refine<string>((email) => localPart(email).length <= EMAIL_LOCAL_MAX, {
+    error: EMAIL_LOCAL_TOO_LONG_MESSAGE,
+    abort: true,
+    when: acceptedSoFar,
+  }),
+  z.refine<string>(
+    (email) => domainLabels(email).every((label) => label.length <= EMAIL_DOMAIN_LABEL_MAX),
+    { error: EMAIL_DOMAIN_LABEL_TOO_LONG_MESSAGE, abort: true, when: acceptedSoFar },
+  ),
+  z.refine<string>((email) => domainLabels(email).every((label) => DOMAIN_LABEL.test(label)), {
+    error: EMAIL_DOMAIN_INVALID_MESSAGE,
+    abort: true,
+    when: acceptedSoFar,
+  }),
+];
+
+/**
+ * An e-mail address: invisible characters removed (a pasted address often carries a
+ * zero-width space), trimmed and lower-cased before it is checked, then held to what SES
+ * can deliver to.
+ */
 export function emailField(invalid: string) {
-  return z.pipe(
-    z.string({ error: invalid }).check(z.trim(), z.toLowerCase(), emailMax()),
-    z.email({ error: invalid }),
-  );
-}
-
-/** A single-line text field cleaned with {@link cleanLine}. */
-export function lineField(required: string) {
-  return z.string({ error: required }).check(z.overwrite(cleanLine));
-}
-
-/** A multi-line text field cleaned with {@link cleanMultiline}. */
-export function textField(required: string) {
-  return z.string({ error: required }).check(z.overwrite(cleanMultiline));
+  return z
+    .pipe(
+      z
+        .string({ error: invalid })
+        .check(z.overwrite(removeInvisible), z.trim(), z.toLowerCase(), emailMax()),
+      z.email({ error: invalid }),
+    )
+    .check(...deliverable());
 }
 
 /**
- * An optional text field: a blank value (what an untouched form input holds) becomes
- * undefined, so it is neither validated nor stored.
+ * A single-line text field cleaned with {@link cleanLine}. A value that is not well-formed
+ * UTF-16 is refused first, with {@link UNREADABLE_TEXT_MESSAGE}; checks added after this
+ * one see the cleaned text, so invisible characters count for nothing.
+ */
+export function lineField(required: string) {
+  return z.string({ error: required }).check(wellFormed(), z.overwrite(cleanLine));
+}
+
+/** A multi-line text field cleaned with {@link cleanMultiline}, refused like {@link lineField}. */
+export function textField(required: string) {
+  return z.string({ error: required }).check(wellFormed(), z.overwrite(cleanMultiline));
+}
+
+/**
+ * An optional text field: a blank value (what an untouched form input holds, or one of
+ * invisible characters alone) becomes undefined, so it is neither validated nor stored.
  */
 export function optional<T extends z.ZodMiniType>(schema: T) {
   // The outer optional only marks the key optional in the input type; a missing value
@@ -142,27 +248,31 @@ interface EmailMessages {
 }
 
 /**
- * An e-mail address that tells "missing" apart from "malformed": trimmed and lower-cased
- * before it is checked, like {@link emailField}.
+ * An e-mail address that tells "missing" apart from "malformed": cleaned and checked like
+ * {@link emailField}, so a value of invisible characters alone counts as missing.
  */
 export function requiredEmailField({ required, invalid, min = 1 }: EmailMessages) {
-  return z.pipe(
-    z.pipe(
-      z.string({
-        error: (issue) => (issue.input === undefined || issue.input === null ? required : invalid),
-      }),
-      z
-        .string()
-        .check(
-          z.trim(),
-          z.toLowerCase(),
-          z.minLength(1, { error: required, abort: true }),
-          z.minLength(min, { error: invalid, abort: true }),
-          emailMax(),
-        ),
-    ),
-    z.email({ error: invalid }),
-  );
+  return z
+    .pipe(
+      z.pipe(
+        z.string({
+          error: (issue) =>
+            issue.input === undefined || issue.input === null ? required : invalid,
+        }),
+        z
+          .string()
+          .check(
+            z.overwrite(removeInvisible),
+            z.trim(),
+            z.toLowerCase(),
+            z.minLength(1, { error: required, abort: true }),
+            z.minLength(min, { error: invalid, abort: true }),
+            emailMax(),
+          ),
+      ),
+      z.email({ error: invalid }),
+    )
+    .check(...deliverable());
 }
 
 /** Spec section 5: the demo and beta forms accept business addresses only. */

@@ -152,3 +152,50 @@ describe('betaAccessSchema', () => {
     });
   });
 });
+
+describe('betaAccessSchema under hostile text', () => {
+  const UNREADABLE = 'This field contains characters we cannot read. Please retype it.';
+
+  it('answers a full name of zero-width spaces alone as missing', () => {
+    expect(errorsOf({ ...valid, fullName: '\u200b\u200b' })).toEqual({
+      fullName: ['Full name is required'],
+    });
+  });
+
+  it('stores text without bidi overrides or encoded words', () => {
+    const result = betaAccessSchema.parse({
+      ...valid,
+      jobTitle: '\u202eHead of =?UTF-8?B?SGk=?=',
+      whyKryon: `${valid.whyKryon}\u2066\u2069`,
+    });
+    expect(result.jobTitle).toBe('Head of = ?UTF-8?B?SGk= ?=');
+    expect(result.whyKryon).toBe(valid.whyKryon);
+  });
+
+  it('refuses a lone surrogate in every free-text field', () => {
+    expect(
+      errorsOf({
+        ...valid,
+        fullName: '\ud800',
+        companyName: '\ud800',
+        jobTitle: '\ud800',
+        securityChallenges: '\ud800',
+        whyKryon: '\ud800',
+        additionalInfo: '\ud800',
+      }),
+    ).toEqual({
+      fullName: [UNREADABLE],
+      companyName: [UNREADABLE],
+      jobTitle: [UNREADABLE],
+      securityChallenges: [UNREADABLE],
+      whyKryon: [UNREADABLE],
+      additionalInfo: [UNREADABLE],
+    });
+  });
+
+  it('holds the work e-mail to what can be delivered', () => {
+    expect(errorsOf({ ...valid, workEmail: `${'k'.repeat(65)}@orbital.example` })).toEqual({
+      workEmail: ['The part before @ is too long (maximum 64 characters)'],
+    });
+  });
+});

@@ -71,3 +71,68 @@ describe('contactSchema', () => {
     expect(errors.message).toEqual(['Please enter a message']);
   });
 });
+
+describe('contactSchema under hostile text', () => {
+  const UNREADABLE = 'This field contains characters we cannot read. Please retype it.';
+
+  it('answers a name of invisible characters alone as it answers an empty one', () => {
+    for (const name of ['\u200b\u200b', '\u3164', '\u202e\u2066\ufeff', '\u115f\u1160']) {
+      expect(errorsOf({ ...valid, name })).toEqual(errorsOf({ ...valid, name: '' }));
+    }
+    expect(errorsOf({ ...valid, name: 'A\u3164' }).name).toEqual([
+      'Please enter your full name (minimum 2 characters)',
+    ]);
+    expect(errorsOf({ ...valid, message: `short${'\u200b'.repeat(20)}` }).message).toEqual([
+      'Message must be at least 10 characters long',
+    ]);
+  });
+
+  it('drops invisible optional fields and stores text without format characters', () => {
+    const result = contactSchema.parse({
+      ...valid,
+      name: 'Ada \u202eecalevoL',
+      company: '\u200b\u200b',
+      phone: '\u2060',
+      message: `${valid.message}\u200d\ufe0f`,
+    });
+    expect(result.name).toBe('Ada ecalevoL');
+    expect(result.company).toBeUndefined();
+    expect(result.phone).toBeUndefined();
+    expect(result.message).toBe(valid.message);
+  });
+
+  it('neutralises encoded words in single-line fields', () => {
+    const result = contactSchema.parse({ ...valid, name: '=?UTF-8?B?SGk=?=', company: 'A=?q?' });
+    expect(result.name).toBe('= ?UTF-8?B?SGk= ?=');
+    expect(result.company).toBe('A= ?q?');
+  });
+
+  it.each([
+    ['name', '\ud800'],
+    ['name', 'Ada \udc00Lovelace'],
+    ['company', 'Acme\ud800'],
+    ['phone', '+1 555 123 4567\ud800'],
+    ['message', `${valid.message}\ud800`],
+  ])('refuses a lone surrogate in %s with a message a person understands', (field, value) => {
+    expect(errorsOf({ ...valid, [field]: value })).toEqual({ [field]: [UNREADABLE] });
+  });
+
+  it.each([
+    ['\ud800', 'Please enter a valid work email address'],
+    [`${'a'.repeat(65)}@example.com`, 'The part before @ is too long (maximum 64 characters)'],
+    [
+      `ada@${'b'.repeat(64)}.com`,
+      'The domain after @ has a part that is too long (maximum 63 characters between dots)',
+    ],
+    ['a@foo-.com', 'The domain after @ is not valid'],
+    ['a@-foo.com', 'Please enter a valid work email address'],
+  ])('refuses the address %j with %j', (email, message) => {
+    expect(errorsOf({ ...valid, email })).toEqual({ email: [message] });
+  });
+
+  it('answers a lone surrogate in the subject with the subject message', () => {
+    expect(errorsOf({ ...valid, subject: '\ud800' })).toEqual({
+      subject: ['Please choose a subject'],
+    });
+  });
+});

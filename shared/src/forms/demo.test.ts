@@ -336,3 +336,79 @@ describe('demoSchema', () => {
     expect(result).not.toHaveProperty('role');
   });
 });
+
+describe('demoSchema under hostile text', () => {
+  const UNREADABLE = 'This field contains characters we cannot read. Please retype it.';
+
+  it.each([
+    ['fullName', 'Full name is required'],
+    ['companyName', 'Company name is required'],
+    ['jobTitle', 'Job title is required'],
+    ['workEmail', 'Work email is required'],
+  ])('answers %s of invisible characters alone with its required message', (field, message) => {
+    for (const value of ['\u200b\u200b', '\u3164', '\ufeff\u2060\u00ad']) {
+      expect(errorsOf({ ...valid, [field]: value })).toEqual({ [field]: [message] });
+    }
+  });
+
+  it('counts a Hangul filler for nothing in a minimum length', () => {
+    expect(errorsOf({ ...valid, fullName: 'A\u3164' })).toEqual({
+      fullName: ['Full name must be at least 2 characters'],
+    });
+    expect(errorsOf({ ...valid, specificUseCases: `Map paths${'\u200b'.repeat(30)}` })).toEqual({
+      specificUseCases: ['Please provide more detail (minimum 20 characters)'],
+    });
+  });
+
+  it('drops optional answers of invisible characters alone', () => {
+    const result = demoSchema.parse({
+      ...valid,
+      additionalRequirements: '\u200b\n\u200b',
+      additionalInfo: '\u3164',
+    });
+    expect(result.additionalRequirements).toBeUndefined();
+    expect(result.additionalInfo).toBeUndefined();
+  });
+
+  it.each([
+    'fullName',
+    'companyName',
+    'jobTitle',
+    'specificUseCases',
+    'securityChallenges',
+    'whyKryon',
+  ] as const)('refuses a lone surrogate in %s', (field) => {
+    expect(errorsOf({ ...valid, [field]: `${valid[field]}\ud800` })).toEqual({
+      [field]: [UNREADABLE],
+    });
+  });
+
+  it.each(['additionalRequirements', 'additionalInfo'])(
+    'refuses a lone surrogate in the optional %s',
+    (field) => {
+      expect(errorsOf({ ...valid, [field]: '\ud800' })).toEqual({ [field]: [UNREADABLE] });
+    },
+  );
+
+  it('answers a lone surrogate in an option field with that field message', () => {
+    expect(errorsOf({ ...valid, urgency: '\ud800', interestedModules: ['\udc00'] })).toEqual({
+      urgency: ['Urgency is required'],
+      interestedModules: ['Please select at least one module'],
+    });
+  });
+
+  it.each([
+    [`${'a'.repeat(65)}@acme.example`, 'The part before @ is too long (maximum 64 characters)'],
+    [`ada@${'b'.repeat(63)}.example`, undefined],
+    [
+      `ada@${'b'.repeat(64)}.example`,
+      'The domain after @ has a part that is too long (maximum 63 characters between dots)',
+    ],
+    ['ada@acme-.example', 'The domain after @ is not valid'],
+    ['ada@-acme.example', 'Please enter a valid work email address'],
+    [`${'a'.repeat(65)}@gmail.com`, 'The part before @ is too long (maximum 64 characters)'],
+    ['ada\ud800@acme.example', 'Please enter a valid work email address'],
+  ])('answers the work e-mail %j with %j', (workEmail, message) => {
+    expect(errorsOf({ ...valid, workEmail })).toEqual(message ? { workEmail: [message] } : {});
+  });
+});

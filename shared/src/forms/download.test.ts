@@ -122,3 +122,36 @@ describe('downloadSchema', () => {
     });
   });
 });
+
+describe('downloadSchema under hostile text', () => {
+  const UNREADABLE = 'This field contains characters we cannot read. Please retype it.';
+
+  it('answers fields of invisible characters alone as missing', () => {
+    expect(
+      errorsOf({ ...valid, email: '\u200b\u200b', firstName: '\u3164', company: '\u202e' }),
+    ).toEqual({ email: [REQUIRED], firstName: [REQUIRED], company: [REQUIRED] });
+  });
+
+  it('refuses a lone surrogate in a name, and in an option field with its message', () => {
+    expect(
+      errorsOf({ ...valid, firstName: 'Mary\ud800', company: '\udc00', role: '\ud800' }),
+    ).toEqual({ firstName: [UNREADABLE], company: [UNREADABLE], role: [REQUIRED] });
+    expect(errorsOf({ ...valid, email: 'mary\ud800@example.com' })).toEqual({
+      email: [INVALID_EMAIL],
+    });
+  });
+
+  it('keeps the address as typed, lower-cased: the Gmail key is not the stored address', () => {
+    expect(downloadSchema.parse({ ...valid, email: 'Mary.Smith+x@GoogleMail.com' }).email).toBe(
+      'mary.smith+x@googlemail.com',
+    );
+  });
+
+  it.each([
+    [`${'m'.repeat(65)}@example.com`, 'The part before @ is too long (maximum 64 characters)'],
+    ['mary@example-.com', 'The domain after @ is not valid'],
+    ['mary@-example.com', INVALID_EMAIL],
+  ])('refuses the address %j with %j', (email, message) => {
+    expect(errorsOf({ ...valid, email })).toEqual({ email: [message] });
+  });
+});

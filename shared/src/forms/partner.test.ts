@@ -142,3 +142,40 @@ describe('partnerSchema', () => {
     expect(result).not.toHaveProperty('isAdmin');
   });
 });
+
+describe('partnerSchema under hostile text', () => {
+  const UNREADABLE = 'This field contains characters we cannot read. Please retype it.';
+
+  it.each([
+    ['company', 'Company name is required'],
+    ['position', 'Position is required'],
+  ])('answers %s of invisible characters alone with its required message', (field, message) => {
+    expect(errorsOf({ ...valid, [field]: '\u200b\u200b' })).toEqual({ [field]: [message] });
+    expect(errorsOf({ ...valid, [field]: '\u3164' })).toEqual({ [field]: [message] });
+  });
+
+  it('stores single-line text with neither format characters nor encoded words', () => {
+    const result = partnerSchema.parse({
+      ...valid,
+      company: 'Cobol\u200b Partners\u202e',
+      position: '=?iso-8859-1?q?Head=20of?=',
+    });
+    expect(result.company).toBe('Cobol Partners');
+    expect(result.position).toBe('= ?iso-8859-1?q?Head=20of?=');
+  });
+
+  it.each(['name', 'company', 'position', 'phone', 'message'] as const)(
+    'refuses a lone surrogate in %s',
+    (field) => {
+      expect(errorsOf({ ...valid, [field]: `${valid[field]}\udfff` })).toEqual({
+        [field]: [UNREADABLE],
+      });
+    },
+  );
+
+  it('holds the e-mail to what can be delivered', () => {
+    expect(errorsOf({ ...valid, email: 'grace@cobol-.example' })).toEqual({
+      email: ['The domain after @ is not valid'],
+    });
+  });
+});
