@@ -3,17 +3,20 @@ import type { LeadForm } from '@kryon/shared/api';
 import { normaliseEmail } from '@kryon/shared/email';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDynamoLeadStore, leadKey } from '../src/adapters/dynamodb.ts';
-import { sha256 } from '../src/leads/hash.ts';
+import { emailHash, sha256 } from '../src/leads/hash.ts';
 import type { StoredLead } from '../src/leads/ports.ts';
 import { bodyOf, contactBody, contactEvent, type Handler } from '../test/events.ts';
 import { type IntegrationEnv, uniqueKey, useEmulators } from '../test/integration.ts';
-import { main, rateCounterKey } from './leads-erase.ts';
+import { main, rateCounterKeys } from './leads-erase.ts';
 import { captureIo } from './lib/capture-io.ts';
 
 let env: IntegrationEnv;
 let doc: DynamoDBDocumentClient;
 const saved = { ...process.env };
-const hashOf = (email: string) => sha256(normaliseEmail(email));
+// The secret useEmulators gives the handlers; the command reads it from the environment too.
+const hashOf = (email: string) => emailHash('integration-secret', email);
+const submissionsCounter = (hash: string) => rateCounterKeys(hash)[0] as { pk: string; sk: string };
+const visitorMailCounter = (hash: string) => rateCounterKeys(hash)[1] as { pk: string; sk: string };
 
 function lead(form: LeadForm, id: string, fields: Record<string, unknown>, extra = {}) {
   const email = String(fields.workEmail ?? fields.email);
@@ -59,12 +62,14 @@ beforeAll(async () => {
   const store = createDynamoLeadStore(env.dynamo, env.tableName);
   for (const l of [ada.contact, ada.demo, ada.legacy, bob]) await store.createLead(l);
   for (const email of ['ada@example.com', 'bob@example.com']) {
-    await store.takeRateLimit({
-      key: `email#${hashOf(email)}`,
-      max: 3,
-      windowMs: 60_000,
-      nowMs: Date.now(),
-    });
+    for (const kind of ['email', 'visitor-mail']) {
+      await store.takeRateLimit({
+        key: `${kind}#${hashOf(email)}`,
+        max: 3,
+        windowMs: 60_000,
+        nowMs: Date.now(),
+      });
+    }
   }
 });
 
@@ -83,12 +88,26 @@ describe('leads:erase', () => {
     expect(out).toMatch(/demo +2026-11-02T10:00:00\.000Z +ada-2 .*\(matched by emailHash\)/);
     expect(out).toMatch(/partner +2026-11-03T10:00:00\.000Z +ada-3 .*\(matched by email field\)/);
     expect(out).not.toContain('bob-4');
-    expect(out).toContain('Rate-limit counter for this address: present');
+    expect(out).toContain('Rate-limit counters for this address: 2');
     expect(out).toContain(
-      'Dry run: nothing was deleted. Run again with --yes to delete 3 submissions and the rate-limit counter.',
+      'Dry run: nothing was deleted. Run again with --yes to delete 3 submissions and 2 rate-limit counters.',
     );
     for (const l of Object.values(ada)) expect(await exists(keyOf(l))).toBe(true);
-    expect(await exists(rateCounterKey(hashOf('ada@example.com')))).toBe(true);
+    expect(await exists(submissionsCounter(hashOf('ada@example.com')))).toBe(true);
+  });
+
+  it('without the hash secret finds the submissions by their address fields alone', async () => {
+    const secret = process.env.IP_HASH_SECRET;
+    delete process.env.IP_HASH_SECRET;
+    try {
+      const io = captureIo();
+      expect(await main(['--email', 'ada@example.com', '--table', env.tableName], io)).toBe(0);
+      expect(io.stdout()).toContain('by address only: set IP_HASH_SECRET');
+      expect(io.stdout()).toContain('3 submissions found:');
+      expect(io.stdout()).toContain('Rate-limit counters for this address: none');
+    } finally {
+      process.env.IP_HASH_SECRET = secret;
+    }
   });
 
   it('with --yes deletes them and the counter, and nobody else', async () => {
@@ -96,11 +115,12 @@ describe('leads:erase', () => {
     expect(await main(['--email', 'ada@example.com', '--yes', '--table', env.tableName], io)).toBe(
       0,
     );
-    expect(io.stdout()).toContain('Deleted 3 submissions and the rate-limit counter.');
+    expect(io.stdout()).toContain('Deleted 3 submissions and 2 rate-limit counters.');
     for (const l of Object.values(ada)) expect(await exists(keyOf(l))).toBe(false);
-    expect(await exists(rateCounterKey(hashOf('ada@example.com')))).toBe(false);
+    expect(await exists(submissionsCounter(hashOf('ada@example.com')))).toBe(false);
+    expect(await exists(visitorMailCounter(hashOf('ada@example.com')))).toBe(false);
     expect(await exists(keyOf(bob))).toBe(true);
-    expect(await exists(rateCounterKey(hashOf('bob@example.com')))).toBe(true);
+    expect(await exists(submissionsCounter(hashOf('bob@example.com')))).toBe(true);
 
     const again = captureIo();
     await main(['--email', 'ada@example.com', '--yes', '--table', env.tableName], again);
@@ -114,7 +134,7 @@ describe('leads:erase', () => {
     );
     expect(bodyOf(response)).toMatchObject({ success: true });
     const carol = hashOf('carol@example.com');
-    expect(await exists(rateCounterKey(carol))).toBe(true);
+    expect(await exists(submissionsCounter(carol))).toBe(true);
 
     // The local default: the running stack's DynamoDB on DYNAMODB_PORT, table TABLE_NAME.
     process.env.DYNAMODB_PORT = new URL(process.env.AWS_ENDPOINT_URL_DYNAMODB ?? '').port;
@@ -122,8 +142,8 @@ describe('leads:erase', () => {
     await main(['--email', 'carol@example.com', '--yes'], io);
     expect(io.stdout()).toContain(`Searched local table ${env.tableName} (the running local stack`);
     expect(io.stdout()).toContain('1 submission found:');
-    expect(io.stdout()).toContain('Deleted 1 submission and the rate-limit counter.');
-    expect(await exists(rateCounterKey(carol))).toBe(false);
+    expect(io.stdout()).toContain('Deleted 1 submission and 1 rate-limit counter.');
+    expect(await exists(submissionsCounter(carol))).toBe(false);
 
     const check = captureIo();
     await main(['--email', 'carol@example.com'], check);

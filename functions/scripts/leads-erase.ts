@@ -5,7 +5,7 @@
  */
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { normaliseEmail } from '@kryon/shared/email';
-import { sha256 } from '../src/leads/hash.ts';
+import { emailHash } from '../src/leads/hash.ts';
 import { type Io, isEntryPoint, parseCommandArgs, runCli, UsageError } from './lib/cli.ts';
 import {
   type Item,
@@ -17,10 +17,10 @@ import {
 
 export const USAGE = `Usage: npm run leads:erase -- --email <address> [--yes] [options]
 
-Finds every stored submission of one person (any form), by the hash of the normalised
-address (lower-case, +tag removed) and, for leads stored before that hash existed, by the
-address field itself. Lists them; deletes them and the address's rate-limit counter only
-with --yes.
+Finds every stored submission of one person (any form), by the keyed hash of the canonical
+address (lower-case, +tag removed, Gmail's dots ignored) and by the address field itself.
+Lists them; deletes them and the address's rate-limit counters only with --yes. For a
+deployed table, set IP_HASH_SECRET to the stack's IP-hash secret to find the counters too.
 
   --email <address>  the person's e-mail address, as they gave it or normalised
   --yes              delete what was found (without it: a dry run that changes nothing)
@@ -41,18 +41,22 @@ export interface FoundSubmission {
 
 export interface Findings {
   normalisedEmail: string;
-  emailHash: string;
+  /** Undefined without the hash secret: then only the address fields are matched. */
+  emailHash: string | undefined;
   submissions: FoundSubmission[];
-  /** The address's rate-limit counter, when the table holds one. */
-  rateCounter: Key | undefined;
+  /** The address's rate-limit counters the table holds. */
+  rateCounters: Key[];
 }
 
 /**
- * The rate-limit counter of an address, as the lead adapter keys it (`RATE#<key>`) for the
- * key submitLead takes (`email#<emailHash>`).
+ * The counters kept for an address, as the lead adapter keys them (`RATE#<key>`): its
+ * submissions (`email#<emailHash>`) and the confirmations sent to it (`visitor-mail#...`).
  */
-export function rateCounterKey(emailHash: string): Key {
-  return { pk: `RATE#email#${emailHash}`, sk: 'RATE' };
+export function rateCounterKeys(hash: string): Key[] {
+  return [
+    { pk: `RATE#email#${hash}`, sk: 'RATE' },
+    { pk: `RATE#visitor-mail#${hash}`, sk: 'RATE' },
+  ];
 }
 
 export function parseEraseArgs(argv: string[]) {
@@ -87,12 +91,12 @@ export function parseEraseArgs(argv: string[]) {
 /** Every lead of this person and their rate-limit counter; changes nothing. */
 export async function findSubmissions(table: LeadsTable, email: string): Promise<Findings> {
   const normalisedEmail = normaliseEmail(email);
-  const emailHash = sha256(normalisedEmail);
+  const hash = table.hashSecret ? emailHash(table.hashSecret, email) : undefined;
   const submissions: FoundSubmission[] = [];
   // A full scan: the table has no index by person, and an erasure is rare.
   for await (const item of scanItems(table, leadKeyFilter())) {
     const matchedBy =
-      item.emailHash === emailHash
+      hash !== undefined && item.emailHash === hash
         ? 'emailHash'
         : emailFieldValues(item).some((value) => normaliseEmail(value) === normalisedEmail)
           ? 'email field'
@@ -109,31 +113,30 @@ export async function findSubmissions(table: LeadsTable, email: string): Promise
   }
   submissions.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 
-  const counterKey = rateCounterKey(emailHash);
-  const counter = await table.doc.send(
-    new GetCommand({ TableName: table.tableName, Key: counterKey, ConsistentRead: true }),
-  );
-  return {
-    normalisedEmail,
-    emailHash,
-    submissions,
-    rateCounter: counter.Item ? counterKey : undefined,
-  };
+  const rateCounters: Key[] = [];
+  for (const key of hash ? rateCounterKeys(hash) : []) {
+    const counter = await table.doc.send(
+      new GetCommand({ TableName: table.tableName, Key: key, ConsistentRead: true }),
+    );
+    if (counter.Item) rateCounters.push(key);
+  }
+  return { normalisedEmail, emailHash: hash, submissions, rateCounters };
 }
 
 /** Deletes what findSubmissions found; counts what was still there to delete. */
 export async function eraseSubmissions(
   table: LeadsTable,
   findings: Findings,
-): Promise<{ deleted: number; counterDeleted: boolean }> {
+): Promise<{ deleted: number; countersDeleted: number }> {
   let deleted = 0;
   for (const submission of findings.submissions) {
     if (await deleteItem(table, submission.key)) deleted += 1;
   }
-  const counterDeleted = findings.rateCounter
-    ? await deleteItem(table, findings.rateCounter)
-    : false;
-  return { deleted, counterDeleted };
+  let countersDeleted = 0;
+  for (const key of findings.rateCounters) {
+    if (await deleteItem(table, key)) countersDeleted += 1;
+  }
+  return { deleted, countersDeleted };
 }
 
 export async function main(argv: string[], io: Io): Promise<number> {
@@ -141,11 +144,15 @@ export async function main(argv: string[], io: Io): Promise<number> {
   const table = await openLeadsTable({ table: args.table, region: args.region });
   try {
     const findings = await findSubmissions(table, args.email);
-    const { submissions, rateCounter } = findings;
+    const { submissions, rateCounters } = findings;
     io.out(
-      `Searched ${table.description}\nfor ${findings.normalisedEmail} (emailHash ${findings.emailHash}).\n\n`,
+      `Searched ${table.description}\nfor ${findings.normalisedEmail} (${
+        findings.emailHash
+          ? `emailHash ${findings.emailHash}`
+          : 'by address only: set IP_HASH_SECRET to match hashes and find its counters'
+      }).\n\n`,
     );
-    if (submissions.length === 0 && !rateCounter) {
+    if (submissions.length === 0 && rateCounters.length === 0) {
       io.out('Nothing stored for this address.\n');
       return 0;
     }
@@ -155,18 +162,20 @@ export async function main(argv: string[], io: Io): Promise<number> {
         `  ${s.form.padEnd(12)} ${s.createdAt.padEnd(25)} ${s.submissionId}  e-mail ${s.emailStatus || '-'}  (matched by ${s.matchedBy})\n`,
       );
     }
-    io.out(`Rate-limit counter for this address: ${rateCounter ? 'present' : 'none'}\n\n`);
+    io.out(`Rate-limit counters for this address: ${rateCounters.length || 'none'}\n\n`);
 
-    const counterText = rateCounter ? ' and the rate-limit counter' : '';
+    const counterText = rateCounters.length
+      ? ` and ${plural(rateCounters.length, 'rate-limit counter')}`
+      : '';
     if (!args.yes) {
       io.out(
         `Dry run: nothing was deleted. Run again with --yes to delete ${plural(submissions.length, 'submission')}${counterText}.\n`,
       );
       return 0;
     }
-    const { deleted, counterDeleted } = await eraseSubmissions(table, findings);
+    const { deleted, countersDeleted } = await eraseSubmissions(table, findings);
     io.out(
-      `Deleted ${plural(deleted, 'submission')}${counterDeleted ? ' and the rate-limit counter' : ''}.\n`,
+      `Deleted ${plural(deleted, 'submission')}${countersDeleted ? ` and ${plural(countersDeleted, 'rate-limit counter')}` : ''}.\n`,
     );
     io.out(
       'Not reached by this command: sales e-mails already delivered, and (deployed) the\n' +

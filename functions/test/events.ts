@@ -14,6 +14,7 @@ export interface EventOptions {
   isBase64Encoded?: boolean;
   sourceIp?: string;
   userAgent?: string;
+  query?: Record<string, string>;
 }
 
 let clients = 0;
@@ -41,7 +42,8 @@ export function apiEvent(options: EventOptions = {}): APIGatewayProxyEventV2 {
     version: '2.0',
     routeKey: `${method} ${path}`,
     rawPath: path,
-    rawQueryString: '',
+    rawQueryString: new URLSearchParams(options.query).toString(),
+    ...(options.query ? { queryStringParameters: options.query } : {}),
     headers,
     requestContext: {
       accountId: '123456789012',

@@ -66,6 +66,14 @@ export async function emailsTo(sesUrl: string, visitor: string): Promise<StoredE
   return emails.filter((email) => email.replyTo.includes(visitor));
 }
 
+/** The e-mails the emulator received addressed to this address (a visitor's own). */
+export async function emailsSentTo(sesUrl: string, address: string): Promise<StoredEmail[]> {
+  const response = await fetch(`${sesUrl}/store`);
+  if (!response.ok) throw new Error(`SES store answered ${response.status}`);
+  const { emails } = (await response.json()) as { emails: StoredEmail[] };
+  return emails.filter((email) => email.destination.to.includes(address));
+}
+
 /** The message as MIME, as the emulator renders it for download. */
 export async function rawMessage(sesUrl: string, messageId: string): Promise<string> {
   const response = await fetch(

@@ -7,7 +7,7 @@ import { DynamoDBDocumentClient, paginateScan, type ScanCommandInput } from '@aw
 import type { LeadForm } from '@kryon/shared/api';
 import { leadKey } from '../../src/adapters/dynamodb.ts';
 import { UsageError } from './cli.ts';
-import { connectLocalStack, localDynamoClient } from './local-stack.ts';
+import { connectLocalStack, localDynamoClient, localSiteSecret } from './local-stack.ts';
 
 /** A table item as the document client reads it: plain JS values. */
 export type Item = Record<string, unknown>;
@@ -17,6 +17,11 @@ export interface LeadsTable {
   tableName: string;
   /** Which table this is, for the command's report. */
   description: string;
+  /**
+   * The secret the functions key e-mail hashes with, when known: the local stack's own, or
+   * for a deployed table IP_HASH_SECRET from the shell.
+   */
+  hashSecret?: string;
   close(): Promise<void>;
 }
 
@@ -44,6 +49,7 @@ export async function openLeadsTable(options: TableOptions): Promise<LeadsTable>
     client.destroy();
     await stack.close();
   });
+  table.hashSecret = localSiteSecret(stack);
   try {
     await mustExist(client, tableName, 'Has `npm start` or `npm run invoke` stored a lead yet?');
   } catch (error) {
@@ -65,6 +71,7 @@ async function openDeployedTable(tableName: string, region: string | undefined) 
   const endpoint = process.env.AWS_ENDPOINT_URL_DYNAMODB || process.env.AWS_ENDPOINT_URL;
   const description = `DynamoDB table ${tableName} in ${region}${endpoint ? ` via ${endpoint}` : ''}`;
   const table = tableOf(client, tableName, description, async () => client.destroy());
+  table.hashSecret = process.env.IP_HASH_SECRET?.trim() || undefined;
   try {
     await mustExist(client, tableName, 'Check --table and the AWS account and region.');
   } catch (error) {
@@ -81,7 +88,8 @@ function tableOf(
   close: () => Promise<void>,
 ): LeadsTable {
   const doc = DynamoDBDocumentClient.from(client);
-  return { doc, tableName, description, close };
+  const table: LeadsTable = { doc, tableName, description, close };
+  return table;
 }
 
 async function mustExist(client: DynamoDBClient, tableName: string, hint: string) {

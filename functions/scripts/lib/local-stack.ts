@@ -103,14 +103,24 @@ export function handlerEnvironment(
     TABLE_NAME: stack.settings.tableName,
     MAIL_FROM: env.MAIL_FROM || 'Kryon Website <no-reply@kryon.example>',
     MAIL_TO: env.MAIL_TO || 'sales@kryon.example',
-    IP_HASH_SECRET:
-      env.IP_HASH_SECRET || localSecret(join(stack.settings.dataDir, 'ip-hash-secret')),
+    IP_HASH_SECRET: localSiteSecret(stack, env),
     POWERTOOLS_LOG_LEVEL: env.POWERTOOLS_LOG_LEVEL || 'WARN',
     // CloudWatch metrics as EMF JSON lines are for AWS; locally they are noise.
     POWERTOOLS_METRICS_DISABLED: env.POWERTOOLS_METRICS_DISABLED || 'true',
   };
   if (stack.sesUrl) values.AWS_ENDPOINT_URL_SESV2 = stack.sesUrl;
   return values;
+}
+
+/**
+ * The local stack's site secret (the handlers' IP_HASH_SECRET): kept in DATA_DIR so the keyed
+ * hashes of stored leads stay the same across restarts, unless the environment sets one.
+ */
+export function localSiteSecret(
+  stack: Pick<LocalStack, 'settings'>,
+  env: NodeJS.ProcessEnv = process.env,
+): string {
+  return env.IP_HASH_SECRET || localSecret(join(stack.settings.dataDir, 'ip-hash-secret'));
 }
 
 /** A DynamoDB client of the local emulator, whatever AWS profile or region the shell has. */

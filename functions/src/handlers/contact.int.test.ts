@@ -13,7 +13,7 @@ import {
   useEmulators,
 } from '../../test/integration.ts';
 import type { HttpResponse } from '../http/responses.ts';
-import { sha256 } from '../leads/hash.ts';
+import { emailHash } from '../leads/hash.ts';
 
 let env: IntegrationEnv;
 let documents: DynamoDBDocumentClient;
@@ -46,7 +46,10 @@ async function leadsOf(email: string) {
     new ScanCommand({
       TableName: env.tableName,
       FilterExpression: 'entity = :lead AND emailHash = :hash',
-      ExpressionAttributeValues: { ':lead': 'lead', ':hash': sha256(normaliseEmail(email)) },
+      ExpressionAttributeValues: {
+        ':lead': 'lead',
+        ':hash': emailHash('integration-secret', email),
+      },
       ConsistentRead: true,
     }),
   );

@@ -1,8 +1,11 @@
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { CHALLENGE_FIELD } from '@kryon/shared/constants';
 import { SUCCESS_MESSAGES } from '@kryon/shared/messages';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { solvedChallenge } from '../../test/browser-check.ts';
 import { apiEvent, bodyOf, type Handler, sampleBody } from '../../test/events.ts';
 import {
+  emailsSentTo,
   emailsTo,
   type IntegrationEnv,
   uniqueEmail,
@@ -24,6 +27,8 @@ const handlers = new Map<string, Handler>();
 beforeAll(async () => {
   env = await useEmulators('forms');
   process.env.SITE_ORIGIN = 'https://www.kryon.example';
+  // Two confirmations a day per address, so the budget is reached within the submission limit.
+  process.env.VISITOR_MAIL_PER_ADDRESS = '2';
   documents = DynamoDBDocumentClient.from(env.dynamo);
   for (const { form } of CASES) {
     handlers.set(form, ((await import(`./${form}.ts`)) as { handler: Handler }).handler);
@@ -77,20 +82,86 @@ describe.each(CASES)(
 );
 
 describe('the research download', () => {
-  it('e-mails the visitor the item link on the site origin', async () => {
+  it('e-mails the visitor the item link on the site origin after the browser check', async () => {
     const email = uniqueEmail('reader');
-    const body: Record<string, unknown> = { ...sampleBody('download'), email };
+    const body: Record<string, unknown> = {
+      ...sampleBody('download'),
+      email,
+      [CHALLENGE_FIELD]: await solvedChallenge('download'),
+    };
     const response = await post('download', body);
     expect(response.statusCode).toBe(200);
 
-    const response2 = await fetch(`${env.sesUrl}/store`);
-    const { emails } = (await response2.json()) as {
-      emails: { destination: { to: string[] }; subject: string; body: { text?: string } }[];
-    };
-    const mine = emails.filter((e) => e.destination.to.includes(email));
+    const mine = await emailsSentTo(env.sesUrl, email);
     expect(mine).toHaveLength(1);
     expect(mine[0]?.body.text).toContain(
       `https://www.kryon.example/downloads/${String(body.researchId)}.pdf`,
     );
+  });
+});
+
+describe('the browser check against the emulators', () => {
+  const demo = async (email: string, altcha?: string, key = uniqueKey()) => {
+    const response = await post(
+      'demo',
+      { ...sampleBody('demo'), workEmail: email, ...(altcha ? { [CHALLENGE_FIELD]: altcha } : {}) },
+      key,
+    );
+    expect(response.statusCode).toBe(200);
+    const { Item } = await documents.send(
+      new GetCommand({
+        TableName: env.tableName,
+        Key: { pk: `LEAD#demo#${key}`, sk: 'LEAD' },
+        ConsistentRead: true,
+      }),
+    );
+    return Item;
+  };
+  const visitorMails = (email: string) => emailsSentTo(env.sesUrl, email);
+
+  it('without a solution keeps the lead, marks it for sales and mails the address nothing', async () => {
+    const email = uniqueEmail('bare-api');
+    const lead = await demo(email);
+
+    expect(lead).toMatchObject({
+      browserCheck: 'missing',
+      emails: { visitor: { status: 'withheld', reason: 'unverified' } },
+    });
+    expect(await visitorMails(email)).toEqual([]);
+    const sales = (await emailsTo(env.sesUrl, email)).filter((e) =>
+      e.destination.to.includes('sales@kryon.example'),
+    );
+    expect(sales[0]?.body.text).toContain('Not verified by the browser check');
+  });
+
+  it('takes a solution once: a second submission with it mails its address nothing', async () => {
+    const altcha = await solvedChallenge('demo');
+    const first = uniqueEmail('first');
+    const second = uniqueEmail('second');
+
+    expect((await demo(first, altcha))?.browserCheck).toBe('verified');
+    expect((await demo(second, altcha))?.browserCheck).toBe('replayed');
+    expect(await visitorMails(first)).toHaveLength(1);
+    expect(await visitorMails(second)).toEqual([]);
+  });
+
+  it('refuses a solution for another form', async () => {
+    const email = uniqueEmail('other-form');
+    expect((await demo(email, await solvedChallenge('partner')))?.browserCheck).toBe('wrong-form');
+    expect(await visitorMails(email)).toEqual([]);
+  });
+
+  it('sends one address its daily confirmations, then withholds them, every lead stored', async () => {
+    const email = uniqueEmail('budget');
+    const leads = [];
+    for (let i = 0; i < 3; i += 1) leads.push(await demo(email, await solvedChallenge('demo')));
+
+    expect(await visitorMails(email)).toHaveLength(2);
+    expect(leads.map((lead) => lead?.emails.visitor.status)).toEqual(['sent', 'sent', 'withheld']);
+    expect(leads[2]?.emails.visitor.reason).toBe('recipient-budget');
+    const sales = (await emailsTo(env.sesUrl, email)).filter((e) =>
+      e.destination.to.includes('sales@kryon.example'),
+    );
+    expect(sales).toHaveLength(3);
   });
 });
