@@ -1,6 +1,5 @@
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { LeadForm } from '@kryon/shared/api';
-import { normaliseEmail } from '@kryon/shared/email';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDynamoLeadStore, leadKey } from '../src/adapters/dynamodb.ts';
 import { emailHash, sha256 } from '../src/leads/hash.ts';

@@ -26,7 +26,10 @@ import type { VisitorMailBudgets } from './leads/visitor-mail.ts';
 
 const serviceName = optionalEnv('POWERTOOLS_SERVICE_NAME', 'kryon-leads');
 
-export const logger = new Logger({ serviceName });
+export const logger = new Logger({
+  serviceName,
+  persistentKeys: { version: optionalEnv('APP_VERSION', 'dev') },
+});
 
 /** CloudWatch metrics in the `Kryon/Leads` namespace, read by the deployed alarms. */
 const powertoolsMetrics = new Metrics({

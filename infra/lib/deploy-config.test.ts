@@ -52,6 +52,7 @@ describe('parseDeployConfig', () => {
       domain: undefined,
       alarmEmails: [],
       leadRetentionDays: 730,
+      visitorMail: { perAddress: 3, perHour: 200 },
       logRetention: RetentionDays.THREE_MONTHS,
       api: { rateLimit: 20, burstLimit: 40 },
       logLevel: 'INFO',
@@ -104,6 +105,15 @@ describe('parseDeployConfig', () => {
       appVersion: '1.2.3',
       placeholders: [],
     });
+  });
+
+  it('reads the budgets of e-mails to visitors, within sane bounds', () => {
+    expect(parse({ visitorMailPerAddress: '2', visitorMailPerHour: '500' }).visitorMail).toEqual({
+      perAddress: 2,
+      perHour: 500,
+    });
+    expect(() => parse({ visitorMailPerAddress: '0' })).toThrow(DeployConfigError);
+    expect(() => parse({ visitorMailPerHour: 'many' })).toThrow(DeployConfigError);
   });
 
   it('reads JSON values from cdk.json as they are', () => {

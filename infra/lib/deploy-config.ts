@@ -21,6 +21,8 @@ export const CONTEXT_KEYS = [
   'wafRateLimit',
   'wafWebAclArn',
   'leadRetentionDays',
+  'visitorMailPerAddress',
+  'visitorMailPerHour',
   'logRetentionDays',
   'apiRateLimit',
   'apiBurstLimit',
@@ -66,6 +68,11 @@ export interface DeployConfig {
   alarmEmails: string[];
   waf: WafConfig;
   leadRetentionDays: number;
+  /**
+   * Confirmations to addresses visitors typed: per address a day, and over every form an
+   * hour. Past either the lead is kept and sales mailed; only the visitor's e-mail waits.
+   */
+  visitorMail: { perAddress: number; perHour: number };
   /** The site's public origin, for links in e-mails to visitors (the research download). */
   siteOrigin: string | undefined;
   logRetention: RetentionDays;
@@ -172,6 +179,10 @@ export function parseDeployConfig(
     alarmEmails: emailList(raw.alarmEmail, 'alarmEmail') ?? [],
     waf,
     leadRetentionDays: integer(raw, 'leadRetentionDays', 730, 1, 3650),
+    visitorMail: {
+      perAddress: integer(raw, 'visitorMailPerAddress', 3, 1, 20),
+      perHour: integer(raw, 'visitorMailPerHour', 200, 1, 100_000),
+    },
     siteOrigin:
       optionalString(raw, 'siteOrigin') ?? (domainName ? `https://${domainName}` : undefined),
     logRetention: retentionDays(raw.logRetentionDays),

@@ -28,9 +28,10 @@ export interface ApiRouteSpec {
 
 /**
  * What a handler is decides what it may touch: a lead form writes its own items and sends
- * mail, health reads the table's and SES's state, status and the fallback touch nothing.
+ * mail, health and status read the table's and SES's state, the challenge signs with the
+ * site secret, and the fallback touches nothing.
  */
-export type HandlerKind = 'form' | 'health' | 'status' | 'plain';
+export type HandlerKind = 'form' | 'health' | 'challenge' | 'plain';
 
 export interface FormsApiProps {
   routes: readonly ApiRouteSpec[];
@@ -54,6 +55,7 @@ export interface FormsApiProps {
    */
   originVerifySecret: string;
   leadRetentionDays: number;
+  visitorMail: { perAddress: number; perHour: number };
   /** Origin for links in visitor e-mails; without it the functions' default is used. */
   siteOrigin?: string;
   logRetention: RetentionDays;
@@ -77,14 +79,15 @@ interface Sizing {
 const SIZING: Record<HandlerKind, Sizing> = {
   form: { memorySize: 512, timeout: Duration.seconds(8) },
   health: { memorySize: 256, timeout: Duration.seconds(5) },
-  status: { memorySize: 128, timeout: Duration.seconds(3) },
+  // One PBKDF2 derivation per challenge (the server knows the answer it signs).
+  challenge: { memorySize: 256, timeout: Duration.seconds(3) },
   plain: { memorySize: 128, timeout: Duration.seconds(3) },
 };
 
 export function handlerKind(handler: string, leadForms: readonly string[]): HandlerKind {
   if (leadForms.includes(handler)) return 'form';
-  if (handler === 'health') return 'health';
-  if (handler === 'status') return 'status';
+  if (handler === 'health' || handler === 'status') return 'health';
+  if (handler === 'challenge') return 'challenge';
   return 'plain';
 }
 
@@ -208,7 +211,11 @@ export class FormsApi extends Construct {
     });
     logGroup.grantWrite(role);
 
-    const environment: Record<string, string> = { ORIGIN_VERIFY_SECRET: props.originVerifySecret };
+    // Every function's logs name the deployed version.
+    const environment: Record<string, string> = {
+      ORIGIN_VERIFY_SECRET: props.originVerifySecret,
+      APP_VERSION: props.appVersion,
+    };
     const table = props.table.tableName;
     const configurationSet = props.email.configurationSet.configurationSetName;
 
@@ -224,16 +231,21 @@ export class FormsApi extends Construct {
         SES_CONFIGURATION_SET: configurationSet,
         RETENTION_DAYS: String(props.leadRetentionDays),
         IP_HASH_SECRET: props.ipHashSecret,
+        VISITOR_MAIL_PER_ADDRESS: String(props.visitorMail.perAddress),
+        VISITOR_MAIL_PER_HOUR: String(props.visitorMail.perHour),
         ...(props.siteOrigin ? { SITE_ORIGIN: props.siteOrigin } : {}),
       });
-      // Only the item shapes this form writes (functions/src/adapters/dynamodb.ts):
-      // its own leads and the shared rate-limit counters, with the calls the code makes.
+      // Only the item shapes this form writes (functions/src/adapters/dynamodb.ts): its own
+      // leads, the shared rate-limit counters and the used browser-check challenges, with
+      // the calls the code makes.
       role.addToPrincipalPolicy(
         new PolicyStatement({
           actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
           resources: [props.table.tableArn],
           conditions: {
-            'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`LEAD#${handler}#*`, 'RATE#*'] },
+            'ForAllValues:StringLike': {
+              'dynamodb:LeadingKeys': [`LEAD#${handler}#*`, 'RATE#*', 'ONCE#*'],
+            },
           },
         }),
       );
@@ -259,12 +271,8 @@ export class FormsApi extends Construct {
         'ses:GetAccount has no resource-level permissions (IAM accepts only "*"); it is ' +
           'read-only and is how the health check learns whether SES can send.',
       );
-    } else if (kind === 'status') {
-      Object.assign(environment, {
-        MAIL_FROM: props.mailFrom,
-        SES_CONFIGURATION_SET: configurationSet,
-        APP_VERSION: props.appVersion,
-      });
+    } else if (kind === 'challenge') {
+      Object.assign(environment, { IP_HASH_SECRET: props.ipHashSecret });
     }
 
     return leadFunction(this, `${id}Function`, {

@@ -94,6 +94,7 @@ export class KryonStack extends Stack {
       ipHashSecret: ipHashSecret.secretValue.unsafeUnwrap(),
       originVerifySecret: originVerifyValue,
       leadRetentionDays: props.leadRetentionDays,
+      visitorMail: props.visitorMail,
       siteOrigin: props.siteOrigin,
       logRetention: props.logRetention,
       corsAllowOrigin: props.domain?.apiName ? props.siteOrigin : undefined,

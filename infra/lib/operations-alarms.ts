@@ -99,7 +99,9 @@ export class OperationsAlarms extends Construct {
       this.add(
         `${pascal(form)}FailedSends`,
         new MathExpression({
-          expression: 'failed + abandoned',
+          // Powertools writes only the counts a run made, so one of the two is often absent
+          // in a period; without FILL the sum would be absent too and never alarm.
+          expression: 'FILL(failed, 0) + FILL(abandoned, 0)',
           usingMetrics: {
             failed: emailMetric('EmailFailed'),
             abandoned: emailMetric('EmailAbandoned'),
@@ -111,6 +113,33 @@ export class OperationsAlarms extends Construct {
           'after the last attempt it is abandoned and needs a person.',
       );
     }
+    // Confirmations to typed addresses past the hourly ceiling: a flood of submissions
+    // (leads are kept and sales mailed), or a ceiling too low for real traffic.
+    const ceilingHits = Object.fromEntries(
+      props.leadForms.map((form, i) => [
+        `f${i}`,
+        new Metric({
+          namespace: METRIC_NAMESPACE,
+          metricName: 'VisitorEmailCeilingReached',
+          dimensionsMap: { service: POWERTOOLS_SERVICE_NAME, form },
+          ...fiveMinutes,
+        }),
+      ]),
+    );
+    this.add(
+      'VisitorMailCeiling',
+      new MathExpression({
+        expression: Object.keys(ceilingHits)
+          .map((id) => `FILL(${id}, 0)`)
+          .join(' + '),
+        usingMetrics: ceilingHits,
+        label: 'Confirmations withheld by the hourly ceiling',
+        period: Duration.minutes(5),
+      }),
+      'The hourly ceiling of e-mails to visitors was reached: confirmations are withheld ' +
+        '(leads are stored and sales mailed). A flood of submissions, or a ceiling too low ' +
+        '(context visitorMailPerHour).',
+    );
     this.add(
       'ResendDeadLetters',
       props.deadLetterQueue.metricApproximateNumberOfMessagesVisible({

@@ -433,7 +433,8 @@ describe('functions', () => {
 
   it('sizes the form function for DynamoDB and SES and answers before the client timeout', () => {
     expect(fnProps('contact')).toMatchObject({ MemorySize: 512, Timeout: 8 });
-    expect(fnProps('status')).toMatchObject({ MemorySize: 128, Timeout: 3 });
+    expect(fnProps('status')).toMatchObject({ MemorySize: 256, Timeout: 5 });
+    expect(fnProps('challenge')).toMatchObject({ MemorySize: 256, Timeout: 3 });
   });
 
   it('gives the contact function the table, sender, its recipients and the secret by reference', () => {
@@ -444,21 +445,34 @@ describe('functions', () => {
       MAIL_TO: 'sales@kryon.example',
       SES_CONFIGURATION_SET: ref(stack.email.configurationSet.node.defaultChild as CfnResource),
       RETENTION_DAYS: '730',
+      VISITOR_MAIL_PER_ADDRESS: '3',
+      VISITOR_MAIL_PER_HOUR: '200',
     });
     // A dynamic reference: resolved by CloudFormation at deploy time, never in the template.
     expect(JSON.stringify(variables.IP_HASH_SECRET)).toMatch(/\{\{resolve:secretsmanager:/);
   });
 
-  it('gives health only what its check reads, and status and the fallback no secrets', () => {
-    expect(Object.keys(fnProps('health').Environment.Variables)).toEqual(
-      expect.arrayContaining(['TABLE_NAME', 'MAIL_FROM', 'SES_CONFIGURATION_SET']),
-    );
+  it('gives the challenge function the site secret to sign with, and nothing to store or send', () => {
+    const variables = fnProps('challenge').Environment.Variables;
+    expect(JSON.stringify(variables.IP_HASH_SECRET)).toMatch(/\{\{resolve:secretsmanager:/);
+    for (const name of ['TABLE_NAME', 'MAIL_FROM', 'MAIL_TO']) {
+      expect(variables[name], name).toBeUndefined();
+    }
+  });
+
+  it('gives health and status only what their check reads, and no secrets', () => {
+    for (const handler of ['health', 'status']) {
+      expect(Object.keys(fnProps(handler).Environment.Variables)).toEqual(
+        expect.arrayContaining(['TABLE_NAME', 'MAIL_FROM', 'SES_CONFIGURATION_SET']),
+      );
+    }
     for (const handler of ['health', 'status', FALLBACK_HANDLER]) {
       const variables = fnProps(handler).Environment.Variables;
       expect(variables.IP_HASH_SECRET, handler).toBeUndefined();
       expect(variables.MAIL_TO, handler).toBeUndefined();
     }
     expect(Object.keys(fnProps(FALLBACK_HANDLER).Environment.Variables).sort()).toEqual([
+      'APP_VERSION',
       'NODE_OPTIONS',
       'ORIGIN_VERIFY_SECRET',
       'POWERTOOLS_LOG_LEVEL',
@@ -492,7 +506,7 @@ describe('least privilege', () => {
     }
   });
 
-  it('lets the form function read and write only its own lead items and the rate counters', () => {
+  it('lets the form function read and write only its own leads, the counters and used challenges', () => {
     expect(actionsOf('contact')).toEqual(
       [
         ...logsActions,
@@ -507,7 +521,9 @@ describe('least privilege', () => {
         Action: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
         Resource: { 'Fn::GetAtt': [SUBMISSIONS_TABLE_LOGICAL_ID, 'Arn'] },
         Condition: {
-          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['LEAD#contact#*', 'RATE#*'] },
+          'ForAllValues:StringLike': {
+            'dynamodb:LeadingKeys': ['LEAD#contact#*', 'RATE#*', 'ONCE#*'],
+          },
         },
       }),
     );
@@ -541,8 +557,12 @@ describe('least privilege', () => {
     );
   });
 
-  it('lets status and the fallback do nothing but log', () => {
-    expect(actionsOf('status')).toEqual(logsActions);
+  it('lets status read what health reads, and the challenge and the fallback only log', () => {
+    expect(actionsOf('status')).toEqual(actionsOf('health'));
+    expect(actionsOf('status')).toEqual(
+      [...logsActions, 'dynamodb:DescribeTable', 'ses:GetAccount'].sort(),
+    );
+    expect(actionsOf('challenge')).toEqual(logsActions);
     expect(actionsOf(FALLBACK_HANDLER)).toEqual(logsActions);
   });
 
@@ -777,6 +797,32 @@ describe('alarms', () => {
     ).toBe(true);
   });
 
+  it('raise one alarm when the hourly ceiling of e-mails to visitors holds any back', () => {
+    const alarm = alarms().find((a) =>
+      String(a.Properties?.AlarmDescription).startsWith(
+        'The hourly ceiling of e-mails to visitors',
+      ),
+    );
+    const metrics = alarm?.Properties?.Metrics as {
+      Id: string;
+      Expression?: string;
+      MetricStat?: {
+        Metric: { MetricName: string; Dimensions: { Name: string; Value: string }[] };
+      };
+    }[];
+    expect(alarm?.Properties).toMatchObject({ Threshold: 1 });
+    const counted = metrics.filter((m) => m.MetricStat);
+    expect(counted.map((m) => m.MetricStat?.Metric.MetricName)).toEqual(
+      LEAD_FORMS.map(() => 'VisitorEmailCeilingReached'),
+    );
+    expect(
+      counted.map((m) => m.MetricStat?.Metric.Dimensions.find((d) => d.Name === 'form')?.Value),
+    ).toEqual([...LEAD_FORMS]);
+    expect(metrics.find((m) => m.Expression)?.Expression).toBe(
+      counted.map((m) => `FILL(${m.Id}, 0)`).join(' + '),
+    );
+  });
+
   it.each(LEAD_FORMS)(
     'watch failed and abandoned %s e-mails through the functions’ metrics',
     (form) => {
@@ -788,7 +834,10 @@ describe('alarms', () => {
         Expression?: string;
         MetricStat?: { Metric: { Namespace: string; MetricName: string; Dimensions: unknown } };
       }[];
-      expect(metrics.find((m) => m.Expression)?.Expression).toBe('failed + abandoned');
+      // FILL: a period with failures but no abandonment (the usual case) still sums.
+      expect(metrics.find((m) => m.Expression)?.Expression).toBe(
+        'FILL(failed, 0) + FILL(abandoned, 0)',
+      );
       for (const [id, metricName] of [
         ['failed', 'EmailFailed'],
         ['abandoned', 'EmailAbandoned'],

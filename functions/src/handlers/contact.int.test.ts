@@ -1,6 +1,5 @@
 import { DynamoDBDocumentClient, GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { IP_RATE_LIMIT } from '@kryon/shared/constants';
-import { normaliseEmail } from '@kryon/shared/email';
 import { ERROR_MESSAGES, SUCCESS_MESSAGES } from '@kryon/shared/messages';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiEvent, bodyOf, contactBody, contactEvent, type Handler } from '../../test/events.ts';

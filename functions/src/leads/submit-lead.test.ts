@@ -7,7 +7,6 @@ import {
   FakeLeadStore,
   FakeMailer,
   FakeMetrics,
-  fakeSolution,
 } from '../../test/fake-lead-store.ts';
 import { contactForm } from './forms/contact.ts';
 import { emailHash, keyedHash } from './hash.ts';
