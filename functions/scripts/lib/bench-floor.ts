@@ -4,6 +4,10 @@
  * (src/wiring.ts, src/adapters/dynamodb.ts, src/adapters/ses.ts), and nothing else:
  *
  *   UpdateItem (e-mail rate limit, opening a window) -> UpdateItem (client rate limit)
+ *   -> PutItem (the browser check's challenge, claimed once)
+ *   -> for a form that mails the visitor: UpdateItem (the address's daily budget, opening a
+ *      window) -> UpdateItem x2 (the hourly ceiling, one key for every request: the open
+ *      fails on the running window, then the count; visitor-mail.ts, dynamodb.ts)
  *   -> PutItem (the lead, conditional) -> SendEmail (sales), with SendEmail (visitor) beside
  *   it when the form sends one (deliver.ts sends them in parallel) -> UpdateItem (record sends)
  *
@@ -16,13 +20,14 @@ import { SESv2Client, SendEmailCommand, type SendEmailCommandInput } from '@aws-
 import { DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { LeadForm } from '@kryon/shared/api';
 import { IP_RATE_LIMIT, RATE_LIMIT } from '@kryon/shared/constants';
-import { leadKey } from '../../src/adapters/dynamodb.ts';
+import { leadKey, onceKey } from '../../src/adapters/dynamodb.ts';
 import { PENDING_PARTITION } from '../../src/adapters/table-schema.ts';
 import { audiencesOf, buildEmail } from '../../src/leads/deliver.ts';
 import { formDefinition } from '../../src/leads/forms.ts';
 import { emailHash as hashEmail, keyedHash, sha256 } from '../../src/leads/hash.ts';
 import type { Audience, MessageState, StoredLead } from '../../src/leads/ports.ts';
 import { clientNetwork } from '../../src/leads/rate-limit.ts';
+import type { VisitorMailBudgets } from '../../src/leads/visitor-mail.ts';
 
 /** What makes one benchmark request distinct; the handler run and the floor use the same. */
 export interface BenchRequest {
@@ -45,6 +50,11 @@ export interface FloorConfig {
 export interface FloorCall {
   emailKey: string;
   ipKey: string;
+  /** The challenge token the handler claims. */
+  onceKey: { pk: string; sk: string };
+  onceOwner: string;
+  /** The address's daily budget key, for a form that mails the visitor. */
+  visitorKey?: string;
   item: Record<string, unknown>;
   key: { pk: string; sk: string };
   leaseToken: string;
@@ -59,7 +69,8 @@ const RETENTION_DAYS = 730;
 export function floorCalls(form: LeadForm): string {
   const definition = formDefinition(form);
   const sends = definition ? audiencesOf(definition).join(' ‖ ') : '?';
-  return `Update, Update, Put, Send(${sends}), Update`;
+  const budgets = definition?.visitorMessage ? 'Update, Update×2, ' : '';
+  return `Update, Update, Put, ${budgets}Put, Send(${sends}), Update`;
 }
 
 /** The handler's work done ahead of time: the lead item and the e-mails it would send. */
@@ -95,6 +106,7 @@ export function prepareFloor(
       spam: false,
       spamReason: undefined,
       fillMs: undefined,
+      browserCheck: 'verified',
       emailStatus: 'pending',
       emails: Object.fromEntries(audiences.map((a) => [a, { status: 'pending', attempts: 0 }])),
       leaseToken: submissionId,
@@ -109,6 +121,9 @@ export function prepareFloor(
     return {
       emailKey: `email#${emailHash}`,
       ipKey: `ip#${keyedHash(config.hashSecret, clientNetwork(request.sourceIp))}`,
+      onceKey: onceKey(`challenge#${randomUUID()}`),
+      onceOwner: `${form}#${request.idempotencyKey}`,
+      visitorKey: definition.visitorMessage ? `visitor-mail#${emailHash}` : undefined,
       key: leadKey(form, request.idempotencyKey),
       item: {
         ...leadKey(form, request.idempotencyKey),
@@ -147,8 +162,11 @@ export function prepareFloor(
   });
 }
 
-/** Clients configured as src/wiring.ts and the adapters configure theirs. */
-export function createFloor(tableName: string) {
+/**
+ * Clients configured as src/wiring.ts and the adapters configure theirs; the visitor-mail
+ * budgets the handler runs with (src/wiring.ts visitorMailBudgets).
+ */
+export function createFloor(tableName: string, visitorMail: VisitorMailBudgets) {
   const dynamo = new DynamoDBClient({});
   const ses = new SESv2Client({});
   const doc = DynamoDBDocumentClient.from(dynamo, {
@@ -176,11 +194,47 @@ export function createFloor(tableName: string) {
     );
   };
 
+  /** Counts in a running window, as dynamodb.ts countInWindow. */
+  const countInWindow = (key: string, windowMs: number, max: number) =>
+    doc.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: { pk: `RATE#${key}`, sk: 'RATE' },
+        ConditionExpression: 'windowStart > :cutoff AND hits < :max',
+        UpdateExpression: 'ADD hits :one',
+        ExpressionAttributeValues: { ':cutoff': Date.now() - windowMs, ':max': max, ':one': 1 },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+
+  /** Takes a hit on a key every request shares: the open fails once a window runs. */
+  const takeShared = async (key: string, budget: { max: number; windowMs: number }) => {
+    try {
+      await openWindow(key, budget.windowMs);
+    } catch (error) {
+      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+      await countInWindow(key, budget.windowMs, budget.max);
+    }
+  };
+
   /** One request's SDK calls; resolves to 'ok' or the name of the error that stopped it. */
   async function run(call: FloorCall): Promise<string> {
     try {
       await openWindow(call.emailKey, RATE_LIMIT.windowMs);
       await openWindow(call.ipKey, IP_RATE_LIMIT.windowMs);
+      await doc.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: { ...call.onceKey, entity: 'one-time-token', owner: call.onceOwner, expiresAt: 0 },
+          ConditionExpression: 'attribute_not_exists(pk) OR #owner = :owner',
+          ExpressionAttributeNames: { '#owner': 'owner' },
+          ExpressionAttributeValues: { ':owner': call.onceOwner },
+        }),
+      );
+      if (call.visitorKey) {
+        await openWindow(call.visitorKey, visitorMail.perRecipient.windowMs);
+        await takeShared('visitor-mail#all', visitorMail.ceiling);
+      }
       await doc.send(
         new PutCommand({
           TableName: tableName,
