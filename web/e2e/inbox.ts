@@ -18,6 +18,15 @@ export async function emailsMentioning(needle: string): Promise<StoredEmail[]> {
   return emails.filter((e) => JSON.stringify(e).includes(needle));
 }
 
+/**
+ * The e-mails addressed to the visitor (their confirmation, their download link). The server
+ * sends these only with a solved browser check (docs/decisions/028), so their arrival shows
+ * the form solved one.
+ */
+export async function visitorEmails(email: string): Promise<StoredEmail[]> {
+  return (await emailsMentioning(email)).filter((e) => e.destination.to.includes(email));
+}
+
 export function uniqueEmail(label: string): string {
   return `${label}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
 }

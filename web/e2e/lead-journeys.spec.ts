@@ -6,7 +6,7 @@ import type { Locator, Page } from '@playwright/test';
 import type * as z from 'zod/mini';
 import { axeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
-import { emailsMentioning, uniqueEmail } from './inbox.ts';
+import { emailsMentioning, uniqueEmail, visitorEmails } from './inbox.ts';
 import { waitLikeAPerson } from './person.ts';
 
 const PARTNER_SUCCESS = 'We will review it and get back to you within 2-3 business days.';
@@ -109,6 +109,8 @@ test.describe('partner application', () => {
     await expect.poll(async () => (await salesEmails(email)).length).toBe(1);
     const [sent] = await salesEmails(email);
     expect(JSON.stringify(sent?.body)).toContain('Grace Hopper');
+    // The applicant's own confirmation, sent only because the form solved its browser check.
+    await expect.poll(async () => (await visitorEmails(email)).length).toBe(1);
 
     // The draft went with the accepted application.
     await page.reload();
@@ -242,6 +244,8 @@ test.describe('private beta request', () => {
     await expect.poll(async () => (await salesEmails(email)).length).toBe(1);
     const [sent] = await salesEmails(email);
     expect(JSON.stringify(sent?.body)).toContain('Katherine Johnson');
+    // The requester's own confirmation, sent only because the form solved its browser check.
+    await expect.poll(async () => (await visitorEmails(email)).length).toBe(1);
 
     // The draft went with the accepted request.
     await page.reload();
@@ -509,6 +513,8 @@ test.describe('demo request', () => {
     await expect.poll(async () => (await salesEmails(email)).length).toBe(1);
     const [sent] = await salesEmails(email);
     expect(JSON.stringify(sent?.body)).toContain('Ada Lovelace');
+    // The visitor's own confirmation, sent only because the form solved its browser check.
+    await expect.poll(async () => (await visitorEmails(email)).length).toBe(1);
 
     await tabTo(page, page.getByRole('button', { name: 'Schedule Another Demo' }));
     await page.keyboard.press('Enter');

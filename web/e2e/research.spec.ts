@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { researchItems } from '../app/content/research-items.ts';
 import { axeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
-import { emailsMentioning, uniqueEmail } from './inbox.ts';
+import { emailsMentioning, uniqueEmail, visitorEmails } from './inbox.ts';
 import { waitLikeAPerson } from './person.ts';
 
 const ARCHIVE = '/research-archive';
@@ -231,14 +231,17 @@ test.describe('download dialog', () => {
     await waitLikeAPerson(page);
     await page.keyboard.press('Enter');
 
-    const status = dialog.getByRole('status');
-    await expect(status).toContainText('Download Ready');
+    const status = dialog.getByRole('status').filter({ hasText: 'Download Ready' });
+    await expect(status).toBeVisible();
     await expect(status).toContainText('Download Link Sent');
     await expect(status).toContainText('2-3 minutes');
     await expect(status).toBeFocused();
     await expect.poll(async () => (await emailsMentioning(email)).length).toBeGreaterThan(0);
     const sent = await emailsMentioning(email);
     expect(JSON.stringify(sent)).toContain(item.title);
+    // The link reaches the visitor: the dialog solved its browser check as it opened.
+    await expect.poll(async () => (await visitorEmails(email)).length).toBe(1);
+    expect(JSON.stringify(await visitorEmails(email))).toContain(item.title);
 
     await dialog.getByRole('button', { name: 'Download Another Resource' }).click();
     await expect(dialog.getByLabel('Work email')).toBeFocused();

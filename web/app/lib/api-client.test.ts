@@ -1,4 +1,4 @@
-import { API_PATHS, IDEMPOTENCY_HEADER } from '@kryon/shared/api';
+import { API_PATHS, CHALLENGE_FORM_PARAM, IDEMPOTENCY_HEADER } from '@kryon/shared/api';
 import { ERROR_MESSAGES } from '@kryon/shared/messages';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient, createRateLimiter, formatError } from './api-client.ts';
@@ -216,5 +216,50 @@ describe('formatError', () => {
     expect(formatError('')).toBe(ERROR_MESSAGES.unexpected);
     expect(formatError([])).toBe(ERROR_MESSAGES.unexpected);
     expect(formatError(undefined)).toBe(ERROR_MESSAGES.unexpected);
+  });
+});
+
+describe('fetching a browser check', () => {
+  const challenge = { parameters: { algorithm: 'PBKDF2/SHA-256' }, signature: 'abc' };
+
+  it('asks the API origin for a challenge for the form, uncached, and answers its JSON', async () => {
+    const fetch = vi.fn(async () => jsonResponse(200, challenge));
+    const client = createApiClient({ fetch, baseUrl: 'https://api.kryon.example' });
+
+    const answer = await client.fetchChallenge('beta-access');
+
+    expect(answer).toEqual(challenge);
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe(
+      `https://api.kryon.example${API_PATHS.challenge}?${CHALLENGE_FORM_PARAM}=beta-access`,
+    );
+    expect(init.method).toBeUndefined();
+    expect(init.cache).toBe('no-store');
+  });
+
+  it('rejects an HTTP error, such as the 404 of an API without the route, and retries nothing', async () => {
+    const fetch = vi.fn(async () => jsonResponse(404, { success: false, message: 'Not found.' }));
+    const client = createApiClient({ fetch });
+    await expect(client.fetchChallenge('contact')).rejects.toThrow(/404/);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives up after the request budget, and when the caller aborts', async () => {
+    vi.useFakeTimers();
+    try {
+      const client = createApiClient({ fetch: hangingFetch(), timeoutMs: 10_000 });
+      const timedOut = expect(client.fetchChallenge('contact')).rejects.toBeDefined();
+      await vi.advanceTimersByTimeAsync(10_000);
+      await timedOut;
+
+      const controller = new AbortController();
+      const aborted = expect(client.fetchChallenge('contact', controller.signal)).rejects.toBe(
+        'gone',
+      );
+      controller.abort('gone');
+      await aborted;
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

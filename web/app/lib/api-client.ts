@@ -1,5 +1,6 @@
 import {
   API_PATHS,
+  CHALLENGE_FORM_PARAM,
   type FieldErrors,
   IDEMPOTENCY_HEADER,
   type LeadForm,
@@ -145,7 +146,35 @@ export function createApiClient(options: ApiClientOptions = {}) {
     }
   }
 
-  return { submit };
+  /**
+   * Asks for a browser check to solve before `form` is sent (the challenge route). Resolves
+   * with the parsed JSON of a 2xx answer, and rejects on anything else: an HTTP error (an older
+   * API without the route answers 404), no answer, or none within the request budget. Nothing
+   * is retried: a form whose check failed is sent without one, and asks again after that.
+   */
+  async function fetchChallenge(form: LeadForm, signal?: AbortSignal): Promise<unknown> {
+    const url = `${baseUrl}${API_PATHS.challenge}?${new URLSearchParams({ [CHALLENGE_FORM_PARAM]: form })}`;
+    const controller = new AbortController();
+    const abort = () => controller.abort(signal?.reason);
+    if (signal?.aborted) abort();
+    signal?.addEventListener('abort', abort, { once: true });
+    const timer = setTimeout(() => controller.abort(new TimeoutError()), timeoutMs);
+    try {
+      const response = await doFetch(url, {
+        headers: { Accept: 'application/json' },
+        // Each challenge is issued once; a cached one would be refused as already used.
+        cache: 'no-store',
+        signal: controller.signal,
+      });
+      if (!response.ok) throw new Error(`challenge: HTTP ${response.status}`);
+      return await response.json();
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', abort);
+    }
+  }
+
+  return { submit, fetchChallenge };
 }
 
 async function readAnswer(response: Response): Promise<SubmitResult> {

@@ -175,7 +175,9 @@ describe('BetaForm', { timeout: 20_000 }, () => {
     await user.type(await screen.findByLabelText(/Anything else/), 'Migrating to Organizations.');
     await user.click(submitButton());
 
-    const status = await screen.findByRole('status');
+    const status = (await screen.findByText('Request Received')).closest(
+      '[role="status"]',
+    ) as HTMLElement;
     expect(status.textContent).toContain('Request Received');
     expect(status.textContent).toContain(UNDER_REVIEW);
     expect(screen.queryByRole('button', { name: 'Submit Request' })).toBeNull();

@@ -3,6 +3,7 @@ import { AWS_ENVIRONMENT_SIZES, INDUSTRIES_LONG } from '@kryon/shared/options';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Button, ButtonLink, buttonClass } from '../../components/ui/button.tsx';
 import { CheckboxField, CheckboxGroup } from '../../components/ui/checkbox-group.tsx';
+import { browserCheckCopy } from '../../content/browser-check-copy.ts';
 import {
   leadFormCommon,
   qualificationFieldCopy,
@@ -15,11 +16,11 @@ import { SITE } from '../../site-config.ts';
 import { DraftNotice } from './draft-notice.tsx';
 import { FieldCheckBadge, useFieldChecks } from './field-check.tsx';
 import { FormSection, type ProgressLabels } from './form-section.tsx';
-import { FormStatus } from './form-status.tsx';
+import { FormProgress, FormStatus } from './form-status.tsx';
 import { HoneypotField } from './honeypot-field.tsx';
 import { type FieldStatus, SelectField, TextAreaField, TextField } from './lead-fields.tsx';
 import { sectionProgress } from './section-progress.ts';
-import { useLeadForm } from './use-lead-form.ts';
+import { isVerifying, useLeadForm } from './use-lead-form.ts';
 
 const copy = requestAccessPageCopy.form;
 const common = leadFormCommon;
@@ -66,14 +67,15 @@ export function BetaForm({
   /** Replaced in tests; pages use the shared API client. */
   submit?: Submit;
 }) {
-  const { methods, field, onSubmit, state, honeypot, restoredDraft, discardDraft } = useLeadForm({
-    form: 'beta-access',
-    schema: betaAccessSchema,
-    defaultValues: EMPTY,
-    emailOf: (values) => values.workEmail,
-    saveDraft: true,
-    ...(submit ? { submit } : {}),
-  });
+  const { methods, formRef, field, onSubmit, state, honeypot, restoredDraft, discardDraft } =
+    useLeadForm({
+      form: 'beta-access',
+      schema: betaAccessSchema,
+      defaultValues: EMPTY,
+      emailOf: (values) => values.workEmail,
+      saveDraft: true,
+      ...(submit ? { submit } : {}),
+    });
   const checks = useFieldChecks(methods, FIELD_SCHEMAS);
   const values = methods.watch();
   const errors = methods.formState.errors;
@@ -96,7 +98,13 @@ export function BetaForm({
   const control = (name: BetaField): UseFormRegisterReturn => field(name);
 
   return (
-    <form className="lead-form" noValidate onSubmit={onSubmit} aria-labelledby="beta-form-title">
+    <form
+      ref={formRef}
+      className="lead-form"
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby="beta-form-title"
+    >
       <h2 id="beta-form-title">{copy.heading}</h2>
       <p className="lead-form__intro">
         {copy.intro} {common.required}
@@ -261,6 +269,7 @@ export function BetaForm({
       <Button type="submit" size="lg" busy={busy} className="lead-form__submit">
         {busy ? common.submitting : copy.submit}
       </Button>
+      <FormProgress message={isVerifying(state) ? browserCheckCopy.verifying : undefined} />
     </form>
   );
 }

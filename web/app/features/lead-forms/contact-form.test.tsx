@@ -70,7 +70,8 @@ describe('ContactForm', () => {
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Send message' }));
 
-    const status = await screen.findByRole('status');
+    const title = await screen.findByText('Message Sent Successfully!');
+    const status = title.closest('[role="status"]') as HTMLElement;
     expect(status.textContent).toContain('Message Sent Successfully!');
     expect(status.textContent).toContain(
       'Thank you for your message. We will get back to you soon!',
@@ -125,7 +126,7 @@ describe('ContactForm', () => {
     await user.click(busy);
 
     release(accepted);
-    await screen.findByRole('status');
+    await screen.findByText('Message Sent Successfully!');
     expect(submit).toHaveBeenCalledTimes(1);
   });
 });

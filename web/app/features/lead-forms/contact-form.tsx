@@ -1,11 +1,13 @@
 import { type ContactInput, contactSchema } from '@kryon/shared/forms/contact';
 import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
+import { browserCheckCopy } from '../../content/browser-check-copy.ts';
 import { contactPageCopy } from '../../content/contact-page.ts';
 import type { Submit } from '../../lib/api-client.ts';
-import { FormStatus } from './form-status.tsx';
+import type { ChallengeDeps } from './challenge-session.ts';
+import { FormProgress, FormStatus } from './form-status.tsx';
 import { HoneypotField } from './honeypot-field.tsx';
-import { useLeadForm } from './use-lead-form.ts';
+import { isVerifying, useLeadForm } from './use-lead-form.ts';
 
 const copy = contactPageCopy.form;
 
@@ -20,22 +22,32 @@ const EMPTY: ContactInput = {
 
 export function ContactForm({
   submit,
+  challenge,
 }: {
   /** Replaced in tests; pages use the shared API client. */
   submit?: Submit;
+  /** Replaced in tests; pages fetch the browser check from the API and solve it in a worker. */
+  challenge?: ChallengeDeps;
 }) {
-  const { methods, field, onSubmit, state, setState, honeypot } = useLeadForm({
+  const { methods, formRef, field, onSubmit, state, setState, honeypot } = useLeadForm({
     form: 'contact',
     schema: contactSchema,
     defaultValues: EMPTY,
     emailOf: (values) => values.email,
     ...(submit ? { submit } : {}),
+    ...(challenge ? { challenge } : {}),
   });
   const errors = methods.formState.errors;
   const busy = state.status === 'submitting';
 
   return (
-    <form className="lead-form" noValidate onSubmit={onSubmit} aria-labelledby="contact-form-title">
+    <form
+      ref={formRef}
+      className="lead-form"
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby="contact-form-title"
+    >
       <h2 id="contact-form-title">{copy.heading}</h2>
       <p className="lead-form__intro">{copy.intro}</p>
 
@@ -163,6 +175,7 @@ export function ContactForm({
       <Button type="submit" size="lg" busy={busy} className="lead-form__submit">
         {busy ? copy.submitting : copy.submit}
       </Button>
+      <FormProgress message={isVerifying(state) ? browserCheckCopy.verifying : undefined} />
     </form>
   );
 }

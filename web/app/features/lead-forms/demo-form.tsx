@@ -12,6 +12,7 @@ import {
 } from '@kryon/shared/options';
 import { Button } from '../../components/ui/button.tsx';
 import { CheckboxField, CheckboxGroup } from '../../components/ui/checkbox-group.tsx';
+import { browserCheckCopy } from '../../content/browser-check-copy.ts';
 import { demoPageCopy } from '../../content/demo-page.ts';
 import {
   leadFormCommon,
@@ -20,11 +21,11 @@ import {
 } from '../../content/lead-form-copy.ts';
 import { DraftNotice } from './draft-notice.tsx';
 import { FormSection } from './form-section.tsx';
-import { FormStatus } from './form-status.tsx';
+import { FormProgress, FormStatus } from './form-status.tsx';
 import { HoneypotField } from './honeypot-field.tsx';
 import { SelectField, TextAreaField, TextField } from './lead-fields.tsx';
 import { LeadIcon } from './lead-icon.tsx';
-import type { useLeadForm } from './use-lead-form.ts';
+import { isVerifying, type useLeadForm } from './use-lead-form.ts';
 
 const copy = demoPageCopy.form;
 const notes = demoPageCopy.formSection;
@@ -61,12 +62,18 @@ export type DemoLeadForm = ReturnType<typeof useLeadForm<typeof demoSchema>>;
  * state lives with the page, because the demo cards above choose its demo type.
  */
 export function DemoForm({ lead }: { lead: DemoLeadForm }) {
-  const { methods, field, onSubmit, state, honeypot, restoredDraft, discardDraft } = lead;
+  const { methods, formRef, field, onSubmit, state, honeypot, restoredDraft, discardDraft } = lead;
   const errors = methods.formState.errors;
   const busy = state.status === 'submitting';
 
   return (
-    <form className="lead-form" noValidate onSubmit={onSubmit} aria-labelledby="demo-form-heading">
+    <form
+      ref={formRef}
+      className="lead-form"
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby="demo-form-heading"
+    >
       <p className="lead-form__intro">{common.required}</p>
       {restoredDraft ? (
         <DraftNotice
@@ -276,6 +283,7 @@ export function DemoForm({ lead }: { lead: DemoLeadForm }) {
       <Button type="submit" size="lg" busy={busy} className="lead-form__submit">
         {busy ? common.submitting : copy.submit}
       </Button>
+      <FormProgress message={isVerifying(state) ? browserCheckCopy.verifying : undefined} />
     </form>
   );
 }

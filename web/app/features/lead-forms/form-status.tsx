@@ -41,3 +41,16 @@ export function FormStatus({
     </div>
   );
 }
+
+/**
+ * What a submit is waiting for (the browser check), said politely. The region is always in the
+ * form, empty when there is nothing to say, because a live region that appears together with
+ * its text is not announced by every screen reader. Focus stays where it is.
+ */
+export function FormProgress({ message }: { message: string | undefined }) {
+  return (
+    <p role="status" className="form-progress">
+      {message}
+    </p>
+  );
+}

@@ -107,7 +107,9 @@ describe('PartnerForm', { timeout: 20_000 }, () => {
     await fillValid(user);
     await user.click(submitButton());
 
-    const status = await screen.findByRole('status');
+    const status = (await screen.findByText('Application Received')).closest(
+      '[role="status"]',
+    ) as HTMLElement;
     expect(status.textContent).toContain('Application Received');
     expect(status.textContent).toContain(SUCCESS);
     await waitFor(() => expect(document.activeElement).toBe(status));
@@ -180,7 +182,9 @@ describe('PartnerForm', { timeout: 20_000 }, () => {
     expect((screen.getByLabelText(/Full name/) as HTMLInputElement).value).toBe(' Grace  Hopper ');
 
     await user.click(submitButton());
-    expect((await screen.findByRole('status')).textContent).toContain(SUCCESS);
+    expect(
+      (await screen.findByText('Application Received')).closest('[role="status"]')?.textContent,
+    ).toContain(SUCCESS);
   });
 
   it('cannot be submitted twice while a submission is in flight', async () => {
@@ -238,7 +242,7 @@ describe('PartnerForm', { timeout: 20_000 }, () => {
     );
     await fillValid(user);
     await user.click(submitButton());
-    await screen.findByRole('status');
+    await screen.findByText('Application Received');
     expect(submit.mock.calls[0]?.[1]).not.toHaveProperty('formStartedAt');
   });
 

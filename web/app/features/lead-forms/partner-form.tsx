@@ -3,14 +3,15 @@ import { Link } from 'react-router';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { CheckboxGroup } from '../../components/ui/checkbox-group.tsx';
 import { becomePartnerPageCopy } from '../../content/become-partner-page.ts';
+import { browserCheckCopy } from '../../content/browser-check-copy.ts';
 import { leadFormCommon } from '../../content/lead-form-copy.ts';
 import type { Submit } from '../../lib/api-client.ts';
 import { PATHS } from '../../paths.ts';
 import { DraftNotice } from './draft-notice.tsx';
-import { FormStatus } from './form-status.tsx';
+import { FormProgress, FormStatus } from './form-status.tsx';
 import { HoneypotField } from './honeypot-field.tsx';
 import { SelectField, TextAreaField, TextField } from './lead-fields.tsx';
-import { useLeadForm } from './use-lead-form.ts';
+import { isVerifying, useLeadForm } from './use-lead-form.ts';
 
 const copy = becomePartnerPageCopy.form;
 const common = leadFormCommon;
@@ -34,14 +35,15 @@ export function PartnerForm({
   /** Replaced in tests; pages use the shared API client. */
   submit?: Submit;
 }) {
-  const { methods, field, onSubmit, state, honeypot, restoredDraft, discardDraft } = useLeadForm({
-    form: 'partner',
-    schema: partnerSchema,
-    defaultValues: EMPTY,
-    emailOf: (values) => values.email,
-    saveDraft: true,
-    ...(submit ? { submit } : {}),
-  });
+  const { methods, formRef, field, onSubmit, state, honeypot, restoredDraft, discardDraft } =
+    useLeadForm({
+      form: 'partner',
+      schema: partnerSchema,
+      defaultValues: EMPTY,
+      emailOf: (values) => values.email,
+      saveDraft: true,
+      ...(submit ? { submit } : {}),
+    });
   const errors = methods.formState.errors;
   const busy = state.status === 'submitting';
 
@@ -62,6 +64,7 @@ export function PartnerForm({
         </FormStatus>
       ) : (
         <form
+          ref={formRef}
           className="lead-form"
           noValidate
           onSubmit={onSubmit}
@@ -168,6 +171,7 @@ export function PartnerForm({
           <Button type="submit" size="lg" busy={busy} className="lead-form__submit">
             {busy ? common.submitting : copy.submit}
           </Button>
+          <FormProgress message={isVerifying(state) ? browserCheckCopy.verifying : undefined} />
         </form>
       )}
     </div>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { LeadForm, SubmissionAccepted } from '@kryon/shared/api';
-import { FORM_STARTED_FIELD, HONEYPOT_FIELD } from '@kryon/shared/constants';
+import { CHALLENGE_FIELD, FORM_STARTED_FIELD, HONEYPOT_FIELD } from '@kryon/shared/constants';
 import { FORM_FALLBACK_MESSAGES } from '@kryon/shared/messages';
 import { useEffect, useRef, useState } from 'react';
 import {
@@ -13,11 +13,14 @@ import {
 } from 'react-hook-form';
 import type * as z from 'zod/mini';
 import { apiClient, type Submit } from '../../lib/api-client.ts';
+import type { ChallengeDeps } from './challenge-session.ts';
 import { clearDraft, readDraft, writeDraft } from './draft-storage.ts';
+import { useBrowserChallenge } from './use-browser-challenge.ts';
 
 export type SubmitState =
   | { status: 'idle' }
-  | { status: 'submitting' }
+  /** `verifying`: waiting for the browser check before sending, which the form says. */
+  | { status: 'submitting'; verifying?: boolean }
   | { status: 'success'; message: string }
   | { status: 'error'; message: string };
 
@@ -37,6 +40,18 @@ interface LeadFormOptions<S extends z.ZodMiniType<FieldValues, FieldValues>> {
   resetOnSuccess?: boolean;
   /** Called with the values sent and the API's answer once the submission is accepted. */
   onSuccess?: (values: z.output<S>, accepted: SubmissionAccepted) => void;
+  /**
+   * Start the browser check when the form mounts, not at the first interaction with it: for a
+   * form the visitor opened on purpose (the download dialog).
+   */
+  startChallengeOnMount?: boolean;
+  /** Replaced in tests; pages fetch from the API and solve in a Web Worker. */
+  challenge?: ChallengeDeps;
+}
+
+/** True while a submit waits for the browser check: the form shows that it is verifying. */
+export function isVerifying(state: SubmitState): boolean {
+  return state.status === 'submitting' && state.verifying === true;
 }
 
 /**
@@ -55,6 +70,8 @@ export function useLeadForm<S extends z.ZodMiniType<FieldValues, FieldValues>>({
   saveDraft = false,
   resetOnSuccess = true,
   onSuccess,
+  startChallengeOnMount = false,
+  challenge: challengeDeps,
 }: LeadFormOptions<S>) {
   const methods = useForm<z.input<S>, unknown, z.output<S>>({
     // zodResolver's overloads need a concrete schema; for a generic one we state its types.
@@ -73,6 +90,10 @@ export function useLeadForm<S extends z.ZodMiniType<FieldValues, FieldValues>>({
   // Unknown (not sent) when a restored draft did the typing.
   const startedAt = useRef<number | undefined>(undefined);
   const [restoredDraft, setRestoredDraft] = useState(false);
+  const challenge = useBrowserChallenge(form, {
+    startOnMount: startChallengeOnMount,
+    ...(challengeDeps ? { deps: challengeDeps } : {}),
+  });
   const draftTemplate =
     saveDraft && typeof defaultValues === 'object' && defaultValues !== null
       ? (defaultValues as Record<string, unknown>)
@@ -118,10 +139,15 @@ export function useLeadForm<S extends z.ZodMiniType<FieldValues, FieldValues>>({
     inFlight.current = true;
     setState({ status: 'submitting' });
     try {
+      // Never holds the submission up for long: without a proof the lead is still taken, only
+      // the visitor's confirmation e-mail is not sent.
+      const proof = await challenge.take(() => setState({ status: 'submitting', verifying: true }));
+      setState({ status: 'submitting' });
       const payload = {
         ...values,
         [HONEYPOT_FIELD]: honeypot.current?.value ?? '',
         ...(startedAt.current === undefined ? {} : { [FORM_STARTED_FIELD]: startedAt.current }),
+        ...(proof === undefined ? {} : { [CHALLENGE_FIELD]: proof }),
       };
       const result = await submit(form, payload, emailOf(values));
       if (result.ok) {
@@ -151,11 +177,14 @@ export function useLeadForm<S extends z.ZodMiniType<FieldValues, FieldValues>>({
       setState({ status: 'error', message: FORM_FALLBACK_MESSAGES[form] });
     } finally {
       inFlight.current = false;
+      challenge.afterSubmit();
     }
   });
 
   return {
     methods,
+    /** Goes on the <form>: the browser check starts at the first interaction inside it. */
+    formRef: challenge.formRef,
     field,
     onSubmit,
     state,

@@ -1,8 +1,10 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { CHALLENGE_FIELD } from '@kryon/shared/constants';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { researchDownloadPreviews, researchItems } from '../../content/research-items.ts';
 import type { Submit, SubmitResult } from '../../lib/api-client.ts';
+import type { ChallengeDeps } from '../lead-forms/challenge-session.ts';
 import { DownloadModal } from './download-modal.tsx';
 import { pageCount } from './download-preview.ts';
 
@@ -31,7 +33,7 @@ const accepted: SubmitResult = {
   },
 };
 
-function renderModal(submit: Submit) {
+function renderModal(submit: Submit, challenge?: ChallengeDeps) {
   const onClose = vi.fn();
   render(
     <DownloadModal
@@ -39,6 +41,7 @@ function renderModal(submit: Submit) {
       preview={researchDownloadPreviews[item.id]}
       onClose={onClose}
       submit={submit}
+      {...(challenge ? { challenge } : {})}
     />,
   );
   return { onClose, user: userEvent.setup() };
@@ -99,7 +102,11 @@ describe('DownloadModal', () => {
       },
       'ada@example.com',
     );
-    const status = await screen.findByRole('status');
+    // Found by its text: until it gives way, the form has a status region of its own (the
+    // browser check's progress).
+    const status = (await screen.findByText('Download Ready')).closest(
+      '[role="status"]',
+    ) as HTMLElement;
     expect(status.textContent).toContain('Download Ready');
     expect(status.textContent).toContain('Download Link Sent');
     expect(status.textContent).toContain('2-3 minutes');
@@ -114,6 +121,45 @@ describe('DownloadModal', () => {
     await user.click(screen.getByRole('button', { name: 'Send Download Link' }));
     await user.click(await screen.findByRole('button', { name: 'Continue Reading' }));
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts the browser check as the dialog opens, and a fresh one for another download', async () => {
+    const fetchChallenge = vi.fn(
+      async (): Promise<unknown> => ({
+        parameters: {
+          algorithm: 'PBKDF2/SHA-256',
+          nonce: `0${fetchChallenge.mock.calls.length}`,
+          salt: 'aa',
+          cost: 1,
+          keyLength: 32,
+          keyPrefix: '00',
+        },
+        signature: 's',
+      }),
+    );
+    const solve = vi.fn(async () => ({
+      counter: solve.mock.calls.length,
+      derivedKey: '00',
+      time: 1,
+    }));
+    const submit = vi.fn<Submit>().mockResolvedValue(accepted);
+    const { user } = renderModal(submit, { fetchChallenge, solve });
+    await waitFor(() => expect(solve).toHaveBeenCalledTimes(1));
+    expect(fetchChallenge).toHaveBeenCalledWith('download', expect.any(AbortSignal));
+
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Send Download Link' }));
+    await screen.findByText('Download Ready');
+    await user.click(screen.getByRole('button', { name: 'Download Another Resource' }));
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Send Download Link' }));
+    await screen.findByText('Download Ready');
+
+    const proofs = submit.mock.calls.map(([, payload]) => {
+      const altcha = (payload as Record<string, unknown>)[CHALLENGE_FIELD] as string;
+      return JSON.parse(atob(altcha)).solution.counter;
+    });
+    expect(proofs).toEqual([1, 2]);
   });
 
   it('cannot be closed while sending, with the fields disabled', async () => {

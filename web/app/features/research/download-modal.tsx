@@ -5,14 +5,16 @@ import { useEffect, useRef } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
+import { browserCheckCopy } from '../../content/browser-check-copy.ts';
 import type { DownloadPreview } from '../../content/intelligence-types.ts';
 import { researchLabels } from '../../content/library-labels.ts';
 import type { ResearchItem } from '../../content/library-types.ts';
 import { researchArchivePageCopy } from '../../content/research-archive-page.ts';
 import type { Submit } from '../../lib/api-client.ts';
-import { FormStatus } from '../lead-forms/form-status.tsx';
+import type { ChallengeDeps } from '../lead-forms/challenge-session.ts';
+import { FormProgress, FormStatus } from '../lead-forms/form-status.tsx';
 import { HoneypotField } from '../lead-forms/honeypot-field.tsx';
-import { useLeadForm } from '../lead-forms/use-lead-form.ts';
+import { isVerifying, useLeadForm } from '../lead-forms/use-lead-form.ts';
 import { difficultyFor, pageCount } from './download-preview.ts';
 import '../lead-forms/lead-forms.css';
 
@@ -29,14 +31,17 @@ export function DownloadModal({
   preview,
   onClose,
   submit,
+  challenge,
 }: {
   item: ResearchItem;
   preview: DownloadPreview | undefined;
   onClose: () => void;
   /** Replaced in tests; pages use the shared API client. */
   submit?: Submit;
+  /** Replaced in tests; pages fetch the browser check from the API and solve it in a worker. */
+  challenge?: ChallengeDeps;
 }) {
-  const { methods, field, onSubmit, state, setState, honeypot } = useLeadForm({
+  const { methods, formRef, field, onSubmit, state, setState, honeypot } = useLeadForm({
     form: 'download',
     schema: downloadSchema,
     defaultValues: {
@@ -47,7 +52,10 @@ export function DownloadModal({
       researchId: item.id as ResearchDownloadId,
     },
     emailOf: (values) => values.email,
+    // The dialog opens on the visitor's request, often to be autofilled at once: start now.
+    startChallengeOnMount: true,
     ...(submit ? { submit } : {}),
+    ...(challenge ? { challenge } : {}),
   });
   const errors = methods.formState.errors;
   const busy = state.status === 'submitting';
@@ -131,6 +139,7 @@ export function DownloadModal({
             </FormStatus>
           ) : (
             <form
+              ref={formRef}
               className="lead-form download-form"
               noValidate
               onSubmit={onSubmit}
@@ -218,6 +227,7 @@ export function DownloadModal({
               <Button type="submit" size="lg" busy={busy} block>
                 {busy ? copy.submittingLabel : copy.submitLabel}
               </Button>
+              <FormProgress message={isVerifying(state) ? browserCheckCopy.verifying : undefined} />
               <p className="download-form__privacy">{copy.privacyNote}</p>
             </form>
           )}

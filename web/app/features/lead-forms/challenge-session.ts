@@ -1,0 +1,179 @@
+import type { LeadForm } from '@kryon/shared/api';
+import { CHALLENGE_TTL_MS } from '@kryon/shared/constants';
+import type { Challenge, Solution } from 'altcha-lib/types';
+
+/** Fetches a challenge for `form`; rejects when there is none to be had. */
+export type FetchChallenge = (form: LeadForm, signal: AbortSignal) => Promise<unknown>;
+
+/** Solves a challenge; null when it gave up. */
+export type SolveChallenge = (
+  challenge: Challenge,
+  signal: AbortSignal,
+) => Promise<Solution | null>;
+
+export interface ChallengeDeps {
+  fetchChallenge: FetchChallenge;
+  solve: SolveChallenge;
+  /** Starts loading the solver's code while the challenge is on its way. */
+  preload?: () => void;
+  /** The browser's clocks: wall time (Date.now) and monotonic time (performance.now). */
+  clock?: { wall: () => number; mono: () => number };
+  /** How long a submit waits for a solve still running before it is sent without one. */
+  waitMs?: number;
+}
+
+/**
+ * How long a submit waits for the solver. A person who submits seconds after starting (an
+ * autofilled dialog) waits at most this long, with the progress shown; after it, the lead is
+ * sent without the proof, which costs them only the confirmation e-mail.
+ */
+export const CHALLENGE_WAIT_MS = 10_000;
+
+/**
+ * A challenge older than its lifetime less this is replaced before use. The margin covers the
+ * wait for a solve, the submission with its retries and the server's own checks.
+ */
+export const CHALLENGE_RENEW_MARGIN_MS = 2 * 60_000;
+
+/** What a challenge looks like once parsed: enough for the solver not to throw on it. */
+export function isChallenge(value: unknown): value is Challenge {
+  if (typeof value !== 'object' || value === null) return false;
+  const { parameters, signature } = value as Record<string, unknown>;
+  if (typeof parameters !== 'object' || parameters === null) return false;
+  const p = parameters as Record<string, unknown>;
+  return (
+    typeof p.algorithm === 'string' &&
+    typeof p.nonce === 'string' &&
+    typeof p.salt === 'string' &&
+    typeof p.keyPrefix === 'string' &&
+    typeof p.cost === 'number' &&
+    (signature === undefined || typeof signature === 'string')
+  );
+}
+
+/**
+ * The value of the submission's CHALLENGE_FIELD: base64 of the JSON `{ challenge, solution }`.
+ * Encoded from UTF-8 so that text the server might put in the challenge's data cannot make
+ * btoa throw; for the ASCII the server issues today it is plain btoa of the JSON.
+ */
+export function encodeProof(challenge: Challenge, solution: Solution): string {
+  const bytes = new TextEncoder().encode(JSON.stringify({ challenge, solution }));
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+interface Attempt {
+  /** When the challenge was asked for, on both clocks: it was issued no earlier. */
+  askedAt: { wall: number; mono: number };
+  controller: AbortController;
+  /** The encoded proof, or undefined when the challenge could not be had or solved. */
+  outcome: Promise<string | undefined>;
+  settled: boolean;
+  /** Once settled: the proof, or undefined when the check failed. */
+  proof: string | undefined;
+  /** Taken for a submission: the server accepts it once, so the next one needs another. */
+  spent: boolean;
+}
+
+const browserClock = { wall: () => Date.now(), mono: () => performance.now() };
+
+/**
+ * One form's browser check, from first interaction to submit: fetches and solves a challenge
+ * in the background, hands the proof to a submission, and replaces a spent, failed or ageing
+ * one. It never fails a submission: whatever goes wrong, `take` resolves, at worst with no
+ * proof, and the lead is sent without it.
+ */
+export function createChallengeSession(form: LeadForm, deps: ChallengeDeps) {
+  const { fetchChallenge, solve, preload, clock = browserClock, waitMs = CHALLENGE_WAIT_MS } = deps;
+  let current: Attempt | undefined;
+
+  // The larger of the two clocks' readings: the wall clock keeps counting while a laptop
+  // sleeps (the monotonic one may not), and the monotonic one is immune to the wall clock
+  // being set back. Either way a challenge is never thought younger than it is.
+  const ageOf = (attempt: Attempt) =>
+    Math.max(clock.wall() - attempt.askedAt.wall, clock.mono() - attempt.askedAt.mono);
+  const isStale = (attempt: Attempt) =>
+    ageOf(attempt) >= CHALLENGE_TTL_MS - CHALLENGE_RENEW_MARGIN_MS;
+
+  function begin(): Attempt {
+    current?.controller.abort();
+    const controller = new AbortController();
+    preload?.();
+    const attempt: Attempt = {
+      askedAt: { wall: clock.wall(), mono: clock.mono() },
+      controller,
+      outcome: Promise.resolve(undefined),
+      settled: false,
+      proof: undefined,
+      spent: false,
+    };
+    attempt.outcome = (async () => {
+      try {
+        const challenge = await fetchChallenge(form, controller.signal);
+        if (!isChallenge(challenge) || controller.signal.aborted) return undefined;
+        const solution = await solve(challenge, controller.signal);
+        if (solution) attempt.proof = encodeProof(challenge, solution);
+      } catch {
+        // No route (an older API), no network, no Worker or WebCrypto: the form goes on
+        // without a proof, which the server accepts.
+      } finally {
+        attempt.settled = true;
+      }
+      return attempt.proof;
+    })();
+    current = attempt;
+    return attempt;
+  }
+
+  return {
+    /**
+     * Starts the check if none is under way: called on every interaction with the form, so it
+     * is cheap when there is nothing to do. A failed check is left alone until the next
+     * submission, so a missing route is asked for once per submission, not per keystroke.
+     */
+    start(): void {
+      if (!current || current.spent || isStale(current)) begin();
+    },
+
+    /**
+     * The proof for the submission about to be sent, or undefined to send it without one. A
+     * ready proof is handed over at once and a failed check answers at once; a check still
+     * under way is waited for (`onWait` says so, to show it) for at most `waitMs`, and if it
+     * is not done by then it goes on in the background for the next submission.
+     */
+    async take(onWait?: () => void): Promise<string | undefined> {
+      const attempt = !current || current.spent || isStale(current) ? begin() : current;
+      let proof: string | undefined;
+      if (attempt.settled) {
+        proof = await attempt.outcome;
+      } else {
+        onWait?.();
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const timeout = new Promise<undefined>((resolve) => {
+          timer = setTimeout(resolve, waitMs, undefined);
+        });
+        proof = await Promise.race([attempt.outcome, timeout]);
+        clearTimeout(timer);
+      }
+      if (proof !== undefined) attempt.spent = true;
+      return proof;
+    },
+
+    /**
+     * Once a submission is over: a spent proof or a failed check is replaced at once, so the
+     * next submission (another download, the form sent again) finds a fresh one ready.
+     */
+    afterSubmit(): void {
+      if (current?.settled && (current.spent || current.proof === undefined)) begin();
+    },
+
+    /** Stops the fetch and the solver: the form is gone. */
+    dispose(): void {
+      current?.controller.abort();
+      current = undefined;
+    },
+  };
+}
+
+export type ChallengeSession = ReturnType<typeof createChallengeSession>;
