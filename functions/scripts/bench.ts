@@ -17,12 +17,15 @@
  *    handlers' secret at a trivial difficulty: verifying costs the same at any difficulty.
  * 3. The challenge route in-process: p50, p99 and throughput of issuing one.
  * 4. Health and the 400 path through the local HTTP server (no valid form POST goes through
- *    it: it gives every request the client IP 127.0.0.1, whose budget is 20 a minute).
+ *    it: it gives every request the client IP 127.0.0.1, whose budget is 20 a minute). The
+ *    server also serves the built site (built first if missing), on which the browser solver
+ *    is measured: web/scripts/bench-solver.ts, fresh Chromium pages on /contact, CPU
+ *    throttled 4x, the median of the page's own measure of the solve.
  * 5. A summary of the targets. Asserts nothing and exits 0 (tests assert behaviour).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -369,8 +372,14 @@ const routes = new Map<string, Handler>();
 for (const route of API_ROUTES) {
   routes.set(`${route.method} ${route.path}`, await handlerOf(route.handler));
 }
+const repoRoot = resolve(root, '..');
+const siteDir = join(repoRoot, 'web', 'build', 'client');
+if (!existsSync(join(siteDir, 'contact', 'index.html'))) {
+  console.log('\nBuilding the site for the browser solver (npm run build)...');
+  spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: repoRoot, stdio: 'ignore' });
+}
 const server: Server = createLocalServer({
-  siteDir: dataDir,
+  siteDir,
   routes,
   fallback: await handlerOf(FALLBACK_HANDLER),
 });
@@ -403,6 +412,32 @@ await http('POST /api/email/contact (400)', () =>
     body: '{"name":"x"}',
   }),
 );
+
+/** The solver script's output lines; it runs in its own process, against this server. */
+function runSolverBench(): Promise<string[]> {
+  return new Promise((done) => {
+    const child = spawn(
+      join(repoRoot, 'node_modules', '.bin', 'tsx'),
+      [join(repoRoot, 'web', 'scripts', 'bench-solver.ts'), base],
+      { cwd: repoRoot, env: { ...process.env, BENCH_SOLVER_RUNS: '9' } },
+    );
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      out += chunk;
+    });
+    child.on('close', () => done(out.trim().split('\n')));
+  });
+}
+console.log(
+  '\nBrowser solver (web/scripts/bench-solver.ts): fresh Chromium pages on /contact, CPU throttled 4x through CDP\n',
+);
+const solverLines = existsSync(join(siteDir, 'contact', 'index.html'))
+  ? await runSolverBench()
+  : ['not measured: the site could not be built'];
+for (const line of solverLines) console.log(line);
 
 server.closeAllConnections();
 await new Promise((r) => server.close(r));
