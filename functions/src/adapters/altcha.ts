@@ -37,7 +37,7 @@ export function createAltchaService(options: AltchaOptions): ChallengeService {
   if (!options.secret) throw new Error('The browser check needs the site secret');
   const hmacSignatureSecret = derivedSecret(options.secret, 'altcha-challenge-signature');
   const hmacKeySignatureSecret = derivedSecret(options.secret, 'altcha-key-signature');
-  const now = options.now ?? Date.now;
+  const now = options.now ?? (() => Date.now());
   const difficulty = options.difficulty ?? CHALLENGE_DIFFICULTY;
 
   return {
@@ -67,20 +67,20 @@ export function createAltchaService(options: AltchaOptions): ChallengeService {
       if (typeof expiresAt !== 'number' || expiresAt * 1000 < now()) {
         return { verdict: typeof expiresAt === 'number' ? 'expired' : 'invalid' };
       }
-      let verified: boolean;
+      let result: Awaited<ReturnType<typeof verifySolution>>;
       try {
-        const result = await verifySolution({
+        result = await verifySolution({
           challenge,
           solution,
           deriveKey,
           hmacSignatureSecret,
           hmacKeySignatureSecret,
         });
-        verified = result.verified;
       } catch {
         return { verdict: 'malformed' };
       }
-      if (!verified) return { verdict: 'invalid' };
+      if (result.expired) return { verdict: 'expired' };
+      if (!result.verified) return { verdict: 'invalid' };
       // The form is inside the signed parameters, so it cannot be edited after issue.
       if (challenge.parameters.data?.form !== form) return { verdict: 'wrong-form' };
       const verdict: BrowserCheck = 'verified';

@@ -1,0 +1,144 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { CHALLENGE_FIELD, CHALLENGE_TTL_MS } from '@kryon/shared/constants';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { solvedChallenge } from '../../test/browser-check.ts';
+import { apiEvent, type Handler, sampleBody } from '../../test/events.ts';
+import {
+  emailsSentTo,
+  type IntegrationEnv,
+  uniqueEmail,
+  uniqueKey,
+  useEmulators,
+} from '../../test/integration.ts';
+
+/*
+ * The rest of the visitor-mail rules through the real demo handler, the real SDK clients and
+ * the emulators: the hourly ceiling, an expired challenge, and an address SES refuses for
+ * good. SES is reached through a small relay that answers SES's own 400 BadRequestException
+ * for an address starting with "refused-" (what SES v2 answers for a malformed address) and
+ * passes everything else to the emulator, which accepts any address.
+ */
+let env: IntegrationEnv;
+let documents: DynamoDBDocumentClient;
+let relay: Server;
+let handler: Handler;
+
+beforeAll(async () => {
+  env = await useEmulators('visitor-mail');
+  relay = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', async () => {
+      const body = Buffer.concat(chunks);
+      if (/"ToAddresses":\["refused-/.test(body.toString('utf8'))) {
+        res.writeHead(400, {
+          'content-type': 'application/json',
+          'x-amzn-errortype': 'BadRequestException',
+        });
+        res.end(JSON.stringify({ message: "Missing final '@domain'" }));
+        return;
+      }
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).filter(
+          (entry): entry is [string, string] =>
+            typeof entry[1] === 'string' &&
+            !['host', 'connection', 'content-length'].includes(entry[0]),
+        ),
+      );
+      const upstream = await fetch(`${env.sesUrl}${req.url}`, {
+        method: req.method,
+        headers,
+        body: req.method === 'GET' ? undefined : body,
+      });
+      res.writeHead(upstream.status, { 'content-type': 'application/json' });
+      res.end(Buffer.from(await upstream.arrayBuffer()));
+    });
+  });
+  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+  process.env.AWS_ENDPOINT_URL_SESV2 = `http://127.0.0.1:${(relay.address() as AddressInfo).port}`;
+  // Two confirmations an hour over every form, so the ceiling is reached in a test.
+  process.env.VISITOR_MAIL_PER_HOUR = '2';
+  documents = DynamoDBDocumentClient.from(env.dynamo);
+  handler = ((await import('../handlers/demo.ts')) as { handler: Handler }).handler;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => relay.close(resolve));
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+async function demo(email: string, altcha: string | undefined) {
+  const key = uniqueKey();
+  const response = await handler(
+    apiEvent({
+      path: '/api/email/demo',
+      body: { ...sampleBody('demo'), workEmail: email, [CHALLENGE_FIELD]: altcha },
+      headers: { 'idempotency-key': key },
+    }),
+  );
+  expect(response.statusCode).toBe(200);
+  const { Item } = await documents.send(
+    new GetCommand({
+      TableName: env.tableName,
+      Key: { pk: `LEAD#demo#${key}`, sk: 'LEAD' },
+      ConsistentRead: true,
+    }),
+  );
+  return Item;
+}
+
+describe('e-mails to visitors against the emulators', () => {
+  it('withholds a confirmation past its lifetime: the challenge expired', async () => {
+    const altcha = await solvedChallenge('demo');
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + CHALLENGE_TTL_MS + 60_000 });
+    const email = uniqueEmail('late');
+
+    const lead = await demo(email, altcha);
+
+    expect(lead).toMatchObject({
+      browserCheck: 'expired',
+      emails: { visitor: { status: 'withheld', reason: 'unverified' } },
+    });
+    expect(await emailsSentTo(env.sesUrl, email)).toEqual([]);
+  });
+
+  it('records an address SES refuses for good as rejected, never to be retried', async () => {
+    const email = uniqueEmail('refused');
+
+    const lead = await demo(email, await solvedChallenge('demo'));
+
+    expect(lead?.emails.visitor).toMatchObject({ status: 'rejected', attempts: 1 });
+    expect(lead?.emails.visitor.error).toMatch(/PermanentSendError.*BadRequestException/);
+    expect(lead?.emails.sales).toMatchObject({ status: 'sent' });
+    expect(lead?.emailStatus).toBe('sent');
+    // Not on the re-send list: nothing is owed.
+    expect(lead?.resendPartition).toBeUndefined();
+  });
+
+  it('sends confirmations up to the hourly ceiling, then withholds them, every lead kept', async () => {
+    // What earlier tests of this file already took of the ceiling of two.
+    const { Item: counter } = await documents.send(
+      new GetCommand({
+        TableName: env.tableName,
+        Key: { pk: 'RATE#visitor-mail#all', sk: 'RATE' },
+        ConsistentRead: true,
+      }),
+    );
+    const left = 2 - Number(counter?.hits ?? 0);
+    const leads = [];
+    for (const label of ['first', 'second', 'third']) {
+      leads.push(await demo(uniqueEmail(label), await solvedChallenge('demo')));
+    }
+
+    expect(leads.map((lead) => lead?.emails.visitor.status)).toEqual(
+      ['sent', 'sent', 'sent'].map((sent, i) => (i < left ? sent : 'withheld')),
+    );
+    expect(leads.at(-1)?.emails.visitor.reason).toBe('hourly-ceiling');
+    for (const lead of leads) expect(lead?.emails.sales).toMatchObject({ status: 'sent' });
+  });
+});
