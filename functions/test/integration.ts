@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
 import { ensureTable } from '../local/table.ts';
 import type { EmulatorUrls } from './provided-context.ts';
@@ -64,6 +65,26 @@ export async function emailsTo(sesUrl: string, visitor: string): Promise<StoredE
   if (!response.ok) throw new Error(`SES store answered ${response.status}`);
   const { emails } = (await response.json()) as { emails: StoredEmail[] };
   return emails.filter((email) => email.replyTo.includes(visitor));
+}
+
+/** A lead item as the document client reads it; tests look into it freely. */
+// biome-ignore lint/suspicious/noExplicitAny: an item of any shape, as the table returns it
+type StoredLeadItem = Record<string, any>;
+
+/** A lead as the table holds it (read strongly consistent), or undefined. */
+export async function storedLeadItem(
+  env: IntegrationEnv,
+  form: string,
+  idempotencyKey: string,
+): Promise<StoredLeadItem | undefined> {
+  const { Item } = await DynamoDBDocumentClient.from(env.dynamo).send(
+    new GetCommand({
+      TableName: env.tableName,
+      Key: { pk: `LEAD#${form}#${idempotencyKey}`, sk: 'LEAD' },
+      ConsistentRead: true,
+    }),
+  );
+  return Item;
 }
 
 /** The e-mails the emulator received addressed to this address (a visitor's own). */

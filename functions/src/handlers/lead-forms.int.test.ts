@@ -1,4 +1,3 @@
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { CHALLENGE_FIELD } from '@kryon/shared/constants';
 import { SUCCESS_MESSAGES } from '@kryon/shared/messages';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import {
   emailsSentTo,
   emailsTo,
   type IntegrationEnv,
+  storedLeadItem,
   uniqueEmail,
   uniqueKey,
   useEmulators,
@@ -21,7 +21,6 @@ const CASES = [
 ] as const;
 
 let env: IntegrationEnv;
-let documents: DynamoDBDocumentClient;
 const handlers = new Map<string, Handler>();
 
 beforeAll(async () => {
@@ -29,7 +28,6 @@ beforeAll(async () => {
   process.env.SITE_ORIGIN = 'https://www.kryon.example';
   // Two confirmations a day per address, so the budget is reached within the submission limit.
   process.env.VISITOR_MAIL_PER_ADDRESS = '2';
-  documents = DynamoDBDocumentClient.from(env.dynamo);
   for (const { form } of CASES) {
     handlers.set(form, ((await import(`./${form}.ts`)) as { handler: Handler }).handler);
   }
@@ -56,13 +54,7 @@ describe.each(CASES)(
         success: true,
         message: SUCCESS_MESSAGES[form],
       });
-      const { Item } = await documents.send(
-        new GetCommand({
-          TableName: env.tableName,
-          Key: { pk: `LEAD#${form}#${key}`, sk: 'LEAD' },
-          ConsistentRead: true,
-        }),
-      );
+      const Item = await storedLeadItem(env, form, key);
       expect(Item).toMatchObject({ form, emailStatus: 'sent', spam: false });
       expect((Item?.fields as Record<string, unknown> | undefined)?.[emailField]).toBe(email);
 
@@ -108,14 +100,7 @@ describe('the browser check against the emulators', () => {
       key,
     );
     expect(response.statusCode).toBe(200);
-    const { Item } = await documents.send(
-      new GetCommand({
-        TableName: env.tableName,
-        Key: { pk: `LEAD#demo#${key}`, sk: 'LEAD' },
-        ConsistentRead: true,
-      }),
-    );
-    return Item;
+    return storedLeadItem(env, 'demo', key);
   };
   const visitorMails = (email: string) => emailsSentTo(env.sesUrl, email);
 

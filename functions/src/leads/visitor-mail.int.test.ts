@@ -8,6 +8,7 @@ import { apiEvent, type Handler, sampleBody } from '../../test/events.ts';
 import {
   emailsSentTo,
   type IntegrationEnv,
+  storedLeadItem,
   uniqueEmail,
   uniqueKey,
   useEmulators,
@@ -21,7 +22,6 @@ import {
  * passes everything else to the emulator, which accepts any address.
  */
 let env: IntegrationEnv;
-let documents: DynamoDBDocumentClient;
 let relay: Server;
 let handler: Handler;
 
@@ -60,7 +60,6 @@ beforeAll(async () => {
   process.env.AWS_ENDPOINT_URL_SESV2 = `http://127.0.0.1:${(relay.address() as AddressInfo).port}`;
   // Two confirmations an hour over every form, so the ceiling is reached in a test.
   process.env.VISITOR_MAIL_PER_HOUR = '2';
-  documents = DynamoDBDocumentClient.from(env.dynamo);
   handler = ((await import('../handlers/demo.ts')) as { handler: Handler }).handler;
 });
 
@@ -82,14 +81,7 @@ async function demo(email: string, altcha: string | undefined) {
     }),
   );
   expect(response.statusCode).toBe(200);
-  const { Item } = await documents.send(
-    new GetCommand({
-      TableName: env.tableName,
-      Key: { pk: `LEAD#demo#${key}`, sk: 'LEAD' },
-      ConsistentRead: true,
-    }),
-  );
-  return Item;
+  return storedLeadItem(env, 'demo', key);
 }
 
 describe('e-mails to visitors against the emulators', () => {
@@ -122,7 +114,7 @@ describe('e-mails to visitors against the emulators', () => {
 
   it('sends confirmations up to the hourly ceiling, then withholds them, every lead kept', async () => {
     // What earlier tests of this file already took of the ceiling of two.
-    const { Item: counter } = await documents.send(
+    const { Item: counter } = await DynamoDBDocumentClient.from(env.dynamo).send(
       new GetCommand({
         TableName: env.tableName,
         Key: { pk: 'RATE#visitor-mail#all', sk: 'RATE' },
