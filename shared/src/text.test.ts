@@ -232,6 +232,15 @@ describe('e-mail fields', () => {
     expect(messagesOf(f, 'a@acme.foo-.com')).toEqual([EMAIL_DOMAIN_INVALID_MESSAGE]);
   });
 
+  it.each(fields)(
+    '%s refuses Punycode that does not decode, and takes Punycode that does',
+    (_, f) => {
+      expect(messagesOf(f, 'a@xn--a.example')).toEqual([EMAIL_DOMAIN_INVALID_MESSAGE]);
+      expect(messagesOf(f, 'a@xn--zz.example')).toEqual([EMAIL_DOMAIN_INVALID_MESSAGE]);
+      expect(messagesOf(f, 'a@xn--bcher-kva.example')).toEqual([]);
+    },
+  );
+
   it.each(fields)('%s keeps the invalid message for what it refused before', (_, f) => {
     // zod's e-mail format already refuses a label that starts with a hyphen.
     expect(messagesOf(f, 'a@-foo.com')).toEqual([INVALID]);

@@ -121,9 +121,24 @@ function domainLabels(email: string): string[] {
 const acceptedSoFar = (payload: z.core.ParsePayload) => payload.issues.length === 0;
 
 /**
+ * Whether the domain is a host name a mail system can resolve: an `xn--` label must be
+ * valid Punycode (`xn--a` is not), which the WHATWG URL parser, in Node and in browsers
+ * alike, checks when it converts a host name.
+ */
+function isHostName(email: string): boolean {
+  try {
+    new URL(`http://${email.slice(email.lastIndexOf('@') + 1)}/`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * What zod's e-mail format lets through and SES cannot deliver to: a part before the @
- * longer than 64 characters, a domain label longer than 63, or one that starts or ends with
- * a hyphen. Each gets a message saying which part is wrong.
+ * longer than 64 characters, a domain label longer than 63, one that starts or ends with
+ * a hyphen, or a Punycode label that does not decode. Each gets a message saying which part
+ * is wrong.
  */
 const deliverable = () => [
   z.refine<string>((email) => localPart(email).length <= EMAIL_LOCAL_MAX, {
@@ -136,6 +151,11 @@ const deliverable = () => [
     { error: EMAIL_DOMAIN_LABEL_TOO_LONG_MESSAGE, abort: true, when: acceptedSoFar },
   ),
   z.refine<string>((email) => domainLabels(email).every((label) => DOMAIN_LABEL.test(label)), {
+    error: EMAIL_DOMAIN_INVALID_MESSAGE,
+    abort: true,
+    when: acceptedSoFar,
+  }),
+  z.refine<string>(isHostName, {
     error: EMAIL_DOMAIN_INVALID_MESSAGE,
     abort: true,
     when: acceptedSoFar,
