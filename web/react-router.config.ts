@@ -1,11 +1,14 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Config } from '@react-router/dev/config';
+import { researchItems } from './app/content/research-items.ts';
+import { researchReports } from './app/content/research-reports.ts';
 import { prerenderPaths } from './app/prerender-paths.ts';
 import { SITE } from './app/site-config.ts';
 import { robotsTxt, sitemapXml } from './app/sitemap.ts';
 import { deferHydration } from './scripts/defer-hydration.ts';
 import { externalizeInlineScripts, htmlFiles } from './scripts/externalize-inline-scripts.ts';
+import { buildReports } from './scripts/reports/build-reports.ts';
 
 /*
  * A static site: no server renders at request time. Every route, including each category and
@@ -25,5 +28,13 @@ export default {
     await externalizeInlineScripts(client);
     // Then content first: no script is requested before the page has painted.
     await deferHydration(client, await htmlFiles(client));
+    // The research reports, beside the site and not in it: they are handed out only through
+    // a visitor's personal link, never as public files (docs/decisions/030).
+    await buildReports({
+      items: researchItems,
+      reports: researchReports,
+      siteOrigin: SITE.origin,
+      outDir: join(reactRouterConfig.buildDirectory, 'reports'),
+    });
   },
 } satisfies Config;

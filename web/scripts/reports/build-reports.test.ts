@@ -1,0 +1,123 @@
+// @vitest-environment node
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as fontkit from 'fontkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { researchItems } from '../../app/content/research-items.ts';
+import { researchReports } from '../../app/content/research-reports.ts';
+import { type BuiltReport, buildReports } from './build-reports.ts';
+
+/*
+ * The built PDFs read back with poppler (pdfinfo, pdftotext), as a visitor's reader or a
+ * search index would: real pages, real text, the document's metadata.
+ */
+let outDir: string;
+let built: BuiltReport[];
+
+beforeAll(async () => {
+  outDir = mkdtempSync(join(tmpdir(), 'kryon-reports-'));
+  built = await buildReports({
+    items: researchItems,
+    reports: researchReports,
+    siteOrigin: 'https://www.kryon.example',
+    outDir,
+  });
+}, 60_000);
+
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+const poppler = (tool: string, file: string, ...args: string[]) =>
+  execFileSync(tool, [...args, file, ...(tool === 'pdftotext' ? ['-'] : [])], {
+    encoding: 'utf8',
+  });
+/** Text as extracted, without the line breaks and end-of-line hyphens a layout adds. */
+const flat = (text: string) => text.replace(/[\s\u00ad-]+/g, '').toLowerCase();
+const fileOf = (id: string) => built.find((report) => report.id === id)?.file ?? '';
+
+describe.each(researchItems.map((item) => [item.id, item] as const))(
+  'the %s report',
+  (id, item) => {
+    it('is a PDF of several pages with the title, author and language in its metadata', () => {
+      const info = poppler('pdfinfo', fileOf(id));
+      expect(Number(/^Pages:\s+(\d+)/m.exec(info)?.[1])).toBeGreaterThanOrEqual(5);
+      expect(info).toMatch(new RegExp(`^Title:\\s+${escapeRegExp(item.title)}$`, 'm'));
+      expect(info).toMatch(/^Author:\s+\S/m);
+      expect(readFileSync(fileOf(id)).includes('/Lang (en-US)')).toBe(true);
+    });
+
+    it('carries its title, every key finding, its methodology and a link to the demo as text', () => {
+      const text = flat(poppler('pdftotext', fileOf(id)));
+      expect(text).toContain(flat(item.title));
+      for (const finding of item.keyFindings) expect(text).toContain(flat(finding));
+      expect(text).toContain(flat(item.methodology));
+      for (const section of researchReports[id]?.sections ?? []) {
+        expect(text).toContain(flat(section.heading));
+      }
+      expect(text).toContain(flat('https://www.kryon.example/demo'));
+    });
+  },
+);
+
+describe('the report bodies', () => {
+  const require = createRequire(import.meta.url);
+  const font = fontkit.openSync(
+    require.resolve('@fontsource/inter/files/inter-latin-400-normal.woff'),
+  ) as fontkit.Font;
+
+  it.each(researchItems.map((item) => item.id))('%s has a body of 1,500-3,000 words', (id) => {
+    const body = textsOf(id).slice(bodyStart(id));
+    const words = body.join(' ').split(/\s+/).filter(Boolean).length;
+    expect(words).toBeGreaterThanOrEqual(1_500);
+    expect(words).toBeLessThanOrEqual(3_000);
+  });
+
+  it.each(researchItems.map((item) => item.id))(
+    '%s uses only characters the embedded typeface has',
+    (id) => {
+      const missing = new Set<string>();
+      for (const text of textsOf(id)) {
+        for (const char of text) {
+          const code = char.codePointAt(0) ?? 0;
+          if (!font.hasGlyphForCodePoint(code)) missing.add(`U+${code.toString(16)} ${char}`);
+        }
+      }
+      expect([...missing]).toEqual([]);
+    },
+  );
+});
+
+/** Where the body's strings start in textsOf: after the item's own. */
+function bodyStart(id: string): number {
+  const item = researchItems.find((candidate) => candidate.id === id);
+  return item ? 5 + item.keyFindings.length + item.sources.length : 0;
+}
+
+/** Every string a report prints from its item and its body, the item's first. */
+function textsOf(id: string): string[] {
+  const item = researchItems.find((candidate) => candidate.id === id);
+  const report = researchReports[id];
+  if (!item || !report) throw new Error(`no item or report ${id}`);
+  return [
+    item.title,
+    item.description,
+    item.abstract,
+    ...item.keyFindings,
+    item.methodology,
+    ...item.sources,
+    ...report.sections.flatMap((section) => [
+      section.heading,
+      ...section.paragraphs,
+      ...(section.bullets ?? []),
+      ...(section.table
+        ? [section.table.caption, ...section.table.columns, ...section.table.rows.flat()]
+        : []),
+    ]),
+  ];
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

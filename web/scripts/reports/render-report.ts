@@ -1,0 +1,337 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import PDFDocument from 'pdfkit';
+import type { ResearchItem } from '../../app/content/library-types.ts';
+import type { ReportTable, ResearchReport } from '../../app/content/research-report-types.ts';
+import { formatLongDate } from '../../app/lib/dates.ts';
+
+/**
+ * One research item as a branded PDF: cover, abstract, key findings, the body of the
+ * research, methodology, sources and a closing page that points to the demo. Text is real
+ * text in the site's own typeface (Inter, embedded), so it can be selected, searched and
+ * extracted; the document carries its title, author and language.
+ */
+export interface ReportInput {
+  item: ResearchItem;
+  report: ResearchReport;
+  /** The site's origin, for the closing page's link to the demo. */
+  siteOrigin: string;
+  /** The site's design tokens (web/app/styles/tokens.css), for the report's colours. */
+  tokensCss: string;
+}
+
+const require = createRequire(import.meta.url);
+const font = (weight: number) =>
+  readFileSync(require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`));
+const FONTS = { regular: font(400), semibold: font(600), bold: font(700) };
+
+/** The colours the report takes from the site: cover, accents, body text. */
+export interface ReportColours {
+  cover: string;
+  coverText: string;
+  coverMuted: string;
+  accent: string;
+  accentStrong: string;
+  heading: string;
+  text: string;
+  muted: string;
+  rule: string;
+}
+
+/**
+ * The site's tokens as the report's colours. The site is dark; the pages of a report are
+ * printed on white, so its dark background becomes the cover and the heading colour, and
+ * body text is a near-black that reads on paper.
+ */
+export function reportColours(tokensCss: string): ReportColours {
+  const token = (name: string) => {
+    const value = new RegExp(`--${name}:\\s*(#[0-9a-fA-F]{6})\\b`).exec(tokensCss)?.[1];
+    if (!value) throw new Error(`tokens.css has no colour --${name}`);
+    return value;
+  };
+  return {
+    cover: token('color-bg'),
+    coverText: token('color-text'),
+    coverMuted: token('color-text-muted'),
+    accent: token('color-primary'),
+    accentStrong: token('color-indigo'),
+    heading: token('color-surface'),
+    text: '#1f2937',
+    muted: '#4b5563',
+    rule: '#d1d5db',
+  };
+}
+
+const PAGE = { size: 'LETTER' as const, margin: 72 };
+const SIZE = { body: 10.5, small: 8.5, h1: 20, h2: 14, h3: 11.5 };
+
+/** Renders the report; resolves to the PDF's bytes. */
+export function renderReport(input: ReportInput): Promise<Buffer> {
+  const { item, report, siteOrigin } = input;
+  const colours = reportColours(input.tokensCss);
+  const published = new Date(`${item.publishedDate}T00:00:00Z`);
+  const doc = new PDFDocument({
+    size: PAGE.size,
+    margin: PAGE.margin,
+    bufferPages: true,
+    lang: 'en-US',
+    displayTitle: true,
+    info: {
+      Title: item.title,
+      Author: item.authors.map((author) => author.name).join(', '),
+      Subject: item.description,
+      Keywords: item.tags.join(', '),
+      Creator: 'Kryon',
+      Producer: 'Kryon research report build',
+      // The publication date, so the same content always builds the same document.
+      CreationDate: published,
+      ModDate: published,
+    },
+  });
+  doc.registerFont('regular', FONTS.regular);
+  doc.registerFont('semibold', FONTS.semibold);
+  doc.registerFont('bold', FONTS.bold);
+
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  cover(doc, item, colours);
+
+  doc.addPage();
+  heading(doc, 'Abstract', colours);
+  paragraph(doc, item.abstract, colours);
+
+  heading(doc, 'Key findings', colours);
+  numbered(doc, item.keyFindings, colours);
+
+  for (const section of report.sections) {
+    heading(doc, section.heading, colours);
+    for (const text of section.paragraphs) paragraph(doc, text, colours);
+    if (section.bullets) bulleted(doc, section.bullets, colours);
+    if (section.table) table(doc, section.table, colours);
+  }
+
+  heading(doc, 'Methodology', colours);
+  paragraph(doc, item.methodology, colours);
+
+  heading(doc, 'Sources', colours);
+  numbered(doc, item.sources, colours);
+
+  doc.addPage();
+  closing(doc, item, siteOrigin, colours);
+
+  runningHeads(doc, item, colours);
+  doc.end();
+  return done;
+}
+
+function cover(doc: PDFKit.PDFDocument, item: ResearchItem, c: ReportColours) {
+  const { width, height } = doc.page;
+  doc.rect(0, 0, width, height).fill(c.cover);
+  doc.rect(0, 0, width, 8).fill(c.accent);
+  const left = PAGE.margin;
+  const textWidth = width - 2 * PAGE.margin;
+
+  doc.font('bold').fontSize(11).fillColor(c.accent);
+  doc.text('KRYON RESEARCH', left, 96, { characterSpacing: 2 });
+  doc.moveDown(2.5);
+  doc.font('semibold').fontSize(12).fillColor(c.coverMuted);
+  doc.text(`${item.type}  •  ${item.category}  •  ${item.impact} impact`, { width: textWidth });
+  doc.moveDown(0.8);
+  doc.font('bold').fontSize(28).fillColor(c.coverText);
+  doc.text(item.title, { width: textWidth, lineGap: 4 });
+  doc.moveDown(1);
+  doc.font('regular').fontSize(12.5).fillColor(c.coverMuted);
+  doc.text(item.description, { width: textWidth, lineGap: 3 });
+
+  doc.y = height - 250;
+  doc.rect(left, doc.y, 48, 3).fill(c.accentStrong);
+  doc.moveDown(1.2);
+  doc.font('semibold').fontSize(11).fillColor(c.coverText);
+  doc.text(`Published ${formatLongDate(item.publishedDate)}`, left);
+  doc.moveDown(0.8);
+  for (const author of item.authors) {
+    doc.font('semibold').fontSize(11).fillColor(c.coverText).text(author.name, left);
+    doc
+      .font('regular')
+      .fontSize(10)
+      .fillColor(c.coverMuted)
+      .text(`${author.title}, ${author.company}`, left);
+    doc.moveDown(0.5);
+  }
+}
+
+/** A section heading, kept with at least a few lines of what follows it. */
+function heading(doc: PDFKit.PDFDocument, text: string, c: ReportColours) {
+  ensureSpace(doc, 90);
+  doc.moveDown(0.8);
+  doc.font('bold').fontSize(SIZE.h2).fillColor(c.heading);
+  doc.text(text, PAGE.margin, doc.y, { width: contentWidth(doc) });
+  const y = doc.y + 3;
+  doc
+    .moveTo(PAGE.margin, y)
+    .lineTo(PAGE.margin + 40, y)
+    .lineWidth(2)
+    .strokeColor(c.accent)
+    .stroke();
+  doc.moveDown(0.7);
+}
+
+function paragraph(doc: PDFKit.PDFDocument, text: string, c: ReportColours) {
+  doc.font('regular').fontSize(SIZE.body).fillColor(c.text);
+  doc.text(text, PAGE.margin, doc.y, { width: contentWidth(doc), lineGap: 2.5, align: 'left' });
+  doc.moveDown(0.6);
+}
+
+function numbered(doc: PDFKit.PDFDocument, items: readonly string[], c: ReportColours) {
+  for (const [i, text] of items.entries()) listItem(doc, `${i + 1}.`, text, c);
+  doc.moveDown(0.3);
+}
+
+function bulleted(doc: PDFKit.PDFDocument, items: readonly string[], c: ReportColours) {
+  for (const text of items) listItem(doc, '•', text, c);
+  doc.moveDown(0.3);
+}
+
+function listItem(doc: PDFKit.PDFDocument, marker: string, text: string, c: ReportColours) {
+  const indent = 18;
+  ensureSpace(doc, 30);
+  const top = doc.y;
+  doc.font('semibold').fontSize(SIZE.body).fillColor(c.accentStrong);
+  doc.text(marker, PAGE.margin, top, { width: indent, lineBreak: false });
+  doc.font('regular').fontSize(SIZE.body).fillColor(c.text);
+  doc.text(text, PAGE.margin + indent, top, {
+    width: contentWidth(doc) - indent,
+    lineGap: 2.5,
+  });
+  doc.moveDown(0.35);
+}
+
+/**
+ * A table of figures: a caption, a header row, rows that never split across pages, and the
+ * header again at the top of a page the table continues on.
+ */
+function table(doc: PDFKit.PDFDocument, data: ReportTable, c: ReportColours) {
+  const width = contentWidth(doc);
+  const columnWidth = width / data.columns.length;
+  const padding = 5;
+  // The caption, the header and a few rows start together.
+  ensureSpace(doc, 140);
+  doc.moveDown(0.3);
+  doc
+    .font('semibold')
+    .fontSize(SIZE.small + 0.5)
+    .fillColor(c.muted);
+  doc.text(data.caption, PAGE.margin, doc.y, { width });
+  doc.moveDown(0.4);
+
+  const row = (cells: readonly string[], header: boolean) => {
+    doc
+      .font(header ? 'semibold' : 'regular')
+      .fontSize(SIZE.small + 0.5)
+      .fillColor(header ? c.heading : c.text);
+    const heights = cells.map(
+      (cell) => doc.heightOfString(cell, { width: columnWidth - 2 * padding }) + 2 * padding,
+    );
+    const height = Math.max(...heights);
+    if (!ensureSpace(doc, height + 4) && !header) {
+      row(data.columns, true);
+      doc.font('regular').fontSize(SIZE.small + 0.5);
+    }
+    const top = doc.y;
+    if (header) doc.rect(PAGE.margin, top, width, height).fill('#eef2f7');
+    doc.fillColor(header ? c.heading : c.text);
+    cells.forEach((cell, i) => {
+      doc.text(cell, PAGE.margin + i * columnWidth + padding, top + padding, {
+        width: columnWidth - 2 * padding,
+      });
+    });
+    doc
+      .moveTo(PAGE.margin, top + height)
+      .lineTo(PAGE.margin + width, top + height)
+      .lineWidth(0.5)
+      .strokeColor(c.rule)
+      .stroke();
+    doc.x = PAGE.margin;
+    doc.y = top + height;
+  };
+  row(data.columns, true);
+  for (const cells of data.rows) row(cells, false);
+  doc.moveDown(0.8);
+}
+
+function closing(doc: PDFKit.PDFDocument, item: ResearchItem, origin: string, c: ReportColours) {
+  const width = contentWidth(doc);
+  const demo = new URL('/demo', origin).toString();
+  doc.y = 180;
+  doc.font('bold').fontSize(SIZE.h1).fillColor(c.heading);
+  doc.text('See these findings in your own AWS environment', PAGE.margin, doc.y, { width });
+  doc.moveDown(0.8);
+  doc
+    .font('regular')
+    .fontSize(SIZE.body + 1)
+    .fillColor(c.text);
+  doc.text(
+    `The figures in "${item.title}" come from environments like yours. A Kryon demo runs the same analysis on your accounts: it maps the paths, exposures and gaps this report describes, ranks them by what an attacker could reach, and shows the fix for each.`,
+    { width, lineGap: 3 },
+  );
+  doc.moveDown(1.2);
+  const top = doc.y;
+  doc.rect(PAGE.margin, top, width, 44).fill(c.cover);
+  doc.font('semibold').fontSize(12).fillColor(c.accent);
+  doc.text(`Request a demo: ${demo}`, PAGE.margin + 16, top + 15, {
+    width: width - 32,
+    link: demo,
+    underline: false,
+  });
+  doc.y = top + 60;
+  doc
+    .font('regular')
+    .fontSize(SIZE.small + 0.5)
+    .fillColor(c.muted);
+  doc.text(
+    'Figures are aggregates over organizations that opted into anonymized Kryon research telemetry; no figure describes a single named organization.',
+    PAGE.margin,
+    doc.y,
+    { width },
+  );
+}
+
+/** Page numbers and the report's name on every page but the cover. */
+function runningHeads(doc: PDFKit.PDFDocument, item: ResearchItem, c: ReportColours) {
+  const range = doc.bufferedPageRange();
+  const total = range.count;
+  for (let i = range.start + 1; i < range.start + total; i += 1) {
+    doc.switchToPage(i);
+    const { width, height } = doc.page;
+    // Writing in the margins must not move the cursor or add a page.
+    const margins = { ...doc.page.margins };
+    doc.page.margins = { top: 0, bottom: 0, left: 0, right: 0 };
+    doc.font('regular').fontSize(SIZE.small).fillColor(c.muted);
+    doc.text(`Kryon Research  •  ${item.type}`, PAGE.margin, 36, {
+      width: width - 2 * PAGE.margin,
+      lineBreak: false,
+    });
+    doc.text(`Page ${i + 1} of ${total}`, PAGE.margin, height - 48, {
+      width: width - 2 * PAGE.margin,
+      align: 'right',
+      lineBreak: false,
+    });
+    doc.page.margins = margins;
+  }
+}
+
+function contentWidth(doc: PDFKit.PDFDocument): number {
+  return doc.page.width - 2 * PAGE.margin;
+}
+
+/** Starts a new page unless `needed` points still fit; false when it started one. */
+function ensureSpace(doc: PDFKit.PDFDocument, needed: number): boolean {
+  if (doc.y + needed <= doc.page.height - PAGE.margin) return true;
+  doc.addPage();
+  return false;
+}
