@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { RESEARCH_DOWNLOAD_IDS } from '@kryon/shared/research-catalogue';
 import { API_ROUTES, FALLBACK_HANDLER } from '../src/routes.ts';
 import { startDynamo, startSes } from './emulators.ts';
 import { createLocalServer, type Handler } from './server.ts';
@@ -21,8 +22,11 @@ const dynamoPort = Number(env.DYNAMODB_PORT ?? 8000);
 const sesPort = Number(env.SES_PORT ?? 8005);
 const dataDir = resolve(root, env.DATA_DIR ?? '.data');
 const siteDir = resolve(root, env.SITE_DIR ?? 'web/build/client');
+// The research reports the build writes beside the site, served only through personal links.
+const reportsDir = resolve(root, env.REPORTS_DIR ?? join(siteDir, '..', 'reports'));
+const hasReports = existsSync(join(reportsDir, `${RESEARCH_DOWNLOAD_IDS[0]}.pdf`));
 
-if (!existsSync(join(siteDir, 'index.html')) || env.REBUILD === '1') {
+if (!existsSync(join(siteDir, 'index.html')) || !hasReports || env.REBUILD === '1') {
   console.log('Building the site (first start)...');
   const build = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
@@ -48,6 +52,7 @@ Object.assign(env, {
   POWERTOOLS_METRICS_DISABLED: env.POWERTOOLS_METRICS_DISABLED ?? 'true',
   // Links in e-mails to visitors (the research download) point at this local site.
   SITE_ORIGIN: env.SITE_ORIGIN ?? `http://127.0.0.1:${port}`,
+  REPORTS_DIR: reportsDir,
 });
 delete env.AWS_PROFILE;
 

@@ -283,6 +283,7 @@ const floorConfig = {
   mailFrom: LAMBDA_ENV.MAIL_FROM,
   recipients: [LAMBDA_ENV.MAIL_TO],
   siteOrigin: process.env.SITE_ORIGIN?.trim() || 'https://kryon.security',
+  reportLink: (await import('../src/wiring.ts')).reportLinkConfig(),
   hashSecret: IP_HASH_SECRET,
 };
 

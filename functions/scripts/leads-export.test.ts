@@ -99,6 +99,7 @@ describe('leadRows', () => {
       'interests',
       'message',
       'legacyField',
+      'browserCheck',
       'emailStatus',
       'spam',
     ]);
@@ -124,6 +125,7 @@ describe('leadRows', () => {
         'demo',
         undefined,
         undefined,
+        undefined,
         'skipped',
         true,
       ],
@@ -137,9 +139,40 @@ describe('leadRows', () => {
         undefined,
         undefined,
         undefined,
+        undefined,
         'sent',
         false,
       ],
     ]);
+  });
+
+  it('shows when a download lead first opened its report, how often, and its browser check', () => {
+    const rows = leadRows('download', [
+      lead(
+        '2026-11-02T00:00:00.000Z',
+        { email: 'o@x.io', researchId: 'kev-exposure-prioritization' },
+        {
+          form: 'download',
+          browserCheck: 'verified',
+          downloadedAt: '2026-11-02T08:00:00.000Z',
+          downloadCount: 3,
+        },
+      ),
+      lead('2026-11-03T00:00:00.000Z', { email: 'n@x.io' }, { form: 'download' }),
+    ]);
+    const [header, opened, unopened] = rows;
+    const at = (row: unknown[] | undefined, column: string) => row?.[header?.indexOf(column) ?? -1];
+    expect(header?.slice(-5)).toEqual([
+      'browserCheck',
+      'downloadedAt',
+      'downloadCount',
+      'emailStatus',
+      'spam',
+    ]);
+    expect(at(opened, 'browserCheck')).toBe('verified');
+    expect(at(opened, 'downloadedAt')).toBe('2026-11-02T08:00:00.000Z');
+    expect(at(opened, 'downloadCount')).toBe(3);
+    expect(at(unopened, 'downloadedAt')).toBeUndefined();
+    expect(at(unopened, 'downloadCount')).toBe(0);
   });
 });

@@ -29,7 +29,9 @@ import {
 export const USAGE = `Usage: npm run leads:export -- --form <form> --since <date> [options]
 
 Writes one form's stored leads as CSV: one row per lead, columns submissionId, form,
-createdAt, the form's fields (lists joined with "; "), emailStatus, spam. Cells a
+createdAt, the form's fields (lists joined with "; "), browserCheck, for the research
+download downloadedAt and downloadCount (when the visitor first opened the report, and how
+often), emailStatus, spam. Cells a
 spreadsheet would run as a formula (starting with = + - @, tab or CR) are prefixed with '.
 
   --form <form>      ${LEAD_FORMS.join(', ')}
@@ -146,8 +148,19 @@ export function leadRows(form: LeadForm, items: readonly Item[]): unknown[][] {
   const sorted = [...items].sort((a, b) =>
     String(a.createdAt ?? '').localeCompare(String(b.createdAt ?? '')),
   );
+  // What the visitor did with the report: the intent sales follow up on.
+  const opened = form === 'download' ? (['downloadedAt', 'downloadCount'] as const) : [];
   return [
-    ['submissionId', 'form', 'createdAt', ...fields, 'emailStatus', 'spam'],
+    [
+      'submissionId',
+      'form',
+      'createdAt',
+      ...fields,
+      'browserCheck',
+      ...opened,
+      'emailStatus',
+      'spam',
+    ],
     ...sorted.map((item) => {
       const values = fieldsOf(item);
       return [
@@ -155,6 +168,8 @@ export function leadRows(form: LeadForm, items: readonly Item[]): unknown[][] {
         item.form,
         item.createdAt,
         ...fields.map((name) => values[name]),
+        item.browserCheck,
+        ...opened.map((name) => item[name] ?? (name === 'downloadCount' ? 0 : undefined)),
         emailStatusOf(item),
         item.spam === true,
       ];

@@ -13,6 +13,7 @@ export const API_ROUTES = [
   { method: 'GET', path: API_PATHS.health, handler: 'health' },
   { method: 'GET', path: API_PATHS.status, handler: 'status' },
   { method: 'GET', path: API_PATHS.challenge, handler: 'challenge' },
+  { method: 'GET', path: API_PATHS.report, handler: 'report' },
 ] as const;
 
 export type ApiRoute = (typeof API_ROUTES)[number];

@@ -12,6 +12,7 @@ import { createLeadMetrics } from './adapters/metrics.ts';
 import { createSesMailer } from './adapters/ses.ts';
 import { listEnv, optionalEnv, requiredEnv } from './env.ts';
 import type { DeliveryConfig } from './leads/deliver.ts';
+import { derivedSecret } from './leads/hash.ts';
 import type { Log } from './leads/ports.ts';
 import type { ResendDeps } from './leads/resend-pending.ts';
 import type { LeadDeps } from './leads/submit-lead.ts';
@@ -81,14 +82,27 @@ function leadMetrics() {
   return createLeadMetrics(powertoolsMetrics);
 }
 
-function siteOrigin(): string {
+/** The site's public origin, for links in e-mails and pages (SITE_ORIGIN). */
+export function siteOrigin(): string {
   return optionalEnv('SITE_ORIGIN', 'https://kryon.security');
+}
+
+/**
+ * Personal report links: signed with a key derived from the site secret, working for
+ * REPORT_LINK_DAYS days (7) from the request.
+ */
+export function reportLinkConfig(env: NodeJS.ProcessEnv = process.env) {
+  return {
+    key: derivedSecret(siteSecret(), 'report-link'),
+    days: positiveInt('REPORT_LINK_DAYS', 7, env),
+  };
 }
 
 function deliveryConfig(form: LeadForm): DeliveryConfig {
   return {
     recipients: formRecipients(form),
     siteOrigin: siteOrigin(),
+    reportLink: reportLinkConfig(),
     maxAttempts: MAX_SEND_ATTEMPTS,
   };
 }
@@ -164,6 +178,7 @@ export function resendDeps(): ResendDeps {
     config: {
       recipientsFor: (form) => formRecipients(form),
       siteOrigin: siteOrigin(),
+      reportLink: reportLinkConfig(),
       maxAttempts: MAX_SEND_ATTEMPTS,
       leaseMs: RESEND_LEASE_MS,
       pageSize: 25,

@@ -104,6 +104,14 @@ export class FakeLeadStore implements LeadStore {
     if (window && window.start === ticket.windowStart && window.hits > 0) window.hits -= 1;
   }
 
+  async recordDownload(lead: LeadRef, at: string) {
+    const row = this.rows.get(`${lead.form}#${lead.idempotencyKey}`);
+    if (!row) return false;
+    row.downloadedAt ??= at;
+    row.downloadCount = (row.downloadCount ?? 0) + 1;
+    return true;
+  }
+
   readonly onceOwners = new Map<string, string>();
 
   async claimOnce(claim: { key: string; owner: string; expiresAtMs: number }) {

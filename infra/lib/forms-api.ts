@@ -31,7 +31,7 @@ export interface ApiRouteSpec {
  * mail, health and status read the table's and SES's state, the challenge signs with the
  * site secret, and the fallback touches nothing.
  */
-export type HandlerKind = 'form' | 'health' | 'challenge' | 'plain';
+export type HandlerKind = 'form' | 'health' | 'challenge' | 'report' | 'plain';
 
 export interface FormsApiProps {
   routes: readonly ApiRouteSpec[];
@@ -81,6 +81,8 @@ const SIZING: Record<HandlerKind, Sizing> = {
   health: { memorySize: 256, timeout: Duration.seconds(5) },
   // One PBKDF2 derivation per challenge (the server knows the answer it signs).
   challenge: { memorySize: 256, timeout: Duration.seconds(3) },
+  // Reads one PDF of about 50 KB and records the opening.
+  report: { memorySize: 256, timeout: Duration.seconds(5) },
   plain: { memorySize: 128, timeout: Duration.seconds(3) },
 };
 
@@ -88,6 +90,7 @@ export function handlerKind(handler: string, leadForms: readonly string[]): Hand
   if (leadForms.includes(handler)) return 'form';
   if (handler === 'health' || handler === 'status') return 'health';
   if (handler === 'challenge') return 'challenge';
+  if (handler === 'report') return 'report';
   return 'plain';
 }
 
@@ -273,6 +276,24 @@ export class FormsApi extends Construct {
       );
     } else if (kind === 'challenge') {
       Object.assign(environment, { IP_HASH_SECRET: props.ipHashSecret });
+    } else if (kind === 'report') {
+      // Verifies personal report links and records the opening on the download lead. Where
+      // the reports are stored for it is not provisioned yet: until then it answers its
+      // "unavailable" page.
+      Object.assign(environment, {
+        TABLE_NAME: table,
+        IP_HASH_SECRET: props.ipHashSecret,
+        ...(props.siteOrigin ? { SITE_ORIGIN: props.siteOrigin } : {}),
+      });
+      role.addToPrincipalPolicy(
+        new PolicyStatement({
+          actions: ['dynamodb:UpdateItem'],
+          resources: [props.table.tableArn],
+          conditions: {
+            'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['LEAD#download#*'] },
+          },
+        }),
+      );
     }
 
     return leadFunction(this, `${id}Function`, {

@@ -111,6 +111,7 @@ export class KryonStack extends Stack {
       mailFrom: props.email.from,
       recipients: props.email.recipients,
       siteOrigin: props.siteOrigin,
+      ipHashSecret: ipHashSecret.secretValue.unsafeUnwrap(),
       logRetention: props.logRetention,
       logLevel: props.logLevel,
       every: Duration.minutes(5),

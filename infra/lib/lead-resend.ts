@@ -22,6 +22,8 @@ export interface LeadResendProps {
   /** Recipients per form, as the form functions have them; `default` for the rest. */
   recipients: Readonly<Record<string, readonly string[]>>;
   siteOrigin?: string;
+  /** The site secret, from which the research download's personal links are signed. */
+  ipHashSecret: string;
   logRetention: RetentionDays;
   logLevel: string;
   /** How often the re-send runs. */
@@ -93,6 +95,7 @@ export class LeadResend extends Construct {
         SES_CONFIGURATION_SET: props.email.configurationSet.configurationSetName,
         ...recipientEnvironment(props.recipients),
         ...(props.siteOrigin ? { SITE_ORIGIN: props.siteOrigin } : {}),
+        IP_HASH_SECRET: props.ipHashSecret,
       },
     });
 

@@ -557,6 +557,21 @@ describe('least privilege', () => {
     );
   });
 
+  it('lets the report function record an opening on download leads only', () => {
+    expect(actionsOf('report')).toEqual([...logsActions, 'dynamodb:UpdateItem'].sort());
+    expect(statementsOf('report')).toContainEqual(
+      expect.objectContaining({
+        Action: 'dynamodb:UpdateItem',
+        Condition: {
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['LEAD#download#*'] },
+        },
+      }),
+    );
+    const variables = fnProps('report').Environment.Variables;
+    expect(JSON.stringify(variables.IP_HASH_SECRET)).toMatch(/\{\{resolve:secretsmanager:/);
+    expect(variables.TABLE_NAME).toEqual({ Ref: SUBMISSIONS_TABLE_LOGICAL_ID });
+  });
+
   it('lets status read what health reads, and the challenge and the fallback only log', () => {
     expect(actionsOf('status')).toEqual(actionsOf('health'));
     expect(actionsOf('status')).toEqual(
@@ -616,6 +631,10 @@ describe('the re-send of owed e-mails', () => {
       MAIL_TO: TEST_CONTEXT.recipients.default.join(','),
       MAIL_TO_PARTNER: TEST_CONTEXT.recipients.partner.join(','),
     });
+    // It signs the personal report links of the download e-mails it re-sends.
+    expect(JSON.stringify(fnProps('resend').Environment.Variables.IP_HASH_SECRET)).toMatch(
+      /\{\{resolve:secretsmanager:/,
+    );
   });
 
   it('may query only the re-send index and update only lead items', () => {

@@ -14,7 +14,9 @@ export const API_PATHS = {
   health: `${API_BASE}/health`,
   status: `${API_BASE}/status`,
   challenge: `${API_BASE}/challenge`,
-} as const satisfies Record<LeadForm | 'health' | 'status' | 'challenge', string>;
+  /** A visitor's personal, signed, expiring link to the research report they asked for. */
+  report: `${API_BASE}/report`,
+} as const satisfies Record<LeadForm | 'health' | 'status' | 'challenge' | 'report', string>;
 
 /**
  * The browser check (proof of work, ALTCHA's open protocol): `GET challenge?form=<form>`
@@ -27,6 +29,9 @@ export const CHALLENGE_FORM_PARAM = 'form';
 
 /** Sent with every submission attempt; a retry of the same attempt reuses it. */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/** What the API takes as an idempotency key: 8 to 128 letters, digits, `-` or `_`. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
 
 /** Field errors keyed by field name, each with the messages for that field. */
 export type FieldErrors = Record<string, string[]>;

@@ -241,7 +241,25 @@ test.describe('download dialog', () => {
     expect(JSON.stringify(sent)).toContain(item.title);
     // The link reaches the visitor: the dialog solved its browser check as it opened.
     await expect.poll(async () => (await visitorEmails(email)).length).toBe(1);
-    expect(JSON.stringify(await visitorEmails(email))).toContain(item.title);
+    const [confirmation] = await visitorEmails(email);
+    expect(JSON.stringify(confirmation)).toContain(item.title);
+
+    // The personal link in the e-mail opens the report itself: a real PDF of the item.
+    const link = /https?:\/\/\S+\/api\/email\/report\?\S+/.exec(confirmation?.body.text ?? '')?.[0];
+    expect(link).toBeDefined();
+    const report = await page.request.get(link ?? '');
+    expect(report.status()).toBe(200);
+    expect(report.headers()['content-type']).toBe('application/pdf');
+    expect((await report.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    // The same link altered gets a page that says so, in the browser, and no PDF.
+    const altered = await page.context().newPage();
+    const refused = await altered.goto((link ?? '').replace(/sig=[^&]+/, 'sig=altered'));
+    expect(refused?.status()).toBe(403);
+    await expect(
+      altered.getByRole('heading', { name: 'This download link is not valid' }),
+    ).toBeVisible();
+    await expect(altered.getByRole('link', { name: 'Back to the research archive' })).toBeVisible();
+    await altered.close();
 
     await dialog.getByRole('button', { name: 'Download Another Resource' }).click();
     await expect(dialog.getByLabel('Work email')).toBeFocused();

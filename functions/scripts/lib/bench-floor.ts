@@ -43,6 +43,7 @@ export interface FloorConfig {
   mailFrom: string;
   recipients: string[];
   siteOrigin: string;
+  reportLink: { key: string; days: number };
   hashSecret: string;
 }
 
@@ -116,6 +117,7 @@ export function prepareFloor(
     const delivery = {
       recipients: config.recipients,
       siteOrigin: config.siteOrigin,
+      reportLink: config.reportLink,
       maxAttempts: 10,
     };
     return {

@@ -194,6 +194,21 @@ export function createDynamoLeadStore(client: DynamoDBClient, tableName: string)
       );
     },
 
+    async recordDownload(lead, at) {
+      return conditional(() =>
+        doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: leadKey(lead.form, lead.idempotencyKey),
+            ConditionExpression: 'attribute_exists(pk)',
+            UpdateExpression:
+              'SET downloadedAt = if_not_exists(downloadedAt, :at), lastDownloadedAt = :at ADD downloadCount :one',
+            ExpressionAttributeValues: { ':at': at, ':one': 1 },
+          }),
+        ),
+      );
+    },
+
     async claimOnce({ key, owner, expiresAtMs }) {
       return conditional(() =>
         doc.send(

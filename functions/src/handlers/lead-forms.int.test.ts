@@ -1,5 +1,9 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { CHALLENGE_FIELD } from '@kryon/shared/constants';
 import { SUCCESS_MESSAGES } from '@kryon/shared/messages';
+import { RESEARCH_DOWNLOAD_IDS } from '@kryon/shared/research-catalogue';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { solvedChallenge } from '../../test/browser-check.ts';
 import { apiEvent, bodyOf, type Handler, sampleBody } from '../../test/events.ts';
@@ -22,12 +26,18 @@ const CASES = [
 
 let env: IntegrationEnv;
 const handlers = new Map<string, Handler>();
+let reportHandler: Handler;
 
 beforeAll(async () => {
   env = await useEmulators('forms');
   process.env.SITE_ORIGIN = 'https://www.kryon.example';
   // Two confirmations a day per address, so the budget is reached within the submission limit.
   process.env.VISITOR_MAIL_PER_ADDRESS = '2';
+  // Stand-ins for the built reports (web tests check the real PDFs): one file per item.
+  const reports = mkdtempSync(join(tmpdir(), 'kryon-reports-'));
+  for (const id of RESEARCH_DOWNLOAD_IDS) writeFileSync(join(reports, `${id}.pdf`), `%PDF ${id}`);
+  process.env.REPORTS_DIR = reports;
+  reportHandler = ((await import('./report.ts')) as { handler: Handler }).handler;
   for (const { form } of CASES) {
     handlers.set(form, ((await import(`./${form}.ts`)) as { handler: Handler }).handler);
   }
@@ -74,21 +84,47 @@ describe.each(CASES)(
 );
 
 describe('the research download', () => {
-  it('e-mails the visitor the item link on the site origin after the browser check', async () => {
+  it('e-mails a personal link that answers the report once the browser check passed', async () => {
     const email = uniqueEmail('reader');
+    const key = uniqueKey();
     const body: Record<string, unknown> = {
       ...sampleBody('download'),
       email,
       [CHALLENGE_FIELD]: await solvedChallenge('download'),
     };
-    const response = await post('download', body);
-    expect(response.statusCode).toBe(200);
+    expect((await post('download', body, key)).statusCode).toBe(200);
 
     const mine = await emailsSentTo(env.sesUrl, email);
     expect(mine).toHaveLength(1);
-    expect(mine[0]?.body.text).toContain(
-      `https://www.kryon.example/downloads/${String(body.researchId)}.pdf`,
-    );
+    const url = /https:\/\/www\.kryon\.example\/api\/email\/report\?\S+/.exec(
+      mine[0]?.body.text ?? '',
+    )?.[0];
+    expect(url).toBeDefined();
+    const params = new URL(url ?? '').searchParams;
+    expect(params.get('item')).toBe(body.researchId);
+    expect(params.get('lead')).toBe(key);
+
+    const open = async (link: string) =>
+      reportHandler(
+        apiEvent({
+          method: 'GET',
+          path: '/api/email/report',
+          body: undefined,
+          query: Object.fromEntries(new URL(link).searchParams),
+        }),
+      );
+    const report = await open(url ?? '');
+    expect(report.statusCode).toBe(200);
+    expect(report.headers['content-type']).toBe('application/pdf');
+    expect(Buffer.from(report.body, 'base64').toString()).toBe(`%PDF ${String(body.researchId)}`);
+    expect(await storedLeadItem(env, 'download', key)).toMatchObject({
+      downloadedAt: expect.any(String),
+      downloadCount: 1,
+    });
+
+    const altered = await open((url ?? '').replace(/sig=[^&]+/, 'sig=AAAA'));
+    expect(altered.statusCode).toBe(403);
+    expect(altered.headers['content-type']).toBe('text/html; charset=utf-8');
   });
 });
 

@@ -12,6 +12,8 @@ Object.assign(process.env, {
   TABLE_NAME: 'leads-unit',
   MAIL_FROM: 'Kryon Website <no-reply@kryon.example>',
   MAIL_TO: 'sales@kryon.example',
+  // Signs the research download's personal links in the e-mails it re-sends.
+  IP_HASH_SECRET: 'unit-secret',
 });
 const { handler } = await import('./resend.ts');
 

@@ -109,6 +109,7 @@ function harness(definition: FormDefinition): Harness {
     config: {
       recipients: ['sales@kryon.example'],
       siteOrigin: 'https://kryon.example',
+      reportLink: { key: 'report-key', days: 7 },
       maxAttempts: 10,
       retentionDays: 730,
       hashSecret: 'ip-secret',

@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_KEY_PATTERN } from '@kryon/shared/api';
 import { MAX_BODY_BYTES } from '@kryon/shared/constants';
 import { ERROR_MESSAGES } from '@kryon/shared/messages';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
@@ -30,8 +31,6 @@ export function parseJsonBody(event: APIGatewayProxyEventV2): Parsed<Record<stri
   }
   return { ok: true, value: value as Record<string, unknown> };
 }
-
-const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
 
 /** The request's Idempotency-Key; a request without one gets a fresh key (no dedupe). */
 export function idempotencyKey(

@@ -13,12 +13,15 @@ import {
   type StoredLead,
 } from './ports.ts';
 import { describeError } from './redact.ts';
+import { reportLinkUrl } from './report-link.ts';
 
 export interface DeliveryConfig {
   /** Sales recipients of this lead's form. */
   recipients: string[];
   /** Absolute origin of the site, for links in e-mails to visitors. */
   siteOrigin: string;
+  /** How a visitor's personal report links are signed, and for how many days they work. */
+  reportLink: { key: string; days: number };
   /** After this many failed attempts a message is abandoned and left to a person. */
   maxAttempts: number;
 }
@@ -72,7 +75,22 @@ export function buildEmail(
   }
   if (!definition.visitorMessage) throw new Error(`${definition.form} sends no visitor e-mail`);
   return visitorEmail({
-    message: definition.visitorMessage(lead.fields, { siteOrigin: config.siteOrigin }),
+    message: definition.visitorMessage(lead.fields, {
+      siteOrigin: config.siteOrigin,
+      // Counted from the lead, so a re-sent e-mail carries the same link as the first.
+      reportUrl: (item) =>
+        reportLinkUrl(
+          config.siteOrigin,
+          {
+            lead: lead.idempotencyKey,
+            item,
+            expiresAt:
+              Math.floor(Date.parse(lead.createdAt) / 1000) + config.reportLink.days * 86_400,
+          },
+          config.reportLink.key,
+        ),
+      reportLinkDays: config.reportLink.days,
+    }),
     to: definition.visitorEmail(lead.fields),
     replyTo: config.recipients.slice(0, 1),
     form: lead.form,

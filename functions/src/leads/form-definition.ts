@@ -20,6 +20,14 @@ export interface VisitorMessage {
   link?: { label: string; url: string };
 }
 
+export interface VisitorMessageContext {
+  siteOrigin: string;
+  /** The visitor's personal, signed, expiring link to one research report. */
+  reportUrl: (researchId: string) => string;
+  /** How many days that link works. */
+  reportLinkDays: number;
+}
+
 /**
  * Everything the backend knows about one form: the shared schema that validates it, and how
  * its e-mails read. Adding a form is one definition module, one registry entry in forms.ts
@@ -42,7 +50,7 @@ export interface FormDefinition<T extends Record<string, unknown> = Record<strin
    * It goes to an address anyone can type, so it carries only Kryon's own copy and the
    * labels of validated options: never a name, company or any other text the sender chose.
    */
-  visitorMessage?: (data: T, context: { siteOrigin: string }) => VisitorMessage;
+  visitorMessage?: (data: T, context: VisitorMessageContext) => VisitorMessage;
 }
 
 /** The labels of a multi-select's chosen values, for a person to read. */

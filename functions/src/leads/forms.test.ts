@@ -55,7 +55,7 @@ describe('form definitions', () => {
     ).toMatch(/^Research download: From SSRF .+ - Acme$/);
   });
 
-  it('send the download link on the site origin, and none of the typed words', () => {
+  it('send the personal report link, for how long it works, and none of the typed words', () => {
     const message = downloadForm.visitorMessage?.(
       {
         email: 'mei@harbour.example',
@@ -64,7 +64,11 @@ describe('form definitions', () => {
         role: 'ciso',
         researchId: 'kev-exposure-prioritization',
       },
-      { siteOrigin: 'https://www.kryon.example' },
+      {
+        siteOrigin: 'https://www.kryon.example',
+        reportUrl: (item) => `https://www.kryon.example/api/email/report?item=${item}&sig=x`,
+        reportLinkDays: 7,
+      },
     );
     if (!message) throw new Error('download sends no visitor message');
     const email = visitorEmail({
@@ -74,8 +78,9 @@ describe('form definitions', () => {
       form: 'download',
     });
     expect(email.text).toContain(
-      'https://www.kryon.example/downloads/kev-exposure-prioritization.pdf',
+      'https://www.kryon.example/api/email/report?item=kev-exposure-prioritization&sig=x',
     );
+    expect(email.text).toContain('works for 7 days');
     expect(email.html).toContain('<p>Hello,</p>');
     for (const part of [email.subject, email.text, email.html]) {
       expect(part).not.toMatch(/Mei|Chen|Harbour/);

@@ -75,6 +75,10 @@ export interface StoredLead {
   spamReason?: SpamReason;
   /** Milliseconds from the form's first view to the submission, when the form said. */
   fillMs?: number;
+  /** When the visitor first opened the report their download link names (download form). */
+  downloadedAt?: string;
+  /** How often they opened it. */
+  downloadCount?: number;
   /** The browser check's verdict; absent on leads stored before the check existed. */
   browserCheck?: BrowserCheck;
   emailStatus: EmailStatus;
@@ -152,6 +156,11 @@ export interface LeadStore {
     lead: LeadRef,
     claim: { leaseToken: string; nowMs: number; leaseUntil: number },
   ): Promise<StoredLead | undefined>;
+  /**
+   * Records that the visitor opened the report of a download lead: the first time is kept,
+   * later ones only add to the count. False when the lead does not exist (erased).
+   */
+  recordDownload(lead: LeadRef, at: string): Promise<boolean>;
   /**
    * Marks a one-time token (a browser-check challenge) as used by this owner: true when it
    * was unused or already this owner's (an idempotent retry), false when another took it.

@@ -39,6 +39,7 @@ beforeEach(() => {
     config: {
       recipients: ['sales@kryon.example'],
       siteOrigin: 'https://kryon.example',
+      reportLink: { key: 'report-key', days: 7 },
       maxAttempts: 3,
       retentionDays: 730,
       hashSecret: 'secret',
@@ -57,6 +58,7 @@ beforeEach(() => {
     config: {
       recipientsFor: () => ['sales@kryon.example'],
       siteOrigin: 'https://kryon.example',
+      reportLink: { key: 'report-key', days: 7 },
       maxAttempts: 3,
       leaseMs: 120_000,
       pageSize: 7,

@@ -8,6 +8,7 @@ export interface ResendConfig {
   /** Sales recipients per form, as the form's own function has them. */
   recipientsFor: (form: LeadForm) => string[];
   siteOrigin: string;
+  reportLink: { key: string; days: number };
   maxAttempts: number;
   /** How long a run holds a lead while it re-sends: far longer than one send can take. */
   leaseMs: number;
@@ -115,6 +116,7 @@ async function resendOne(ref: LeadRef, deps: ResendDeps, summary: ResendSummary)
         config: {
           recipients: config.recipientsFor(lead.form),
           siteOrigin: config.siteOrigin,
+          reportLink: config.reportLink,
           maxAttempts: config.maxAttempts,
         },
       },

@@ -40,6 +40,7 @@ beforeEach(() => {
       retentionDays: 730,
       hashSecret: 'ip-secret',
       siteOrigin: 'https://kryon.example',
+      reportLink: { key: 'report-key', days: 7 },
       rateLimit: { email: RATE_LIMIT, ip: IP_RATE_LIMIT },
       visitorMail: {
         perRecipient: { max: 3, windowMs: 86_400_000 },

@@ -44,6 +44,7 @@ beforeEach(() => {
     config: {
       recipients: ['sales@kryon.example'],
       siteOrigin: 'https://kryon.example',
+      reportLink: { key: 'report-key', days: 7 },
       maxAttempts: 10,
       retentionDays: 730,
       hashSecret: 'secret',

@@ -1,6 +1,6 @@
 import { type DownloadRequest, downloadSchema } from '@kryon/shared/forms/download';
 import { DOWNLOAD_ROLES, optionLabel } from '@kryon/shared/options';
-import { downloadPath, findResearchDownload } from '@kryon/shared/research-catalogue';
+import { findResearchDownload } from '@kryon/shared/research-catalogue';
 import { defineForm } from '../form-definition.ts';
 
 const titleOf = (id: string) => findResearchDownload(id)?.title ?? id;
@@ -19,7 +19,7 @@ export const downloadForm = defineForm<DownloadRequest>({
     { label: 'Role', value: (d) => optionLabel(DOWNLOAD_ROLES, d.role) },
   ],
   // The spec promises this e-mail within 2-3 minutes of the request: it carries the link.
-  visitorMessage: (d, { siteOrigin }) => {
+  visitorMessage: (d, { reportUrl, reportLinkDays }) => {
     const title = titleOf(d.researchId);
     return {
       subject: `Your download: ${title}`,
@@ -27,11 +27,9 @@ export const downloadForm = defineForm<DownloadRequest>({
       paragraphs: [
         `Thank you for your interest in Kryon research. Here is your copy of "${title}".`,
       ],
-      link: {
-        label: 'Download the report',
-        url: new URL(downloadPath(d.researchId), siteOrigin).toString(),
-      },
+      link: { label: 'Download the report', url: reportUrl(d.researchId) },
       closing: [
+        `The link is yours alone and works for ${reportLinkDays} days; after that, ask for the report again on the research archive.`,
         'If you have questions about the findings or want to see how they apply to your AWS environment, reply to this e-mail and a Kryon security engineer will get back to you.',
       ],
     };

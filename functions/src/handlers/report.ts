@@ -1,0 +1,56 @@
+import { ERROR_MESSAGES } from '@kryon/shared/messages';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { createDirectoryReportFiles } from '../adapters/report-files.ts';
+import { reportPage } from '../http/report-page.ts';
+import { errorResponse, type HttpResponse } from '../http/responses.ts';
+import { siteOriginOnly } from '../http/site-origin.ts';
+import { type OpenReportDeps, openReport } from '../leads/open-report.ts';
+import { describeError } from '../leads/redact.ts';
+import { leadStore, logger, reportLinkConfig, siteOrigin } from '../wiring.ts';
+
+/**
+ * GET /api/email/report?lead=&item=&expires=&sig=: a visitor's personal link to the report
+ * they asked for. A good link records the opening and answers the PDF; any other gets a page
+ * that says what is wrong and leads back to the archive, never JSON or a stack trace.
+ */
+export function createReportHandler(deps: OpenReportDeps, siteOrigin: string) {
+  return async (event: APIGatewayProxyEventV2): Promise<HttpResponse> => {
+    if (event.requestContext.http.method !== 'GET') {
+      return errorResponse(405, ERROR_MESSAGES.methodNotAllowed, { headers: { allow: 'GET' } });
+    }
+    const query = event.queryStringParameters ?? {};
+    try {
+      const result = await openReport(query, deps);
+      if (result.kind === 'refused') return reportPage(result.reason, siteOrigin, query.item);
+      if (result.kind === 'unavailable') return reportPage('unavailable', siteOrigin);
+      return {
+        statusCode: 200,
+        headers: {
+          'content-type': 'application/pdf',
+          'content-disposition': `inline; filename="kryon-${result.item}.pdf"`,
+          // Personal: never kept by CloudFront or a shared cache.
+          'cache-control': 'private, no-store',
+          'x-content-type-options': 'nosniff',
+        },
+        body: Buffer.from(result.bytes).toString('base64'),
+        isBase64Encoded: true,
+      };
+    } catch (error) {
+      logger.error('could not open a report', { error: describeError(error) });
+      return reportPage('unavailable', siteOrigin);
+    }
+  };
+}
+
+const reportsDir = process.env.REPORTS_DIR?.trim();
+export const handler = siteOriginOnly(
+  createReportHandler(
+    {
+      store: leadStore(),
+      files: reportsDir ? createDirectoryReportFiles(reportsDir) : undefined,
+      reportLinkKey: reportLinkConfig().key,
+      now: () => new Date(),
+    },
+    siteOrigin(),
+  ),
+);
