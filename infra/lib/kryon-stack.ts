@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_BASE, LEAD_FORMS } from '@kryon/shared/api';
 import { ERROR_MESSAGES } from '@kryon/shared/messages';
@@ -12,6 +13,7 @@ import { type ApiRouteSpec, FormsApi } from './forms-api.ts';
 import { LeadResend } from './lead-resend.ts';
 import { acknowledge } from './nag.ts';
 import { OperationsAlarms } from './operations-alarms.ts';
+import { ResearchReports } from './research-reports.ts';
 import { StaticSite } from './static-site.ts';
 import { SubmissionsTable } from './submissions-table.ts';
 import { SiteWebAcl } from './web-acl.ts';
@@ -37,6 +39,7 @@ export class KryonStack extends Stack {
   readonly site: StaticSite;
   readonly api: FormsApi;
   readonly resend: LeadResend;
+  readonly reports: ResearchReports;
   readonly table: SubmissionsTable;
   readonly email: EmailSending;
   readonly alarms: OperationsAlarms;
@@ -134,6 +137,18 @@ export class KryonStack extends Stack {
       accessLogRetention: Duration.days(props.logRetention),
       logRetention: props.logRetention,
     });
+
+    // The reports' private bucket, read only by the report function (presigned URLs).
+    this.reports = new ResearchReports(this, 'Reports', {
+      reportsDir: join(props.siteDir, '..', 'reports'),
+      accessLogsBucket: this.site.logsBucket,
+      logRetention: props.logRetention,
+    });
+    const reportFunction = this.api.functions.get('report');
+    if (reportFunction) {
+      reportFunction.addEnvironment('REPORTS_BUCKET', this.reports.bucket.bucketName);
+      this.reports.grantRead(reportFunction);
+    }
 
     this.alarms = new OperationsAlarms(this, 'Alarms', {
       alarmEmails: props.alarmEmails,

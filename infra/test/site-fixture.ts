@@ -83,12 +83,18 @@ export const SITE_FILES: Record<string, string> = {
   'robots.txt': 'User-agent: *\nAllow: /\n',
 };
 
-/** Writes the fixture build to a fresh temp dir and returns its path. */
+/**
+ * Writes the fixture build to a fresh temp dir, `<build>/client` with one research report in
+ * `<build>/reports` beside it as the web build lays them out, and returns the client path.
+ */
 export function writeSiteFixture(files: Record<string, string> = SITE_FILES): string {
-  const dir = mkdtempSync(join(tmpdir(), 'kryon-site-'));
+  const build = mkdtempSync(join(tmpdir(), 'kryon-build-'));
+  const dir = join(build, 'client');
   for (const [file, content] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, file)), { recursive: true });
     writeFileSync(join(dir, file), content);
   }
+  mkdirSync(join(build, 'reports'));
+  writeFileSync(join(build, 'reports', 'kev-exposure-prioritization.pdf'), '%PDF-1.7\n');
   return dir;
 }

@@ -557,8 +557,18 @@ describe('least privilege', () => {
     );
   });
 
-  it('lets the report function record an opening on download leads only', () => {
-    expect(actionsOf('report')).toEqual([...logsActions, 'dynamodb:UpdateItem'].sort());
+  it('lets the report function record an opening on download leads and read the reports only', () => {
+    expect(actionsOf('report')).toEqual(
+      [...logsActions, 'dynamodb:UpdateItem', 's3:GetObject'].sort(),
+    );
+    const reportsBucket = logicalId(stack.reports.bucket.node.defaultChild as CfnResource);
+    expect(statementsOf('report')).toContainEqual(
+      expect.objectContaining({
+        Action: 's3:GetObject',
+        Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [reportsBucket, 'Arn'] }, '/*.pdf']] },
+      }),
+    );
+    expect(fnProps('report').Environment.Variables.REPORTS_BUCKET).toEqual({ Ref: reportsBucket });
     expect(statementsOf('report')).toContainEqual(
       expect.objectContaining({
         Action: 'dynamodb:UpdateItem',
@@ -585,6 +595,50 @@ describe('least privilege', () => {
     for (const handler of HANDLERS) {
       for (const action of actionsOf(handler)) expect(action, handler).not.toContain('*');
     }
+  });
+});
+
+describe('the research reports', () => {
+  const reportsBucket = () => logicalId(stack.reports.bucket.node.defaultChild as CfnResource);
+
+  it('live in a private, TLS-only bucket of their own, with access logs', () => {
+    const bucket = template.toJSON().Resources[reportsBucket()].Properties;
+    expect(bucket.PublicAccessBlockConfiguration).toEqual({
+      BlockPublicAcls: true,
+      BlockPublicPolicy: true,
+      IgnorePublicAcls: true,
+      RestrictPublicBuckets: true,
+    });
+    expect(bucket.LoggingConfiguration).toMatchObject({ LogFilePrefix: 'reports/' });
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: reportsBucket() },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Effect: 'Deny',
+            Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+          }),
+        ]),
+      },
+    });
+  });
+
+  it('are uploaded by their own deployment, which the site upload never prunes', () => {
+    const deployments = Object.values(resourcesOf(template, 'Custom::CDKBucketDeployment'));
+    const into = (bucket: string) =>
+      deployments.filter(
+        (d) =>
+          JSON.stringify(d.Properties?.DestinationBucketName) === JSON.stringify({ Ref: bucket }),
+      );
+    expect(into(reportsBucket())).toHaveLength(1);
+    const siteBucket = logicalId(stack.site.bucket.node.defaultChild as CfnResource);
+    expect(into(siteBucket).length).toBeGreaterThan(0);
+    expect(reportsBucket()).not.toBe(siteBucket);
+  });
+
+  it('are not an origin of the distribution: no public path reaches them', () => {
+    const distribution = JSON.stringify(resourcesOf(template, 'AWS::CloudFront::Distribution'));
+    expect(distribution).not.toContain(reportsBucket());
   });
 });
 

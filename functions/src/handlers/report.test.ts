@@ -2,6 +2,7 @@ import { API_PATHS } from '@kryon/shared/api';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { apiEvent } from '../../test/events.ts';
 import { FakeLeadStore } from '../../test/fake-lead-store.ts';
+import type { OpenReportDeps } from '../leads/open-report.ts';
 import { reportLinkUrl } from '../leads/report-link.ts';
 
 Object.assign(process.env, {
@@ -16,12 +17,12 @@ const NOW = new Date('2026-11-24T10:00:00Z');
 const PDF = Buffer.from('%PDF-1.7 test report');
 let store: FakeLeadStore;
 let clock: Date;
-let files: { read: (item: string) => Promise<Uint8Array> } | undefined;
+let files: OpenReportDeps['files'];
 
 beforeEach(async () => {
   store = new FakeLeadStore();
   clock = NOW;
-  files = { read: async () => PDF };
+  files = { open: async () => ({ bytes: PDF }) };
   await store.createLead({
     form: 'download',
     idempotencyKey: 'key-0000000001',
@@ -99,6 +100,20 @@ describe('GET /api/email/report', () => {
     expect(response.body).not.toContain('%PDF');
   });
 
+  it('sends the visitor on to a short-lived address where the reports live in a bucket', async () => {
+    files = {
+      open: async (item) => ({ url: `https://reports.example/${item}.pdf?X-Amz-Expires=60` }),
+    };
+    const response = await open(link());
+
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe(
+      'https://reports.example/kev-exposure-prioritization.pdf?X-Amz-Expires=60',
+    );
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(store.only().downloadCount).toBe(1);
+  });
+
   it('answers a link whose lead was erased as not valid', async () => {
     const response = await open(link({ lead: 'key-0000000009' }));
     expect(response.statusCode).toBe(403);
@@ -108,7 +123,7 @@ describe('GET /api/email/report', () => {
     files = undefined;
     expect((await open(link())).statusCode).toBe(503);
     files = {
-      read: async () => {
+      open: async () => {
         throw new Error('ENOENT: /secret/path/report.pdf');
       },
     };

@@ -1,6 +1,7 @@
+import { S3Client } from '@aws-sdk/client-s3';
 import { ERROR_MESSAGES } from '@kryon/shared/messages';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { createDirectoryReportFiles } from '../adapters/report-files.ts';
+import { createBucketReportFiles, createDirectoryReportFiles } from '../adapters/report-files.ts';
 import { reportPage } from '../http/report-page.ts';
 import { errorResponse, type HttpResponse } from '../http/responses.ts';
 import { siteOriginOnly } from '../http/site-origin.ts';
@@ -23,6 +24,13 @@ export function createReportHandler(deps: OpenReportDeps, siteOrigin: string) {
       const result = await openReport(query, deps);
       if (result.kind === 'refused') return reportPage(result.reason, siteOrigin, query.item);
       if (result.kind === 'unavailable') return reportPage('unavailable', siteOrigin);
+      if (result.kind === 'redirect') {
+        return {
+          statusCode: 302,
+          headers: { location: result.url, 'cache-control': 'no-store' },
+          body: '',
+        };
+      }
       return {
         statusCode: 200,
         headers: {
@@ -42,12 +50,19 @@ export function createReportHandler(deps: OpenReportDeps, siteOrigin: string) {
   };
 }
 
-const reportsDir = process.env.REPORTS_DIR?.trim();
+/** Deployed, the reports' private bucket (REPORTS_BUCKET); locally, the build's directory. */
+function reportFiles() {
+  const bucket = process.env.REPORTS_BUCKET?.trim();
+  if (bucket) return createBucketReportFiles(new S3Client({}), bucket);
+  const dir = process.env.REPORTS_DIR?.trim();
+  return dir ? createDirectoryReportFiles(dir) : undefined;
+}
+
 export const handler = siteOriginOnly(
   createReportHandler(
     {
       store: leadStore(),
-      files: reportsDir ? createDirectoryReportFiles(reportsDir) : undefined,
+      files: reportFiles(),
       reportLinkKey: reportLinkConfig().key,
       now: () => new Date(),
     },

@@ -1,9 +1,12 @@
 import type { LeadStore } from './ports.ts';
 import { verifyReportLink } from './report-link.ts';
 
-/** Where the built reports are: their bytes by research item id. */
+/**
+ * Where the built reports are. A report is handed out as its bytes (a local directory) or as
+ * a short-lived address of its own (a presigned S3 URL, deployed).
+ */
 export interface ReportFiles {
-  read(item: string): Promise<Uint8Array>;
+  open(item: string): Promise<{ bytes: Uint8Array } | { url: string }>;
 }
 
 export interface OpenReportDeps {
@@ -16,6 +19,7 @@ export interface OpenReportDeps {
 
 export type OpenReportResult =
   | { kind: 'report'; item: string; bytes: Uint8Array }
+  | { kind: 'redirect'; url: string }
   | { kind: 'refused'; reason: 'invalid' | 'expired' }
   | { kind: 'unavailable' };
 
@@ -38,5 +42,6 @@ export async function openReport(
     now.toISOString(),
   );
   if (!recorded) return { kind: 'refused', reason: 'invalid' };
-  return { kind: 'report', item, bytes: await deps.files.read(item) };
+  const file = await deps.files.open(item);
+  return 'url' in file ? { kind: 'redirect', url: file.url } : { kind: 'report', item, ...file };
 }
