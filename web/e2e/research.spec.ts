@@ -1,3 +1,6 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { researchItems } from '../app/content/research-items.ts';
 import { axeViolations } from './axe.ts';
@@ -267,6 +270,47 @@ test.describe('download dialog', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
   });
+
+  // Every report, not only the first: requested in the dialog, delivered by the personal
+  // link in the e-mail, a real PDF of several pages whose text carries the item's title.
+  for (const report of researchItems) {
+    test(`the link in the e-mail delivers "${report.title}"`, async ({ page }) => {
+      const email = uniqueEmail('reader');
+      await open(page, ARCHIVE);
+      await page
+        .getByRole('button', { name: `Show ${researchItems.length - 6} more research item` })
+        .click();
+      await page.getByRole('button', { name: `Download ${report.title}` }).click();
+      const dialog = page.getByRole('dialog', { name: `Download research ${report.title}` });
+      await dialog.getByLabel('Work email').fill(email);
+      await dialog.getByLabel('First name').fill('Ada');
+      await dialog.getByLabel('Company').fill('Analytical Engines');
+      await dialog.getByLabel('Role').selectOption({ label: 'Security Engineer' });
+      await dialog.getByLabel('Role').press('Tab');
+      await waitLikeAPerson(page);
+      await page.keyboard.press('Enter');
+      await expect(dialog.getByRole('status').filter({ hasText: 'Download Ready' })).toBeVisible();
+
+      await expect.poll(async () => (await visitorEmails(email)).length).toBe(1);
+      const [confirmation] = await visitorEmails(email);
+      const link = /https?:\/\/\S+\/api\/email\/report\?\S+/.exec(
+        confirmation?.body.text ?? '',
+      )?.[0];
+      const response = await page.request.get(link ?? '');
+      expect(response.status()).toBe(200);
+      expect(response.headers()['content-type']).toBe('application/pdf');
+      const pdf = join(test.info().outputDir, `${report.id}.pdf`);
+      mkdirSync(dirname(pdf), { recursive: true });
+      writeFileSync(pdf, await response.body());
+      const info = execFileSync('pdfinfo', [pdf], { encoding: 'utf8' });
+      expect(Number(/^Pages:\s+(\d+)/m.exec(info)?.[1])).toBeGreaterThanOrEqual(2);
+      // Compared without the line breaks and end-of-line hyphens of the layout.
+      const flat = (value: string) => value.replace(/[\s-]+/g, '');
+      expect(flat(execFileSync('pdftotext', [pdf, '-'], { encoding: 'utf8' }))).toContain(
+        flat(report.title),
+      );
+    });
+  }
 
   test('a failed request is shown in the dialog, which cannot close while it runs', async ({
     page,
