@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  downloadPath,
   findResearchDownload,
   RESEARCH_DOWNLOAD_IDS,
   RESEARCH_DOWNLOADS,
@@ -26,26 +25,5 @@ describe('RESEARCH_DOWNLOADS', () => {
       'From SSRF to Account Admin: Instance Metadata Credential Theft in Practice',
     );
     expect(findResearchDownload('nope')).toBeUndefined();
-  });
-});
-
-describe('downloadPath', () => {
-  it('falls back to /downloads/{id}.pdf (spec section 9)', () => {
-    expect(downloadPath('kev-exposure-prioritization')).toBe(
-      '/downloads/kev-exposure-prioritization.pdf',
-    );
-  });
-
-  it("uses the item's own downloadUrl when it has one", () => {
-    const catalogue = [
-      { id: 'a', title: 'A', downloadUrl: 'https://cdn.example/a-v2.pdf' },
-      { id: 'b', title: 'B' },
-    ];
-    expect(downloadPath('a', catalogue)).toBe('https://cdn.example/a-v2.pdf');
-    expect(downloadPath('b', catalogue)).toBe('/downloads/b.pdf');
-  });
-
-  it('keeps an unexpected id inside the downloads folder', () => {
-    expect(downloadPath('../secret', [])).toBe('/downloads/..%2Fsecret.pdf');
   });
 });

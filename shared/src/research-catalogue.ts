@@ -1,13 +1,13 @@
 /**
  * The research items a download request may name. The research archive's content carries
  * the full items; this catalogue is what the download form and the download Lambda need:
- * which ids exist, how the e-mail names them, and where each file lives.
+ * which ids exist and how the e-mail names them. A report is never a public file: it is
+ * handed out through the visitor's personal link (docs/decisions/031), not at the
+ * `/downloads/{id}.pdf` fallback path the item once had.
  */
 export interface ResearchDownload<Id extends string = string> {
   readonly id: Id;
   readonly title: string;
-  /** Where the file is served when it is not at the fallback path. */
-  readonly downloadUrl?: string;
 }
 
 const ITEMS = [
@@ -45,6 +45,13 @@ const ITEMS = [
 
 export type ResearchDownloadId = (typeof ITEMS)[number]['id'];
 
+/**
+ * The research archive's query parameter that names one item (`/research-archive?item=<id>`):
+ * the archive opens that item's download dialog, so a visitor whose personal link expired
+ * can ask again at once.
+ */
+export const ARCHIVE_ITEM_PARAM = 'item';
+
 export const RESEARCH_DOWNLOADS: readonly ResearchDownload<ResearchDownloadId>[] = ITEMS;
 
 /** The ids as a non-empty tuple, the shape z.enum wants. */
@@ -55,18 +62,4 @@ export const RESEARCH_DOWNLOAD_IDS = ITEMS.map((item) => item.id) as unknown as 
 
 export function findResearchDownload(id: string): ResearchDownload<ResearchDownloadId> | undefined {
   return RESEARCH_DOWNLOADS.find((item) => item.id === id);
-}
-
-/**
- * Spec section 9: the item's own downloadUrl, else the fallback /downloads/{id}.pdf (a path
- * on the site's origin). The catalogue is a parameter so the downloadUrl case can be tested.
- */
-export function downloadPath(
-  id: string,
-  catalogue: readonly ResearchDownload[] = RESEARCH_DOWNLOADS,
-): string {
-  return (
-    catalogue.find((item) => item.id === id)?.downloadUrl ??
-    `/downloads/${encodeURIComponent(id)}.pdf`
-  );
 }

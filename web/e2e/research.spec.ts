@@ -261,7 +261,11 @@ test.describe('download dialog', () => {
     await expect(
       altered.getByRole('heading', { name: 'This download link is not valid' }),
     ).toBeVisible();
-    await expect(altered.getByRole('link', { name: 'Back to the research archive' })).toBeVisible();
+    // Back on the archive, the item's download dialog is open to ask again.
+    await altered.getByRole('link', { name: 'Back to the research archive' }).click();
+    await expect(
+      altered.getByRole('dialog', { name: `Download research ${item.title}` }),
+    ).toBeVisible();
     await altered.close();
 
     await dialog.getByRole('button', { name: 'Download Another Resource' }).click();

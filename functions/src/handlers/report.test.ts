@@ -86,7 +86,7 @@ describe('GET /api/email/report', () => {
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.body).toContain('This download link is not valid');
     expect(response.body).toContain(
-      'href="https://www.kryon.example/research-archive#imdsv1-ssrf-to-account-admin"',
+      'href="https://www.kryon.example/research-archive?item=imdsv1-ssrf-to-account-admin"',
     );
     expect(store.only().downloadCount).toBeUndefined();
   });

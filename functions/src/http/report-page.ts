@@ -1,3 +1,4 @@
+import { ARCHIVE_ITEM_PARAM, RESEARCH_DOWNLOAD_IDS } from '@kryon/shared/research-catalogue';
 import { escapeHtml } from '../leads/notification.ts';
 import type { HttpResponse } from './responses.ts';
 
@@ -42,7 +43,10 @@ const COLOURS = {
 export function reportPage(page: ReportPage, siteOrigin: string, item?: string): HttpResponse {
   const { status, title, message } = REPORT_PAGES[page];
   const archive = new URL('/research-archive', siteOrigin);
-  if (item) archive.hash = item;
+  // Back to the item itself, its download dialog open, when the link named a real one.
+  if (item && (RESEARCH_DOWNLOAD_IDS as readonly string[]).includes(item)) {
+    archive.searchParams.set(ARCHIVE_ITEM_PARAM, item);
+  }
   const c = COLOURS;
   const body = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

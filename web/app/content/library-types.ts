@@ -117,8 +117,6 @@ export interface ResearchItem {
   keyFindings: string[];
   methodology: string;
   sources: string[];
-  /** Absent: the fallback /downloads/{id}.pdf on the site's origin is used. */
-  downloadUrl?: string;
   downloadCount: number;
   estimatedReadTime: string;
   featured: boolean;

@@ -1,4 +1,5 @@
-import { useMemo, useState } from 'react';
+import { ARCHIVE_ITEM_PARAM } from '@kryon/shared/research-catalogue';
+import { useEffect, useMemo, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import type { DownloadPreview } from '../../content/intelligence-types.ts';
 import { researchLabels } from '../../content/library-labels.ts';
@@ -37,6 +38,18 @@ export function ResearchLibrary({
   const [topics, setTopics] = useState<string[]>([]);
   const [expandedByVisitor, setExpandedByVisitor] = useState(false);
   const [downloading, setDownloading] = useState<ResearchItem | null>(null);
+
+  // `?item=<id>`: a visitor sent back to ask for a report again (an expired or broken
+  // personal link) finds the list open and that item's download dialog ready. Read after
+  // hydration: the prerendered page is the same for every query.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival.
+  useEffect(() => {
+    const id = new URLSearchParams(window.location.search).get(ARCHIVE_ITEM_PARAM);
+    const item = items.find((candidate) => candidate.id === id);
+    if (!item) return;
+    setExpandedByVisitor(true);
+    setDownloading(item);
+  }, []);
 
   const chips = useMemo(() => topTags(items, TOPIC_CHIP_COUNT), [items]);
   const matches = useMemo(
