@@ -1,6 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS } from './scripts/chromium.ts';
 
 /*
  * Browser journeys against the real product: `npm start` from the repository root (the built
@@ -14,16 +15,6 @@ export const E2E_PORTS = {
   dynamodb: 8100 + offset,
   ses: 8105 + offset,
 } as const;
-
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 export default defineConfig({
   testDir: './e2e',
@@ -42,7 +33,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      args: chromiumArgs,
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [

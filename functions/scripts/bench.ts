@@ -276,14 +276,14 @@ const eventOf = (form: LeadForm, request: BenchRequest) =>
     userAgent: request.userAgent,
   });
 
-const { visitorMailBudgets } = await import('../src/wiring.ts');
+const { reportLinkConfig, visitorMailBudgets } = await import('../src/wiring.ts');
 const floor = createFloor(LAMBDA_ENV.TABLE_NAME, visitorMailBudgets());
 const floorConfig = {
   tableName: LAMBDA_ENV.TABLE_NAME,
   mailFrom: LAMBDA_ENV.MAIL_FROM,
   recipients: [LAMBDA_ENV.MAIL_TO],
   siteOrigin: process.env.SITE_ORIGIN?.trim() || 'https://kryon.security',
-  reportLink: (await import('../src/wiring.ts')).reportLinkConfig(),
+  reportLink: reportLinkConfig(),
   hashSecret: IP_HASH_SECRET,
 };
 

@@ -21,16 +21,7 @@ import {
   SOLVE_MEASURE,
   type SolveMeasureDetail,
 } from '../app/features/lead-forms/challenge-solver.ts';
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+import { CHROMIUM_ARGS } from './chromium.ts';
 
 export interface SolverBenchOptions {
   /** Origin of a running site whose /api answers the challenge route. */

@@ -20,6 +20,7 @@ import sirv from 'sirv';
 import { researchItems } from '../app/content/research-items.ts';
 import { researchReports } from '../app/content/research-reports.ts';
 import { SITE } from '../app/site-config.ts';
+import { CHROMIUM_ARGS } from './chromium.ts';
 import { buildReports } from './reports/build-reports.ts';
 
 const web = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -38,16 +39,7 @@ const ALL_PAGES = [
 const PAGES = process.env.BENCH_PAGES?.split(',') ?? ALL_PAGES;
 /** Pages under this prefix are served with every script removed. */
 const FLOOR = '/__floor';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
