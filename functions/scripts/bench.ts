@@ -69,6 +69,7 @@ const LAMBDA_ENV = {
   MAIL_FROM: 'Kryon Website <no-reply@kryon.example>',
   MAIL_TO: 'sales@kryon.example',
   IP_HASH_SECRET: 'bench',
+  SITE_ORIGIN: 'https://www.kryon.example',
   POWERTOOLS_SERVICE_NAME: 'kryon-leads',
   POWERTOOLS_LOG_LEVEL: 'ERROR',
   POWERTOOLS_METRICS_DISABLED: 'true',
@@ -282,8 +283,8 @@ const floorConfig = {
   tableName: LAMBDA_ENV.TABLE_NAME,
   mailFrom: LAMBDA_ENV.MAIL_FROM,
   recipients: [LAMBDA_ENV.MAIL_TO],
-  siteOrigin: process.env.SITE_ORIGIN?.trim() || 'https://kryon.security',
-  reportLink: reportLinkConfig(),
+  siteOrigin: LAMBDA_ENV.SITE_ORIGIN,
+  reportLink: reportLinkConfig({ current: IP_HASH_SECRET }),
   hashSecret: IP_HASH_SECRET,
 };
 

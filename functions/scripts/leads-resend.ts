@@ -45,9 +45,9 @@ export async function main(argv: string[], io: Io): Promise<number> {
     await ensureTable(dynamo, stack.settings.tableName);
     dynamo.destroy();
 
-    const { resendDeps } = await import('../src/wiring.ts');
+    const { loadSecrets, resendDeps, siteSecret } = await import('../src/wiring.ts');
     const { resendPending } = await import('../src/leads/resend-pending.ts');
-    const deps = resendDeps();
+    const deps = resendDeps(siteSecret(await loadSecrets()));
     const summary = await resendPending(deps, { limit });
     deps.metrics.flush();
 

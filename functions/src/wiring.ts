@@ -2,15 +2,25 @@ import { randomUUID } from 'node:crypto';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { Metrics } from '@aws-lambda-powertools/metrics';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import type { LeadForm } from '@kryon/shared/api';
 import { IP_RATE_LIMIT, MIN_FILL_MS, RATE_LIMIT } from '@kryon/shared/constants';
-import { SUCCESS_MESSAGES } from '@kryon/shared/messages';
+import { ERROR_MESSAGES, SUCCESS_MESSAGES } from '@kryon/shared/messages';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { createAltchaService } from './adapters/altcha.ts';
 import { createDynamoLeadStore } from './adapters/dynamodb.ts';
 import { createLeadMetrics } from './adapters/metrics.ts';
+import {
+  createSecretsManagerReader,
+  type SecretReader,
+  type SecretVersions,
+} from './adapters/secrets.ts';
 import { createSesMailer } from './adapters/ses.ts';
 import { listEnv, optionalEnv, requiredEnv } from './env.ts';
+import { errorResponse, type HttpResponse } from './http/responses.ts';
+import { siteOriginOnly } from './http/site-origin.ts';
+import { lambdaHandler } from './lambda-handler.ts';
 import type { DeliveryConfig } from './leads/deliver.ts';
 import { derivedSecret } from './leads/hash.ts';
 import type { Log } from './leads/ports.ts';
@@ -82,27 +92,40 @@ function leadMetrics() {
   return createLeadMetrics(powertoolsMetrics);
 }
 
-/** The site's public origin, for links in e-mails and pages (SITE_ORIGIN). */
+/**
+ * The site's public origin, for links in e-mails and pages (SITE_ORIGIN). Required: a
+ * default would send the visitors of a test deployment to production.
+ */
 export function siteOrigin(): string {
-  return optionalEnv('SITE_ORIGIN', 'https://kryon.security');
+  return requiredEnv('SITE_ORIGIN');
 }
 
 /**
  * Personal report links: signed with a key derived from the site secret, working for
  * REPORT_LINK_DAYS days (7) from the request.
  */
-export function reportLinkConfig(env: NodeJS.ProcessEnv = process.env) {
+export function reportLinkConfig(site: SecretVersions, env: NodeJS.ProcessEnv = process.env) {
   return {
-    key: derivedSecret(siteSecret(), 'report-link'),
+    key: reportLinkKeys(site)[0] as string,
     days: positiveInt('REPORT_LINK_DAYS', 7, env),
   };
 }
 
-function deliveryConfig(form: LeadForm): DeliveryConfig {
+/**
+ * The keys a report link is checked with: the current one, and during a rotation of the
+ * site secret the previous one, so links already e-mailed keep working.
+ */
+export function reportLinkKeys(site: SecretVersions): string[] {
+  return [site.current, site.previous]
+    .filter((value): value is string => Boolean(value))
+    .map((value) => derivedSecret(value, 'report-link'));
+}
+
+function deliveryConfig(form: LeadForm, site: SecretVersions): DeliveryConfig {
   return {
     recipients: formRecipients(form),
     siteOrigin: siteOrigin(),
-    reportLink: reportLinkConfig(),
+    reportLink: reportLinkConfig(site),
     maxAttempts: MAX_SEND_ATTEMPTS,
   };
 }
@@ -119,16 +142,77 @@ function sharedDeps() {
   };
 }
 
-/**
- * The site's secret (env IP_HASH_SECRET, named for its first use): keys the hashes of client
- * IPs and e-mail addresses and, derived per purpose, the browser check's signatures.
- */
-export function siteSecret(): string {
-  return requiredEnv('IP_HASH_SECRET');
+/** The secrets the functions work with. */
+export interface Secrets {
+  /**
+   * The site's secret (IP_HASH_SECRET, named for its first use): keys the hashes of client
+   * IPs and e-mail addresses and, derived per purpose, the browser check's and the report
+   * links' signatures. Only the functions that use it are given it.
+   */
+  site: SecretVersions | undefined;
+  /** The value CloudFront adds to every API request; unset locally, where none is checked. */
+  originVerify: SecretVersions | undefined;
 }
 
-export function challengeService() {
-  return createAltchaService({ secret: siteSecret() });
+/** How long a warm function reuses a secret it read: a rotation reaches it within this. */
+const SECRET_MAX_AGE_SECONDS = 300;
+let secretReader: SecretReader | undefined;
+
+/**
+ * Deployed, each secret is read at run time from Secrets Manager by the ARN in
+ * `<NAME>_ARN`, so no value sits in a function's configuration; the local stack and the
+ * tests set the value itself in `<NAME>`.
+ */
+async function secretFrom(
+  name: string,
+  env: NodeJS.ProcessEnv,
+): Promise<SecretVersions | undefined> {
+  const arn = env[`${name}_ARN`]?.trim();
+  if (arn) {
+    secretReader ??= createSecretsManagerReader(new SecretsManagerClient({}), {
+      maxAgeSeconds: SECRET_MAX_AGE_SECONDS,
+    });
+    return secretReader(arn);
+  }
+  const value = env[name]?.trim();
+  return value ? { current: value } : undefined;
+}
+
+export async function loadSecrets(env: NodeJS.ProcessEnv = process.env): Promise<Secrets> {
+  const [site, originVerify] = await Promise.all([
+    secretFrom('IP_HASH_SECRET', env),
+    secretFrom('ORIGIN_VERIFY_SECRET', env),
+  ]);
+  return { site, originVerify };
+}
+
+/** The site secret of a function that needs it: a missing one is a deployment error. */
+export function siteSecret(secrets: Secrets): SecretVersions {
+  if (!secrets.site) {
+    throw new Error('Missing required environment variable IP_HASH_SECRET_ARN or IP_HASH_SECRET');
+  }
+  return secrets.site;
+}
+
+type ApiHandler = (event: APIGatewayProxyEventV2) => Promise<HttpResponse>;
+
+/**
+ * An API function's entry point: logs tied to the API Gateway request, the secrets read at
+ * run time, and only requests that came through CloudFront let in.
+ */
+export function apiHandler(build: (secrets: Secrets) => ApiHandler) {
+  return lambdaHandler<Secrets, APIGatewayProxyEventV2, HttpResponse>({
+    secrets: loadSecrets,
+    build: (secrets) => siteOriginOnly(build(secrets), secrets.originVerify),
+    logger,
+    correlationId: (event) => event.requestContext?.requestId,
+    unavailable: () =>
+      errorResponse(503, ERROR_MESSAGES.unavailable, { headers: { 'retry-after': '60' } }),
+  });
+}
+
+export function challengeService(site: SecretVersions) {
+  return createAltchaService({ secret: site.current });
 }
 
 /**
@@ -162,14 +246,14 @@ function clientRateLimit(env: NodeJS.ProcessEnv = process.env) {
   return { ...IP_RATE_LIMIT, max: positiveInt('IP_RATE_LIMIT_PER_MINUTE', IP_RATE_LIMIT.max, env) };
 }
 
-export function formDeps(form: LeadForm): LeadDeps {
+export function formDeps(form: LeadForm, site: SecretVersions): LeadDeps {
   return {
     ...sharedDeps(),
-    challenges: challengeService(),
+    challenges: challengeService(site),
     config: {
-      ...deliveryConfig(form),
+      ...deliveryConfig(form, site),
       retentionDays: Number(optionalEnv('RETENTION_DAYS', '730')),
-      hashSecret: siteSecret(),
+      hashSecret: site.current,
       rateLimit: { email: RATE_LIMIT, ip: clientRateLimit() },
       visitorMail: visitorMailBudgets(),
       minFillMs: MIN_FILL_MS,
@@ -180,13 +264,13 @@ export function formDeps(form: LeadForm): LeadDeps {
 }
 
 /** The re-send run's dependencies: every form's recipients, as each form's function has them. */
-export function resendDeps(): ResendDeps {
+export function resendDeps(site: SecretVersions): ResendDeps {
   return {
     ...sharedDeps(),
     config: {
       recipientsFor: (form) => formRecipients(form),
       siteOrigin: siteOrigin(),
-      reportLink: reportLinkConfig(),
+      reportLink: reportLinkConfig(site),
       maxAttempts: MAX_SEND_ATTEMPTS,
       leaseMs: RESEND_LEASE_MS,
       pageSize: 25,

@@ -35,6 +35,7 @@ beforeAll(async () => {
     MAIL_FROM: 'Kryon Website <no-reply@kryon.example>',
     MAIL_TO: 'sales@kryon.example',
     IP_HASH_SECRET: 'faults-secret',
+    SITE_ORIGIN: 'https://www.kryon.example',
     // What `npm run leads:resend` reads to find the running local stack.
     DYNAMODB_PORT: new URL(dynamo.url).port,
     SES_PORT: new URL(ses.url).port,

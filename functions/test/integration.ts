@@ -43,6 +43,7 @@ export async function useEmulators(label: string): Promise<IntegrationEnv> {
     MAIL_FROM: 'Kryon Website <no-reply@kryon.example>',
     MAIL_TO: 'sales@kryon.example',
     IP_HASH_SECRET: 'integration-secret',
+    SITE_ORIGIN: 'https://www.kryon.example',
   });
   delete process.env.AWS_PROFILE;
   const dynamo = new DynamoDBClient({});

@@ -104,6 +104,8 @@ export function handlerEnvironment(
     MAIL_FROM: env.MAIL_FROM || 'Kryon Website <no-reply@kryon.example>',
     MAIL_TO: env.MAIL_TO || 'sales@kryon.example',
     IP_HASH_SECRET: localSiteSecret(stack, env),
+    // Links in e-mails point at the local site (npm start serves it on port 3000).
+    SITE_ORIGIN: env.SITE_ORIGIN || 'http://127.0.0.1:3000',
     POWERTOOLS_LOG_LEVEL: env.POWERTOOLS_LOG_LEVEL || 'WARN',
     // CloudWatch metrics as EMF JSON lines are for AWS; locally they are noise.
     POWERTOOLS_METRICS_DISABLED: env.POWERTOOLS_METRICS_DISABLED || 'true',

@@ -2,9 +2,8 @@ import { CHALLENGE_FORM_PARAM, LEAD_FORMS, type LeadForm } from '@kryon/shared/a
 import { ERROR_MESSAGES } from '@kryon/shared/messages';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { errorResponse, type HttpResponse, json } from '../http/responses.ts';
-import { siteOriginOnly } from '../http/site-origin.ts';
 import type { ChallengeService } from '../leads/ports.ts';
-import { challengeService, logger } from '../wiring.ts';
+import { apiHandler, challengeService, logger, siteSecret } from '../wiring.ts';
 
 /**
  * GET /api/email/challenge?form=<form>: a signed proof-of-work challenge for one form, which
@@ -28,4 +27,6 @@ export function createChallengeHandler(challenges: ChallengeService) {
   };
 }
 
-export const handler = siteOriginOnly(createChallengeHandler(challengeService()));
+export const handler = apiHandler((secrets) =>
+  createChallengeHandler(challengeService(siteSecret(secrets))),
+);

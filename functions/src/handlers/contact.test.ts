@@ -22,6 +22,7 @@ Object.assign(process.env, {
   MAIL_FROM: 'Kryon Website <no-reply@kryon.example>',
   MAIL_TO: 'sales@kryon.example, ops@kryon.example',
   IP_HASH_SECRET: 'unit-secret',
+  SITE_ORIGIN: 'https://www.kryon.example',
 });
 const { handler } = await import('./contact.ts');
 

@@ -1,7 +1,8 @@
 import { createFormHandler } from '../http/form-handler.ts';
-import { siteOriginOnly } from '../http/site-origin.ts';
 import { contactForm } from '../leads/forms/contact.ts';
-import { formDeps } from '../wiring.ts';
+import { apiHandler, formDeps, siteSecret } from '../wiring.ts';
 
 /** POST /api/email/contact */
-export const handler = siteOriginOnly(createFormHandler(contactForm, formDeps('contact')));
+export const handler = apiHandler((secrets) =>
+  createFormHandler(contactForm, formDeps('contact', siteSecret(secrets))),
+);

@@ -1,7 +1,8 @@
 import { createFormHandler } from '../http/form-handler.ts';
-import { siteOriginOnly } from '../http/site-origin.ts';
 import { demoForm } from '../leads/forms/demo.ts';
-import { formDeps } from '../wiring.ts';
+import { apiHandler, formDeps, siteSecret } from '../wiring.ts';
 
 /** POST /api/email/demo */
-export const handler = siteOriginOnly(createFormHandler(demoForm, formDeps('demo')));
+export const handler = apiHandler((secrets) =>
+  createFormHandler(demoForm, formDeps('demo', siteSecret(secrets))),
+);

@@ -1,7 +1,8 @@
 import { createFormHandler } from '../http/form-handler.ts';
-import { siteOriginOnly } from '../http/site-origin.ts';
 import { partnerForm } from '../leads/forms/partner.ts';
-import { formDeps } from '../wiring.ts';
+import { apiHandler, formDeps, siteSecret } from '../wiring.ts';
 
 /** POST /api/email/partner */
-export const handler = siteOriginOnly(createFormHandler(partnerForm, formDeps('partner')));
+export const handler = apiHandler((secrets) =>
+  createFormHandler(partnerForm, formDeps('partner', siteSecret(secrets))),
+);

@@ -9,6 +9,7 @@ Object.assign(process.env, {
   AWS_REGION: 'eu-west-1',
   TABLE_NAME: 'leads-report',
   IP_HASH_SECRET: 'unit-secret',
+  SITE_ORIGIN: 'https://www.kryon.example',
 });
 const { createReportHandler } = await import('./report.ts');
 
@@ -34,7 +35,7 @@ beforeEach(async () => {
 
 const handler = () =>
   createReportHandler(
-    { store, files, reportLinkKey: KEY, now: () => clock },
+    { store, files, reportLinkKeys: [KEY], now: () => clock },
     'https://www.kryon.example',
   );
 

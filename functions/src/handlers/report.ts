@@ -4,10 +4,16 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { createBucketReportFiles, createDirectoryReportFiles } from '../adapters/report-files.ts';
 import { reportPage } from '../http/report-page.ts';
 import { errorResponse, type HttpResponse } from '../http/responses.ts';
-import { siteOriginOnly } from '../http/site-origin.ts';
 import { type OpenReportDeps, openReport } from '../leads/open-report.ts';
 import { describeError } from '../leads/redact.ts';
-import { leadStore, logger, reportLinkConfig, siteOrigin } from '../wiring.ts';
+import {
+  apiHandler,
+  leadStore,
+  logger,
+  reportLinkKeys,
+  siteOrigin,
+  siteSecret,
+} from '../wiring.ts';
 
 /**
  * GET /api/email/report?lead=&item=&expires=&sig=: a visitor's personal link to the report
@@ -58,14 +64,13 @@ function reportFiles() {
   return dir ? createDirectoryReportFiles(dir) : undefined;
 }
 
-export const handler = siteOriginOnly(
+const store = leadStore();
+const files = reportFiles();
+const origin = siteOrigin();
+
+export const handler = apiHandler((secrets) =>
   createReportHandler(
-    {
-      store: leadStore(),
-      files: reportFiles(),
-      reportLinkKey: reportLinkConfig().key,
-      now: () => new Date(),
-    },
-    siteOrigin(),
+    { store, files, reportLinkKeys: reportLinkKeys(siteSecret(secrets)), now: () => new Date() },
+    origin,
   ),
 );

@@ -14,6 +14,7 @@ Object.assign(process.env, {
   MAIL_TO: 'sales@kryon.example',
   // Signs the research download's personal links in the e-mails it re-sends.
   IP_HASH_SECRET: 'unit-secret',
+  SITE_ORIGIN: 'https://www.kryon.example',
 });
 const { handler } = await import('./resend.ts');
 

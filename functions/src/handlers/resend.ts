@@ -1,8 +1,7 @@
 import type { Context } from 'aws-lambda';
+import { lambdaHandler } from '../lambda-handler.ts';
 import { type ResendSummary, resendPending } from '../leads/resend-pending.ts';
-import { resendDeps } from '../wiring.ts';
-
-const deps = resendDeps();
+import { loadSecrets, logger, resendDeps, type Secrets, siteSecret } from '../wiring.ts';
 
 /** Time kept back at the end of a run: a page of leads is sent well within it. */
 const RESERVE_MS = 20_000;
@@ -13,12 +12,19 @@ const RESERVE_MS = 20_000;
  * in the dead-letter queue that the operations alarm watches; failed sends are recorded on
  * their leads instead, for the next run.
  */
-export async function handler(_event: unknown, context?: Context): Promise<ResendSummary> {
-  try {
-    return await resendPending(deps, {
-      shouldContinue: () => !context || context.getRemainingTimeInMillis() > RESERVE_MS,
-    });
-  } finally {
-    deps.metrics.flush();
-  }
-}
+export const handler = lambdaHandler<Secrets, unknown, ResendSummary>({
+  secrets: loadSecrets,
+  build: (secrets) => {
+    const deps = resendDeps(siteSecret(secrets));
+    return async (_event, context?: Context) => {
+      try {
+        return await resendPending(deps, {
+          shouldContinue: () => !context || context.getRemainingTimeInMillis() > RESERVE_MS,
+        });
+      } finally {
+        deps.metrics.flush();
+      }
+    };
+  },
+  logger,
+});

@@ -17,7 +17,7 @@ function echoHandler() {
 describe('siteOriginOnly', () => {
   it('refuses, as JSON, a request that did not come through CloudFront', async () => {
     const inner = echoHandler();
-    const handler = siteOriginOnly(inner, SECRET);
+    const handler = siteOriginOnly(inner, { current: SECRET });
     const attempts: Record<string, string>[] = [
       {},
       { [ORIGIN_VERIFY_HEADER]: 'guess' },
@@ -32,7 +32,7 @@ describe('siteOriginOnly', () => {
   });
 
   it("passes CloudFront's requests on with the visitor's address as sourceIp", async () => {
-    const handler = siteOriginOnly(echoHandler(), SECRET);
+    const handler = siteOriginOnly(echoHandler(), { current: SECRET });
     const response = await handler(
       apiEvent({
         sourceIp: EDGE,
@@ -41,6 +41,22 @@ describe('siteOriginOnly', () => {
     );
     expect(response.statusCode).toBe(200);
     expect(bodyOf(response)).toEqual({ sourceIp: '203.0.113.7' });
+  });
+
+  it('accepts the current and the previous value mid-rotation, and nothing else', async () => {
+    const OLD = 'o'.repeat(64);
+    const NEW = 'n'.repeat(64);
+    const inner = echoHandler();
+    const handler = siteOriginOnly(inner, { current: NEW, previous: OLD });
+    const status = async (value: string) =>
+      (await handler(apiEvent({ headers: { [ORIGIN_VERIFY_HEADER]: value } }))).statusCode;
+    // CloudFront still sending the old value until the distribution is updated...
+    expect(await status(OLD)).toBe(200);
+    // ...and the new one after.
+    expect(await status(NEW)).toBe(200);
+    expect(await status('x'.repeat(64))).toBe(403);
+    expect(await status(OLD.slice(1))).toBe(403);
+    expect(inner).toHaveBeenCalledTimes(2);
   });
 
   it('changes nothing where no secret is configured (the local stack)', async () => {

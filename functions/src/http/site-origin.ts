@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import { ERROR_MESSAGES } from '@kryon/shared/messages';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { SecretVersions } from '../adapters/secrets.ts';
 import { header } from './parse-event.ts';
 import { errorResponse, type HttpResponse } from './responses.ts';
 
@@ -18,18 +19,22 @@ type Handler = (event: APIGatewayProxyEventV2) => Promise<HttpResponse>;
 /**
  * Wraps an API handler: with a secret configured (deployed), a request that did not come
  * through CloudFront gets 403 as JSON, and one that did reaches the handler with `sourceIp`
- * set to the visitor's address instead of the edge's. Without a secret (the local stack,
- * tests), requests pass unchanged.
+ * set to the visitor's address instead of the edge's. During a rotation the previous value
+ * is accepted too: CloudFront sends the new one only once the distribution was updated.
+ * Without a secret (the local stack, tests), requests pass unchanged.
  */
-export function siteOriginOnly(
-  handler: Handler,
-  secret: string | undefined = process.env.ORIGIN_VERIFY_SECRET?.trim() || undefined,
-): Handler {
+export function siteOriginOnly(handler: Handler, secret: SecretVersions | undefined): Handler {
   if (!secret) return handler;
-  const expected = Buffer.from(secret);
+  const accepted = [secret.current, secret.previous]
+    .filter((value): value is string => Boolean(value))
+    .map((value) => Buffer.from(value));
   return async (event) => {
     const given = Buffer.from(header(event, ORIGIN_VERIFY_HEADER) ?? '');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    // Every accepted value is compared, so the time taken does not tell which one matched.
+    const matches = accepted.map(
+      (expected) => given.length === expected.length && timingSafeEqual(given, expected),
+    );
+    if (!matches.includes(true)) {
       return errorResponse(403, ERROR_MESSAGES.wrongOrigin);
     }
     const http = { ...event.requestContext.http, sourceIp: viewerIp(event) };

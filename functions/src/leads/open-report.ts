@@ -13,7 +13,8 @@ export interface OpenReportDeps {
   store: Pick<LeadStore, 'recordDownload'>;
   /** Undefined where no reports are configured: the link cannot be served. */
   files: ReportFiles | undefined;
-  reportLinkKey: string;
+  /** The current key first; during a rotation also the previous one. */
+  reportLinkKeys: readonly string[];
   now: () => Date;
 }
 
@@ -33,7 +34,7 @@ export async function openReport(
   deps: OpenReportDeps,
 ): Promise<OpenReportResult> {
   const now = deps.now();
-  const verdict = verifyReportLink(query, deps.reportLinkKey, now.getTime());
+  const verdict = verifyReportLink(query, deps.reportLinkKeys, now.getTime());
   if (!verdict.ok) return { kind: 'refused', reason: verdict.reason };
   if (!deps.files) return { kind: 'unavailable' };
   const { lead, item } = verdict.claims;

@@ -16,14 +16,14 @@ describe('personal report links', () => {
     const url = link();
     expect(url.origin + url.pathname).toBe('https://www.kryon.example/api/email/report');
     expect(queryOf(url)).toMatchObject({ lead: claims.lead, item: claims.item });
-    expect(verifyReportLink(queryOf(url), KEY, NOW)).toEqual({ ok: true, claims });
-    expect(verifyReportLink(queryOf(url), KEY, claims.expiresAt * 1000 - 1)).toMatchObject({
+    expect(verifyReportLink(queryOf(url), [KEY], NOW)).toEqual({ ok: true, claims });
+    expect(verifyReportLink(queryOf(url), [KEY], claims.expiresAt * 1000 - 1)).toMatchObject({
       ok: true,
     });
   });
 
   it('is expired from its expiry on', () => {
-    expect(verifyReportLink(queryOf(link()), KEY, claims.expiresAt * 1000)).toEqual({
+    expect(verifyReportLink(queryOf(link()), [KEY], claims.expiresAt * 1000)).toEqual({
       ok: false,
       reason: 'expired',
     });
@@ -47,19 +47,25 @@ describe('personal report links', () => {
         url.searchParams.set(name, sig.slice(0, -5));
       } else url.searchParams.set(name, value);
     }
-    expect(verifyReportLink(queryOf(url), KEY, NOW)).toEqual({ ok: false, reason: 'invalid' });
+    expect(verifyReportLink(queryOf(url), [KEY], NOW)).toEqual({ ok: false, reason: 'invalid' });
   });
 
   it('is invalid under another key, and an expired link signed with another key is invalid', () => {
-    expect(verifyReportLink(queryOf(link()), 'another-key', NOW)).toMatchObject({
+    expect(verifyReportLink(queryOf(link()), ['another-key'], NOW)).toMatchObject({
       reason: 'invalid',
     });
     expect(
-      verifyReportLink(queryOf(link()), 'another-key', claims.expiresAt * 1000 + 1),
+      verifyReportLink(queryOf(link()), ['another-key'], claims.expiresAt * 1000 + 1),
     ).toMatchObject({ reason: 'invalid' });
   });
 
+  it('stays valid through a rotation of the key: checked with the new key and the previous', () => {
+    const query = queryOf(link());
+    expect(verifyReportLink(query, ['new-key', KEY], NOW)).toEqual({ ok: true, claims });
+    expect(verifyReportLink(query, ['new-key'], NOW)).toMatchObject({ reason: 'invalid' });
+  });
+
   it('is invalid with parameters missing', () => {
-    expect(verifyReportLink({}, KEY, NOW)).toEqual({ ok: false, reason: 'invalid' });
+    expect(verifyReportLink({}, [KEY], NOW)).toEqual({ ok: false, reason: 'invalid' });
   });
 });

@@ -40,11 +40,13 @@ export function reportLinkUrl(apiOrigin: string, claims: ReportLinkClaims, key: 
 
 /**
  * What a presented link is worth: its signature first (an altered, truncated or re-pointed
- * link is invalid whatever it says), then its expiry.
+ * link is invalid whatever it says), then its expiry. A link signed with any of `keys` is
+ * genuine: links are signed with the current key, and e-mailed ones signed before a
+ * rotation must keep working for their days.
  */
 export function verifyReportLink(
   query: Readonly<Record<string, string | undefined>>,
-  key: string,
+  keys: readonly string[],
   nowMs: number,
 ): ReportLinkVerdict {
   const { lead, item, expires, sig } = query;
@@ -55,11 +57,12 @@ export function verifyReportLink(
     return { ok: false, reason: 'invalid' };
   }
   const claims: ReportLinkClaims = { lead, item, expiresAt: Number(expires) };
-  const expected = Buffer.from(signature(claims, key));
   const given = Buffer.from(sig);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    return { ok: false, reason: 'invalid' };
-  }
+  const matches = keys.map((key) => {
+    const expected = Buffer.from(signature(claims, key));
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  });
+  if (!matches.includes(true)) return { ok: false, reason: 'invalid' };
   if (claims.expiresAt * 1000 <= nowMs) return { ok: false, reason: 'expired' };
   return { ok: true, claims };
 }
