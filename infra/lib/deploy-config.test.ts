@@ -107,6 +107,17 @@ describe('parseDeployConfig', () => {
     });
   });
 
+  it('takes the version of the origin-verify secret CloudFront is to send, as Secrets Manager writes one', () => {
+    const version = 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d';
+    expect(parse({ originVerifySecretVersion: version }).originVerifySecretVersion).toBe(version);
+    expect(parse({}).originVerifySecretVersion).toBeUndefined();
+    for (const bad of ['AWSCURRENT', 'abc', `${version}}}`, '{{resolve:ssm:x}}']) {
+      expect(() => parse({ originVerifySecretVersion: bad }), bad).toThrow(
+        /originVerifySecretVersion must be the VersionId/,
+      );
+    }
+  });
+
   it('reads the budgets of e-mails to visitors, within sane bounds', () => {
     expect(parse({ visitorMailPerAddress: '2', visitorMailPerHour: '500' }).visitorMail).toEqual({
       perAddress: 2,

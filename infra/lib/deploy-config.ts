@@ -28,6 +28,7 @@ export const CONTEXT_KEYS = [
   'apiBurstLimit',
   'logLevel',
   'appVersion',
+  'originVerifySecretVersion',
 ] as const;
 
 export type ContextKey = (typeof CONTEXT_KEYS)[number];
@@ -79,6 +80,11 @@ export interface DeployConfig {
   api: { rateLimit: number; burstLimit: number };
   logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
   appVersion: string;
+  /**
+   * The origin-verify secret's version CloudFront sends, set after a rotation (README
+   * "Rotating the secrets"); unset, the version current at the distribution's last update.
+   */
+  originVerifySecretVersion: string | undefined;
   /** Keys that fell back to PLACEHOLDERS: such a synth must not be deployed. */
   placeholders: ContextKey[];
 }
@@ -192,8 +198,21 @@ export function parseDeployConfig(
     },
     logLevel: logLevel(raw.logLevel),
     appVersion: optionalString(raw, 'appVersion') ?? 'dev',
+    originVerifySecretVersion: secretVersion(raw),
     placeholders,
   };
+}
+
+/** A Secrets Manager VersionId (32 to 64 letters, digits and hyphens; usually a UUID). */
+function secretVersion(raw: RawContext): string | undefined {
+  const value = optionalString(raw, 'originVerifySecretVersion');
+  if (value !== undefined && !/^[A-Za-z0-9-]{32,64}$/.test(value)) {
+    throw new DeployConfigError(
+      'originVerifySecretVersion must be the VersionId that `aws secretsmanager ' +
+        'put-secret-value` printed.',
+    );
+  }
+  return value;
 }
 
 function parseWaf(raw: RawContext, region: string | undefined): WafConfig {

@@ -14,10 +14,12 @@ import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { EmailSending } from './email-sending.ts';
 import { leadFunction } from './lead-function.ts';
 import { acknowledge } from './nag.ts';
+import { giveSecrets } from './site-secrets.ts';
 
 export interface ApiRouteSpec {
   readonly method: string;
@@ -47,17 +49,16 @@ export interface FormsApiProps {
   mailFrom: string;
   /** Recipients per form; `default` for forms without their own entry. */
   recipients: Readonly<Record<string, readonly string[]>>;
-  /** The keyed-hash secret for client IPs (a CloudFormation dynamic reference). */
-  ipHashSecret: string;
   /**
-   * The secret CloudFront sends in the origin-verify header (a dynamic reference): every
-   * function refuses requests without it (functions/src/http/site-origin.ts).
+   * The site secret, and the one CloudFront sends in the origin-verify header: every
+   * function refuses requests without it (functions/src/http/site-origin.ts). Functions
+   * get their ARNs and read them at run time.
    */
-  originVerifySecret: string;
+  secrets: { site: ISecret; originVerify: ISecret };
   leadRetentionDays: number;
   visitorMail: { perAddress: number; perHour: number };
-  /** Origin for links in visitor e-mails; without it the functions' default is used. */
-  siteOrigin?: string;
+  /** The site's origin, for links in e-mails and pages (may be a token of the distribution). */
+  siteOrigin: string;
   logRetention: RetentionDays;
   /**
    * Set when the site calls the API on a separate origin: CORS then allows this origin (the
@@ -215,10 +216,7 @@ export class FormsApi extends Construct {
     logGroup.grantWrite(role);
 
     // Every function's logs name the deployed version.
-    const environment: Record<string, string> = {
-      ORIGIN_VERIFY_SECRET: props.originVerifySecret,
-      APP_VERSION: props.appVersion,
-    };
+    const environment: Record<string, string> = { APP_VERSION: props.appVersion };
     const table = props.table.tableName;
     const configurationSet = props.email.configurationSet.configurationSetName;
 
@@ -233,10 +231,9 @@ export class FormsApi extends Construct {
         MAIL_TO: recipients.join(','),
         SES_CONFIGURATION_SET: configurationSet,
         RETENTION_DAYS: String(props.leadRetentionDays),
-        IP_HASH_SECRET: props.ipHashSecret,
         VISITOR_MAIL_PER_ADDRESS: String(props.visitorMail.perAddress),
         VISITOR_MAIL_PER_HOUR: String(props.visitorMail.perHour),
-        ...(props.siteOrigin ? { SITE_ORIGIN: props.siteOrigin } : {}),
+        SITE_ORIGIN: props.siteOrigin,
       });
       // Only the item shapes this form writes (functions/src/adapters/dynamodb.ts): its own
       // leads, the shared rate-limit counters and the used browser-check challenges, with
@@ -274,17 +271,11 @@ export class FormsApi extends Construct {
         'ses:GetAccount has no resource-level permissions (IAM accepts only "*"); it is ' +
           'read-only and is how the health check learns whether SES can send.',
       );
-    } else if (kind === 'challenge') {
-      Object.assign(environment, { IP_HASH_SECRET: props.ipHashSecret });
     } else if (kind === 'report') {
       // Verifies personal report links and records the opening on the download lead. Where
       // the reports are stored for it is not provisioned yet: until then it answers its
       // "unavailable" page.
-      Object.assign(environment, {
-        TABLE_NAME: table,
-        IP_HASH_SECRET: props.ipHashSecret,
-        ...(props.siteOrigin ? { SITE_ORIGIN: props.siteOrigin } : {}),
-      });
+      Object.assign(environment, { TABLE_NAME: table, SITE_ORIGIN: props.siteOrigin });
       role.addToPrincipalPolicy(
         new PolicyStatement({
           actions: ['dynamodb:UpdateItem'],
@@ -296,7 +287,7 @@ export class FormsApi extends Construct {
       );
     }
 
-    return leadFunction(this, `${id}Function`, {
+    const fn = leadFunction(this, `${id}Function`, {
       entry,
       description: `Kryon API: ${handler}`,
       ...SIZING[kind],
@@ -306,6 +297,14 @@ export class FormsApi extends Construct {
       environment,
       repoRoot: props.repoRoot,
     });
+    // Every API function but the fallback (which touches nothing) checks the origin-verify
+    // header; those that hash, sign or verify with the site secret read that too.
+    const usesSiteSecret = kind === 'form' || kind === 'challenge' || kind === 'report';
+    giveSecrets(fn, {
+      originVerify: kind === 'plain' ? undefined : props.secrets.originVerify,
+      site: usesSiteSecret ? props.secrets.site : undefined,
+    });
+    return fn;
   }
 }
 

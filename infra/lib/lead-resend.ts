@@ -5,12 +5,14 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { LEADS_TABLE } from '../../functions/src/adapters/table-schema.ts';
 import type { EmailSending } from './email-sending.ts';
 import { leadFunction, recipientEnvironment } from './lead-function.ts';
 import { acknowledge } from './nag.ts';
+import { giveSecrets } from './site-secrets.ts';
 
 export interface LeadResendProps {
   /** functions/src/handlers/resend.ts */
@@ -21,9 +23,10 @@ export interface LeadResendProps {
   mailFrom: string;
   /** Recipients per form, as the form functions have them; `default` for the rest. */
   recipients: Readonly<Record<string, readonly string[]>>;
-  siteOrigin?: string;
+  /** The site's origin, for links in e-mails (may be a token of the distribution). */
+  siteOrigin: string;
   /** The site secret, from which the research download's personal links are signed. */
-  ipHashSecret: string;
+  siteSecret: ISecret;
   logRetention: RetentionDays;
   logLevel: string;
   /** How often the re-send runs. */
@@ -94,10 +97,10 @@ export class LeadResend extends Construct {
         MAIL_FROM: props.mailFrom,
         SES_CONFIGURATION_SET: props.email.configurationSet.configurationSetName,
         ...recipientEnvironment(props.recipients),
-        ...(props.siteOrigin ? { SITE_ORIGIN: props.siteOrigin } : {}),
-        IP_HASH_SECRET: props.ipHashSecret,
+        SITE_ORIGIN: props.siteOrigin,
       },
     });
+    giveSecrets(this.fn, { site: props.siteSecret });
 
     new Rule(this, 'Schedule', {
       description: 'Runs the Kryon lead re-send',

@@ -104,6 +104,13 @@ describe('with a custom domain and a WAF created in us-east-1', () => {
     });
   });
 
+  it('links e-mails to the custom domain', () => {
+    const form = stack.api.functions.get('contact')?.node.defaultChild as CfnResource;
+    expect(
+      template.toJSON().Resources[logicalId(form)].Properties.Environment.Variables.SITE_ORIGIN,
+    ).toBe('https://www.kryon.example');
+  });
+
   it('keeps the table’s logical ID with a concrete environment', () => {
     expect(logicalId(stack.table.table.node.defaultChild as CfnResource)).toBe('SubmissionsTable');
   });
@@ -215,5 +222,42 @@ describe('with the API on a name of its own (apiDomainName)', () => {
     const csp = policy?.SecurityHeadersConfig?.ContentSecurityPolicy?.ContentSecurityPolicy ?? '';
     expect(csp).toContain("connect-src 'self' https://api.kryon.example;");
     expect(csp).toContain("script-src 'self';");
+  });
+});
+
+describe('after a rotation of the origin-verify secret (originVerifySecretVersion)', () => {
+  const VERSION = 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d';
+  const siteDir = writeSiteFixture();
+  const rotated = synth({
+    siteDir,
+    routes: FIXED_ROUTES,
+    context: { originVerifySecretVersion: VERSION },
+  });
+  const before = synth({ siteDir, routes: FIXED_ROUTES });
+  afterAll(() => {
+    rmSync(siteDir, { recursive: true, force: true });
+    for (const { outdir } of [rotated, before]) rmSync(outdir, { recursive: true, force: true });
+  });
+  const header = (template: Template) =>
+    JSON.stringify(
+      (distributionConfig(template).Origins as { OriginCustomHeaders?: unknown }[]).find(
+        (origin) => origin.OriginCustomHeaders,
+      )?.OriginCustomHeaders,
+    );
+
+  it('names the version in CloudFront’s header, so the deploy changes the distribution', () => {
+    // CloudFormation re-reads a dynamic reference only when the reference itself changes:
+    // an unversioned one would keep the old value in CloudFront after a rotation.
+    expect(header(rotated.template)).toMatch(
+      new RegExp(`\\{\\{resolve:secretsmanager:.*:SecretString:::${VERSION}\\}\\}`),
+    );
+    expect(header(before.template)).not.toContain(VERSION);
+    expect(header(rotated.template)).not.toEqual(header(before.template));
+  });
+
+  it('leaves the functions as they were: they read the current and previous values themselves', () => {
+    const functions = (template: Template) =>
+      JSON.stringify(resourcesOf(template, 'AWS::Lambda::Function')).replace(/[0-9a-f]{64}/g, '');
+    expect(functions(rotated.template)).toEqual(functions(before.template));
   });
 });

@@ -31,6 +31,16 @@ afterAll(() => {
 
 const HANDLERS = [...new Set([...API_ROUTES.map((route) => route.handler), FALLBACK_HANDLER])];
 const ref = (resource: CfnResource) => ({ Ref: logicalId(resource) });
+/** A secret's ARN in the template: what a function is given instead of the value. */
+const secretRef = (name: 'site' | 'originVerify') =>
+  ref(stack.secrets[name].node.defaultChild as CfnResource);
+/** Whether a handler may read one secret: GetSecretValue, the one call the functions make. */
+const readsSecret = (handler: string, name: 'site' | 'originVerify') =>
+  statementsOf(handler).some(
+    (statement) =>
+      statement.Action === 'secretsmanager:GetSecretValue' &&
+      JSON.stringify([statement.Resource].flat()).includes(JSON.stringify(secretRef(name))),
+  );
 
 function fnOf(handler: string) {
   const fn = handler === 'resend' ? stack.resend.fn : stack.api.functions.get(handler);
@@ -231,10 +241,14 @@ describe('distribution', () => {
     // A dynamic reference to a generated secret: its value is in neither template nor code.
     const secretValue = JSON.stringify(header?.HeaderValue);
     expect(secretValue).toMatch(/\{\{resolve:secretsmanager:/);
-    for (const handler of HANDLERS) {
-      expect(JSON.stringify(fnProps(handler).Environment.Variables.ORIGIN_VERIFY_SECRET)).toBe(
-        secretValue,
-      );
+    expect(secretValue).toContain(JSON.stringify(secretRef('originVerify')));
+    // The functions get the secret's ARN, read it at run time, and may read only it. The
+    // fallback, which reads, stores and sends nothing, checks nothing.
+    for (const handler of HANDLERS.filter((name) => name !== FALLBACK_HANDLER)) {
+      const variables = fnProps(handler).Environment.Variables;
+      expect(variables.ORIGIN_VERIFY_SECRET_ARN, handler).toEqual(secretRef('originVerify'));
+      expect(variables.ORIGIN_VERIFY_SECRET, handler).toBeUndefined();
+      expect(readsSecret(handler, 'originVerify'), handler).toBe(true);
     }
   });
 });
@@ -448,13 +462,44 @@ describe('functions', () => {
       VISITOR_MAIL_PER_ADDRESS: '3',
       VISITOR_MAIL_PER_HOUR: '200',
     });
-    // A dynamic reference: resolved by CloudFormation at deploy time, never in the template.
-    expect(JSON.stringify(variables.IP_HASH_SECRET)).toMatch(/\{\{resolve:secretsmanager:/);
+    // The secret's ARN: the function reads the value at run time, so it is in no configuration.
+    expect(variables.IP_HASH_SECRET_ARN).toEqual(secretRef('site'));
+    expect(variables.IP_HASH_SECRET).toBeUndefined();
+    expect(readsSecret('contact', 'site')).toBe(true);
+  });
+
+  it('puts no secret value, not even as a dynamic reference, into any function', () => {
+    for (const handler of [...HANDLERS, 'resend']) {
+      expect(JSON.stringify(fnProps(handler).Environment), handler).not.toMatch(
+        /resolve:secretsmanager/,
+      );
+    }
+  });
+
+  it('gives every function that writes links the origin of the site this stack serves', () => {
+    // No siteOrigin context and no domain: the distribution's own name, never production's.
+    const distributionName = {
+      'Fn::Join': [
+        '',
+        [
+          'https://',
+          {
+            'Fn::GetAtt': [
+              logicalId(stack.site.distribution.node.defaultChild as CfnResource),
+              'DomainName',
+            ],
+          },
+        ],
+      ],
+    };
+    for (const handler of [...LEAD_FORMS, 'report', 'resend']) {
+      expect(fnProps(handler).Environment.Variables.SITE_ORIGIN, handler).toEqual(distributionName);
+    }
   });
 
   it('gives the challenge function the site secret to sign with, and nothing to store or send', () => {
     const variables = fnProps('challenge').Environment.Variables;
-    expect(JSON.stringify(variables.IP_HASH_SECRET)).toMatch(/\{\{resolve:secretsmanager:/);
+    expect(variables.IP_HASH_SECRET_ARN).toEqual(secretRef('site'));
     for (const name of ['TABLE_NAME', 'MAIL_FROM', 'MAIL_TO']) {
       expect(variables[name], name).toBeUndefined();
     }
@@ -468,13 +513,13 @@ describe('functions', () => {
     }
     for (const handler of ['health', 'status', FALLBACK_HANDLER]) {
       const variables = fnProps(handler).Environment.Variables;
-      expect(variables.IP_HASH_SECRET, handler).toBeUndefined();
+      expect(variables.IP_HASH_SECRET_ARN, handler).toBeUndefined();
+      expect(readsSecret(handler, 'site'), handler).toBe(false);
       expect(variables.MAIL_TO, handler).toBeUndefined();
     }
     expect(Object.keys(fnProps(FALLBACK_HANDLER).Environment.Variables).sort()).toEqual([
       'APP_VERSION',
       'NODE_OPTIONS',
-      'ORIGIN_VERIFY_SECRET',
       'POWERTOOLS_LOG_LEVEL',
       'POWERTOOLS_METRICS_NAMESPACE',
       'POWERTOOLS_SERVICE_NAME',
@@ -484,6 +529,9 @@ describe('functions', () => {
 
 describe('least privilege', () => {
   const logsActions = ['logs:CreateLogStream', 'logs:PutLogEvents'];
+  // Reading the origin-verify secret, which every API function checks, and the site
+  // secret for those that hash, sign or verify (one statement, both ARNs).
+  const secretsAction = ['secretsmanager:GetSecretValue'];
 
   it('uses no AWS managed policies on the function roles', () => {
     for (const handler of HANDLERS) {
@@ -510,6 +558,7 @@ describe('least privilege', () => {
     expect(actionsOf('contact')).toEqual(
       [
         ...logsActions,
+        ...secretsAction,
         'dynamodb:GetItem',
         'dynamodb:PutItem',
         'dynamodb:UpdateItem',
@@ -547,7 +596,7 @@ describe('least privilege', () => {
 
   it('lets health describe the table and read the SES account, nothing more', () => {
     expect(actionsOf('health')).toEqual(
-      [...logsActions, 'dynamodb:DescribeTable', 'ses:GetAccount'].sort(),
+      [...logsActions, ...secretsAction, 'dynamodb:DescribeTable', 'ses:GetAccount'].sort(),
     );
     expect(statementsOf('health')).toContainEqual(
       expect.objectContaining({
@@ -559,7 +608,7 @@ describe('least privilege', () => {
 
   it('lets the report function record an opening on download leads and read the reports only', () => {
     expect(actionsOf('report')).toEqual(
-      [...logsActions, 'dynamodb:UpdateItem', 's3:GetObject'].sort(),
+      [...logsActions, ...secretsAction, 'dynamodb:UpdateItem', 's3:GetObject'].sort(),
     );
     const reportsBucket = logicalId(stack.reports.bucket.node.defaultChild as CfnResource);
     expect(statementsOf('report')).toContainEqual(
@@ -578,16 +627,16 @@ describe('least privilege', () => {
       }),
     );
     const variables = fnProps('report').Environment.Variables;
-    expect(JSON.stringify(variables.IP_HASH_SECRET)).toMatch(/\{\{resolve:secretsmanager:/);
+    expect(variables.IP_HASH_SECRET_ARN).toEqual(secretRef('site'));
     expect(variables.TABLE_NAME).toEqual({ Ref: SUBMISSIONS_TABLE_LOGICAL_ID });
   });
 
-  it('lets status read what health reads, and the challenge and the fallback only log', () => {
+  it('lets status read what health reads, the challenge only log and read its secrets, and the fallback only log', () => {
     expect(actionsOf('status')).toEqual(actionsOf('health'));
     expect(actionsOf('status')).toEqual(
-      [...logsActions, 'dynamodb:DescribeTable', 'ses:GetAccount'].sort(),
+      [...logsActions, ...secretsAction, 'dynamodb:DescribeTable', 'ses:GetAccount'].sort(),
     );
-    expect(actionsOf('challenge')).toEqual(logsActions);
+    expect(actionsOf('challenge')).toEqual([...logsActions, ...secretsAction].sort());
     expect(actionsOf(FALLBACK_HANDLER)).toEqual(logsActions);
   });
 
@@ -686,9 +735,8 @@ describe('the re-send of owed e-mails', () => {
       MAIL_TO_PARTNER: TEST_CONTEXT.recipients.partner.join(','),
     });
     // It signs the personal report links of the download e-mails it re-sends.
-    expect(JSON.stringify(fnProps('resend').Environment.Variables.IP_HASH_SECRET)).toMatch(
-      /\{\{resolve:secretsmanager:/,
-    );
+    expect(fnProps('resend').Environment.Variables.IP_HASH_SECRET_ARN).toEqual(secretRef('site'));
+    expect(readsSecret('resend', 'site')).toBe(true);
   });
 
   it('may query only the re-send index and update only lead items', () => {
@@ -698,6 +746,7 @@ describe('the re-send of owed e-mails', () => {
         'logs:PutLogEvents',
         'dynamodb:Query',
         'dynamodb:UpdateItem',
+        'secretsmanager:GetSecretValue',
         'ses:SendEmail',
         'sqs:SendMessage',
       ].sort(),
