@@ -476,6 +476,34 @@ describe('functions', () => {
     }
   });
 
+  it('has no circular dependency between resources (CloudFormation refuses one at deploy, not synth)', () => {
+    const resources = template.toJSON().Resources as Record<string, Record<string, unknown>>;
+    const edges = new Map<string, Set<string>>();
+    for (const [id, resource] of Object.entries(resources)) {
+      const text = JSON.stringify({ ...resource, DependsOn: undefined });
+      const targets = new Set<string>([resource.DependsOn ?? []].flat() as string[]);
+      for (const match of text.matchAll(/"(?:Ref|Fn::GetAtt)":\s*\[?"([A-Za-z0-9]+)/g)) {
+        if (match[1] && match[1] in resources) targets.add(match[1]);
+      }
+      edges.set(id, targets);
+    }
+    const state = new Map<string, 'visiting' | 'done'>();
+    const cycle: string[] = [];
+    const visit = (id: string, path: string[]): boolean => {
+      if (state.get(id) === 'done') return false;
+      if (state.get(id) === 'visiting') {
+        cycle.push(...path.slice(path.indexOf(id)), id);
+        return true;
+      }
+      state.set(id, 'visiting');
+      for (const next of edges.get(id) ?? []) if (visit(next, [...path, id])) return true;
+      state.set(id, 'done');
+      return false;
+    };
+    for (const id of edges.keys()) if (visit(id, [])) break;
+    expect(cycle).toEqual([]);
+  });
+
   it('gives every function that writes links the origin of the site this stack serves', () => {
     // No siteOrigin context and no domain: the distribution's own name, never production's.
     const distributionName = {
