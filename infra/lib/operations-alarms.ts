@@ -1,4 +1,4 @@
-import { Duration } from 'aws-cdk-lib';
+import { Annotations, Duration } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   Alarm,
@@ -60,6 +60,16 @@ export class OperationsAlarms extends Construct {
     });
     for (const email of props.alarmEmails) {
       this.topic.addSubscription(new EmailSubscription(email));
+    }
+    // Synthesis must still work without an address (a fresh clone, CI), but a deployment
+    // whose alarms reach nobody fails silently: say so, with the two ways out.
+    if (props.alarmEmails.length === 0) {
+      Annotations.of(this).addWarningV2(
+        'kryon:alarms-unsubscribed',
+        'No alarm e-mail set: every alarm notifies an SNS topic nobody subscribes to. Set ' +
+          'context alarmEmail (e.g. -c alarmEmail=ops@kryon.example), or subscribe to the ' +
+          'topic of the AlarmTopicArn output (e-mail, chat, paging) after deploying.',
+      );
     }
 
     const fiveMinutes = { period: Duration.minutes(5), statistic: 'Sum' };

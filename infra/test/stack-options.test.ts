@@ -127,14 +127,18 @@ describe('with a custom domain and a WAF created in us-east-1', () => {
   });
 });
 
-describe('without a site build, with an existing web ACL, in another region', () => {
+describe('without a site build or an alarm e-mail, with an existing web ACL, in another region', () => {
   const emptyDir = writeSiteFixture({});
   const missing = join(emptyDir, 'no-build-here');
   const { app, stack, template, outdir } = synth({
     siteDir: missing,
     account: '123456789012',
     region: 'eu-west-1',
-    context: { wafWebAclArn: WEB_ACL_ARN, senderIdentity: 'no-reply@kryon.example' },
+    context: {
+      wafWebAclArn: WEB_ACL_ARN,
+      senderIdentity: 'no-reply@kryon.example',
+      alarmEmail: '',
+    },
   });
   afterAll(() => {
     rmSync(emptyDir, { recursive: true, force: true });
@@ -146,6 +150,14 @@ describe('without a site build, with an existing web ACL, in another region', ()
     Annotations.fromStack(stack).hasWarning(
       '/KryonWeb/Site',
       Match.stringLikeRegexp('No site build at .*no-build-here'),
+    );
+  });
+
+  it('warns that the alarms reach nobody, and says how to subscribe someone', () => {
+    template.resourceCountIs('AWS::SNS::Subscription', 0);
+    Annotations.fromStack(stack).hasWarning(
+      '/KryonWeb/Alarms',
+      Match.stringLikeRegexp('No alarm e-mail set.*context alarmEmail.*AlarmTopicArn output'),
     );
   });
 

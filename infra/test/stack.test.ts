@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { LEAD_FORMS } from '@kryon/shared/api';
 import { PERMISSIONS_POLICY, SITE_SECURITY_HEADERS } from '@kryon/shared/security-headers';
 import type { CfnResource } from 'aws-cdk-lib';
-import { Match } from 'aws-cdk-lib/assertions';
+import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -926,6 +926,10 @@ describe('alarms', () => {
       }
     },
   );
+
+  it('raise no warning about an unsubscribed topic when alarmEmail is set', () => {
+    Annotations.fromStack(stack).hasNoWarning('*', Match.stringLikeRegexp('alarm e-mail'));
+  });
 
   it('all notify the topic when they fire and when they recover', () => {
     expect(alarms().length).toBeGreaterThanOrEqual(HANDLERS.length * 2 + 5);
