@@ -102,6 +102,7 @@ export class KryonStack extends Stack {
       logRetention: props.logRetention,
       corsAllowOrigin: props.domain?.apiName ? props.siteOrigin : undefined,
       throttle: props.api,
+      routeThrottles: props.apiRouteThrottles,
       logLevel: props.logLevel,
       appVersion: props.appVersion,
     });

@@ -41,6 +41,8 @@ describe('with a custom domain and a WAF created in us-east-1', () => {
       certificateArn: CERTIFICATE_ARN,
       waf: 'true',
       wafRateLimit: '200',
+      apiRouteThrottles: '{"contact":{"rateLimit":2,"burstLimit":3}}',
+      apiRateLimit: '7',
     },
   });
   afterAll(() => {
@@ -119,6 +121,20 @@ describe('with a custom domain and a WAF created in us-east-1', () => {
       'not-found',
       'status',
     ]);
+  });
+
+  it('throttles every route of a handler named in apiRouteThrottles as given, the rest as sized', () => {
+    const stage = Object.values(resourcesOf(template, 'AWS::ApiGatewayV2::Stage'))[0]?.Properties;
+    expect(stage?.RouteSettings).toEqual({
+      'POST /api/email/contact': { ThrottlingRateLimit: 2, ThrottlingBurstLimit: 3 },
+      'POST /api/email/contact-us': { ThrottlingRateLimit: 2, ThrottlingBurstLimit: 3 },
+      'GET /api/email/health': { ThrottlingRateLimit: 1, ThrottlingBurstLimit: 5 },
+      'GET /api/email/status': { ThrottlingRateLimit: 1, ThrottlingBurstLimit: 5 },
+    });
+    expect(stage?.DefaultRouteSettings).toEqual({
+      ThrottlingRateLimit: 7,
+      ThrottlingBurstLimit: 40,
+    });
   });
 
   it('matches the template snapshot, with asset hashes normalised', () => {

@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/src/http/site-origin.ts';
 import { API_ROUTES, FALLBACK_HANDLER } from '../../functions/src/routes.ts';
 import { API_CSP, buildCsp, scanSite } from '../lib/csp.ts';
+import { handlerKind, ROUTE_THROTTLES } from '../lib/forms-api.ts';
 import { siteRouterCode } from '../lib/site-router.ts';
 import { SUBMISSIONS_TABLE_LOGICAL_ID } from '../lib/submissions-table.ts';
 import { writeSiteFixture } from './site-fixture.ts';
@@ -373,6 +374,41 @@ describe('HTTP API', () => {
         },
       });
     }
+  });
+
+  it('gives every route its own throttle, sized per kind, and the stage default to the fallback', () => {
+    const stage = Object.values(resourcesOf(template, 'AWS::ApiGatewayV2::Stage'))[0];
+    const settings = stage?.Properties?.RouteSettings as Record<string, unknown>;
+    const expected = Object.fromEntries(
+      API_ROUTES.map((route) => {
+        const throttle = ROUTE_THROTTLES[handlerKind(route.handler, LEAD_FORMS)];
+        return [
+          `${route.method} ${route.path}`,
+          { ThrottlingRateLimit: throttle?.rateLimit, ThrottlingBurstLimit: throttle?.burstLimit },
+        ];
+      }),
+    );
+    expect(settings).toEqual(expected);
+    expect(settings['POST /api/email/contact']).toEqual({
+      ThrottlingRateLimit: 5,
+      ThrottlingBurstLimit: 10,
+    });
+    expect(settings['GET /api/email/health']).toEqual({
+      ThrottlingRateLimit: 1,
+      ThrottlingBurstLimit: 5,
+    });
+    // The fallback has no entry: the stage default (apiRateLimit / apiBurstLimit) is its own.
+    expect(Object.keys(settings)).not.toContain('$default');
+  });
+
+  it('creates the stage after the routes its settings name', () => {
+    const [, stage] = Object.entries(resourcesOf(template, 'AWS::ApiGatewayV2::Stage'))[0] ?? [];
+    const routeIds = Object.entries(resourcesOf(template, 'AWS::ApiGatewayV2::Route'))
+      .filter(([, route]) => route.Properties?.RouteKey !== '$default')
+      .map(([id]) => id);
+    const dependsOn = (stage as { DependsOn?: string[] } | undefined)?.DependsOn ?? [];
+    expect(routeIds.length).toBe(API_ROUTES.length);
+    for (const id of routeIds) expect(dependsOn).toContain(id);
   });
 
   it('throttles the stage and writes JSON access logs to a retained-for-90-days group', () => {
