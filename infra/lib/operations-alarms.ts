@@ -17,8 +17,9 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import type { LeadMetric } from '../../functions/src/leads/ports.ts';
 import { pascal } from './forms-api.ts';
-import { METRIC_NAMESPACE, POWERTOOLS_SERVICE_NAME } from './lead-function.ts';
+import { leadMetric, leadMetricTotal } from './lead-metrics.ts';
 
 export interface OperationsAlarmsProps {
   alarmEmails: readonly string[];
@@ -99,13 +100,7 @@ export class OperationsAlarms extends Construct {
     // What the functions count (functions/src/adapters/metrics.ts): an e-mail SES refused
     // (kept and re-sent) or gave up on after the last attempt (a person must follow up).
     for (const form of props.leadForms) {
-      const emailMetric = (metricName: string) =>
-        new Metric({
-          namespace: METRIC_NAMESPACE,
-          metricName,
-          dimensionsMap: { service: POWERTOOLS_SERVICE_NAME, form },
-          ...fiveMinutes,
-        });
+      const emailMetric = (metricName: LeadMetric) => leadMetric(metricName, form, fiveMinutes);
       this.add(
         `${pascal(form)}FailedSends`,
         new MathExpression({
@@ -125,26 +120,10 @@ export class OperationsAlarms extends Construct {
     }
     // Confirmations to typed addresses past the hourly ceiling: a flood of submissions
     // (leads are kept and sales mailed), or a ceiling too low for real traffic.
-    const ceilingHits = Object.fromEntries(
-      props.leadForms.map((form, i) => [
-        `f${i}`,
-        new Metric({
-          namespace: METRIC_NAMESPACE,
-          metricName: 'VisitorEmailCeilingReached',
-          dimensionsMap: { service: POWERTOOLS_SERVICE_NAME, form },
-          ...fiveMinutes,
-        }),
-      ]),
-    );
     this.add(
       'VisitorMailCeiling',
-      new MathExpression({
-        expression: Object.keys(ceilingHits)
-          .map((id) => `FILL(${id}, 0)`)
-          .join(' + '),
-        usingMetrics: ceilingHits,
+      leadMetricTotal('VisitorEmailCeilingReached', props.leadForms, {
         label: 'Confirmations withheld by the hourly ceiling',
-        period: Duration.minutes(5),
       }),
       'The hourly ceiling of e-mails to visitors was reached: confirmations are withheld ' +
         '(leads are stored and sales mailed). A flood of submissions, or a ceiling too low ' +
