@@ -127,6 +127,25 @@ describe('parseDeployConfig', () => {
     expect(() => parse({ visitorMailPerHour: 'many' })).toThrow(DeployConfigError);
   });
 
+  it('reads per-route throttles by handler name, from -c (a string) or cdk.json (JSON)', () => {
+    expect(parse({}).apiRouteThrottles).toEqual({});
+    expect(
+      parse({ apiRouteThrottles: '{"download":{"rateLimit":20,"burstLimit":40}}' })
+        .apiRouteThrottles,
+    ).toEqual({ download: { rateLimit: 20, burstLimit: 40 } });
+    expect(
+      parse({
+        apiRouteThrottles: {
+          contact: { rateLimit: 2, burstLimit: 4 },
+          challenge: { rateLimit: 50, burstLimit: 100 },
+        },
+      }).apiRouteThrottles,
+    ).toEqual({
+      contact: { rateLimit: 2, burstLimit: 4 },
+      challenge: { rateLimit: 50, burstLimit: 100 },
+    });
+  });
+
   it('reads JSON values from cdk.json as they are', () => {
     const config = parse({
       senderIdentity: 'kryon.example',
@@ -183,6 +202,28 @@ describe('parseDeployConfig', () => {
     ],
     ['a retention CloudWatch does not offer', { logRetentionDays: '31' }, /logRetentionDays/],
     ['a non-numeric rate', { apiRateLimit: 'fast' }, /apiRateLimit/],
+    ['route throttles that are not JSON', { apiRouteThrottles: '{contact: 5}' }, /must be JSON/],
+    ['route throttles as a list', { apiRouteThrottles: '[5, 10]' }, /apiRouteThrottles must map/],
+    [
+      'a route throttle for a handler that does not exist',
+      { apiRouteThrottles: { contakt: { rateLimit: 5, burstLimit: 10 } } },
+      /apiRouteThrottles\.contakt: no such route handler/,
+    ],
+    [
+      'a route throttle without its burst',
+      { apiRouteThrottles: { contact: { rateLimit: 5 } } },
+      /apiRouteThrottles\.contact needs whole numbers/,
+    ],
+    [
+      'a route throttle above the account ceiling',
+      { apiRouteThrottles: { contact: { rateLimit: 20_000, burstLimit: 10 } } },
+      /rateLimit \(1 to 10000\)/,
+    ],
+    [
+      'a fractional route throttle',
+      { apiRouteThrottles: '{"health":{"rateLimit":0.5,"burstLimit":1}}' },
+      /apiRouteThrottles\.health/,
+    ],
     ['an unknown log level', { logLevel: 'TRACE' }, /logLevel/],
     ['a non-boolean waf', { waf: 'yes' }, /true or false/],
   ])('refuses %s with a message naming the key', (_case, raw, message) => {

@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { API_ROUTES } from '../../functions/src/routes.ts';
 
 /**
  * The CDK context keys a deployer sets (`-c key=value` or cdk.json "context"). bin/app.ts
@@ -26,6 +27,7 @@ export const CONTEXT_KEYS = [
   'logRetentionDays',
   'apiRateLimit',
   'apiBurstLimit',
+  'apiRouteThrottles',
   'logLevel',
   'appVersion',
   'originVerifySecretVersion',
@@ -39,6 +41,12 @@ export const PLACEHOLDERS = {
   senderIdentity: 'example.com',
   recipients: { default: ['sales@example.com'] },
 } as const;
+
+/** Requests per second in steady state, and how many at once. */
+export interface Throttle {
+  rateLimit: number;
+  burstLimit: number;
+}
 
 export type WafConfig =
   | { mode: 'off' }
@@ -77,7 +85,13 @@ export interface DeployConfig {
   /** The site's public origin, for links in e-mails to visitors (the research download). */
   siteOrigin: string | undefined;
   logRetention: RetentionDays;
-  api: { rateLimit: number; burstLimit: number };
+  /** The stage's default throttle: routes without a throttle of their own use it. */
+  api: Throttle;
+  /**
+   * Throttles that replace the sized per-route ones (infra/lib/forms-api.ts), by handler
+   * name: `{"download":{"rateLimit":20,"burstLimit":40}}`.
+   */
+  apiRouteThrottles: Record<string, Throttle>;
   logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
   appVersion: string;
   /**
@@ -92,6 +106,9 @@ export interface DeployConfig {
 const EMAIL = /^[^\s@<>,]+@[^\s@<>,]+\.[^\s@<>,]+$/;
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 const LOG_LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR'] as const;
+/** API Gateway's account-level ceilings per region: a route can ask for no more. */
+const RATE_MAX = 10_000;
+const BURST_MAX = 5_000;
 
 export class DeployConfigError extends Error {
   override name = 'DeployConfigError';
@@ -193,9 +210,10 @@ export function parseDeployConfig(
       optionalString(raw, 'siteOrigin') ?? (domainName ? `https://${domainName}` : undefined),
     logRetention: retentionDays(raw.logRetentionDays),
     api: {
-      rateLimit: integer(raw, 'apiRateLimit', 20, 1, 10_000),
-      burstLimit: integer(raw, 'apiBurstLimit', 40, 1, 5_000),
+      rateLimit: integer(raw, 'apiRateLimit', 20, 1, RATE_MAX),
+      burstLimit: integer(raw, 'apiBurstLimit', 40, 1, BURST_MAX),
     },
+    apiRouteThrottles: parseRouteThrottles(raw.apiRouteThrottles),
     logLevel: logLevel(raw.logLevel),
     appVersion: optionalString(raw, 'appVersion') ?? 'dev',
     originVerifySecretVersion: secretVersion(raw),
@@ -233,6 +251,45 @@ function parseWaf(raw: RawContext, region: string | undefined): WafConfig {
     );
   }
   return { mode: 'create', rateLimit: integer(raw, 'wafRateLimit', 100, 10, 2_000_000_000) };
+}
+
+function parseRouteThrottles(value: unknown): Record<string, Throttle> {
+  if (value === undefined || value === null || value === '') return {};
+  const example = '{"download":{"rateLimit":20,"burstLimit":40}}';
+  let object: unknown = value;
+  if (typeof value === 'string') {
+    try {
+      object = JSON.parse(value);
+    } catch {
+      throw new DeployConfigError(`apiRouteThrottles must be JSON: ${example}.`);
+    }
+  }
+  if (typeof object !== 'object' || object === null || Array.isArray(object)) {
+    throw new DeployConfigError(
+      `apiRouteThrottles must map handler names to throttles: ${example}.`,
+    );
+  }
+  // A misspelt handler would otherwise be ignored and leave the route at its sized values.
+  const handlers = new Set<string>(API_ROUTES.map((route) => route.handler));
+  const out: Record<string, Throttle> = {};
+  for (const [handler, throttle] of Object.entries(object)) {
+    if (!handlers.has(handler)) {
+      throw new DeployConfigError(
+        `apiRouteThrottles.${handler}: no such route handler (${[...handlers].join(', ')}).`,
+      );
+    }
+    const { rateLimit, burstLimit } = (throttle ?? {}) as Record<string, unknown>;
+    const valid = (n: unknown, max: number) =>
+      Number.isInteger(n) && Number(n) >= 1 && Number(n) <= max;
+    if (!valid(rateLimit, RATE_MAX) || !valid(burstLimit, BURST_MAX)) {
+      throw new DeployConfigError(
+        `apiRouteThrottles.${handler} needs whole numbers rateLimit (1 to ${RATE_MAX}) and ` +
+          `burstLimit (1 to ${BURST_MAX}).`,
+      );
+    }
+    out[handler] = { rateLimit: Number(rateLimit), burstLimit: Number(burstLimit) };
+  }
+  return out;
 }
 
 function parseRecipients(value: unknown): Record<string, string[]> | undefined {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Duration, Stack } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
+  type CfnStage,
   CorsHttpMethod,
   HttpApi,
   HttpMethod,
@@ -16,6 +17,7 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import type { Throttle } from './deploy-config.ts';
 import type { EmailSending } from './email-sending.ts';
 import { leadFunction } from './lead-function.ts';
 import { acknowledge } from './nag.ts';
@@ -65,7 +67,10 @@ export interface FormsApiProps {
    * site's) and no other. Unset, the API is same-origin and opens no CORS at all.
    */
   corsAllowOrigin?: string;
-  throttle: { rateLimit: number; burstLimit: number };
+  /** The stage's default: the `$default` fallback and any route without a throttle of its own. */
+  throttle: Throttle;
+  /** By handler name: replaces the route's sized throttle (ROUTE_THROTTLES). */
+  routeThrottles?: Readonly<Record<string, Throttle>>;
   logLevel: string;
   appVersion: string;
 }
@@ -87,6 +92,27 @@ const SIZING: Record<HandlerKind, Sizing> = {
   plain: { memorySize: 128, timeout: Duration.seconds(3) },
 };
 
+/**
+ * Each route's own token bucket, sized from the peak estimate in
+ * docs/decisions/034-operations-dashboard-and-route-throttles.md with several times its
+ * headroom. The execute-api address stays reachable, and requests sent there straight count
+ * against the same buckets as CloudFront's: with one bucket per route a flood spends only
+ * its own route's, never the other forms', the browser check's or the report links'.
+ * Undefined: the stage's default applies.
+ */
+export const ROUTE_THROTTLES: Record<HandlerKind, Throttle | undefined> = {
+  // Peak about 20 leads a minute on one form (a campaign); ten visitors may submit at once.
+  form: { rateLimit: 5, burstLimit: 10 },
+  // Monitors and people checking by hand; each call reaches DynamoDB's and SES's control
+  // planes, whose request quotas are small.
+  health: { rateLimit: 1, burstLimit: 5 },
+  // One per form a visitor starts, and one more per submission or expiry: every form's.
+  challenge: { rateLimit: 20, burstLimit: 40 },
+  // Openings of e-mailed links, by people and by mail scanners that follow links.
+  report: { rateLimit: 10, burstLimit: 20 },
+  plain: undefined,
+};
+
 export function handlerKind(handler: string, leadForms: readonly string[]): HandlerKind {
   if (leadForms.includes(handler)) return 'form';
   if (handler === 'health' || handler === 'status') return 'health';
@@ -98,7 +124,7 @@ export function handlerKind(handler: string, leadForms: readonly string[]): Hand
 /**
  * The HTTP API behind CloudFront's `/api/*`: one Lambda per handler of the route list (so a
  * new route in functions/src/routes.ts needs no change here), the fallback on `$default`,
- * throttling on the stage and JSON access logs.
+ * a throttle per route (ROUTE_THROTTLES) and JSON access logs.
  */
 export class FormsApi extends Construct {
   readonly api: HttpApi;
@@ -151,13 +177,13 @@ export class FormsApi extends Construct {
         : {}),
       defaultIntegration: integrationFor(props.fallbackHandler),
     });
-    for (const route of props.routes) {
+    const routes = props.routes.flatMap((route) =>
       this.api.addRoutes({
         path: route.path,
         methods: [httpMethod(route.method)],
         integration: integrationFor(route.handler),
-      });
-    }
+      }),
+    );
 
     const accessLogs = new LogGroup(this, 'AccessLogs', { retention: props.logRetention });
     this.stage = new HttpStage(this, 'Stage', {
@@ -188,11 +214,30 @@ export class FormsApi extends Construct {
       },
     });
 
+    const routeSettings: Record<
+      string,
+      { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }
+    > = {};
+    for (const route of props.routes) {
+      const throttle =
+        props.routeThrottles?.[route.handler] ??
+        ROUTE_THROTTLES[handlerKind(route.handler, props.leadForms)];
+      if (!throttle) continue;
+      routeSettings[`${httpMethod(route.method)} ${route.path}`] = {
+        ThrottlingRateLimit: throttle.rateLimit,
+        ThrottlingBurstLimit: throttle.burstLimit,
+      };
+    }
+    (this.stage.node.defaultChild as CfnStage).routeSettings = routeSettings;
+    // The stage names routes by key, and API Gateway refuses settings for a route that does
+    // not exist yet: CloudFormation must create the routes first.
+    for (const route of routes) this.stage.node.addDependency(route);
+
     acknowledge(
       this.api,
       'APIG4',
       'Public lead forms for anonymous visitors: there is no caller identity to authorise. ' +
-        'Abuse is bounded by stage throttling, the optional WAF rate rule, the per-e-mail ' +
+        'Abuse is bounded by per-route throttling, the optional WAF rate rule, the per-e-mail ' +
         'rate limit in DynamoDB, schema validation and the 64 KB body cap.',
     );
 

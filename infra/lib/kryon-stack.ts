@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { API_BASE, LEAD_FORMS } from '@kryon/shared/api';
 import { ERROR_MESSAGES } from '@kryon/shared/messages';
 import { CfnOutput, Duration, Lazy, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/src/http/site-origin.ts';
@@ -13,6 +14,7 @@ import { type ApiRouteSpec, FormsApi } from './forms-api.ts';
 import { LeadResend } from './lead-resend.ts';
 import { acknowledge } from './nag.ts';
 import { OperationsAlarms } from './operations-alarms.ts';
+import { OperationsDashboard } from './operations-dashboard.ts';
 import { ResearchReports } from './research-reports.ts';
 import { originVerifyHeaderValue } from './site-secrets.ts';
 import { StaticSite } from './static-site.ts';
@@ -44,6 +46,7 @@ export class KryonStack extends Stack {
   readonly table: SubmissionsTable;
   readonly email: EmailSending;
   readonly alarms: OperationsAlarms;
+  readonly dashboard: OperationsDashboard;
   /** The site secret and the origin-verify secret, which functions read at run time. */
   readonly secrets: { site: Secret; originVerify: Secret };
 
@@ -109,6 +112,7 @@ export class KryonStack extends Stack {
       logRetention: props.logRetention,
       corsAllowOrigin: props.domain?.apiName ? props.siteOrigin : undefined,
       throttle: props.api,
+      routeThrottles: props.apiRouteThrottles,
       logLevel: props.logLevel,
       appVersion: props.appVersion,
     });
@@ -162,13 +166,24 @@ export class KryonStack extends Stack {
       this.reports.grantRead(reportFunction);
     }
 
+    const functions = new Map<string, IFunction>([
+      ...this.api.functions,
+      ['resend', this.resend.fn],
+    ]);
     this.alarms = new OperationsAlarms(this, 'Alarms', {
       alarmEmails: props.alarmEmails,
-      functions: new Map([...this.api.functions, ['resend', this.resend.fn]]),
+      functions,
       leadForms: LEAD_FORMS,
       deadLetterQueue: this.resend.deadLetterQueue,
       api: this.api.api,
       table: this.table.table,
+    });
+    this.dashboard = new OperationsDashboard(this, 'Operations', {
+      leadForms: LEAD_FORMS,
+      functions,
+      api: this.api.api,
+      deadLetterQueue: this.resend.deadLetterQueue,
+      alarms: this.alarms.alarms,
     });
 
     new CfnOutput(this, 'SiteUrl', { value: this.site.url, description: 'The website' });
@@ -187,6 +202,12 @@ export class KryonStack extends Stack {
     new CfnOutput(this, 'AlarmTopicArn', {
       value: this.alarms.topic.topicArn,
       description: 'SNS topic every alarm notifies',
+    });
+    new CfnOutput(this, 'DashboardUrl', {
+      value:
+        `https://${this.region}.console.aws.amazon.com/cloudwatch/home?region=${this.region}` +
+        `#dashboards:name=${this.dashboard.dashboard.dashboardName}`,
+      description: 'CloudWatch dashboard: leads, spam, failed sends, re-send backlog, errors',
     });
     new CfnOutput(this, 'DistributionId', {
       value: this.site.distribution.distributionId,

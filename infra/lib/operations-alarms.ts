@@ -1,4 +1,4 @@
-import { Duration } from 'aws-cdk-lib';
+import { Annotations, Duration } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   Alarm,
@@ -17,8 +17,9 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import type { LeadMetric } from '../../functions/src/leads/ports.ts';
 import { pascal } from './forms-api.ts';
-import { METRIC_NAMESPACE, POWERTOOLS_SERVICE_NAME } from './lead-function.ts';
+import { leadMetric, leadMetricTotal } from './lead-metrics.ts';
 
 export interface OperationsAlarmsProps {
   alarmEmails: readonly string[];
@@ -61,6 +62,16 @@ export class OperationsAlarms extends Construct {
     for (const email of props.alarmEmails) {
       this.topic.addSubscription(new EmailSubscription(email));
     }
+    // Synthesis must still work without an address (a fresh clone, CI), but a deployment
+    // whose alarms reach nobody fails silently: say so, with the two ways out.
+    if (props.alarmEmails.length === 0) {
+      Annotations.of(this).addWarningV2(
+        'kryon:alarms-unsubscribed',
+        'No alarm e-mail set: every alarm notifies an SNS topic nobody subscribes to. Set ' +
+          'context alarmEmail (e.g. -c alarmEmail=ops@kryon.example), or subscribe to the ' +
+          'topic of the AlarmTopicArn output (e-mail, chat, paging) after deploying.',
+      );
+    }
 
     const fiveMinutes = { period: Duration.minutes(5), statistic: 'Sum' };
     for (const [handler, fn] of props.functions) {
@@ -89,13 +100,7 @@ export class OperationsAlarms extends Construct {
     // What the functions count (functions/src/adapters/metrics.ts): an e-mail SES refused
     // (kept and re-sent) or gave up on after the last attempt (a person must follow up).
     for (const form of props.leadForms) {
-      const emailMetric = (metricName: string) =>
-        new Metric({
-          namespace: METRIC_NAMESPACE,
-          metricName,
-          dimensionsMap: { service: POWERTOOLS_SERVICE_NAME, form },
-          ...fiveMinutes,
-        });
+      const emailMetric = (metricName: LeadMetric) => leadMetric(metricName, form, fiveMinutes);
       this.add(
         `${pascal(form)}FailedSends`,
         new MathExpression({
@@ -115,26 +120,10 @@ export class OperationsAlarms extends Construct {
     }
     // Confirmations to typed addresses past the hourly ceiling: a flood of submissions
     // (leads are kept and sales mailed), or a ceiling too low for real traffic.
-    const ceilingHits = Object.fromEntries(
-      props.leadForms.map((form, i) => [
-        `f${i}`,
-        new Metric({
-          namespace: METRIC_NAMESPACE,
-          metricName: 'VisitorEmailCeilingReached',
-          dimensionsMap: { service: POWERTOOLS_SERVICE_NAME, form },
-          ...fiveMinutes,
-        }),
-      ]),
-    );
     this.add(
       'VisitorMailCeiling',
-      new MathExpression({
-        expression: Object.keys(ceilingHits)
-          .map((id) => `FILL(${id}, 0)`)
-          .join(' + '),
-        usingMetrics: ceilingHits,
+      leadMetricTotal('VisitorEmailCeilingReached', props.leadForms, {
         label: 'Confirmations withheld by the hourly ceiling',
-        period: Duration.minutes(5),
       }),
       'The hourly ceiling of e-mails to visitors was reached: confirmations are withheld ' +
         '(leads are stored and sales mailed). A flood of submissions, or a ceiling too low ' +

@@ -41,6 +41,8 @@ describe('with a custom domain and a WAF created in us-east-1', () => {
       certificateArn: CERTIFICATE_ARN,
       waf: 'true',
       wafRateLimit: '200',
+      apiRouteThrottles: '{"contact":{"rateLimit":2,"burstLimit":3}}',
+      apiRateLimit: '7',
     },
   });
   afterAll(() => {
@@ -128,20 +130,38 @@ describe('with a custom domain and a WAF created in us-east-1', () => {
     ]);
   });
 
+  it('throttles every route of a handler named in apiRouteThrottles as given, the rest as sized', () => {
+    const stage = Object.values(resourcesOf(template, 'AWS::ApiGatewayV2::Stage'))[0]?.Properties;
+    expect(stage?.RouteSettings).toEqual({
+      'POST /api/email/contact': { ThrottlingRateLimit: 2, ThrottlingBurstLimit: 3 },
+      'POST /api/email/contact-us': { ThrottlingRateLimit: 2, ThrottlingBurstLimit: 3 },
+      'GET /api/email/health': { ThrottlingRateLimit: 1, ThrottlingBurstLimit: 5 },
+      'GET /api/email/status': { ThrottlingRateLimit: 1, ThrottlingBurstLimit: 5 },
+    });
+    expect(stage?.DefaultRouteSettings).toEqual({
+      ThrottlingRateLimit: 7,
+      ThrottlingBurstLimit: 40,
+    });
+  });
+
   it('matches the template snapshot, with asset hashes normalised', () => {
     const normalised = JSON.stringify(template.toJSON()).replace(/[0-9a-f]{64}/g, '<asset-hash>');
     expect(JSON.parse(normalised)).toMatchSnapshot();
   });
 });
 
-describe('without a site build, with an existing web ACL, in another region', () => {
+describe('without a site build or an alarm e-mail, with an existing web ACL, in another region', () => {
   const emptyDir = writeSiteFixture({});
   const missing = join(emptyDir, 'no-build-here');
   const { app, stack, template, outdir } = synth({
     siteDir: missing,
     account: '123456789012',
     region: 'eu-west-1',
-    context: { wafWebAclArn: WEB_ACL_ARN, senderIdentity: 'no-reply@kryon.example' },
+    context: {
+      wafWebAclArn: WEB_ACL_ARN,
+      senderIdentity: 'no-reply@kryon.example',
+      alarmEmail: '',
+    },
   });
   afterAll(() => {
     rmSync(emptyDir, { recursive: true, force: true });
@@ -153,6 +173,14 @@ describe('without a site build, with an existing web ACL, in another region', ()
     Annotations.fromStack(stack).hasWarning(
       '/KryonWeb/Site',
       Match.stringLikeRegexp('No site build at .*no-build-here'),
+    );
+  });
+
+  it('warns that the alarms reach nobody, and says how to subscribe someone', () => {
+    template.resourceCountIs('AWS::SNS::Subscription', 0);
+    Annotations.fromStack(stack).hasWarning(
+      '/KryonWeb/Alarms',
+      Match.stringLikeRegexp('No alarm e-mail set.*context alarmEmail.*AlarmTopicArn output'),
     );
   });
 

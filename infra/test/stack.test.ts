@@ -2,13 +2,16 @@ import { rmSync } from 'node:fs';
 import { LEAD_FORMS } from '@kryon/shared/api';
 import { PERMISSIONS_POLICY, SITE_SECURITY_HEADERS } from '@kryon/shared/security-headers';
 import type { CfnResource } from 'aws-cdk-lib';
-import { Match } from 'aws-cdk-lib/assertions';
+import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/src/http/site-origin.ts';
+import { LEAD_METRICS } from '../../functions/src/leads/ports.ts';
 import { API_ROUTES, FALLBACK_HANDLER } from '../../functions/src/routes.ts';
 import { API_CSP, buildCsp, scanSite } from '../lib/csp.ts';
+import { handlerKind, ROUTE_THROTTLES } from '../lib/forms-api.ts';
+import { METRIC_NAMESPACE, POWERTOOLS_SERVICE_NAME } from '../lib/lead-function.ts';
 import { siteRouterCode } from '../lib/site-router.ts';
 import { SUBMISSIONS_TABLE_LOGICAL_ID } from '../lib/submissions-table.ts';
 import { writeSiteFixture } from './site-fixture.ts';
@@ -387,6 +390,41 @@ describe('HTTP API', () => {
         },
       });
     }
+  });
+
+  it('gives every route its own throttle, sized per kind, and the stage default to the fallback', () => {
+    const stage = Object.values(resourcesOf(template, 'AWS::ApiGatewayV2::Stage'))[0];
+    const settings = stage?.Properties?.RouteSettings as Record<string, unknown>;
+    const expected = Object.fromEntries(
+      API_ROUTES.map((route) => {
+        const throttle = ROUTE_THROTTLES[handlerKind(route.handler, LEAD_FORMS)];
+        return [
+          `${route.method} ${route.path}`,
+          { ThrottlingRateLimit: throttle?.rateLimit, ThrottlingBurstLimit: throttle?.burstLimit },
+        ];
+      }),
+    );
+    expect(settings).toEqual(expected);
+    expect(settings['POST /api/email/contact']).toEqual({
+      ThrottlingRateLimit: 5,
+      ThrottlingBurstLimit: 10,
+    });
+    expect(settings['GET /api/email/health']).toEqual({
+      ThrottlingRateLimit: 1,
+      ThrottlingBurstLimit: 5,
+    });
+    // The fallback has no entry: the stage default (apiRateLimit / apiBurstLimit) is its own.
+    expect(Object.keys(settings)).not.toContain('$default');
+  });
+
+  it('creates the stage after the routes its settings name', () => {
+    const [, stage] = Object.entries(resourcesOf(template, 'AWS::ApiGatewayV2::Stage'))[0] ?? [];
+    const routeIds = Object.entries(resourcesOf(template, 'AWS::ApiGatewayV2::Route'))
+      .filter(([, route]) => route.Properties?.RouteKey !== '$default')
+      .map(([id]) => id);
+    const dependsOn = (stage as { DependsOn?: string[] } | undefined)?.DependsOn ?? [];
+    expect(routeIds.length).toBe(API_ROUTES.length);
+    for (const id of routeIds) expect(dependsOn).toContain(id);
   });
 
   it('throttles the stage and writes JSON access logs to a retained-for-90-days group', () => {
@@ -1004,12 +1042,128 @@ describe('alarms', () => {
     },
   );
 
+  it('raise no warning about an unsubscribed topic when alarmEmail is set', () => {
+    Annotations.fromStack(stack).hasNoWarning('*', Match.stringLikeRegexp('alarm e-mail'));
+  });
+
   it('all notify the topic when they fire and when they recover', () => {
     expect(alarms().length).toBeGreaterThanOrEqual(HANDLERS.length * 2 + 5);
     for (const alarm of alarms()) {
       expect(alarm.Properties?.AlarmActions).toEqual([topicRef()]);
       expect(alarm.Properties?.OKActions).toEqual([topicRef()]);
     }
+  });
+});
+
+describe('operations dashboard', () => {
+  /** The widgets' JSON with every CloudFormation reference written `ref:<logical ID>`. */
+  function widgets() {
+    const dashboards = Object.values(resourcesOf(template, 'AWS::CloudWatch::Dashboard'));
+    expect(dashboards).toHaveLength(1);
+    const body = dashboards[0]?.Properties?.DashboardBody as { 'Fn::Join': [string, unknown[]] };
+    const text = body['Fn::Join'][1]
+      .map((part) => {
+        if (typeof part === 'string') return part;
+        const refId = (part as { Ref?: string }).Ref;
+        return refId ? `ref:${refId}` : 'token';
+      })
+      .join('');
+    return (JSON.parse(text) as { widgets: { properties: Record<string, unknown> }[] }).widgets;
+  }
+  interface Plotted {
+    namespace: string;
+    name: string;
+    dimensions: Record<string, string>;
+  }
+  /** Every metric a graph plots or a math expression reads; expressions themselves skipped. */
+  function plotted(): Plotted[] {
+    return widgets()
+      .flatMap((widget) => (widget.properties.metrics as unknown[][] | undefined) ?? [])
+      .filter((entry) => typeof entry[0] === 'string')
+      .map((entry) => {
+        const [namespace, name, ...rest] = entry as string[];
+        const pairs = rest.filter((item) => typeof item === 'string');
+        const dimensions: Record<string, string> = {};
+        for (let i = 0; i + 1 < pairs.length; i += 2) {
+          dimensions[pairs[i] as string] = pairs[i + 1] as string;
+        }
+        return { namespace: namespace ?? '', name: name ?? '', dimensions };
+      });
+  }
+  const leadMetricsPlotted = () => plotted().filter((m) => m.namespace === METRIC_NAMESPACE);
+
+  it('shows leads, spam, rate limits, failed and abandoned sends and the re-send backlog', () => {
+    const names = new Set(leadMetricsPlotted().map((m) => m.name));
+    for (const name of [
+      'LeadAccepted',
+      'LeadSpam',
+      'LeadRateLimited',
+      'EmailFailed',
+      'EmailAbandoned',
+      'ResendDue',
+      'EmailResent',
+    ]) {
+      expect(names, name).toContain(name);
+    }
+    for (const form of LEAD_FORMS) {
+      expect(
+        leadMetricsPlotted().some((m) => m.name === 'LeadAccepted' && m.dimensions.form === form),
+        form,
+      ).toBe(true);
+    }
+    const deadLetters = plotted().find((m) => m.name === 'ApproximateNumberOfMessagesVisible');
+    expect(deadLetters).toMatchObject({
+      namespace: 'AWS/SQS',
+      dimensions: {
+        QueueName: `token`,
+      },
+    });
+  });
+
+  it('plots only metrics the functions emit, with exactly the dimensions Powertools writes', () => {
+    const emitted: readonly string[] = LEAD_METRICS;
+    expect(leadMetricsPlotted().length).toBeGreaterThan(0);
+    for (const metric of leadMetricsPlotted()) {
+      expect(emitted, metric.name).toContain(metric.name);
+      expect(Object.keys(metric.dimensions).sort(), metric.name).toEqual(['form', 'service']);
+      expect(metric.dimensions.service).toBe(POWERTOOLS_SERVICE_NAME);
+      expect(LEAD_FORMS as readonly string[]).toContain(metric.dimensions.form);
+    }
+  });
+
+  it('shows errors and throttles of every function, the re-send included', () => {
+    for (const handler of [...HANDLERS, 'resend']) {
+      const name = `ref:${logicalId(fnOf(handler).node.defaultChild as CfnFunction)}`;
+      for (const metric of ['Errors', 'Throttles']) {
+        expect(
+          plotted().some(
+            (m) =>
+              m.namespace === 'AWS/Lambda' &&
+              m.name === metric &&
+              m.dimensions.FunctionName === name,
+          ),
+          `${handler} ${metric}`,
+        ).toBe(true);
+      }
+    }
+  });
+
+  it('shows the API’s 4xx and 5xx answers by its ApiId', () => {
+    const apiId = `ref:${logicalId(stack.api.api.node.defaultChild as CfnResource)}`;
+    for (const name of ['4xx', '5xx']) {
+      expect(plotted()).toContainEqual({
+        namespace: 'AWS/ApiGateway',
+        name,
+        dimensions: { ApiId: apiId },
+      });
+    }
+  });
+
+  it('shows the state of every alarm', () => {
+    const statuses = widgets().filter((w) => w.properties.title === 'Alarms');
+    expect(statuses).toHaveLength(1);
+    const shown = statuses[0]?.properties.alarms as unknown[] | undefined;
+    expect(shown?.length).toBe(stack.alarms.alarms.length);
   });
 });
 
@@ -1029,6 +1183,9 @@ describe('outputs', () => {
     expect(outputs.AlarmTopicArn?.Value).toEqual(
       ref(stack.alarms.topic.node.defaultChild as CfnResource),
     );
+    const dashboard = stack.dashboard.dashboard.node.defaultChild as CfnResource;
+    expect(JSON.stringify(outputs.DashboardUrl?.Value)).toContain(JSON.stringify(ref(dashboard)));
+    expect(JSON.stringify(outputs.DashboardUrl?.Value)).toContain('#dashboards:name=');
   });
 });
 

@@ -199,24 +199,35 @@ export interface Mailer {
   ping(): Promise<void>;
 }
 
-/** The counts the lead functions publish, each with the form as its dimension. */
-export type LeadMetric =
-  | 'LeadAccepted'
-  | 'LeadRejected'
-  | 'LeadRateLimited'
-  | 'LeadSpam'
-  | 'EmailSent'
-  | 'EmailFailed'
-  | 'EmailResent'
-  | 'EmailAbandoned'
+/**
+ * The counts the lead functions publish, each with the form as its dimension. A list, not
+ * only a type, so the deployed dashboard and alarms can be checked against what is emitted.
+ */
+export const LEAD_METRICS = [
+  'LeadAccepted',
+  'LeadRejected',
+  'LeadRateLimited',
+  'LeadSpam',
+  'EmailSent',
+  'EmailFailed',
+  'EmailResent',
+  'EmailAbandoned',
   /** SES refused the visitor's address for good: the lead's problem, not an outage. */
-  | 'EmailRejected'
+  'EmailRejected',
   /** The visitor's confirmation was not sent: no valid browser check. */
-  | 'VisitorEmailUnverified'
+  'VisitorEmailUnverified',
   /** The visitor's confirmation was not sent: the address had its e-mails for the day. */
-  | 'VisitorEmailBudgetExceeded'
+  'VisitorEmailBudgetExceeded',
   /** The visitor's confirmation was not sent: the hourly ceiling over all forms was hit. */
-  | 'VisitorEmailCeilingReached';
+  'VisitorEmailCeilingReached',
+  /**
+   * Leads a re-send run found due (an e-mail still owed, its retry time come): the re-send
+   * backlog, counted per run, so it is absent when nothing is owed.
+   */
+  'ResendDue',
+] as const;
+
+export type LeadMetric = (typeof LEAD_METRICS)[number];
 
 export interface Metrics {
   count(metric: LeadMetric, form: LeadForm, value?: number): void;

@@ -112,6 +112,25 @@ describe('resendPending', () => {
     expect(mailer.sent).toHaveLength(30);
   });
 
+  it('counts the due leads it finds per form, the re-send backlog, and none when nothing is owed', async () => {
+    mailer.failure = new Error('SES unreachable');
+    for (let i = 0; i < 3; i++) {
+      await submit(contactForm, contactBody({ email: `p${i}@example.com` }), `key-c${i}`);
+    }
+    await submit(demoForm, sampleBody('demo'), 'key-d');
+    mailer.failure = undefined;
+    expect(metrics.counts['ResendDue:contact']).toBeUndefined();
+
+    await resendPending(resendDeps);
+    expect(metrics.counts['ResendDue:contact']).toBe(3);
+    expect(metrics.counts['ResendDue:demo']).toBe(1);
+
+    // Everything was sent: the next run finds nothing due and counts nothing.
+    await resendPending(resendDeps);
+    expect(metrics.counts['ResendDue:contact']).toBe(3);
+    expect(metrics.counts['ResendDue:demo']).toBe(1);
+  });
+
   it('sends only the message still owed: a failed visitor confirmation, not sales again', async () => {
     mailer.failure = new Error('throttled');
     mailer.failFor = (email) => !email.to.includes('sales@kryon.example');

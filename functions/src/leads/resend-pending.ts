@@ -64,6 +64,7 @@ export async function resendPending(
     });
     const due = page.leads.slice(0, Math.max(0, limit - summary.examined));
     summary.examined += due.length;
+    for (const ref of due) deps.metrics.count('ResendDue', ref.form);
     await eachWithConcurrency(due, config.concurrency, (ref) => resendOne(ref, deps, summary));
     cursor = page.cursor;
   } while (cursor && summary.examined < limit);

@@ -1,0 +1,125 @@
+import { Duration } from 'aws-cdk-lib';
+import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  AlarmStatusWidget,
+  Dashboard,
+  GraphWidget,
+  type IAlarm,
+  type IMetric,
+  TextWidget,
+} from 'aws-cdk-lib/aws-cloudwatch';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import type { LeadMetric } from '../../functions/src/leads/ports.ts';
+import { leadMetric, leadMetricTotal } from './lead-metrics.ts';
+
+export interface OperationsDashboardProps {
+  /** The lead forms, each the `form` dimension of the functions' metrics. */
+  leadForms: readonly string[];
+  /** Every function by handler name, the re-send included. */
+  functions: ReadonlyMap<string, IFunction>;
+  api: IHttpApi;
+  /** The re-send function's dead-letter queue. */
+  deadLetterQueue: IQueue;
+  /** Shown together at the top, so a glance tells whether anything needs a person. */
+  alarms: readonly IAlarm[];
+}
+
+const PERIOD = Duration.minutes(5);
+const HEIGHT = 6;
+
+/**
+ * One CloudWatch dashboard for the people who run the site: what leads arrive, what was kept
+ * out, which e-mails are still owed, and whether the functions and the API are healthy. The
+ * alarms say when to look; this is where to look.
+ */
+export class OperationsDashboard extends Construct {
+  readonly dashboard: Dashboard;
+
+  constructor(scope: Construct, id: string, props: OperationsDashboardProps) {
+    super(scope, id);
+    const { leadForms } = props;
+    const perForm = (metricName: LeadMetric) =>
+      leadForms.map((form) => leadMetric(metricName, form, { label: form, period: PERIOD }));
+    const graph = (title: string, left: IMetric[], width: number, extra = {}) =>
+      new GraphWidget({ title, left, width, height: HEIGHT, period: PERIOD, ...extra });
+    const functions = [...props.functions];
+
+    this.dashboard = new Dashboard(this, 'Dashboard', { defaultInterval: Duration.days(1) });
+    this.dashboard.addWidgets(
+      new TextWidget({
+        markdown:
+          '## Kryon website operations\n' +
+          'Counts per 5 minutes. A form with no line had nothing to count: the functions ' +
+          'write only what happened. Leads are in the table either way ' +
+          '(`npm run leads:export`).',
+        width: 12,
+        height: HEIGHT,
+      }),
+      new AlarmStatusWidget({
+        title: 'Alarms',
+        alarms: [...props.alarms],
+        width: 12,
+        height: HEIGHT,
+      }),
+    );
+    this.dashboard.addWidgets(
+      graph('Leads accepted per form', perForm('LeadAccepted'), 12, { stacked: true }),
+      graph('Spam per form (answered as accepted, nothing sent)', perForm('LeadSpam'), 6),
+      graph('Rate-limited per form (429)', perForm('LeadRateLimited'), 6),
+    );
+    this.dashboard.addWidgets(
+      graph('E-mails failed per form (kept, re-sent later)', perForm('EmailFailed'), 8),
+      graph('E-mails abandoned per form (need a person)', perForm('EmailAbandoned'), 8),
+      graph(
+        'Re-send backlog',
+        [
+          leadMetricTotal('ResendDue', leadForms, {
+            label: 'Leads due for re-send (per run)',
+            idPrefix: 'due',
+          }),
+          leadMetricTotal('EmailResent', leadForms, {
+            label: 'E-mails re-sent',
+            idPrefix: 'resent',
+          }),
+        ],
+        8,
+        {
+          right: [
+            props.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
+              label: 'Failed re-send runs (dead-letter queue)',
+              statistic: 'Maximum',
+              period: PERIOD,
+            }),
+          ],
+        },
+      ),
+    );
+    this.dashboard.addWidgets(
+      graph(
+        'Function errors',
+        functions.map(([handler, fn]) =>
+          fn.metricErrors({ label: handler, statistic: 'Sum', period: PERIOD }),
+        ),
+        8,
+      ),
+      graph(
+        'Function throttles',
+        functions.map(([handler, fn]) =>
+          fn.metricThrottles({ label: handler, statistic: 'Sum', period: PERIOD }),
+        ),
+        8,
+      ),
+      // Route throttling answers 429, so a flood on one route shows as 4xx here.
+      graph(
+        'API answers 4xx / 5xx',
+        [
+          props.api.metricClientError({ label: '4xx', statistic: 'Sum', period: PERIOD }),
+          props.api.metricServerError({ label: '5xx', statistic: 'Sum', period: PERIOD }),
+        ],
+        8,
+      ),
+    );
+  }
+}
