@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { cspDirective, loadFunction, roundTrip } from '../test/cloudfront-function.ts';
 import {
   CONTEXT_SCRIPT,
   dataScript,
@@ -230,5 +231,32 @@ describe('site router size', () => {
     expect(() => assertFunctionSize('x'.repeat(CLOUDFRONT_FUNCTION_MAX_BYTES + 1))).toThrow(
       /CloudFront allows 10240/,
     );
+  });
+});
+
+describe('site router: the API origin in every page’s policy', () => {
+  const dir = writeSiteFixture();
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const pages = scanSite(dir);
+  const API = 'https://api.kryon.example';
+
+  it.each(pages.map((page) => page.path))(
+    'lets %s call the API on its own name when one is given, and only itself otherwise',
+    (path) => {
+      const withApi = loadFunction(siteRouterCode(pages, { connectOrigins: [API] }));
+      const sameOrigin = loadFunction(siteRouterCode(pages));
+      expect(cspDirective(roundTrip(withApi, path).response, 'connect-src')).toEqual([
+        "'self'",
+        API,
+      ]);
+      expect(cspDirective(roundTrip(sameOrigin, path).response, 'connect-src')).toEqual(["'self'"]);
+    },
+  );
+
+  it('gives the 404 answer the API origin too, so the not-found page’s forms work', () => {
+    const withApi = loadFunction(siteRouterCode(pages, { connectOrigins: [API] }));
+    const { response } = roundTrip(withApi, '/no-such-page');
+    expect(response.statusCode).toBe(404);
+    expect(cspDirective(response, 'connect-src')).toEqual(["'self'", API]);
   });
 });

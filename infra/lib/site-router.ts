@@ -9,6 +9,11 @@ export const NOT_FOUND_PAGE = '/404';
 const SCRIPTS = '{S}';
 const STYLES = '{T}';
 
+export interface SiteRouterOptions {
+  /** Origins the pages may call besides their own: the API on a name of its own. */
+  connectOrigins?: readonly string[];
+}
+
 /**
  * The source of the site behaviour's CloudFront Function (runtime cloudfront-js-2.0,
  * attached to viewer-request AND viewer-response), generated from the build's pages:
@@ -24,7 +29,10 @@ const STYLES = '{T}';
  * Only this behaviour runs it, so `/api/*` errors are never rewritten. The code is plain
  * ES5 plus what the 2.0 runtime documents.
  */
-export function siteRouterCode(pages: readonly PageInlineSources[]): string {
+export function siteRouterCode(
+  pages: readonly PageInlineSources[],
+  options: SiteRouterOptions = {},
+): string {
   const hashes = [...new Set(pages.flatMap((page) => [...page.scriptHashes, ...page.styleHashes]))];
   const index = (hash: string) => hashes.indexOf(hash);
   // Hashes every page carries are listed once, not per page.
@@ -46,7 +54,13 @@ export function siteRouterCode(pages: readonly PageInlineSources[]): string {
       page.styleHashes.map(index),
     ];
   }
-  const template = buildCsp({ scriptHashes: [SCRIPTS], styleHashes: [STYLES] });
+  // This header replaces the response headers policy's CSP, so it must allow everything
+  // that policy allows, the API's own origin included.
+  const template = buildCsp({
+    scriptHashes: [SCRIPTS],
+    styleHashes: [STYLES],
+    connectOrigins: options.connectOrigins ?? [],
+  });
 
   return `var H=${JSON.stringify(hashes.map(stripHashQuotes))};
 var C=${JSON.stringify(common.map(index))};

@@ -115,7 +115,10 @@ export class StaticSite extends Construct {
       );
     }
 
-    const code = siteRouterCode(this.pages);
+    // With the API on a name of its own the pages call another origin; both CSPs (the
+    // policy's baseline and the router's per-page one) must allow it or every form fails.
+    const connectOrigins = props.domain?.apiName ? [`https://${props.domain.apiName}`] : [];
+    const code = siteRouterCode(this.pages, { connectOrigins });
     assertFunctionSize(code);
     this.router = new CloudFrontFunction(this, 'Router', {
       code: FunctionCode.fromInline(code),
@@ -149,12 +152,7 @@ export class StaticSite extends Construct {
     };
     this.siteHeaders = new ResponseHeadersPolicy(this, 'SiteHeaders', {
       comment: 'Kryon site: HSTS, CSP (scripts by hash only), no framing, no sniffing',
-      securityHeadersBehavior: securityHeaders(
-        buildCsp({
-          connectOrigins: props.domain?.apiName ? [`https://${props.domain.apiName}`] : [],
-        }),
-        false,
-      ),
+      securityHeadersBehavior: securityHeaders(buildCsp({ connectOrigins }), false),
       customHeadersBehavior: customHeaders,
     });
     this.apiHeaders = new ResponseHeadersPolicy(this, 'ApiHeaders', {

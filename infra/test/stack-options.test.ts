@@ -4,6 +4,8 @@ import { ERROR_MESSAGES } from '@kryon/shared/messages';
 import type { CfnResource } from 'aws-cdk-lib';
 import { Annotations, Match, type Template } from 'aws-cdk-lib/assertions';
 import { afterAll, describe, expect, it } from 'vitest';
+import { scanSite } from '../lib/csp.ts';
+import { cspDirective, loadFunction, roundTrip } from './cloudfront-function.ts';
 import { writeSiteFixture } from './site-fixture.ts';
 import { logicalId, nagFindings, resourcesOf, synth } from './synth.ts';
 
@@ -23,6 +25,23 @@ const FIXED_ROUTES = [
   // A second path served by an existing module: wiring needs no infra change.
   { method: 'POST', path: '/api/email/contact-us', handler: 'contact' },
 ] as const;
+
+/** The site router as deployed: the code of the template's CloudFront Function. */
+function deployedRouter(template: Template) {
+  const [fn] = Object.values(resourcesOf(template, 'AWS::CloudFront::Function'));
+  return loadFunction(fn?.Properties?.FunctionCode as string);
+}
+
+/** connect-src of each page of the build, as the browser receives it through the router. */
+function connectSources(template: Template, siteDir: string): Map<string, string[] | undefined> {
+  const router = deployedRouter(template);
+  return new Map(
+    scanSite(siteDir).map((page) => [
+      page.path,
+      cspDirective(roundTrip(router, page.path).response, 'connect-src'),
+    ]),
+  );
+}
 
 function distributionConfig(template: Template) {
   return Object.values(resourcesOf(template, 'AWS::CloudFront::Distribution'))[0]?.Properties
@@ -102,6 +121,12 @@ describe('with a custom domain and a WAF created in us-east-1', () => {
         },
       },
     });
+  });
+
+  it('lets every page call its own origin only', () => {
+    const sources = connectSources(template, siteDir);
+    expect(sources.size).toBeGreaterThan(0);
+    for (const [, connect] of sources) expect(connect).toEqual(["'self'"]);
   });
 
   it('keeps the table’s logical ID with a concrete environment', () => {
@@ -215,5 +240,13 @@ describe('with the API on a name of its own (apiDomainName)', () => {
     const csp = policy?.SecurityHeadersConfig?.ContentSecurityPolicy?.ContentSecurityPolicy ?? '';
     expect(csp).toContain("connect-src 'self' https://api.kryon.example;");
     expect(csp).toContain("script-src 'self';");
+  });
+
+  it('lets every page call the API origin in the policy the site router writes', () => {
+    const sources = connectSources(template, siteDir);
+    expect([...sources.keys()]).toContain('/');
+    for (const [, connect] of sources) {
+      expect(connect).toEqual(["'self'", 'https://api.kryon.example']);
+    }
   });
 });
