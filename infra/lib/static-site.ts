@@ -35,7 +35,7 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import { Construct } from 'constructs';
 import { API_CSP, buildCsp, type PageInlineSources, scanSite } from './csp.ts';
 import { acknowledge, acknowledgeExpectedWildcards } from './nag.ts';
-import { assertFunctionSize, siteRouterCode } from './site-router.ts';
+import { assertFunctionSize, scanSiteFiles, siteRouterCode } from './site-router.ts';
 
 export interface StaticSiteProps {
   /** The prerendered build (web/build/client). Absent: the stack synthesizes, uploads nothing. */
@@ -118,12 +118,15 @@ export class StaticSite extends Construct {
     // With the API on a name of its own the pages call another origin; both CSPs (the
     // policy's baseline and the router's per-page one) must allow it or every form fails.
     const connectOrigins = props.domain?.apiName ? [`https://${props.domain.apiName}`] : [];
-    const code = siteRouterCode(this.pages, { connectOrigins });
+    const code = siteRouterCode(this.pages, {
+      connectOrigins,
+      files: buildExists ? scanSiteFiles(props.siteDir) : [],
+    });
     assertFunctionSize(code);
     this.router = new CloudFrontFunction(this, 'Router', {
       code: FunctionCode.fromInline(code),
       runtime: FunctionRuntime.JS_2_0,
-      comment: 'Clean URLs to index.html, 404 page and status, per-page CSP',
+      comment: 'Clean URLs to index.html, 404 page and status for unknown paths, per-page CSP',
     });
 
     const securityHeaders = (

@@ -129,6 +129,22 @@ describe('with a custom domain and a WAF created in us-east-1', () => {
     for (const [, connect] of sources) expect(connect).toEqual(["'self'"]);
   });
 
+  it('deploys a router that knows the build’s files: missing ones get the 404 page', () => {
+    const router = deployedRouter(template);
+    for (const file of ['/robots.txt', '/favicon.svg', '/features.data', '/_root.data']) {
+      expect(roundTrip(router, file)).toMatchObject({
+        originUri: file,
+        response: { statusCode: 200 },
+      });
+    }
+    for (const missing of ['/favicon.ico', '/x.png', '/no-such-page.data']) {
+      expect(roundTrip(router, missing)).toMatchObject({
+        originUri: '/404/index.html',
+        response: { statusCode: 404 },
+      });
+    }
+  });
+
   it('keeps the table’s logical ID with a concrete environment', () => {
     expect(logicalId(stack.table.table.node.defaultChild as CfnResource)).toBe('SubmissionsTable');
   });

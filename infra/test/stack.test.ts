@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/src/http/site-origin.ts';
 import { API_ROUTES, FALLBACK_HANDLER } from '../../functions/src/routes.ts';
 import { API_CSP, buildCsp, scanSite } from '../lib/csp.ts';
-import { siteRouterCode } from '../lib/site-router.ts';
+import { scanSiteFiles, siteRouterCode } from '../lib/site-router.ts';
 import { SUBMISSIONS_TABLE_LOGICAL_ID } from '../lib/submissions-table.ts';
 import { writeSiteFixture } from './site-fixture.ts';
 import {
@@ -190,7 +190,7 @@ describe('distribution', () => {
 
   it('deploys the router generated from the build, on the 2.0 runtime', () => {
     template.hasResourceProperties('AWS::CloudFront::Function', {
-      FunctionCode: siteRouterCode(scanSite(siteDir)),
+      FunctionCode: siteRouterCode(scanSite(siteDir), { files: scanSiteFiles(siteDir) }),
       FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }),
       AutoPublish: true,
     });
