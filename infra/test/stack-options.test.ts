@@ -266,3 +266,62 @@ describe('with the API on a name of its own (apiDomainName)', () => {
     }
   });
 });
+
+describe('the same stack name in two regions of one account', () => {
+  const siteDir = writeSiteFixture();
+  const synthIn = (region?: string) =>
+    synth({ siteDir, routes: FIXED_ROUTES, account: '123456789012', region });
+  const stacks = [synthIn('eu-west-1'), synthIn('us-east-1'), synthIn(undefined)];
+  afterAll(() => {
+    rmSync(siteDir, { recursive: true, force: true });
+    for (const { outdir } of stacks) rmSync(outdir, { recursive: true, force: true });
+  });
+
+  /*
+   * CloudFront keeps these names unique per account, not per region: the second deployment
+   * would fail on a name the first one already holds.
+   */
+  function accountGlobalNames(template: Template): unknown[] {
+    const names = (type: string, config: string) =>
+      Object.values(resourcesOf(template, type)).map(
+        (resource) => (resource.Properties?.[config] as { Name?: unknown } | undefined)?.Name,
+      );
+    return [
+      ...names('AWS::CloudFront::ResponseHeadersPolicy', 'ResponseHeadersPolicyConfig'),
+      ...names('AWS::CloudFront::OriginAccessControl', 'OriginAccessControlConfig'),
+      ...Object.values(resourcesOf(template, 'AWS::CloudFront::Function')).map(
+        (resource) => resource.Properties?.Name,
+      ),
+      ...names('AWS::CloudFront::CachePolicy', 'CachePolicyConfig'),
+      ...names('AWS::CloudFront::OriginRequestPolicy', 'OriginRequestPolicyConfig'),
+      ...Object.values(resourcesOf(template, 'AWS::CloudFront::KeyValueStore')).map(
+        (resource) => resource.Properties?.Name,
+      ),
+    ];
+  }
+
+  it('gives every account-wide CloudFront name its region, so the two never collide', () => {
+    const [euWest, usEast] = stacks.map(({ template }) => accountGlobalNames(template));
+    expect(euWest).toHaveLength(4);
+    for (const [index, name] of (euWest ?? []).entries()) {
+      expect(name).toEqual(expect.stringContaining('eu-west-1'));
+      expect(usEast?.[index]).toEqual(expect.stringContaining('us-east-1'));
+      expect(usEast?.[index]).not.toEqual(name);
+    }
+  });
+
+  it('keeps each name within CloudFront’s limits and character set', () => {
+    const [euWest] = stacks.map(({ template }) => accountGlobalNames(template));
+    const limits = [128, 128, 64, 64];
+    for (const [index, name] of (euWest ?? []).entries()) {
+      expect(String(name).length).toBeLessThanOrEqual(limits[index] ?? 0);
+      expect(name).toMatch(/^[A-Za-z0-9_-]+$/);
+    }
+  });
+
+  it('names them after the deployment region when the stack is environment-agnostic', () => {
+    const names = accountGlobalNames(stacks[2]?.template as Template);
+    expect(names).toHaveLength(4);
+    for (const name of names) expect(JSON.stringify(name)).toContain('"Ref":"AWS::Region"');
+  });
+});
