@@ -123,6 +123,58 @@ describe('with a custom domain and a WAF created in us-east-1', () => {
     });
   });
 
+  it('lets long, non-Latin or attack-quoting lead messages through to the API’s own checks', () => {
+    interface Override {
+      Name: string;
+      ActionToUse: { Count?: object; Block?: { CustomResponse?: Record<string, unknown> } };
+    }
+    const rules = Object.values(resourcesOf(template, 'AWS::WAFv2::WebACL'))[0]?.Properties
+      ?.Rules as {
+      Name: string;
+      Statement: { ManagedRuleGroupStatement?: { RuleActionOverrides?: Override[] } };
+    }[];
+    const overrides = (name: string) =>
+      rules.find((rule) => rule.Name === name)?.Statement.ManagedRuleGroupStatement
+        ?.RuleActionOverrides ?? [];
+    const counted = (name: string) =>
+      overrides(name)
+        .filter((override) => override.ActionToUse.Count)
+        .map((override) => override.Name);
+    // An 8 KB body, `<script>` or 169.254.169.254 in a message is a lead, not an attack:
+    // the API caps bodies at 64 KB and validates every field itself.
+    expect(counted('AWSManagedRulesCommonRuleSet')).toEqual(
+      expect.arrayContaining([
+        'SizeRestrictions_BODY',
+        'CrossSiteScripting_BODY',
+        'EC2MetaDataSSRF_BODY',
+      ]),
+    );
+    for (const name of ['AWSManagedRulesCommonRuleSet', 'AWSManagedRulesKnownBadInputsRuleSet']) {
+      expect(counted(name).every((rule) => rule.endsWith('_BODY'))).toBe(true);
+      // Every other rule still blocks, answering in the API's JSON shape.
+      const blocking = overrides(name).filter((override) => !override.ActionToUse.Count);
+      expect(blocking.length).toBeGreaterThan(5);
+      for (const override of blocking) {
+        expect(override.ActionToUse.Block?.CustomResponse).toEqual({
+          ResponseCode: 403,
+          CustomResponseBodyKey: 'refused',
+        });
+      }
+    }
+  });
+
+  it('answers any other WAF refusal in the API’s JSON shape with words a person can act on', () => {
+    template.hasResourceProperties('AWS::WAFv2::WebACL', {
+      CustomResponseBodies: Match.objectLike({
+        refused: {
+          ContentType: 'APPLICATION_JSON',
+          Content: JSON.stringify({ success: false, message: ERROR_MESSAGES.firewallRefused }),
+        },
+      }),
+    });
+    expect(ERROR_MESSAGES.firewallRefused).toMatch(/^[A-Z][^{}<>]+\.$/);
+  });
+
   it('lets every page call its own origin only', () => {
     const sources = connectSources(template, siteDir);
     expect(sources.size).toBeGreaterThan(0);
