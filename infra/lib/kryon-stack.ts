@@ -136,6 +136,7 @@ export class KryonStack extends Stack {
         ? new SiteWebAcl(this, 'Waf', {
             apiRateLimit: props.waf.rateLimit,
             rateLimitedMessage: ERROR_MESSAGES.rateLimited,
+            refusedMessage: ERROR_MESSAGES.firewallRefused,
           })
         : undefined;
 

@@ -1,6 +1,13 @@
-import { rmSync } from 'node:fs';
-import { runInNewContext } from 'node:vm';
+import { existsSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import {
+  cspDirective,
+  loadFunction,
+  roundTrip,
+  viewerRequest,
+  viewerResponse,
+} from '../test/cloudfront-function.ts';
 import {
   CONTEXT_SCRIPT,
   dataScript,
@@ -13,54 +20,14 @@ import { buildCsp, cspHash, type PageInlineSources, scanSite } from './csp.ts';
 import {
   assertFunctionSize,
   CLOUDFRONT_FUNCTION_MAX_BYTES,
+  type SiteRouterOptions,
+  scanSiteFiles,
   siteRouterCode,
 } from './site-router.ts';
 
-interface Headers {
-  [name: string]: { value: string };
-}
-interface CfRequest {
-  method: string;
-  uri: string;
-  querystring: Record<string, unknown>;
-  headers: Headers;
-  cookies: Record<string, unknown>;
-}
-interface CfResponse {
-  statusCode: number;
-  statusDescription: string;
-  headers: Headers;
-  cookies: Record<string, unknown>;
-}
-type Handler = (event: unknown) => CfRequest | CfResponse;
-
-/** Loads the generated code the way CloudFront does: a script that defines `handler`. */
-function load(code: string): Handler {
-  return runInNewContext(`${code}\nhandler`, {}) as Handler;
-}
-
-function request(uri: string): CfRequest {
-  return { method: 'GET', uri, querystring: {}, headers: {}, cookies: {} };
-}
-
-function viewerRequest(handler: Handler, uri: string): string {
-  const out = handler({
-    version: '1.0',
-    context: { eventType: 'viewer-request' },
-    viewer: { ip: '192.0.2.1' },
-    request: request(uri),
-  }) as CfRequest;
-  return out.uri;
-}
-
-function viewerResponse(handler: Handler, uri: string, statusCode = 200): CfResponse {
-  return handler({
-    version: '1.0',
-    context: { eventType: 'viewer-response' },
-    viewer: { ip: '192.0.2.1' },
-    request: request(uri),
-    response: { statusCode, statusDescription: 'OK', headers: {}, cookies: {} },
-  }) as CfResponse;
+/** The router generated from a build directory, as static-site.ts generates it. */
+function routerFor(dir: string, options: SiteRouterOptions = {}) {
+  return loadFunction(siteRouterCode(scanSite(dir), { files: scanSiteFiles(dir), ...options }));
 }
 
 function escapeRegExp(text: string): string {
@@ -75,7 +42,7 @@ function scriptSources(csp: string | undefined): string[] {
 describe('site router: viewer request', () => {
   const dir = writeSiteFixture();
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const handler = load(siteRouterCode(scanSite(dir)));
+  const handler = routerFor(dir);
 
   it.each([
     ['/', '/index.html'],
@@ -92,7 +59,7 @@ describe('site router: viewer request', () => {
     '/features/index.html',
     '/features.data',
     '/favicon.svg',
-  ])('leaves %s (it has a file extension) untouched', (uri) => {
+  ])('leaves the file %s of the build untouched', (uri) => {
     expect(viewerRequest(handler, uri)).toBe(uri);
   });
 
@@ -112,7 +79,7 @@ describe('site router: viewer response', () => {
   const dir = writeSiteFixture();
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const pages = scanSite(dir);
-  const handler = load(siteRouterCode(pages));
+  const handler = routerFor(dir);
   const page = (path: string) => pages.find((p) => p.path === path) as PageInlineSources;
 
   it('keeps 200 for a known page and gives it a CSP with exactly its own script hashes', () => {
@@ -179,12 +146,6 @@ describe('site router: viewer response', () => {
     expect(viewerResponse(handler, '/404/index.html').statusCode).toBe(404);
   });
 
-  it('turns S3’s 403 for a missing file into 404 and adds no page policy', () => {
-    const response = viewerResponse(handler, '/assets/missing-123.js', 403);
-    expect(response.statusCode).toBe(404);
-    expect(response.headers['content-security-policy']).toBeUndefined();
-  });
-
   it('leaves a found asset alone', () => {
     const response = viewerResponse(handler, '/assets/entry.client-Ab12Cd34.js');
     expect(response.statusCode).toBe(200);
@@ -201,11 +162,12 @@ describe('site router: viewer response', () => {
 });
 
 describe('site router without a build', () => {
-  const handler = load(siteRouterCode([]));
+  const handler = loadFunction(siteRouterCode([]));
 
-  it('sends every page to the 404 page and answers 404', () => {
+  it('sends every page and file to the 404 page and answers 404', () => {
     expect(viewerRequest(handler, '/features')).toBe('/404/index.html');
-    expect(viewerResponse(handler, '/features', 403).statusCode).toBe(404);
+    expect(viewerResponse(handler, '/features').statusCode).toBe(404);
+    expect(viewerRequest(handler, '/robots.txt')).toBe('/404/index.html');
   });
 });
 
@@ -230,5 +192,135 @@ describe('site router size', () => {
     expect(() => assertFunctionSize('x'.repeat(CLOUDFRONT_FUNCTION_MAX_BYTES + 1))).toThrow(
       /CloudFront allows 10240/,
     );
+  });
+});
+
+describe('site router: the API origin in every page’s policy', () => {
+  const dir = writeSiteFixture();
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const pages = scanSite(dir);
+  const API = 'https://api.kryon.example';
+
+  it.each(pages.map((page) => page.path))(
+    'lets %s call the API on its own name when one is given, and only itself otherwise',
+    (path) => {
+      const withApi = routerFor(dir, { connectOrigins: [API] });
+      const sameOrigin = routerFor(dir);
+      expect(cspDirective(roundTrip(withApi, path).response, 'connect-src')).toEqual([
+        "'self'",
+        API,
+      ]);
+      expect(cspDirective(roundTrip(sameOrigin, path).response, 'connect-src')).toEqual(["'self'"]);
+    },
+  );
+
+  it('gives the 404 answer the API origin too, so the not-found page’s forms work', () => {
+    const withApi = routerFor(dir, { connectOrigins: [API] });
+    const { response } = roundTrip(withApi, '/no-such-page');
+    expect(response.statusCode).toBe(404);
+    expect(cspDirective(response, 'connect-src')).toEqual(["'self'", API]);
+  });
+});
+
+describe('site router: files of the build and missing files', () => {
+  const dir = writeSiteFixture();
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const pages = scanSite(dir);
+  const handler = routerFor(dir);
+  const notFoundScripts = scriptSources(buildCsp(pages.find((page) => page.path === '/404')));
+
+  it.each(pages.filter((page) => page.path !== '/404').map((page) => [page.path, page]))(
+    'serves the page %s from its index.html with 200 and its own policy',
+    (path, page) => {
+      const { originUri, response } = roundTrip(handler, path);
+      expect(originUri).toBe(`/${page.file}`);
+      expect(response.statusCode).toBe(200);
+      expect(scriptSources(response.headers['content-security-policy']?.value).sort()).toEqual(
+        scriptSources(buildCsp(page)).sort(),
+      );
+    },
+  );
+
+  it.each([
+    '/_root.data',
+    '/features.data',
+    '/security-intelligence/attack-paths/x.data',
+    '/favicon.svg',
+    '/robots.txt',
+    '/sitemap.xml',
+  ])(
+    'passes the file %s of the build to the bucket and answers 200 without a page policy',
+    (uri) => {
+      const { originUri, response } = roundTrip(handler, uri);
+      expect(originUri).toBe(uri);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-security-policy']).toBeUndefined();
+    },
+  );
+
+  it.each([
+    '/favicon.ico',
+    '/x.png',
+    '/features/hero.png',
+    '/robots.txt.bak',
+    '/__spa-fallback.html',
+    // .data of a page without a loader, of a page that was not prerendered, of no page
+    '/404.data',
+    '/security-intelligence/attack-paths/not-prerendered.data',
+    '/security-intelligence/attack-paths.data',
+    '/no-such-page.data',
+    '/assets',
+    '/assets/inline',
+  ])('answers the missing file %s with the 404 page, status 404 and its policy', (uri) => {
+    // The origin answers 200 for the 404 page the request was rewritten to, so CloudFront
+    // runs viewer-response; whichever URI that event carries, the answer is the same.
+    const { originUri, response } = roundTrip(handler, uri);
+    expect(originUri).toBe('/404/index.html');
+    for (const answer of [response, viewerResponse(handler, uri)]) {
+      expect(answer.statusCode).toBe(404);
+      expect(answer.statusDescription).toBe('Not Found');
+      expect(scriptSources(answer.headers['content-security-policy']?.value).sort()).toEqual(
+        notFoundScripts.sort(),
+      );
+    }
+  });
+
+  it.each([
+    '/assets/entry.client-Ab12Cd34.js',
+    '/assets/inline/0a1b2c3d4e5f60718293.js',
+    // A chunk of an earlier build: the bucket keeps those for pages still open in a browser.
+    '/assets/home-OlderBuild1.js',
+  ])('passes the hashed asset %s to the bucket whether or not this build has it', (uri) => {
+    expect(viewerRequest(handler, uri)).toBe(uri);
+    expect(viewerResponse(handler, uri).statusCode).toBe(200);
+  });
+});
+
+const REAL_BUILD = fileURLToPath(new URL('../../web/build/client', import.meta.url));
+
+describe.skipIf(!existsSync(`${REAL_BUILD}/index.html`))('site router with the real build', () => {
+  const pages = scanSite(REAL_BUILD);
+  const files = scanSiteFiles(REAL_BUILD);
+  const code = siteRouterCode(pages, { files, connectOrigins: ['https://api.kryon.example'] });
+  const handler = loadFunction(code);
+
+  it('fits CloudFront’s size limit with the API origin set', () => {
+    console.info(
+      `site router for the real build: ${Buffer.byteLength(code)} bytes, ${pages.length} pages, ${files.length} other files`,
+    );
+    expect(() => assertFunctionSize(code)).not.toThrow();
+  });
+
+  it('serves every page with 200 and every other file of the build as itself', () => {
+    for (const page of pages) {
+      const { response } = roundTrip(handler, page.path);
+      expect([page.path, response.statusCode]).toEqual([
+        page.path,
+        page.path === '/404' ? 404 : 200,
+      ]);
+    }
+    const data = files.filter((file) => file.endsWith('.data'));
+    expect(data.length).toBeGreaterThan(0);
+    for (const file of files) expect(viewerRequest(handler, file)).toBe(file);
   });
 });

@@ -1,3 +1,5 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import { buildCsp, type PageInlineSources } from './csp.ts';
 
 /** CloudFront refuses function code larger than this. */
@@ -9,22 +11,40 @@ export const NOT_FOUND_PAGE = '/404';
 const SCRIPTS = '{S}';
 const STYLES = '{T}';
 
+/** React Router names the loader data of `/` this way; `/x` has `/x.data`. */
+const ROOT_DATA = '/_root.data';
+
+export interface SiteRouterOptions {
+  /** Origins the pages may call besides their own: the API on a name of its own. */
+  connectOrigins?: readonly string[];
+  /** The build's files besides pages and hashed assets (scanSiteFiles). */
+  files?: readonly string[];
+}
+
 /**
  * The source of the site behaviour's CloudFront Function (runtime cloudfront-js-2.0,
- * attached to viewer-request AND viewer-response), generated from the build's pages:
+ * attached to viewer-request AND viewer-response), generated from the build:
  *
- * - viewer-request: a clean URL of a known page becomes its `index.html`; any other path
- *   without a file extension, and any `.html` path that is not a page's (an old link such
- *   as `/pricing.html`), becomes `/404/index.html`; other paths with an extension pass.
- * - viewer-response: unknown pages, `/404` itself and S3's 403 for a missing key answer
- *   404, and every page gets a Content-Security-Policy with the hashes of its own inline
- *   scripts (a site-wide list of every page's hashes would exceed CloudFront's limit on
- *   a policy's CSP).
+ * - viewer-request: a clean URL of a known page becomes its `index.html`; a page's own
+ *   `index.html`, its `.data` file, a root file of the build (`/robots.txt`) and anything
+ *   under `/assets/` pass; every other path becomes `/404/index.html`.
+ * - viewer-response: a request that was sent to the 404 page answers 404, and every page
+ *   gets a Content-Security-Policy with the hashes of its own inline scripts (a site-wide
+ *   list of every page's hashes would exceed CloudFront's limit on a policy's CSP).
+ *
+ * Missing files are decided at the edge because CloudFront does not run viewer-response
+ * functions when the origin answers 400 or more: S3's 403 for a missing key can never be
+ * turned into a 404 here, so the origin must be asked for a file that exists. The bucket
+ * keeps hashed assets of earlier builds for pages still open in browsers, which this build
+ * does not know; those pass unchecked, and a missing one gets S3's 403.
  *
  * Only this behaviour runs it, so `/api/*` errors are never rewritten. The code is plain
  * ES5 plus what the 2.0 runtime documents.
  */
-export function siteRouterCode(pages: readonly PageInlineSources[]): string {
+export function siteRouterCode(
+  pages: readonly PageInlineSources[],
+  options: SiteRouterOptions = {},
+): string {
   const hashes = [...new Set(pages.flatMap((page) => [...page.scriptHashes, ...page.styleHashes]))];
   const index = (hash: string) => hashes.indexOf(hash);
   // Hashes every page carries are listed once, not per page.
@@ -35,47 +55,67 @@ export function siteRouterCode(pages: readonly PageInlineSources[]): string {
   const commonSet = new Set(common);
   // Pages grouped by parent path, so the long shared prefixes of article URLs are stored
   // once: the function's 10 KB budget is what limits the number of pages.
-  const table: Record<string, Record<string, [number[], number[]]>> = {};
+  // A page's entry: its own script and style hash indexes, and a 1 when it has a `.data`
+  // file (most pages do; the flag costs two bytes where a path would cost dozens).
+  const files = new Set(options.files ?? []);
+  const table: Record<string, Record<string, [number[], number[]] | [number[], number[], 1]>> = {};
   for (const page of pages) {
     const slash = page.path.lastIndexOf('/');
     const parent = page.path.slice(0, slash);
     const group = table[parent] ?? {};
     table[parent] = group;
-    group[page.path.slice(slash + 1)] = [
+    const own: [number[], number[]] = [
       page.scriptHashes.filter((hash) => !commonSet.has(hash)).map(index),
       page.styleHashes.map(index),
     ];
+    const data = dataFile(page.path);
+    group[page.path.slice(slash + 1)] = files.delete(data) ? [...own, 1] : own;
   }
-  const template = buildCsp({ scriptHashes: [SCRIPTS], styleHashes: [STYLES] });
+  // What is left: root files such as /robots.txt, and .data files of no page.
+  const other = Object.fromEntries([...files].sort().map((file) => [file, 1]));
+  // This header replaces the response headers policy's CSP, so it must allow everything
+  // that policy allows, the API's own origin included.
+  const template = buildCsp({
+    scriptHashes: [SCRIPTS],
+    styleHashes: [STYLES],
+    connectOrigins: options.connectOrigins ?? [],
+  });
 
   return `var H=${JSON.stringify(hashes.map(stripHashQuotes))};
 var C=${JSON.stringify(common.map(index))};
 var P=${JSON.stringify(table)};
+var F=${JSON.stringify(other)};
 var NF=${JSON.stringify(NOT_FOUND_PAGE)};
+var RD=${JSON.stringify(ROOT_DATA)};
+var A=${JSON.stringify(ASSETS_PREFIX)};
 var T=${JSON.stringify(template)};
 function own(o,k){return Object.prototype.hasOwnProperty.call(o,k);}
 function get(key){if(key===null){return null;}var i=key.lastIndexOf('/');var d=key.slice(0,i);var n=key.slice(i+1);return own(P,d)&&own(P[d],n)?P[d][n]:null;}
 function clean(path){var p=path.replace(/\\/+$/,'');return p===''?'/':p;}
 function sources(ids){var out='';for(var i=0;i<ids.length;i++){out+=" 'sha256-"+H[ids[i]]+"'";}return out;}
 function csp(page){var s=sources(C.concat(page[0]));var t=sources(page[1]);return T.replace(' ${SCRIPTS}',function(){return s;}).replace(' ${STYLES}',function(){return t;});}
+function page(key){return key!==NF&&get(key)!==null?key:null;}
+function target(uri){
+  if(!/\\.[^\\/]*$/.test(uri)){return page(clean(uri));}
+  if(/\\/index\\.html$/.test(uri)){return page(clean(uri.slice(0,-10)));}
+  if(uri.indexOf(A)===0||own(F,uri)){return '';}
+  if(/\\.data$/.test(uri)){var p=get(uri===RD?'/':uri.slice(0,-5));return p&&p[2]===1?'':null;}
+  return null;
+}
 function handler(event){
   var request=event.request;
-  var uri=request.uri;
-  var isFile=/\\.[^\\/]*$/.test(uri);
-  var key=isFile?(/\\/index\\.html$/.test(uri)?clean(uri.slice(0,-10)):null):clean(uri);
-  var found=key!==NF&&get(key)!==null;
-  var missing=(!isFile||/\\.html$/.test(uri))&&!found;
+  var key=target(request.uri);
   if(event.context.eventType==='viewer-response'){
     var response=event.response;
-    if(missing||response.statusCode===403){
+    if(key===null){
       response.statusCode=404;
       response.statusDescription='Not Found';
     }
-    var page=missing?get(NF):get(key);
-    if(page){response.headers['content-security-policy']={value:csp(page)};}
+    var found=key===null?get(NF):key===''?null:get(key);
+    if(found){response.headers['content-security-policy']={value:csp(found)};}
     return response;
   }
-  if(missing){request.uri=NF+'/index.html';}else if(!isFile){request.uri=(key==='/'?'':key)+'/index.html';}
+  if(key===null){request.uri=NF+'/index.html';}else if(key!==''){request.uri=(key==='/'?'':key)+'/index.html';}
   return request;
 }
 `;
@@ -92,6 +132,32 @@ export function assertFunctionSize(code: string): void {
         'files, or move the page table into a CloudFront KeyValueStore.',
     );
   }
+}
+
+/** The directory of hashed, immutable build assets, which the router lets through unchecked. */
+export const ASSETS_PREFIX = '/assets/';
+
+/**
+ * The files of a build the router serves besides pages and hashed assets, as URL paths:
+ * root files (`/favicon.svg`, `/robots.txt`) and the pages' loader data (`/features.data`,
+ * `/_root.data`). HTML files are left out: HTML is served only as a page's clean URL.
+ */
+export function scanSiteFiles(siteDir: string): string[] {
+  if (!existsSync(siteDir)) return [];
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) return walk(path);
+      return entry.isFile() ? [`/${relative(siteDir, path).split(sep).join('/')}`] : [];
+    });
+  return walk(siteDir)
+    .filter((file) => !file.startsWith(ASSETS_PREFIX) && !file.endsWith('.html'))
+    .sort();
+}
+
+/** The loader data file React Router fetches for a prerendered page. */
+function dataFile(path: string): string {
+  return path === '/' ? ROOT_DATA : `${path}.data`;
 }
 
 function stripHashQuotes(hash: string): string {

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { HSTS_MAX_AGE_SECONDS, PERMISSIONS_POLICY } from '@kryon/shared/security-headers';
-import { Annotations, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Annotations, Duration, Names, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
@@ -19,6 +19,7 @@ import {
   OriginSslPolicy,
   ResponseHeadersPolicy,
   type ResponseSecurityHeadersBehavior,
+  S3OriginAccessControl,
   SecurityPolicyProtocol,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
@@ -35,7 +36,14 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import { Construct } from 'constructs';
 import { API_CSP, buildCsp, type PageInlineSources, scanSite } from './csp.ts';
 import { acknowledge, acknowledgeExpectedWildcards } from './nag.ts';
-import { assertFunctionSize, siteRouterCode } from './site-router.ts';
+import { assertFunctionSize, scanSiteFiles, siteRouterCode } from './site-router.ts';
+
+/** CloudFront's name length limits (API reference of each resource's config). */
+const CLOUDFRONT_NAME_MAX = {
+  function: 64,
+  originAccessControl: 64,
+  responseHeadersPolicy: 128,
+} as const;
 
 export interface StaticSiteProps {
   /** The prerendered build (web/build/client). Absent: the stack synthesizes, uploads nothing. */
@@ -52,6 +60,24 @@ export interface StaticSiteProps {
   accessLogRetention: Duration;
   /** Retention of the upload function's own logs. */
   logRetention: RetentionDays;
+}
+
+/** Longest AWS region name (`ap-southeast-5` is 14) with room for new ones; may be a token. */
+const REGION_NAME_RESERVE = 20;
+
+/**
+ * A name for a CloudFront resource whose names are unique per account, not per region:
+ * the stack and construct path (hashed when long) plus the region, so the same stack name
+ * deployed in two regions of one account gets two names. An environment-agnostic stack's
+ * region is a token that CloudFormation resolves to the deployment region.
+ */
+function regionalName(scope: Construct, purpose: string, maxLength: number): string {
+  const base = Names.uniqueResourceName(scope, {
+    maxLength: maxLength - purpose.length - REGION_NAME_RESERVE - 2,
+    separator: '-',
+    allowedSpecialCharacters: '-_',
+  });
+  return `${base}-${purpose}-${Stack.of(scope).region}`;
 }
 
 export const HASHED_ASSET_CACHE_CONTROL = [
@@ -115,12 +141,19 @@ export class StaticSite extends Construct {
       );
     }
 
-    const code = siteRouterCode(this.pages);
+    // With the API on a name of its own the pages call another origin; both CSPs (the
+    // policy's baseline and the router's per-page one) must allow it or every form fails.
+    const connectOrigins = props.domain?.apiName ? [`https://${props.domain.apiName}`] : [];
+    const code = siteRouterCode(this.pages, {
+      connectOrigins,
+      files: buildExists ? scanSiteFiles(props.siteDir) : [],
+    });
     assertFunctionSize(code);
     this.router = new CloudFrontFunction(this, 'Router', {
+      functionName: regionalName(this, 'router', CLOUDFRONT_NAME_MAX.function),
       code: FunctionCode.fromInline(code),
       runtime: FunctionRuntime.JS_2_0,
-      comment: 'Clean URLs to index.html, 404 page and status, per-page CSP',
+      comment: 'Clean URLs to index.html, 404 page and status for unknown paths, per-page CSP',
     });
 
     const securityHeaders = (
@@ -148,16 +181,21 @@ export class StaticSite extends Construct {
       customHeaders: [{ header: 'Permissions-Policy', value: PERMISSIONS_POLICY, override: true }],
     };
     this.siteHeaders = new ResponseHeadersPolicy(this, 'SiteHeaders', {
-      comment: 'Kryon site: HSTS, CSP (scripts by hash only), no framing, no sniffing',
-      securityHeadersBehavior: securityHeaders(
-        buildCsp({
-          connectOrigins: props.domain?.apiName ? [`https://${props.domain.apiName}`] : [],
-        }),
-        false,
+      responseHeadersPolicyName: regionalName(
+        this,
+        'site',
+        CLOUDFRONT_NAME_MAX.responseHeadersPolicy,
       ),
+      comment: 'Kryon site: HSTS, CSP (scripts by hash only), no framing, no sniffing',
+      securityHeadersBehavior: securityHeaders(buildCsp({ connectOrigins }), false),
       customHeadersBehavior: customHeaders,
     });
     this.apiHeaders = new ResponseHeadersPolicy(this, 'ApiHeaders', {
+      responseHeadersPolicyName: regionalName(
+        this,
+        'api',
+        CLOUDFRONT_NAME_MAX.responseHeadersPolicy,
+      ),
       comment: 'Kryon API: the security headers with a CSP that allows nothing',
       securityHeadersBehavior: securityHeaders(API_CSP, true),
       customHeadersBehavior: customHeaders,
@@ -182,7 +220,16 @@ export class StaticSite extends Construct {
       // No errorResponses: they apply to every behaviour and would turn API errors into
       // HTML. The site router gives the site its 404s instead.
       defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
+        origin: S3BucketOrigin.withOriginAccessControl(this.bucket, {
+          originAccessControl: new S3OriginAccessControl(this, 'OriginAccess', {
+            originAccessControlName: regionalName(
+              this,
+              'oac',
+              CLOUDFRONT_NAME_MAX.originAccessControl,
+            ),
+            description: 'Lets the Kryon site distribution read its bucket',
+          }),
+        }),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,

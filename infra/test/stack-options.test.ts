@@ -4,6 +4,8 @@ import { ERROR_MESSAGES } from '@kryon/shared/messages';
 import type { CfnResource } from 'aws-cdk-lib';
 import { Annotations, Match, type Template } from 'aws-cdk-lib/assertions';
 import { afterAll, describe, expect, it } from 'vitest';
+import { scanSite } from '../lib/csp.ts';
+import { cspDirective, loadFunction, roundTrip } from './cloudfront-function.ts';
 import { writeSiteFixture } from './site-fixture.ts';
 import { logicalId, nagFindings, resourcesOf, synth } from './synth.ts';
 
@@ -23,6 +25,23 @@ const FIXED_ROUTES = [
   // A second path served by an existing module: wiring needs no infra change.
   { method: 'POST', path: '/api/email/contact-us', handler: 'contact' },
 ] as const;
+
+/** The site router as deployed: the code of the template's CloudFront Function. */
+function deployedRouter(template: Template) {
+  const [fn] = Object.values(resourcesOf(template, 'AWS::CloudFront::Function'));
+  return loadFunction(fn?.Properties?.FunctionCode as string);
+}
+
+/** connect-src of each page of the build, as the browser receives it through the router. */
+function connectSources(template: Template, siteDir: string): Map<string, string[] | undefined> {
+  const router = deployedRouter(template);
+  return new Map(
+    scanSite(siteDir).map((page) => [
+      page.path,
+      cspDirective(roundTrip(router, page.path).response, 'connect-src'),
+    ]),
+  );
+}
 
 function distributionConfig(template: Template) {
   return Object.values(resourcesOf(template, 'AWS::CloudFront::Distribution'))[0]?.Properties
@@ -111,6 +130,80 @@ describe('with a custom domain and a WAF created in us-east-1', () => {
     expect(
       template.toJSON().Resources[logicalId(form)].Properties.Environment.Variables.SITE_ORIGIN,
     ).toBe('https://www.kryon.example');
+  });
+
+  it('lets long, non-Latin or attack-quoting lead messages through to the API’s own checks', () => {
+    interface Override {
+      Name: string;
+      ActionToUse: { Count?: object; Block?: { CustomResponse?: Record<string, unknown> } };
+    }
+    const rules = Object.values(resourcesOf(template, 'AWS::WAFv2::WebACL'))[0]?.Properties
+      ?.Rules as {
+      Name: string;
+      Statement: { ManagedRuleGroupStatement?: { RuleActionOverrides?: Override[] } };
+    }[];
+    const overrides = (name: string) =>
+      rules.find((rule) => rule.Name === name)?.Statement.ManagedRuleGroupStatement
+        ?.RuleActionOverrides ?? [];
+    const counted = (name: string) =>
+      overrides(name)
+        .filter((override) => override.ActionToUse.Count)
+        .map((override) => override.Name);
+    // An 8 KB body, `<script>` or 169.254.169.254 in a message is a lead, not an attack:
+    // the API caps bodies at 64 KB and validates every field itself.
+    expect(counted('AWSManagedRulesCommonRuleSet')).toEqual(
+      expect.arrayContaining([
+        'SizeRestrictions_BODY',
+        'CrossSiteScripting_BODY',
+        'EC2MetaDataSSRF_BODY',
+      ]),
+    );
+    for (const name of ['AWSManagedRulesCommonRuleSet', 'AWSManagedRulesKnownBadInputsRuleSet']) {
+      expect(counted(name).every((rule) => rule.endsWith('_BODY'))).toBe(true);
+      // Every other rule still blocks, answering in the API's JSON shape.
+      const blocking = overrides(name).filter((override) => !override.ActionToUse.Count);
+      expect(blocking.length).toBeGreaterThan(5);
+      for (const override of blocking) {
+        expect(override.ActionToUse.Block?.CustomResponse).toEqual({
+          ResponseCode: 403,
+          CustomResponseBodyKey: 'refused',
+        });
+      }
+    }
+  });
+
+  it('answers any other WAF refusal in the API’s JSON shape with words a person can act on', () => {
+    template.hasResourceProperties('AWS::WAFv2::WebACL', {
+      CustomResponseBodies: Match.objectLike({
+        refused: {
+          ContentType: 'APPLICATION_JSON',
+          Content: JSON.stringify({ success: false, message: ERROR_MESSAGES.firewallRefused }),
+        },
+      }),
+    });
+    expect(ERROR_MESSAGES.firewallRefused).toMatch(/^[A-Z][^{}<>]+\.$/);
+  });
+
+  it('lets every page call its own origin only', () => {
+    const sources = connectSources(template, siteDir);
+    expect(sources.size).toBeGreaterThan(0);
+    for (const [, connect] of sources) expect(connect).toEqual(["'self'"]);
+  });
+
+  it('deploys a router that knows the build’s files: missing ones get the 404 page', () => {
+    const router = deployedRouter(template);
+    for (const file of ['/robots.txt', '/favicon.svg', '/features.data', '/_root.data']) {
+      expect(roundTrip(router, file)).toMatchObject({
+        originUri: file,
+        response: { statusCode: 200 },
+      });
+    }
+    for (const missing of ['/favicon.ico', '/x.png', '/no-such-page.data']) {
+      expect(roundTrip(router, missing)).toMatchObject({
+        originUri: '/404/index.html',
+        response: { statusCode: 404 },
+      });
+    }
   });
 
   it('keeps the table’s logical ID with a concrete environment', () => {
@@ -250,6 +343,73 @@ describe('with the API on a name of its own (apiDomainName)', () => {
     const csp = policy?.SecurityHeadersConfig?.ContentSecurityPolicy?.ContentSecurityPolicy ?? '';
     expect(csp).toContain("connect-src 'self' https://api.kryon.example;");
     expect(csp).toContain("script-src 'self';");
+  });
+
+  it('lets every page call the API origin in the policy the site router writes', () => {
+    const sources = connectSources(template, siteDir);
+    expect([...sources.keys()]).toContain('/');
+    for (const [, connect] of sources) {
+      expect(connect).toEqual(["'self'", 'https://api.kryon.example']);
+    }
+  });
+});
+
+describe('the same stack name in two regions of one account', () => {
+  const siteDir = writeSiteFixture();
+  const synthIn = (region?: string) =>
+    synth({ siteDir, routes: FIXED_ROUTES, account: '123456789012', region });
+  const stacks = [synthIn('eu-west-1'), synthIn('us-east-1'), synthIn(undefined)];
+  afterAll(() => {
+    rmSync(siteDir, { recursive: true, force: true });
+    for (const { outdir } of stacks) rmSync(outdir, { recursive: true, force: true });
+  });
+
+  /*
+   * CloudFront keeps these names unique per account, not per region: the second deployment
+   * would fail on a name the first one already holds.
+   */
+  function accountGlobalNames(template: Template): unknown[] {
+    const names = (type: string, config: string) =>
+      Object.values(resourcesOf(template, type)).map(
+        (resource) => (resource.Properties?.[config] as { Name?: unknown } | undefined)?.Name,
+      );
+    return [
+      ...names('AWS::CloudFront::ResponseHeadersPolicy', 'ResponseHeadersPolicyConfig'),
+      ...names('AWS::CloudFront::OriginAccessControl', 'OriginAccessControlConfig'),
+      ...Object.values(resourcesOf(template, 'AWS::CloudFront::Function')).map(
+        (resource) => resource.Properties?.Name,
+      ),
+      ...names('AWS::CloudFront::CachePolicy', 'CachePolicyConfig'),
+      ...names('AWS::CloudFront::OriginRequestPolicy', 'OriginRequestPolicyConfig'),
+      ...Object.values(resourcesOf(template, 'AWS::CloudFront::KeyValueStore')).map(
+        (resource) => resource.Properties?.Name,
+      ),
+    ];
+  }
+
+  it('gives every account-wide CloudFront name its region, so the two never collide', () => {
+    const [euWest, usEast] = stacks.map(({ template }) => accountGlobalNames(template));
+    expect(euWest).toHaveLength(4);
+    for (const [index, name] of (euWest ?? []).entries()) {
+      expect(name).toEqual(expect.stringContaining('eu-west-1'));
+      expect(usEast?.[index]).toEqual(expect.stringContaining('us-east-1'));
+      expect(usEast?.[index]).not.toEqual(name);
+    }
+  });
+
+  it('keeps each name within CloudFront’s limits and character set', () => {
+    const [euWest] = stacks.map(({ template }) => accountGlobalNames(template));
+    const limits = [128, 128, 64, 64];
+    for (const [index, name] of (euWest ?? []).entries()) {
+      expect(String(name).length).toBeLessThanOrEqual(limits[index] ?? 0);
+      expect(name).toMatch(/^[A-Za-z0-9_-]+$/);
+    }
+  });
+
+  it('names them after the deployment region when the stack is environment-agnostic', () => {
+    const names = accountGlobalNames(stacks[2]?.template as Template);
+    expect(names).toHaveLength(4);
+    for (const name of names) expect(JSON.stringify(name)).toContain('"Ref":"AWS::Region"');
   });
 });
 

@@ -12,7 +12,7 @@ import { API_ROUTES, FALLBACK_HANDLER } from '../../functions/src/routes.ts';
 import { API_CSP, buildCsp, scanSite } from '../lib/csp.ts';
 import { handlerKind, ROUTE_THROTTLES } from '../lib/forms-api.ts';
 import { METRIC_NAMESPACE, POWERTOOLS_SERVICE_NAME } from '../lib/lead-function.ts';
-import { siteRouterCode } from '../lib/site-router.ts';
+import { scanSiteFiles, siteRouterCode } from '../lib/site-router.ts';
 import { SUBMISSIONS_TABLE_LOGICAL_ID } from '../lib/submissions-table.ts';
 import { writeSiteFixture } from './site-fixture.ts';
 import {
@@ -203,7 +203,7 @@ describe('distribution', () => {
 
   it('deploys the router generated from the build, on the 2.0 runtime', () => {
     template.hasResourceProperties('AWS::CloudFront::Function', {
-      FunctionCode: siteRouterCode(scanSite(siteDir)),
+      FunctionCode: siteRouterCode(scanSite(siteDir), { files: scanSiteFiles(siteDir) }),
       FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }),
       AutoPublish: true,
     });
