@@ -114,10 +114,23 @@ export function overallStatus(
   return 'abandoned';
 }
 
-/** Waiting time before the next attempt: none after the first failure, then doubling. */
+/**
+ * Sends of one message tried before it is abandoned to a person. With retryDelayMs the last
+ * attempt comes about 26.5 hours after the first (1 + 2 + ... + 256 minutes, then three waits
+ * of 6 hours): an SES outage or throttling of most of a day still ends in a sent e-mail.
+ */
+export const MAX_SEND_ATTEMPTS = 14;
+
+/** The longest wait between two attempts, so a message comes back at least four times a day. */
+const MAX_RETRY_DELAY_MS = 6 * 60 * 60 * 1000;
+
+/**
+ * Waiting time before the next attempt: none after the first failure (the next re-send run,
+ * within 5 minutes), then doubling from a minute up to MAX_RETRY_DELAY_MS.
+ */
 export function retryDelayMs(attempts: number): number {
   if (attempts <= 1) return 0;
-  return Math.min(60_000 * 2 ** (attempts - 2), 6 * 60 * 60 * 1000);
+  return Math.min(60_000 * 2 ** (attempts - 2), MAX_RETRY_DELAY_MS);
 }
 
 /**
