@@ -3,7 +3,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import 'aws-sdk-client-mock-vitest/extend';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { OutgoingEmail } from '../leads/ports.ts';
-import { PermanentSendError } from '../leads/ports.ts';
+import { PermanentSendError, SenderNotVerifiedError } from '../leads/ports.ts';
 import {
   assertHeadersSafe,
   createSesMailer,
@@ -201,7 +201,11 @@ describe('createSesMailer', () => {
   });
 
   it.each([
-    ['MessageRejected', 'Email address is not verified. The following identities failed the check'],
+    // The sandbox refusing a recipient that is not verified: a setup step, counted as usual.
+    [
+      'MessageRejected',
+      'Email address is not verified. The following identities failed the check in region EU-WEST-1: ada@example.com',
+    ],
     ['TooManyRequestsException', 'Maximum sending rate exceeded.'],
     ['SendingPausedException', 'Sending is paused for this account.'],
     ['AccountSuspendedException', 'Account suspended'],
@@ -213,5 +217,53 @@ describe('createSesMailer', () => {
 
     await expect(mailer.send(email())).rejects.toMatchObject({ name });
     expect(isPermanentRefusal(error)).toBe(false);
+  });
+
+  const notVerified = (identities: string) =>
+    Object.assign(
+      new Error(
+        `Email address is not verified. The following identities failed the check in region EU-WEST-1: ${identities}`,
+      ),
+      { name: 'MessageRejected' },
+    );
+
+  it.each([
+    ['the sender address', 'no-reply@kryon.example'],
+    [
+      'the sender with its display name',
+      'Kryon Website <no-reply@kryon.example>, no-reply@kryon.example',
+    ],
+    ['the sender domain', 'kryon.example'],
+    ['the sender in other case, beside a recipient', 'ada@example.com, NO-REPLY@KRYON.EXAMPLE'],
+    ['a cut list that may hide the sender', 'ada@example.com, bob@example.com...'],
+  ])('takes a "not verified" refusal naming %s for a sender still verifying', async (_l, ids) => {
+    ses.on(SendEmailCommand).rejects(notVerified(ids));
+    const mailer = createSesMailer(client, options);
+
+    const refusal = mailer.send(email());
+
+    await expect(refusal).rejects.toBeInstanceOf(SenderNotVerifiedError);
+    await expect(refusal).rejects.not.toBeInstanceOf(PermanentSendError);
+  });
+
+  it('takes a "not verified" refusal without a readable list for a sender still verifying', async () => {
+    ses
+      .on(SendEmailCommand)
+      .rejects(
+        Object.assign(new Error('Email address is not verified.'), { name: 'MessageRejected' }),
+      );
+    const mailer = createSesMailer(client, options);
+
+    await expect(mailer.send(email())).rejects.toBeInstanceOf(SenderNotVerifiedError);
+  });
+
+  it('does not take a recipient that merely contains the sender address for the sender', async () => {
+    ses.on(SendEmailCommand).rejects(notVerified('xno-reply@kryon.example.org'));
+    const mailer = createSesMailer(client, options);
+
+    const refusal = mailer.send(email());
+
+    await expect(refusal).rejects.toMatchObject({ name: 'MessageRejected' });
+    await expect(refusal).rejects.not.toBeInstanceOf(SenderNotVerifiedError);
   });
 });

@@ -4,11 +4,16 @@ import {
   type Mailer,
   type OutgoingEmail,
   PermanentSendError,
+  SenderNotVerifiedError,
 } from '../leads/ports.ts';
 
 export interface SesMailerOptions {
   /** The verified sender, e.g. `Kryon <no-reply@kryon.example>`. */
   from: string;
+  /**
+   * Sent with every message: the identity's own association cannot be relied on (an identity
+   * the stack did not create has none, or another's).
+   */
   configurationSet?: string;
 }
 
@@ -57,6 +62,34 @@ export function isPermanentRefusal(error: unknown): boolean {
   return name === 'MessageRejected' && !/not verified/i.test(message);
 }
 
+/**
+ * Whether SES refused the message because our sender is not verified for sending. SES v2
+ * answers MessageRejected "Email address is not verified. The following identities failed the
+ * check in region <REGION>: <identity>, <identity>..." and names the failing From addresses
+ * (also with their display names) or domains; in the sandbox the same words name recipients.
+ * A list that names the sender, or cannot be read in full (SES cuts it with an ellipsis), is
+ * taken for the sender: a lead then waits instead of being abandoned, which is the safe side.
+ */
+export function isSenderUnverified(error: unknown, from: string): boolean {
+  const name = (error as { name?: unknown } | null)?.name;
+  const message = String((error as { message?: unknown } | null)?.message ?? '');
+  if (name !== 'MessageRejected' || !/not verified/i.test(message)) return false;
+  const list = /failed the check in region [^:]*:(.*)$/is.exec(message)?.[1]?.trim();
+  if (!list || /(\.\.\.|…)$/.test(list)) return true;
+  const address = bareAddress(from).toLowerCase();
+  const domain = address.slice(address.lastIndexOf('@') + 1);
+  const named = list
+    .toLowerCase()
+    .split(/[\s,<>]+/)
+    .filter(Boolean);
+  return named.includes(address) || named.includes(domain);
+}
+
+/** `Kryon <no-reply@kryon.example>` -> `no-reply@kryon.example`. */
+function bareAddress(from: string): string {
+  return (/<([^<>]+)>\s*$/.exec(from)?.[1] ?? from).trim();
+}
+
 export function createSesMailer(client: SESv2Client, options: SesMailerOptions): Mailer {
   return {
     async send(email) {
@@ -85,6 +118,9 @@ export function createSesMailer(client: SESv2Client, options: SesMailerOptions):
           }),
         )
         .catch((error: unknown) => {
+          if (isSenderUnverified(error, options.from)) {
+            throw new SenderNotVerifiedError({ cause: error });
+          }
           if (isPermanentRefusal(error)) {
             throw new PermanentSendError('SES refused the message for good', { cause: error });
           }

@@ -23,7 +23,13 @@ export interface MessageState {
    * or past a budget); `rejected`: SES refused the address for good. Neither is owed.
    */
   status: 'pending' | 'sent' | 'failed' | 'abandoned' | 'withheld' | 'rejected';
+  /**
+   * Sends that failed or went out. A send refused because the sender identity is not verified
+   * yet is not one: the message waits (`waitingFor`) however long verification takes.
+   */
   attempts: number;
+  /** Set while a pending message waits for SES to verify the sender identity. */
+  waitingFor?: 'sender-verification';
   /** Why a message is withheld. */
   reason?: WithheldReason;
   messageId?: string;
@@ -211,6 +217,8 @@ export type LeadMetric =
   | 'EmailAbandoned'
   /** SES refused the visitor's address for good: the lead's problem, not an outage. */
   | 'EmailRejected'
+  /** A message waits because the sender identity is not verified for sending: not an attempt. */
+  | 'EmailAwaitingSender'
   /** The visitor's confirmation was not sent: no valid browser check. */
   | 'VisitorEmailUnverified'
   /** The visitor's confirmation was not sent: the address had its e-mails for the day. */
@@ -239,6 +247,19 @@ export class PermanentSendError extends Error {
   constructor(message: string, options: { cause: unknown }) {
     super(message, options);
     this.name = 'PermanentSendError';
+  }
+}
+
+/**
+ * The e-mail service will not send as our sender yet: its identity (MAIL_FROM's domain or
+ * address) is not verified for sending, as for up to 72 hours after a domain is set up, or
+ * since its DNS records went missing. Nothing is wrong with the message: it must wait, not
+ * use up its attempts, and go out once the identity verifies.
+ */
+export class SenderNotVerifiedError extends Error {
+  constructor(options: { cause: unknown }) {
+    super('the sender identity is not verified for sending', options);
+    this.name = 'SenderNotVerifiedError';
   }
 }
 
