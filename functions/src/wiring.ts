@@ -73,6 +73,7 @@ export function mailer() {
   return createSesMailer(sesClient(), {
     from: requiredEnv('MAIL_FROM'),
     configurationSet: process.env.SES_CONFIGURATION_SET?.trim() || undefined,
+    identity: process.env.SES_IDENTITY?.trim() || undefined,
   });
 }
 

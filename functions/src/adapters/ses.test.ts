@@ -1,9 +1,15 @@
-import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import {
+  GetAccountCommand,
+  GetEmailIdentityCommand,
+  NotFoundException,
+  SESv2Client,
+  SendEmailCommand,
+} from '@aws-sdk/client-sesv2';
 import { mockClient } from 'aws-sdk-client-mock';
 import 'aws-sdk-client-mock-vitest/extend';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { OutgoingEmail } from '../leads/ports.ts';
-import { PermanentSendError, SenderNotVerifiedError } from '../leads/ports.ts';
+import { DependencyError, PermanentSendError, SenderNotVerifiedError } from '../leads/ports.ts';
 import {
   assertHeadersSafe,
   createSesMailer,
@@ -265,5 +271,78 @@ describe('createSesMailer', () => {
 
     await expect(refusal).rejects.toMatchObject({ name: 'MessageRejected' });
     await expect(refusal).rejects.not.toBeInstanceOf(SenderNotVerifiedError);
+  });
+});
+
+describe('createSesMailer ping', () => {
+  const ses = mockClient(SESv2Client);
+  const client = new SESv2Client({
+    region: 'eu-west-1',
+    credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+  });
+  const from = 'Kryon Website <no-reply@kryon.example>';
+
+  beforeEach(() => {
+    ses.reset();
+    ses.on(GetAccountCommand).resolves({ SendingEnabled: true, ProductionAccessEnabled: true });
+    ses.on(GetEmailIdentityCommand).resolves({ VerifiedForSendingStatus: true });
+  });
+
+  it('asks the account only when no identity is configured (the local emulator has none)', async () => {
+    await expect(createSesMailer(client, { from }).ping()).resolves.toBeUndefined();
+
+    expect(ses).toHaveReceivedCommandOnce(GetAccountCommand);
+    expect(ses).not.toHaveReceivedCommand(GetEmailIdentityCommand);
+  });
+
+  it('answers when the account may send and the identity is verified for sending', async () => {
+    const mailer = createSesMailer(client, { from, identity: 'kryon.example' });
+
+    await expect(mailer.ping()).resolves.toBeUndefined();
+
+    expect(ses).toHaveReceivedCommandWith(GetEmailIdentityCommand, {
+      EmailIdentity: 'kryon.example',
+    });
+  });
+
+  it('says the sender is not verified while the identity is not verified for sending', async () => {
+    ses.on(GetEmailIdentityCommand).resolves({
+      VerifiedForSendingStatus: false,
+      VerificationStatus: 'PENDING',
+    });
+    const mailer = createSesMailer(client, { from, identity: 'kryon.example' });
+
+    await expect(mailer.ping()).rejects.toBeInstanceOf(SenderNotVerifiedError);
+  });
+
+  it('says the sender is not verified when the identity does not exist', async () => {
+    ses.on(GetEmailIdentityCommand).rejects(
+      new NotFoundException({
+        message: 'Email identity kryon.example does not exist.',
+        $metadata: {},
+      }),
+    );
+    const mailer = createSesMailer(client, { from, identity: 'kryon.example' });
+
+    await expect(mailer.ping()).rejects.toBeInstanceOf(SenderNotVerifiedError);
+  });
+
+  it('says e-mail is down when SES does not answer, refuses the call or has sending disabled', async () => {
+    const mailer = createSesMailer(client, { from, identity: 'kryon.example' });
+    ses
+      .on(GetEmailIdentityCommand)
+      .rejects(Object.assign(new Error('denied'), { name: 'AccessDeniedException' }));
+    await expect(mailer.ping()).rejects.toBeInstanceOf(DependencyError);
+
+    ses.on(GetEmailIdentityCommand).resolves({ VerifiedForSendingStatus: true });
+    ses.on(GetAccountCommand).resolves({ SendingEnabled: false });
+    await expect(mailer.ping()).rejects.toBeInstanceOf(DependencyError);
+  });
+
+  it('does not hold the sandbox against it: sales on verified addresses still get their leads', async () => {
+    ses.on(GetAccountCommand).resolves({ SendingEnabled: true, ProductionAccessEnabled: false });
+    const mailer = createSesMailer(client, { from, identity: 'kryon.example' });
+
+    await expect(mailer.ping()).resolves.toBeUndefined();
   });
 });

@@ -1,4 +1,9 @@
-import { GetAccountCommand, type SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import {
+  GetAccountCommand,
+  GetEmailIdentityCommand,
+  type SESv2Client,
+  SendEmailCommand,
+} from '@aws-sdk/client-sesv2';
 import {
   DependencyError,
   type Mailer,
@@ -15,6 +20,12 @@ export interface SesMailerOptions {
    * the stack did not create has none, or another's).
    */
   configurationSet?: string;
+  /**
+   * The SES identity that covers `from` (its domain or the address itself), asked by ping()
+   * whether it is verified for sending. Unset, ping() asks the account only: the local
+   * emulator knows no identities.
+   */
+  identity?: string;
 }
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
@@ -130,11 +141,34 @@ export function createSesMailer(client: SESv2Client, options: SesMailerOptions):
     },
 
     async ping() {
-      try {
-        const account = await client.send(new GetAccountCommand({}));
-        if (account.SendingEnabled === false) throw new Error('SES sending is disabled');
-      } catch (error) {
-        throw new DependencyError('email', { cause: error });
+      // The sandbox is not held against it: sales on verified addresses still get every lead,
+      // and leaving it is a one-time request that the README's deploy steps check.
+      const [account, identity] = await Promise.allSettled([
+        client.send(new GetAccountCommand({})),
+        options.identity
+          ? client.send(new GetEmailIdentityCommand({ EmailIdentity: options.identity }))
+          : Promise.resolve(undefined),
+      ]);
+      if (account.status === 'rejected') {
+        throw new DependencyError('email', { cause: account.reason });
+      }
+      if (account.value.SendingEnabled === false) {
+        throw new DependencyError('email', { cause: new Error('SES sending is disabled') });
+      }
+      if (identity.status === 'rejected') {
+        const cause = identity.reason;
+        // An identity that does not exist is one SES will not send as, like an unverified one.
+        if ((cause as { name?: unknown } | null)?.name === 'NotFoundException') {
+          throw new SenderNotVerifiedError({ cause });
+        }
+        throw new DependencyError('email', { cause });
+      }
+      if (identity.value && identity.value.VerifiedForSendingStatus !== true) {
+        throw new SenderNotVerifiedError({
+          cause: new Error(
+            `identity ${options.identity} not verified for sending (${identity.value.VerificationStatus ?? 'unknown status'})`,
+          ),
+        });
       }
     },
   };

@@ -201,7 +201,12 @@ export interface OutgoingEmail {
 }
 
 export interface Mailer {
+  /** Throws SenderNotVerifiedError, PermanentSendError, or any other error worth a retry. */
   send(email: OutgoingEmail): Promise<{ messageId: string }>;
+  /**
+   * Resolves when the service answers and may send as our sender; throws
+   * SenderNotVerifiedError when it answers but may not yet, DependencyError otherwise.
+   */
   ping(): Promise<void>;
 }
 
