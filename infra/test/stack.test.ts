@@ -545,9 +545,9 @@ describe('least privilege', () => {
     expect(send?.Resource).toHaveLength(2);
   });
 
-  it('lets health describe the table and read the SES account, nothing more', () => {
+  it('lets health describe the table, read the SES account and its sender identity, nothing more', () => {
     expect(actionsOf('health')).toEqual(
-      [...logsActions, 'dynamodb:DescribeTable', 'ses:GetAccount'].sort(),
+      [...logsActions, 'dynamodb:DescribeTable', 'ses:GetAccount', 'ses:GetEmailIdentity'].sort(),
     );
     expect(statementsOf('health')).toContainEqual(
       expect.objectContaining({
@@ -555,6 +555,10 @@ describe('least privilege', () => {
         Resource: { 'Fn::GetAtt': [SUBMISSIONS_TABLE_LOGICAL_ID, 'Arn'] },
       }),
     );
+    const identityId = logicalId(stack.email.identity.node.defaultChild as CfnResource);
+    const read = statementsOf('health').find((s) => s.Action === 'ses:GetEmailIdentity');
+    expect(JSON.stringify(read?.Resource)).toContain(`":identity/",{"Ref":"${identityId}"}`);
+    expect(fnProps('health').Environment.Variables.SES_IDENTITY).toEqual({ Ref: identityId });
   });
 
   it('lets the report function record an opening on download leads and read the reports only', () => {
@@ -585,7 +589,7 @@ describe('least privilege', () => {
   it('lets status read what health reads, and the challenge and the fallback only log', () => {
     expect(actionsOf('status')).toEqual(actionsOf('health'));
     expect(actionsOf('status')).toEqual(
-      [...logsActions, 'dynamodb:DescribeTable', 'ses:GetAccount'].sort(),
+      [...logsActions, 'dynamodb:DescribeTable', 'ses:GetAccount', 'ses:GetEmailIdentity'].sort(),
     );
     expect(actionsOf('challenge')).toEqual(logsActions);
     expect(actionsOf(FALLBACK_HANDLER)).toEqual(logsActions);
@@ -769,6 +773,13 @@ describe('SES', () => {
     });
     const outputs = template.findOutputs('*');
     expect(Object.keys(outputs).filter((key) => key.includes('DkimRecord'))).toHaveLength(3);
+  });
+
+  it('names the sender identity in an output, for checking its verification', () => {
+    const outputs = template.findOutputs('*');
+    expect(outputs.SenderIdentity?.Value).toEqual(
+      ref(stack.email.identity.node.defaultChild as CfnResource),
+    );
   });
 
   it('requires TLS and suppresses bounces and complaints', () => {
