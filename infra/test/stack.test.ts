@@ -908,7 +908,7 @@ describe('alarms', () => {
   });
 
   it.each(LEAD_FORMS)(
-    'watch failed and abandoned %s e-mails through the functions’ metrics',
+    'watch failed, abandoned and waiting %s e-mails through the functions’ metrics',
     (form) => {
       const alarm = alarms().find((a) =>
         String(a.Properties?.AlarmDescription).startsWith(`An e-mail of a ${form} lead failed`),
@@ -919,12 +919,15 @@ describe('alarms', () => {
         MetricStat?: { Metric: { Namespace: string; MetricName: string; Dimensions: unknown } };
       }[];
       // FILL: a period with failures but no abandonment (the usual case) still sums.
+      // A message waiting for the sender identity uses no attempt, so it never fails or is
+      // abandoned: without its own count, sales could miss leads for days unalarmed.
       expect(metrics.find((m) => m.Expression)?.Expression).toBe(
-        'FILL(failed, 0) + FILL(abandoned, 0)',
+        'FILL(failed, 0) + FILL(abandoned, 0) + FILL(waiting, 0)',
       );
       for (const [id, metricName] of [
         ['failed', 'EmailFailed'],
         ['abandoned', 'EmailAbandoned'],
+        ['waiting', 'EmailAwaitingSender'],
       ]) {
         expect(metrics.find((m) => m.Id === id)?.MetricStat?.Metric).toEqual({
           Namespace: 'Kryon/Leads',
