@@ -21,7 +21,7 @@ import { listEnv, optionalEnv, requiredEnv } from './env.ts';
 import { errorResponse, type HttpResponse } from './http/responses.ts';
 import { siteOriginOnly } from './http/site-origin.ts';
 import { lambdaHandler } from './lambda-handler.ts';
-import type { DeliveryConfig } from './leads/deliver.ts';
+import { type DeliveryConfig, MAX_SEND_ATTEMPTS } from './leads/deliver.ts';
 import { derivedSecret } from './leads/hash.ts';
 import type { Log } from './leads/ports.ts';
 import type { ResendDeps } from './leads/resend-pending.ts';
@@ -59,8 +59,6 @@ export const log: Log = {
  * a form function's timeout (8 s), so a re-send never races a send still in flight.
  */
 const SEND_LEASE_MS = 60_000;
-/** Sends of one message tried before it is abandoned to a person (about a day of backoff). */
-const MAX_SEND_ATTEMPTS = 10;
 /** How long a re-send run keeps a claimed lead to itself: far longer than one send takes. */
 const RESEND_LEASE_MS = 120_000;
 
@@ -85,6 +83,7 @@ export function mailer() {
   return createSesMailer(sesClient(), {
     from: requiredEnv('MAIL_FROM'),
     configurationSet: process.env.SES_CONFIGURATION_SET?.trim() || undefined,
+    identity: process.env.SES_IDENTITY?.trim() || undefined,
   });
 }
 

@@ -44,6 +44,7 @@ describe('parseDeployConfig', () => {
       from: 'Kryon <no-reply@example.com>',
       fromAddress: 'no-reply@example.com',
       recipients: { default: ['sales@example.com'] },
+      identityExists: false,
     });
     expect(config).toMatchObject({
       stackName: 'KryonWeb',
@@ -170,6 +171,20 @@ describe('parseDeployConfig', () => {
     });
   });
 
+  it('creates the sender identity unless senderIdentityExists says it is there already', () => {
+    expect(parse({ senderIdentity: 'kryon.example' }).email.identityExists).toBe(false);
+    expect(
+      parse({ senderIdentity: 'kryon.example', senderIdentityExists: 'false' }).email
+        .identityExists,
+    ).toBe(false);
+    expect(
+      parse({ senderIdentity: 'kryon.example', senderIdentityExists: 'true' }).email,
+    ).toMatchObject({ identity: 'kryon.example', identityExists: true });
+    expect(
+      parse({ senderIdentity: 'web@kryon.example', senderIdentityExists: true }).email,
+    ).toMatchObject({ identity: 'web@kryon.example', identityExists: true });
+  });
+
   it.each<[string, RawContext, RegExp]>([
     ['a domain without a certificate', { domainName: 'www.kryon.example' }, /together/],
     [
@@ -226,6 +241,12 @@ describe('parseDeployConfig', () => {
     ],
     ['an unknown log level', { logLevel: 'TRACE' }, /logLevel/],
     ['a non-boolean waf', { waf: 'yes' }, /true or false/],
+    ['a non-boolean senderIdentityExists', { senderIdentityExists: 'yes' }, /true or false/],
+    [
+      'an existing identity without its name',
+      { senderIdentityExists: 'true' },
+      /senderIdentityExists=true needs senderIdentity/,
+    ],
   ])('refuses %s with a message naming the key', (_case, raw, message) => {
     expect(() => parse(raw, 'eu-west-1')).toThrow(DeployConfigError);
     expect(() => parse(raw, 'eu-west-1')).toThrow(message);

@@ -15,6 +15,7 @@ export const CONTEXT_KEYS = [
   'apiDomainName',
   'siteOrigin',
   'senderIdentity',
+  'senderIdentityExists',
   'mailFrom',
   'recipients',
   'alarmEmail',
@@ -73,6 +74,11 @@ export interface DeployConfig {
     fromAddress: string;
     /** Recipients per form; `default` serves forms without their own list. */
     recipients: Record<string, string[]>;
+    /**
+     * The identity is in SES already (made by hand or another stack): the stack uses it and
+     * does not create it, since CloudFormation refuses to create one that exists.
+     */
+    identityExists: boolean;
   };
   alarmEmails: string[];
   waf: WafConfig;
@@ -156,6 +162,12 @@ export function parseDeployConfig(
   }
 
   let identity = optionalString(raw, 'senderIdentity');
+  const identityExists = boolean(raw, 'senderIdentityExists', false);
+  if (identityExists && !identity) {
+    throw new DeployConfigError(
+      'senderIdentityExists=true needs senderIdentity: the name of the identity SES has already.',
+    );
+  }
   if (!identity) {
     identity = PLACEHOLDERS.senderIdentity;
     placeholders.push('senderIdentity');
@@ -198,7 +210,7 @@ export function parseDeployConfig(
       domainName && certificateArn
         ? { name: domainName, certificateArn, ...(apiDomainName ? { apiName: apiDomainName } : {}) }
         : undefined,
-    email: { identity, from, fromAddress, recipients },
+    email: { identity, from, fromAddress, recipients, identityExists },
     alarmEmails: emailList(raw.alarmEmail, 'alarmEmail') ?? [],
     waf,
     leadRetentionDays: integer(raw, 'leadRetentionDays', 730, 1, 3650),

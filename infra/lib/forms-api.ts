@@ -32,8 +32,8 @@ export interface ApiRouteSpec {
 
 /**
  * What a handler is decides what it may touch: a lead form writes its own items and sends
- * mail, health and status read the table's and SES's state, the challenge signs with the
- * site secret, and the fallback touches nothing.
+ * mail, health and status read the state of the table, of SES and of the sender identity,
+ * the challenge signs with the site secret, and the fallback touches nothing.
  */
 export type HandlerKind = 'form' | 'health' | 'challenge' | 'report' | 'plain';
 
@@ -300,6 +300,8 @@ export class FormsApi extends Construct {
         TABLE_NAME: table,
         MAIL_FROM: props.mailFrom,
         SES_CONFIGURATION_SET: configurationSet,
+        // Named, not derived from MAIL_FROM: the identity may be the domain or the address.
+        SES_IDENTITY: props.email.identity.emailIdentityName,
       });
       role.addToPrincipalPolicy(
         new PolicyStatement({
@@ -307,6 +309,7 @@ export class FormsApi extends Construct {
           resources: [props.table.tableArn],
         }),
       );
+      role.addToPrincipalPolicy(props.email.readIdentityStatement());
       role.addToPrincipalPolicy(
         new PolicyStatement({ actions: ['ses:GetAccount'], resources: ['*'] }),
       );

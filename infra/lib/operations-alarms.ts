@@ -98,7 +98,9 @@ export class OperationsAlarms extends Construct {
     );
 
     // What the functions count (functions/src/adapters/metrics.ts): an e-mail SES refused
-    // (kept and re-sent) or gave up on after the last attempt (a person must follow up).
+    // (kept and re-sent), gave up on after the last attempt (a person must follow up), or
+    // refused because the sender identity is not verified (kept, no attempt used, so it
+    // would otherwise never show here).
     for (const form of props.leadForms) {
       const emailMetric = (metricName: LeadMetric) => leadMetric(metricName, form, fiveMinutes);
       this.add(
@@ -106,16 +108,19 @@ export class OperationsAlarms extends Construct {
         new MathExpression({
           // Powertools writes only the counts a run made, so one of the two is often absent
           // in a period; without FILL the sum would be absent too and never alarm.
-          expression: 'FILL(failed, 0) + FILL(abandoned, 0)',
+          expression: 'FILL(failed, 0) + FILL(abandoned, 0) + FILL(waiting, 0)',
           usingMetrics: {
             failed: emailMetric('EmailFailed'),
             abandoned: emailMetric('EmailAbandoned'),
+            waiting: emailMetric('EmailAwaitingSender'),
           },
           label: `Failed ${form} e-mails`,
           period: Duration.minutes(5),
         }),
         `An e-mail of a ${form} lead failed: the lead is stored and the re-send tries again; ` +
-          'after the last attempt it is abandoned and needs a person.',
+          'after the last attempt it is abandoned and needs a person. EmailAwaitingSender: ' +
+          'SES refuses the sender identity as not verified; the e-mail waits, using no ' +
+          'attempt, until it verifies (health says email "unverified").',
       );
     }
     // Confirmations to typed addresses past the hourly ceiling: a flood of submissions

@@ -296,6 +296,77 @@ describe('without a site build or an alarm e-mail, with an existing web ACL, in 
   });
 });
 
+describe('with a sender identity that exists already (senderIdentityExists)', () => {
+  const siteDir = writeSiteFixture();
+  const { app, template, outdir } = synth({
+    siteDir,
+    routes: FIXED_ROUTES,
+    account: '123456789012',
+    region: 'eu-west-1',
+    context: { senderIdentity: 'kryon.example', senderIdentityExists: 'true' },
+  });
+  afterAll(() => {
+    rmSync(siteDir, { recursive: true, force: true });
+    rmSync(outdir, { recursive: true, force: true });
+  });
+  const IDENTITY_ARN = 'arn:aws:ses:eu-west-1:123456789012:identity/kryon.example';
+  const roleStatements = (handler: string) => {
+    const fnId = Object.entries(resourcesOf(template, 'AWS::Lambda::Function')).find(([, fn]) =>
+      String(fn.Properties?.Description).endsWith(`: ${handler}`),
+    )?.[0];
+    const roleId = (
+      template.toJSON().Resources[fnId ?? ''].Properties.Role as { 'Fn::GetAtt': string[] }
+    )['Fn::GetAtt'][0];
+    return Object.values(resourcesOf(template, 'AWS::IAM::Policy'))
+      .filter((policy) => JSON.stringify(policy.Properties?.Roles).includes(`"${roleId}"`))
+      .flatMap(
+        (policy) =>
+          (
+            policy.Properties?.PolicyDocument as
+              | { Statement?: Record<string, unknown>[] }
+              | undefined
+          )?.Statement ?? [],
+      );
+  };
+  const environmentOf = (handler: string) =>
+    Object.values(resourcesOf(template, 'AWS::Lambda::Function')).find((fn) =>
+      String(fn.Properties?.Description).endsWith(`: ${handler}`),
+    )?.Properties?.Environment as { Variables: Record<string, unknown> };
+
+  it('creates no identity, so the deploy cannot fail with AlreadyExists, and is cdk-nag clean', () => {
+    template.resourceCountIs('AWS::SES::EmailIdentity', 0);
+    expect(nagFindings(app)).toEqual([]);
+  });
+
+  it('outputs no DKIM records (they belong to the existing identity) but names the identity', () => {
+    const outputs = template.findOutputs('*');
+    expect(Object.keys(outputs).some((key) => key.includes('Dkim'))).toBe(false);
+    expect(outputs.SenderIdentity?.Value).toBe('kryon.example');
+  });
+
+  it('still lets the forms send only through that identity, as the sender', () => {
+    const send = roleStatements('contact').find((s) => s.Action === 'ses:SendEmail');
+    expect(send?.Condition).toEqual({
+      StringEquals: { 'ses:FromAddress': 'no-reply@kryon.example' },
+    });
+    expect(send?.Resource).toHaveLength(2);
+    expect(send?.Resource).toContainEqual(IDENTITY_ARN);
+  });
+
+  it('passes the configuration set on every send, since the identity may not name it', () => {
+    template.resourceCountIs('AWS::SES::ConfigurationSet', 1);
+    expect(environmentOf('contact').Variables.SES_CONFIGURATION_SET).toEqual({
+      Ref: expect.any(String),
+    });
+  });
+
+  it('lets health ask that identity, and no other, whether it may send', () => {
+    const read = roleStatements('health').find((s) => s.Action === 'ses:GetEmailIdentity');
+    expect(read?.Resource).toEqual(IDENTITY_ARN);
+    expect(environmentOf('health').Variables.SES_IDENTITY).toBe('kryon.example');
+  });
+});
+
 describe('with the API on a name of its own (apiDomainName)', () => {
   const siteDir = writeSiteFixture();
   const { template, outdir } = synth({

@@ -660,9 +660,15 @@ describe('least privilege', () => {
     expect(send?.Resource).toHaveLength(2);
   });
 
-  it('lets health describe the table and read the SES account, nothing more', () => {
+  it('lets health describe the table, read the SES account and its sender identity, nothing more', () => {
     expect(actionsOf('health')).toEqual(
-      [...logsActions, ...secretsAction, 'dynamodb:DescribeTable', 'ses:GetAccount'].sort(),
+      [
+        ...logsActions,
+        ...secretsAction,
+        'dynamodb:DescribeTable',
+        'ses:GetAccount',
+        'ses:GetEmailIdentity',
+      ].sort(),
     );
     expect(statementsOf('health')).toContainEqual(
       expect.objectContaining({
@@ -670,6 +676,10 @@ describe('least privilege', () => {
         Resource: { 'Fn::GetAtt': [SUBMISSIONS_TABLE_LOGICAL_ID, 'Arn'] },
       }),
     );
+    const identityId = logicalId(stack.email.identity.node.defaultChild as CfnResource);
+    const read = statementsOf('health').find((s) => s.Action === 'ses:GetEmailIdentity');
+    expect(JSON.stringify(read?.Resource)).toContain(`":identity/",{"Ref":"${identityId}"}`);
+    expect(fnProps('health').Environment.Variables.SES_IDENTITY).toEqual({ Ref: identityId });
   });
 
   it('lets the report function record an opening on download leads and read the reports only', () => {
@@ -700,7 +710,13 @@ describe('least privilege', () => {
   it('lets status read what health reads, the challenge only log and read its secrets, and the fallback only log', () => {
     expect(actionsOf('status')).toEqual(actionsOf('health'));
     expect(actionsOf('status')).toEqual(
-      [...logsActions, ...secretsAction, 'dynamodb:DescribeTable', 'ses:GetAccount'].sort(),
+      [
+        ...logsActions,
+        ...secretsAction,
+        'dynamodb:DescribeTable',
+        'ses:GetAccount',
+        'ses:GetEmailIdentity',
+      ].sort(),
     );
     expect(actionsOf('challenge')).toEqual([...logsActions, ...secretsAction].sort());
     expect(actionsOf(FALLBACK_HANDLER)).toEqual(logsActions);
@@ -886,6 +902,13 @@ describe('SES', () => {
     expect(Object.keys(outputs).filter((key) => key.includes('DkimRecord'))).toHaveLength(3);
   });
 
+  it('names the sender identity in an output, for checking its verification', () => {
+    const outputs = template.findOutputs('*');
+    expect(outputs.SenderIdentity?.Value).toEqual(
+      ref(stack.email.identity.node.defaultChild as CfnResource),
+    );
+  });
+
   it('requires TLS and suppresses bounces and complaints', () => {
     template.hasResourceProperties('AWS::SES::ConfigurationSet', {
       DeliveryOptions: { TlsPolicy: 'REQUIRE' },
@@ -1012,7 +1035,7 @@ describe('alarms', () => {
   });
 
   it.each(LEAD_FORMS)(
-    'watch failed and abandoned %s e-mails through the functions’ metrics',
+    'watch failed, abandoned and waiting %s e-mails through the functions’ metrics',
     (form) => {
       const alarm = alarms().find((a) =>
         String(a.Properties?.AlarmDescription).startsWith(`An e-mail of a ${form} lead failed`),
@@ -1023,12 +1046,15 @@ describe('alarms', () => {
         MetricStat?: { Metric: { Namespace: string; MetricName: string; Dimensions: unknown } };
       }[];
       // FILL: a period with failures but no abandonment (the usual case) still sums.
+      // A message waiting for the sender identity uses no attempt, so it never fails or is
+      // abandoned: without its own count, sales could miss leads for days unalarmed.
       expect(metrics.find((m) => m.Expression)?.Expression).toBe(
-        'FILL(failed, 0) + FILL(abandoned, 0)',
+        'FILL(failed, 0) + FILL(abandoned, 0) + FILL(waiting, 0)',
       );
       for (const [id, metricName] of [
         ['failed', 'EmailFailed'],
         ['abandoned', 'EmailAbandoned'],
+        ['waiting', 'EmailAwaitingSender'],
       ]) {
         expect(metrics.find((m) => m.Id === id)?.MetricStat?.Metric).toEqual({
           Namespace: 'Kryon/Leads',

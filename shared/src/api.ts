@@ -53,11 +53,17 @@ export type SubmissionResponse = SubmissionAccepted | ApiError;
 
 export interface HealthResponse {
   success: boolean;
-  services: { database: ServiceState; email: ServiceState };
+  services: { database: ServiceState; email: EmailState };
   timestamp: string;
 }
 
 export type ServiceState = 'up' | 'down';
+
+/**
+ * `unverified`: SES answers but will not send as our sender yet (its identity is not verified
+ * for sending). Leads are still stored; their e-mails wait and go out once it verifies.
+ */
+export type EmailState = ServiceState | 'unverified';
 
 /** Whether leads can be taken and mailed now; deliberately nothing about the deployment. */
 export interface StatusResponse {

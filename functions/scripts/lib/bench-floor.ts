@@ -22,7 +22,7 @@ import type { LeadForm } from '@kryon/shared/api';
 import { IP_RATE_LIMIT, RATE_LIMIT } from '@kryon/shared/constants';
 import { leadKey, onceKey } from '../../src/adapters/dynamodb.ts';
 import { PENDING_PARTITION } from '../../src/adapters/table-schema.ts';
-import { audiencesOf, buildEmail } from '../../src/leads/deliver.ts';
+import { audiencesOf, buildEmail, MAX_SEND_ATTEMPTS } from '../../src/leads/deliver.ts';
 import { formDefinition } from '../../src/leads/forms.ts';
 import { emailHash as hashEmail, keyedHash, sha256 } from '../../src/leads/hash.ts';
 import type { Audience, MessageState, StoredLead } from '../../src/leads/ports.ts';
@@ -118,7 +118,7 @@ export function prepareFloor(
       recipients: config.recipients,
       siteOrigin: config.siteOrigin,
       reportLink: config.reportLink,
-      maxAttempts: 10,
+      maxAttempts: MAX_SEND_ATTEMPTS,
     };
     return {
       emailKey: `email#${emailHash}`,

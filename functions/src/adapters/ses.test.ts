@@ -1,9 +1,15 @@
-import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import {
+  GetAccountCommand,
+  GetEmailIdentityCommand,
+  NotFoundException,
+  SESv2Client,
+  SendEmailCommand,
+} from '@aws-sdk/client-sesv2';
 import { mockClient } from 'aws-sdk-client-mock';
 import 'aws-sdk-client-mock-vitest/extend';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { OutgoingEmail } from '../leads/ports.ts';
-import { PermanentSendError } from '../leads/ports.ts';
+import { DependencyError, PermanentSendError, SenderNotVerifiedError } from '../leads/ports.ts';
 import {
   assertHeadersSafe,
   createSesMailer,
@@ -201,7 +207,11 @@ describe('createSesMailer', () => {
   });
 
   it.each([
-    ['MessageRejected', 'Email address is not verified. The following identities failed the check'],
+    // The sandbox refusing a recipient that is not verified: a setup step, counted as usual.
+    [
+      'MessageRejected',
+      'Email address is not verified. The following identities failed the check in region EU-WEST-1: ada@example.com',
+    ],
     ['TooManyRequestsException', 'Maximum sending rate exceeded.'],
     ['SendingPausedException', 'Sending is paused for this account.'],
     ['AccountSuspendedException', 'Account suspended'],
@@ -213,5 +223,126 @@ describe('createSesMailer', () => {
 
     await expect(mailer.send(email())).rejects.toMatchObject({ name });
     expect(isPermanentRefusal(error)).toBe(false);
+  });
+
+  const notVerified = (identities: string) =>
+    Object.assign(
+      new Error(
+        `Email address is not verified. The following identities failed the check in region EU-WEST-1: ${identities}`,
+      ),
+      { name: 'MessageRejected' },
+    );
+
+  it.each([
+    ['the sender address', 'no-reply@kryon.example'],
+    [
+      'the sender with its display name',
+      'Kryon Website <no-reply@kryon.example>, no-reply@kryon.example',
+    ],
+    ['the sender domain', 'kryon.example'],
+    ['the sender in other case, beside a recipient', 'ada@example.com, NO-REPLY@KRYON.EXAMPLE'],
+    ['a cut list that may hide the sender', 'ada@example.com, bob@example.com...'],
+  ])('takes a "not verified" refusal naming %s for a sender still verifying', async (_l, ids) => {
+    ses.on(SendEmailCommand).rejects(notVerified(ids));
+    const mailer = createSesMailer(client, options);
+
+    const refusal = mailer.send(email());
+
+    await expect(refusal).rejects.toBeInstanceOf(SenderNotVerifiedError);
+    await expect(refusal).rejects.not.toBeInstanceOf(PermanentSendError);
+  });
+
+  it('takes a "not verified" refusal without a readable list for a sender still verifying', async () => {
+    ses
+      .on(SendEmailCommand)
+      .rejects(
+        Object.assign(new Error('Email address is not verified.'), { name: 'MessageRejected' }),
+      );
+    const mailer = createSesMailer(client, options);
+
+    await expect(mailer.send(email())).rejects.toBeInstanceOf(SenderNotVerifiedError);
+  });
+
+  it('does not take a recipient that merely contains the sender address for the sender', async () => {
+    ses.on(SendEmailCommand).rejects(notVerified('xno-reply@kryon.example.org'));
+    const mailer = createSesMailer(client, options);
+
+    const refusal = mailer.send(email());
+
+    await expect(refusal).rejects.toMatchObject({ name: 'MessageRejected' });
+    await expect(refusal).rejects.not.toBeInstanceOf(SenderNotVerifiedError);
+  });
+});
+
+describe('createSesMailer ping', () => {
+  const ses = mockClient(SESv2Client);
+  const client = new SESv2Client({
+    region: 'eu-west-1',
+    credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+  });
+  const from = 'Kryon Website <no-reply@kryon.example>';
+
+  beforeEach(() => {
+    ses.reset();
+    ses.on(GetAccountCommand).resolves({ SendingEnabled: true, ProductionAccessEnabled: true });
+    ses.on(GetEmailIdentityCommand).resolves({ VerifiedForSendingStatus: true });
+  });
+
+  it('asks the account only when no identity is configured (the local emulator has none)', async () => {
+    await expect(createSesMailer(client, { from }).ping()).resolves.toBeUndefined();
+
+    expect(ses).toHaveReceivedCommandOnce(GetAccountCommand);
+    expect(ses).not.toHaveReceivedCommand(GetEmailIdentityCommand);
+  });
+
+  it('answers when the account may send and the identity is verified for sending', async () => {
+    const mailer = createSesMailer(client, { from, identity: 'kryon.example' });
+
+    await expect(mailer.ping()).resolves.toBeUndefined();
+
+    expect(ses).toHaveReceivedCommandWith(GetEmailIdentityCommand, {
+      EmailIdentity: 'kryon.example',
+    });
+  });
+
+  it('says the sender is not verified while the identity is not verified for sending', async () => {
+    ses.on(GetEmailIdentityCommand).resolves({
+      VerifiedForSendingStatus: false,
+      VerificationStatus: 'PENDING',
+    });
+    const mailer = createSesMailer(client, { from, identity: 'kryon.example' });
+
+    await expect(mailer.ping()).rejects.toBeInstanceOf(SenderNotVerifiedError);
+  });
+
+  it('says the sender is not verified when the identity does not exist', async () => {
+    ses.on(GetEmailIdentityCommand).rejects(
+      new NotFoundException({
+        message: 'Email identity kryon.example does not exist.',
+        $metadata: {},
+      }),
+    );
+    const mailer = createSesMailer(client, { from, identity: 'kryon.example' });
+
+    await expect(mailer.ping()).rejects.toBeInstanceOf(SenderNotVerifiedError);
+  });
+
+  it('says e-mail is down when SES does not answer, refuses the call or has sending disabled', async () => {
+    const mailer = createSesMailer(client, { from, identity: 'kryon.example' });
+    ses
+      .on(GetEmailIdentityCommand)
+      .rejects(Object.assign(new Error('denied'), { name: 'AccessDeniedException' }));
+    await expect(mailer.ping()).rejects.toBeInstanceOf(DependencyError);
+
+    ses.on(GetEmailIdentityCommand).resolves({ VerifiedForSendingStatus: true });
+    ses.on(GetAccountCommand).resolves({ SendingEnabled: false });
+    await expect(mailer.ping()).rejects.toBeInstanceOf(DependencyError);
+  });
+
+  it('does not hold the sandbox against it: sales on verified addresses still get their leads', async () => {
+    ses.on(GetAccountCommand).resolves({ SendingEnabled: true, ProductionAccessEnabled: false });
+    const mailer = createSesMailer(client, { from, identity: 'kryon.example' });
+
+    await expect(mailer.ping()).resolves.toBeUndefined();
   });
 });

@@ -1,15 +1,31 @@
-import { GetAccountCommand, type SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import {
+  GetAccountCommand,
+  GetEmailIdentityCommand,
+  type SESv2Client,
+  SendEmailCommand,
+} from '@aws-sdk/client-sesv2';
 import {
   DependencyError,
   type Mailer,
   type OutgoingEmail,
   PermanentSendError,
+  SenderNotVerifiedError,
 } from '../leads/ports.ts';
 
 export interface SesMailerOptions {
   /** The verified sender, e.g. `Kryon <no-reply@kryon.example>`. */
   from: string;
+  /**
+   * Sent with every message: the identity's own association cannot be relied on (an identity
+   * the stack did not create has none, or another's).
+   */
   configurationSet?: string;
+  /**
+   * The SES identity that covers `from` (its domain or the address itself), asked by ping()
+   * whether it is verified for sending. Unset, ping() asks the account only: the local
+   * emulator knows no identities.
+   */
+  identity?: string;
 }
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
@@ -57,6 +73,34 @@ export function isPermanentRefusal(error: unknown): boolean {
   return name === 'MessageRejected' && !/not verified/i.test(message);
 }
 
+/**
+ * Whether SES refused the message because our sender is not verified for sending. SES v2
+ * answers MessageRejected "Email address is not verified. The following identities failed the
+ * check in region <REGION>: <identity>, <identity>..." and names the failing From addresses
+ * (also with their display names) or domains; in the sandbox the same words name recipients.
+ * A list that names the sender, or cannot be read in full (SES cuts it with an ellipsis), is
+ * taken for the sender: a lead then waits instead of being abandoned, which is the safe side.
+ */
+export function isSenderUnverified(error: unknown, from: string): boolean {
+  const name = (error as { name?: unknown } | null)?.name;
+  const message = String((error as { message?: unknown } | null)?.message ?? '');
+  if (name !== 'MessageRejected' || !/not verified/i.test(message)) return false;
+  const list = /failed the check in region [^:]*:(.*)$/is.exec(message)?.[1]?.trim();
+  if (!list || /(\.\.\.|…)$/.test(list)) return true;
+  const address = bareAddress(from).toLowerCase();
+  const domain = address.slice(address.lastIndexOf('@') + 1);
+  const named = list
+    .toLowerCase()
+    .split(/[\s,<>]+/)
+    .filter(Boolean);
+  return named.includes(address) || named.includes(domain);
+}
+
+/** `Kryon <no-reply@kryon.example>` -> `no-reply@kryon.example`. */
+function bareAddress(from: string): string {
+  return (/<([^<>]+)>\s*$/.exec(from)?.[1] ?? from).trim();
+}
+
 export function createSesMailer(client: SESv2Client, options: SesMailerOptions): Mailer {
   return {
     async send(email) {
@@ -85,6 +129,9 @@ export function createSesMailer(client: SESv2Client, options: SesMailerOptions):
           }),
         )
         .catch((error: unknown) => {
+          if (isSenderUnverified(error, options.from)) {
+            throw new SenderNotVerifiedError({ cause: error });
+          }
           if (isPermanentRefusal(error)) {
             throw new PermanentSendError('SES refused the message for good', { cause: error });
           }
@@ -94,11 +141,34 @@ export function createSesMailer(client: SESv2Client, options: SesMailerOptions):
     },
 
     async ping() {
-      try {
-        const account = await client.send(new GetAccountCommand({}));
-        if (account.SendingEnabled === false) throw new Error('SES sending is disabled');
-      } catch (error) {
-        throw new DependencyError('email', { cause: error });
+      // The sandbox is not held against it: sales on verified addresses still get every lead,
+      // and leaving it is a one-time request that the README's deploy steps check.
+      const [account, identity] = await Promise.allSettled([
+        client.send(new GetAccountCommand({})),
+        options.identity
+          ? client.send(new GetEmailIdentityCommand({ EmailIdentity: options.identity }))
+          : Promise.resolve(undefined),
+      ]);
+      if (account.status === 'rejected') {
+        throw new DependencyError('email', { cause: account.reason });
+      }
+      if (account.value.SendingEnabled === false) {
+        throw new DependencyError('email', { cause: new Error('SES sending is disabled') });
+      }
+      if (identity.status === 'rejected') {
+        const cause = identity.reason;
+        // An identity that does not exist is one SES will not send as, like an unverified one.
+        if ((cause as { name?: unknown } | null)?.name === 'NotFoundException') {
+          throw new SenderNotVerifiedError({ cause });
+        }
+        throw new DependencyError('email', { cause });
+      }
+      if (identity.value && identity.value.VerifiedForSendingStatus !== true) {
+        throw new SenderNotVerifiedError({
+          cause: new Error(
+            `identity ${options.identity} not verified for sending (${identity.value.VerificationStatus ?? 'unknown status'})`,
+          ),
+        });
       }
     },
   };

@@ -1,5 +1,10 @@
 import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { MessageRejected, SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import {
+  MessageRejected,
+  SESv2Client,
+  SendEmailCommand,
+  TooManyRequestsException,
+} from '@aws-sdk/client-sesv2';
 import {
   DynamoDBDocumentClient,
   GetCommand,
@@ -185,7 +190,9 @@ describe('POST /api/email/contact (AWS SDK mocked)', () => {
   it('still answers 200 when SES fails, and marks the kept lead as failed', async () => {
     ses
       .on(SendEmailCommand)
-      .rejects(new MessageRejected({ message: 'Email address is not verified.', $metadata: {} }));
+      .rejects(
+        new TooManyRequestsException({ message: 'Maximum sending rate exceeded.', $metadata: {} }),
+      );
     const response = await handler(contactEvent(contactBody(), 'key-00000001'));
 
     expect(response.statusCode).toBe(200);
@@ -199,7 +206,7 @@ describe('POST /api/email/contact (AWS SDK mocked)', () => {
           sales: expect.objectContaining({
             status: 'failed',
             attempts: 1,
-            error: 'MessageRejected: Email address is not verified.',
+            error: 'TooManyRequestsException: Maximum sending rate exceeded.',
           }),
         },
       }),
@@ -208,6 +215,32 @@ describe('POST /api/email/contact (AWS SDK mocked)', () => {
     expect(documents.commandCalls(UpdateCommand).at(-1)?.args[0].input.UpdateExpression).toMatch(
       /leaseUntil = :retryAt REMOVE leaseToken$/,
     );
+  });
+
+  it('answers 200 while the sender is not verified, and keeps the lead waiting, no attempt used', async () => {
+    ses.on(SendEmailCommand).rejects(
+      new MessageRejected({
+        message:
+          'Email address is not verified. The following identities failed the check in region EU-WEST-1: no-reply@kryon.example',
+        $metadata: {},
+      }),
+    );
+    const response = await handler(contactEvent(contactBody(), 'key-00000009'));
+
+    expect(response.statusCode).toBe(200);
+    expect(documents).toHaveReceivedLastCommandWith(UpdateCommand, {
+      Key: leadKey('key-00000009'),
+      ExpressionAttributeValues: expect.objectContaining({
+        ':status': 'pending',
+        ':emails': {
+          sales: expect.objectContaining({
+            status: 'pending',
+            attempts: 0,
+            waitingFor: 'sender-verification',
+          }),
+        },
+      }),
+    });
   });
 
   it.each([

@@ -1,5 +1,5 @@
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { GetAccountCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { GetAccountCommand, GetEmailIdentityCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { ERROR_MESSAGES } from '@kryon/shared/messages';
 import { mockClient } from 'aws-sdk-client-mock';
 import 'aws-sdk-client-mock-vitest/extend';
@@ -12,6 +12,7 @@ Object.assign(process.env, {
   AWS_SECRET_ACCESS_KEY: 'test',
   TABLE_NAME: 'leads-health',
   MAIL_FROM: 'no-reply@kryon.example',
+  SES_IDENTITY: 'kryon.example',
 });
 const { handler } = await import('./health.ts');
 
@@ -24,6 +25,7 @@ beforeEach(() => {
   ses.reset();
   dynamo.on(DescribeTableCommand).resolves({ Table: { TableStatus: 'ACTIVE' } });
   ses.on(GetAccountCommand).resolves({ SendingEnabled: true });
+  ses.on(GetEmailIdentityCommand).resolves({ VerifiedForSendingStatus: true });
 });
 
 describe('GET /api/email/health (AWS SDK mocked)', () => {
@@ -38,6 +40,23 @@ describe('GET /api/email/health (AWS SDK mocked)', () => {
     });
     expect(dynamo).toHaveReceivedCommandWith(DescribeTableCommand, { TableName: 'leads-health' });
     expect(ses).toHaveReceivedCommandOnce(GetAccountCommand);
+    expect(ses).toHaveReceivedCommandWith(GetEmailIdentityCommand, {
+      EmailIdentity: 'kryon.example',
+    });
+  });
+
+  it('answers 503 with e-mail unverified while SES will not send as the sender identity', async () => {
+    ses.on(GetEmailIdentityCommand).resolves({
+      VerifiedForSendingStatus: false,
+      VerificationStatus: 'PENDING',
+    });
+    const response = await handler(get());
+    expect(response.statusCode).toBe(503);
+    expect(bodyOf(response)).toEqual({
+      success: false,
+      services: { database: 'up', email: 'unverified' },
+      timestamp: expect.any(String),
+    });
   });
 
   it('answers 503 naming the database when DynamoDB does not answer', async () => {

@@ -8,7 +8,10 @@ import { apiHandler, leadStore, logger, mailer } from '../wiring.ts';
 const store = leadStore();
 const mail = mailer();
 
-/** GET /api/email/health: success only when DynamoDB and SES both answer. */
+/**
+ * GET /api/email/health: success only when DynamoDB answers and SES answers and may send as
+ * the sender identity (`unverified` until it is verified for sending).
+ */
 export const handler = apiHandler(
   () =>
     async (event: APIGatewayProxyEventV2): Promise<HttpResponse> => {

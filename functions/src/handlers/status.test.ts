@@ -1,5 +1,5 @@
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { GetAccountCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { GetAccountCommand, GetEmailIdentityCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { ERROR_MESSAGES } from '@kryon/shared/messages';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ Object.assign(process.env, {
   TABLE_NAME: 'leads-status',
   MAIL_FROM: 'Kryon <no-reply@kryon.example>',
   SES_CONFIGURATION_SET: 'kryon-leads',
+  SES_IDENTITY: 'kryon.example',
 });
 const { handler } = await import('./status.ts');
 
@@ -25,6 +26,7 @@ beforeEach(() => {
   ses.reset();
   dynamo.on(DescribeTableCommand).resolves({ Table: { TableStatus: 'ACTIVE' } });
   ses.on(GetAccountCommand).resolves({ SendingEnabled: true });
+  ses.on(GetEmailIdentityCommand).resolves({ VerifiedForSendingStatus: true });
 });
 
 describe('GET /api/email/status', () => {
@@ -51,6 +53,13 @@ describe('GET /api/email/status', () => {
     ]) {
       expect(text).not.toContain(secret);
     }
+  });
+
+  it('says e-mail is down, naming nothing more, while the sender is not verified', async () => {
+    ses.on(GetEmailIdentityCommand).resolves({ VerifiedForSendingStatus: false });
+    const response = await handler(get());
+    expect(response.statusCode).toBe(503);
+    expect(bodyOf(response)).toMatchObject({ success: false, email: 'down', storage: 'up' });
   });
 
   it('answers 503 with the service that is down when SES refuses', async () => {

@@ -10,6 +10,7 @@ import {
   type Metrics,
   type OutgoingEmail,
   PermanentSendError,
+  SenderNotVerifiedError,
   type StoredLead,
 } from './ports.ts';
 import { describeError } from './redact.ts';
@@ -114,10 +115,23 @@ export function overallStatus(
   return 'abandoned';
 }
 
-/** Waiting time before the next attempt: none after the first failure, then doubling. */
+/**
+ * Sends of one message tried before it is abandoned to a person. With retryDelayMs the last
+ * attempt comes about 26.5 hours after the first (1 + 2 + ... + 256 minutes, then three waits
+ * of 6 hours): an SES outage or throttling of most of a day still ends in a sent e-mail.
+ */
+export const MAX_SEND_ATTEMPTS = 14;
+
+/** The longest wait between two attempts, so a message comes back at least four times a day. */
+const MAX_RETRY_DELAY_MS = 6 * 60 * 60 * 1000;
+
+/**
+ * Waiting time before the next attempt: none after the first failure (the next re-send run,
+ * within 5 minutes), then doubling from a minute up to MAX_RETRY_DELAY_MS.
+ */
 export function retryDelayMs(attempts: number): number {
   if (attempts <= 1) return 0;
-  return Math.min(60_000 * 2 ** (attempts - 2), 6 * 60 * 60 * 1000);
+  return Math.min(60_000 * 2 ** (attempts - 2), MAX_RETRY_DELAY_MS);
 }
 
 /**
@@ -139,7 +153,7 @@ export async function deliver(
       try {
         const email = buildEmail(audience, lead, definition, config);
         const { messageId } = await mailer.send(email);
-        return { audience, messageId, error: undefined, permanent: false };
+        return { audience, messageId, error: undefined, permanent: false, waiting: false };
       } catch (error) {
         return {
           audience,
@@ -148,6 +162,7 @@ export async function deliver(
           // Only the visitor's address can be at fault: sales recipients are configuration,
           // and a refusal there is an outage that must keep alarming until fixed.
           permanent: audience === 'visitor' && error instanceof PermanentSendError,
+          waiting: error instanceof SenderNotVerifiedError,
         };
       }
     }),
@@ -158,7 +173,8 @@ export async function deliver(
   let sent = 0;
   let failed = 0;
   for (const attempt of attempts) {
-    const count = (emails[attempt.audience]?.attempts ?? 0) + 1;
+    const previous = emails[attempt.audience]?.attempts ?? 0;
+    const count = previous + 1;
     if (attempt.error === undefined) {
       sent += 1;
       emails[attempt.audience] = {
@@ -171,6 +187,29 @@ export async function deliver(
       continue;
     }
     failed += 1;
+    if (attempt.waiting) {
+      // Verifying a domain takes up to 72 hours, longer than any backoff: counting these
+      // refusals would abandon every lead that came in meanwhile. Waiting is not free of
+      // cost: its own metric alarms, and health reports e-mail as unverified.
+      emails[attempt.audience] = {
+        status: 'pending',
+        attempts: previous,
+        waitingFor: 'sender-verification',
+        error: attempt.error,
+        at,
+      };
+      metrics.count('EmailAwaitingSender', lead.form);
+      log.error(
+        `${attempt.audience} e-mail waits: the sender identity is not verified for sending yet; kept for re-sending, no attempt counted`,
+        {
+          form: lead.form,
+          submissionId: lead.submissionId,
+          attempts: previous,
+          error: attempt.error,
+        },
+      );
+      continue;
+    }
     if (attempt.permanent) {
       // Sending again would be refused again: settled, counted apart from the outage alarms.
       emails[attempt.audience] = { status: 'rejected', attempts: count, error: attempt.error, at };
@@ -207,7 +246,13 @@ export async function deliver(
   const all = audiencesOf(definition);
   const stillOwed = all.filter((audience) => isOwed(emails[audience]));
   const emailStatus = overallStatus(emails, all);
-  const maxAttempts = Math.max(0, ...stillOwed.map((a) => emails[a]?.attempts ?? 0));
+  // A claimed lead sends every message it owes, so the most tried one sets the pace: sooner
+  // would spend its attempts. Waiting messages pace nothing; alone, they are due at the next
+  // run, which goes out within 5 minutes of the identity verifying.
+  const maxAttempts = Math.max(
+    0,
+    ...stillOwed.filter((a) => !emails[a]?.waitingFor).map((a) => emails[a]?.attempts ?? 0),
+  );
   let recorded = false;
   try {
     recorded = await store.recordSends(lead, {

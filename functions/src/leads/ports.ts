@@ -23,7 +23,13 @@ export interface MessageState {
    * or past a budget); `rejected`: SES refused the address for good. Neither is owed.
    */
   status: 'pending' | 'sent' | 'failed' | 'abandoned' | 'withheld' | 'rejected';
+  /**
+   * Sends that failed or went out. A send refused because the sender identity is not verified
+   * yet is not one: the message waits (`waitingFor`) however long verification takes.
+   */
   attempts: number;
+  /** Set while a pending message waits for SES to verify the sender identity. */
+  waitingFor?: 'sender-verification';
   /** Why a message is withheld. */
   reason?: WithheldReason;
   messageId?: string;
@@ -195,7 +201,12 @@ export interface OutgoingEmail {
 }
 
 export interface Mailer {
+  /** Throws SenderNotVerifiedError, PermanentSendError, or any other error worth a retry. */
   send(email: OutgoingEmail): Promise<{ messageId: string }>;
+  /**
+   * Resolves when the service answers and may send as our sender; throws
+   * SenderNotVerifiedError when it answers but may not yet, DependencyError otherwise.
+   */
   ping(): Promise<void>;
 }
 
@@ -214,6 +225,8 @@ export const LEAD_METRICS = [
   'EmailAbandoned',
   /** SES refused the visitor's address for good: the lead's problem, not an outage. */
   'EmailRejected',
+  /** A message waits because the sender identity is not verified for sending: not an attempt. */
+  'EmailAwaitingSender',
   /** The visitor's confirmation was not sent: no valid browser check. */
   'VisitorEmailUnverified',
   /** The visitor's confirmation was not sent: the address had its e-mails for the day. */
@@ -250,6 +263,19 @@ export class PermanentSendError extends Error {
   constructor(message: string, options: { cause: unknown }) {
     super(message, options);
     this.name = 'PermanentSendError';
+  }
+}
+
+/**
+ * The e-mail service will not send as our sender yet: its identity (MAIL_FROM's domain or
+ * address) is not verified for sending, as for up to 72 hours after a domain is set up, or
+ * since its DNS records went missing. Nothing is wrong with the message: it must wait, not
+ * use up its attempts, and go out once the identity verifies.
+ */
+export class SenderNotVerifiedError extends Error {
+  constructor(options: { cause: unknown }) {
+    super('the sender identity is not verified for sending', options);
+    this.name = 'SenderNotVerifiedError';
   }
 }
 

@@ -12,6 +12,7 @@ import { overallStatus, retryDelayMs } from './deliver.ts';
 import type { FormDefinition } from './form-definition.ts';
 import { contactForm } from './forms/contact.ts';
 import { demoForm } from './forms/demo.ts';
+import { SenderNotVerifiedError } from './ports.ts';
 import { type ResendDeps, resendPending } from './resend-pending.ts';
 import { type LeadDeps, submitLead } from './submit-lead.ts';
 
@@ -203,6 +204,37 @@ describe('resendPending', () => {
     );
     later(24 * 3_600_000);
     expect((await resendPending(resendDeps)).examined).toBe(0);
+  });
+
+  it('keeps a lead through days of an unverified sender, then sales hear of it', async () => {
+    mailer.failure = new SenderNotVerifiedError({
+      cause: new Error('Email address is not verified.'),
+    });
+    await submit(contactForm, contactBody(), 'key-waits');
+    later(LEASE_MS);
+
+    // Three days of re-send runs every 5 minutes, far past maxAttempts (3) of real failures.
+    for (let run = 0; run < 3 * 24 * 12; run++) {
+      expect(await resendPending(resendDeps)).toMatchObject({ claimed: 1, failed: 1 });
+      later(5 * 60_000);
+    }
+    expect(store.only()).toMatchObject({
+      emailStatus: 'pending',
+      pending: true,
+      emails: { sales: { status: 'pending', attempts: 0, waitingFor: 'sender-verification' } },
+    });
+    expect(metrics.counts['EmailAbandoned:contact']).toBeUndefined();
+    expect(metrics.counts['EmailFailed:contact']).toBeUndefined();
+
+    // The domain verifies: the next run sends the notification.
+    mailer.failure = undefined;
+    expect(await resendPending(resendDeps)).toMatchObject({ claimed: 1, sent: 1 });
+    expect(mailer.sent.map((email) => email.to)).toEqual([['sales@kryon.example']]);
+    expect(store.only()).toMatchObject({
+      emailStatus: 'sent',
+      pending: false,
+      emails: { sales: { status: 'sent', attempts: 1 } },
+    });
   });
 
   it('stops at the limit, and when asked to stop before a page', async () => {
