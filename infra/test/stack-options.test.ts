@@ -369,7 +369,7 @@ describe('with a sender identity that exists already (senderIdentityExists)', ()
 
 describe('with the API on a name of its own (apiDomainName)', () => {
   const siteDir = writeSiteFixture();
-  const { template, outdir } = synth({
+  const { app, template, outdir } = synth({
     siteDir,
     routes: FIXED_ROUTES,
     context: {
@@ -383,6 +383,10 @@ describe('with the API on a name of its own (apiDomainName)', () => {
     rmSync(outdir, { recursive: true, force: true });
   });
   const distribution = () => distributionConfig(template);
+
+  it('is cdk-nag clean', () => {
+    expect(nagFindings(app)).toEqual([]);
+  });
 
   it("opens CORS to the site's origin only, for the forms' methods and headers", () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Api', {
@@ -457,6 +461,10 @@ describe('the same stack name in two regions of one account', () => {
       ),
     ];
   }
+
+  it('synthesizes cdk-nag clean in each region', () => {
+    for (const { app } of stacks) expect(nagFindings(app)).toEqual([]);
+  });
 
   it('gives every account-wide CloudFront name its region, so the two never collide', () => {
     const [euWest, usEast] = stacks.map(({ template }) => accountGlobalNames(template));
