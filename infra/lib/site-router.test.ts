@@ -1,13 +1,5 @@
-import { existsSync, rmSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  cspDirective,
-  loadFunction,
-  roundTrip,
-  viewerRequest,
-  viewerResponse,
-} from '../test/cloudfront-function.ts';
 import {
   CONTEXT_SCRIPT,
   dataScript,
@@ -16,9 +8,17 @@ import {
   routeModuleScript,
   writeSiteFixture,
 } from '../test/site-fixture.ts';
+import {
+  cspDirective,
+  loadFunction,
+  roundTrip,
+  viewerRequest,
+  viewerResponse,
+} from './cloudfront-function.ts';
 import { buildCsp, cspHash, type PageInlineSources, scanSite } from './csp.ts';
 import {
   assertFunctionSize,
+  assertRoutesBuild,
   CLOUDFRONT_FUNCTION_MAX_BYTES,
   type SiteRouterOptions,
   scanSiteFiles,
@@ -296,31 +296,27 @@ describe('site router: files of the build and missing files', () => {
   });
 });
 
-const REAL_BUILD = fileURLToPath(new URL('../../web/build/client', import.meta.url));
+describe('assertRoutesBuild, which synthesis runs on the real build', () => {
+  const dir = writeSiteFixture();
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const pages = scanSite(dir);
+  const files = scanSiteFiles(dir);
 
-describe.skipIf(!existsSync(`${REAL_BUILD}/index.html`))('site router with the real build', () => {
-  const pages = scanSite(REAL_BUILD);
-  const files = scanSiteFiles(REAL_BUILD);
-  const code = siteRouterCode(pages, { files, connectOrigins: ['https://api.kryon.example'] });
-  const handler = loadFunction(code);
-
-  it('fits CloudFront’s size limit with the API origin set', () => {
-    console.info(
-      `site router for the real build: ${Buffer.byteLength(code)} bytes, ${pages.length} pages, ${files.length} other files`,
-    );
-    expect(() => assertFunctionSize(code)).not.toThrow();
+  it('accepts the router generated from the build', () => {
+    expect(() => assertRoutesBuild(siteRouterCode(pages, { files }), pages, files)).not.toThrow();
   });
 
-  it('serves every page with 200 and every other file of the build as itself', () => {
-    for (const page of pages) {
-      const { response } = roundTrip(handler, page.path);
-      expect([page.path, response.statusCode]).toEqual([
-        page.path,
-        page.path === '/404' ? 404 : 200,
-      ]);
-    }
-    const data = files.filter((file) => file.endsWith('.data'));
-    expect(data.length).toBeGreaterThan(0);
-    for (const file of files) expect(viewerRequest(handler, file)).toBe(file);
+  it('refuses a router that would hide a page or a file of the build', () => {
+    // Generated without the build's files: every .data file and root file would be a 404.
+    expect(() => assertRoutesBuild(siteRouterCode(pages), pages, files)).toThrow(
+      /misroute the build: .*\/features\.data -> \/404\/index\.html/,
+    );
+    // Generated from fewer pages than the build has.
+    const features = pages.find((page) => page.path === '/features');
+    expect(features).toBeDefined();
+    const fewer = pages.filter((page) => page !== features);
+    expect(() => assertRoutesBuild(siteRouterCode(fewer, { files }), pages, files)).toThrow(
+      /\/features -> \/404\/index\.html 404/,
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { loadFunction, roundTrip, viewerRequest } from './cloudfront-function.ts';
 import { buildCsp, type PageInlineSources } from './csp.ts';
 
 /** CloudFront refuses function code larger than this. */
@@ -119,6 +120,36 @@ function handler(event){
   return request;
 }
 `;
+}
+
+/**
+ * Throws unless the generated router, run as CloudFront runs it, serves every page of the
+ * build with 200 (the 404 page with 404) from its own `index.html` and passes every other
+ * file of the build through. Synthesis runs it on the real build, which exists only after
+ * `npm run build`: a router that would hide a page is refused before it is deployed.
+ */
+export function assertRoutesBuild(
+  code: string,
+  pages: readonly PageInlineSources[],
+  files: readonly string[],
+): void {
+  const handler = loadFunction(code);
+  const wrong: string[] = [];
+  for (const page of pages) {
+    const { originUri, response } = roundTrip(handler, page.path);
+    const expectedUri = `${page.path === '/' ? '' : page.path}/index.html`;
+    const expectedStatus = page.path === NOT_FOUND_PAGE ? 404 : 200;
+    if (originUri !== expectedUri || response.statusCode !== expectedStatus) {
+      wrong.push(`${page.path} -> ${originUri} ${response.statusCode}`);
+    }
+  }
+  for (const file of files) {
+    const originUri = viewerRequest(handler, file);
+    if (originUri !== file) wrong.push(`${file} -> ${originUri}`);
+  }
+  if (wrong.length > 0) {
+    throw new Error(`The site router would misroute the build: ${wrong.join(', ')}`);
+  }
 }
 
 /** Throws when the generated code would not fit CloudFront's function size limit. */

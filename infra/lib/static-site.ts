@@ -36,7 +36,12 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import { Construct } from 'constructs';
 import { API_CSP, buildCsp, type PageInlineSources, scanSite } from './csp.ts';
 import { acknowledge, acknowledgeExpectedWildcards } from './nag.ts';
-import { assertFunctionSize, scanSiteFiles, siteRouterCode } from './site-router.ts';
+import {
+  assertFunctionSize,
+  assertRoutesBuild,
+  scanSiteFiles,
+  siteRouterCode,
+} from './site-router.ts';
 
 /** CloudFront's name length limits (API reference of each resource's config). */
 const CLOUDFRONT_NAME_MAX = {
@@ -144,11 +149,10 @@ export class StaticSite extends Construct {
     // With the API on a name of its own the pages call another origin; both CSPs (the
     // policy's baseline and the router's per-page one) must allow it or every form fails.
     const connectOrigins = props.domain?.apiName ? [`https://${props.domain.apiName}`] : [];
-    const code = siteRouterCode(this.pages, {
-      connectOrigins,
-      files: buildExists ? scanSiteFiles(props.siteDir) : [],
-    });
+    const files = buildExists ? scanSiteFiles(props.siteDir) : [];
+    const code = siteRouterCode(this.pages, { connectOrigins, files });
     assertFunctionSize(code);
+    assertRoutesBuild(code, this.pages, files);
     this.router = new CloudFrontFunction(this, 'Router', {
       functionName: regionalName(this, 'router', CLOUDFRONT_NAME_MAX.function),
       code: FunctionCode.fromInline(code),

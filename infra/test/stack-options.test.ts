@@ -4,8 +4,8 @@ import { ERROR_MESSAGES } from '@kryon/shared/messages';
 import type { CfnResource } from 'aws-cdk-lib';
 import { Annotations, Match, type Template } from 'aws-cdk-lib/assertions';
 import { afterAll, describe, expect, it } from 'vitest';
+import { cspDirective, loadFunction, roundTrip } from '../lib/cloudfront-function.ts';
 import { scanSite } from '../lib/csp.ts';
-import { cspDirective, loadFunction, roundTrip } from './cloudfront-function.ts';
 import { writeSiteFixture } from './site-fixture.ts';
 import { logicalId, nagFindings, resourcesOf, synth } from './synth.ts';
 

@@ -3,6 +3,7 @@ import { runInNewContext } from 'node:vm';
 /*
  * Runs generated CloudFront Function code the way CloudFront does: a script that defines
  * `handler`, called with viewer-request and viewer-response events of the documented shape.
+ * The tests use it, and synthesis checks the real build's router with it before deploying.
  */
 
 export interface CfHeaders {
