@@ -148,14 +148,14 @@ export const privacyPageCopy: PrivacyPageCopy = {
             {
               form: 'contact',
               name: 'Contact form',
-              page: { label: 'Contact', to: PATHS.contact },
+              page: { label: 'Contact page', to: PATHS.contact },
               purpose: 'To reply to your message.',
               fields: contactFields,
             },
             {
               form: 'partner',
               name: 'Partner application',
-              page: { label: 'Become a Partner', to: PATHS.becomePartner },
+              page: { label: 'Become a Partner page', to: PATHS.becomePartner },
               purpose:
                 'To review your application and reply to it. We also e-mail you a confirmation.',
               fields: partnerFields,
@@ -163,7 +163,7 @@ export const privacyPageCopy: PrivacyPageCopy = {
             {
               form: 'demo',
               name: 'Demo request',
-              page: { label: 'Demo', to: PATHS.demo },
+              page: { label: 'Demo page', to: PATHS.demo },
               purpose:
                 'To arrange and give the demo you asked for. We also e-mail you a confirmation.',
               fields: demoFields,
@@ -171,7 +171,7 @@ export const privacyPageCopy: PrivacyPageCopy = {
             {
               form: 'beta-access',
               name: 'Private beta request',
-              page: { label: 'Invitation Request', to: PATHS.requestAccess },
+              page: { label: 'Invitation Request page', to: PATHS.requestAccess },
               purpose:
                 'To review your request for a place in the private beta and reply to it. We also e-mail you a confirmation.',
               fields: betaAccessFields,
@@ -179,7 +179,7 @@ export const privacyPageCopy: PrivacyPageCopy = {
             {
               form: 'download',
               name: 'Research download',
-              page: { label: 'Research Archive', to: PATHS.researchArchive },
+              page: { label: 'Research Archive page, Download buttons', to: PATHS.researchArchive },
               purpose:
                 'To e-mail you a personal link to the report you asked for, and to know who asked for it.',
               fields: downloadFields,
