@@ -5,7 +5,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import type { LeadForm } from '@kryon/shared/api';
-import { IP_RATE_LIMIT, MIN_FILL_MS, RATE_LIMIT } from '@kryon/shared/constants';
+import { DATA_RETENTION, IP_RATE_LIMIT, MIN_FILL_MS, RATE_LIMIT } from '@kryon/shared/constants';
 import { ERROR_MESSAGES, SUCCESS_MESSAGES } from '@kryon/shared/messages';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { createAltchaService } from './adapters/altcha.ts';
@@ -251,7 +251,7 @@ export function formDeps(form: LeadForm, site: SecretVersions): LeadDeps {
     challenges: challengeService(site),
     config: {
       ...deliveryConfig(form, site),
-      retentionDays: Number(optionalEnv('RETENTION_DAYS', '730')),
+      retentionDays: Number(optionalEnv('RETENTION_DAYS', String(DATA_RETENTION.leadDays))),
       hashSecret: site.current,
       rateLimit: { email: RATE_LIMIT, ip: clientRateLimit() },
       visitorMail: visitorMailBudgets(),

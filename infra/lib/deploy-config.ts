@@ -1,4 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
+import { DATA_RETENTION } from '@kryon/shared/constants';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { API_ROUTES } from '../../functions/src/routes.ts';
 
@@ -213,7 +214,7 @@ export function parseDeployConfig(
     email: { identity, from, fromAddress, recipients, identityExists },
     alarmEmails: emailList(raw.alarmEmail, 'alarmEmail') ?? [],
     waf,
-    leadRetentionDays: integer(raw, 'leadRetentionDays', 730, 1, 3650),
+    leadRetentionDays: integer(raw, 'leadRetentionDays', DATA_RETENTION.leadDays, 1, 3650),
     visitorMail: {
       perAddress: integer(raw, 'visitorMailPerAddress', 3, 1, 20),
       perHour: integer(raw, 'visitorMailPerHour', 200, 1, 100_000),
@@ -374,8 +375,8 @@ function integer(raw: RawContext, key: ContextKey, fallback: number, min: number
 }
 
 function retentionDays(value: unknown): RetentionDays {
-  if (value === undefined || value === null || value === '') return RetentionDays.THREE_MONTHS;
-  const days = Number(value);
+  const days =
+    value === undefined || value === null || value === '' ? DATA_RETENTION.logDays : Number(value);
   const allowed = Object.values(RetentionDays).filter((v): v is number => typeof v === 'number');
   if (!allowed.includes(days) || days === RetentionDays.INFINITE) {
     throw new DeployConfigError(

@@ -74,3 +74,14 @@ export const CHALLENGE_TTL_MS = 30 * 60_000;
  * (docs/decisions/021).
  */
 export const MIN_FILL_MS = 2_000;
+
+/**
+ * How long personal data is kept, in days: every stored lead (the database deletes it when
+ * this lapses) and the request logs of the site and the API. The privacy notice states these
+ * figures and the infrastructure's defaults read them from here, so a change made here
+ * changes both; a deployer who overrides them per stack must change the notice too.
+ */
+export const DATA_RETENTION = {
+  leadDays: 730,
+  logDays: 90,
+} as const;

@@ -11,6 +11,7 @@ export const PATHS = {
   requestAccess: '/request-access',
   becomePartner: '/become-partner',
   demo: '/demo',
+  privacy: '/privacy',
 } as const satisfies Record<string, SitePath>;
 
 /** Spec section 2: lower-case, whitespace to hyphens, then only a-z, 0-9 and hyphens. */

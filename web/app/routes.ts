@@ -14,5 +14,6 @@ export default [
   route('request-access', 'routes/request-access.tsx'),
   route('become-partner', 'routes/become-partner.tsx'),
   route('demo', 'routes/demo.tsx'),
+  route('privacy', 'routes/privacy.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { ARTICLES, CATEGORIES } from './content/library.ts';
+import { privacyPageCopy } from './content/privacy-page.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 
 describe('sitemap.xml', () => {
@@ -16,6 +17,7 @@ describe('sitemap.xml', () => {
       '/security-intelligence',
       '/contact',
       '/demo',
+      '/privacy',
     ]) {
       expect(locs).toContain(`https://kryon.example${path}`);
     }
@@ -27,6 +29,12 @@ describe('sitemap.xml', () => {
   it('dates each article with its publication date', () => {
     const [article] = ARTICLES;
     expect(xml).toContain(`${article?.url}</loc><lastmod>${article?.publishedDate}</lastmod>`);
+  });
+
+  it('dates the privacy notice with its last update', () => {
+    expect(xml).toContain(
+      `https://kryon.example/privacy</loc><lastmod>${privacyPageCopy.lastUpdated.date}</lastmod>`,
+    );
   });
 });
 

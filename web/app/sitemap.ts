@@ -1,10 +1,14 @@
 import { ARTICLES, CATEGORIES } from './content/library.ts';
+import { privacyPageCopy } from './content/privacy-page.ts';
 import { PATHS } from './paths.ts';
 
 /** Every page a search engine should index, with the date its content last changed. */
 export function sitemapEntries(): { path: string; lastmod?: string }[] {
   return [
-    ...Object.values(PATHS).map((path) => ({ path })),
+    ...Object.values(PATHS).map((path) =>
+      // The notice carries its own date, so crawlers can tell when it changed.
+      path === PATHS.privacy ? { path, lastmod: privacyPageCopy.lastUpdated.date } : { path },
+    ),
     ...CATEGORIES.map((c) => ({ path: c.path })),
     ...ARTICLES.map((a) => ({ path: a.url, lastmod: a.publishedDate })),
   ];

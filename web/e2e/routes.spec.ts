@@ -10,6 +10,7 @@ const ROUTES = [
   '/request-access',
   '/become-partner',
   '/demo',
+  '/privacy',
 ];
 
 test('every route is prerendered with one h1, its own title and a description', async ({

@@ -12,6 +12,7 @@ const PAGES = [
   '/request-access',
   '/become-partner',
   '/demo',
+  '/privacy',
   '/no-such-page',
 ];
 

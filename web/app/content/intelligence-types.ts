@@ -189,6 +189,7 @@ export interface DownloadModalCopy {
   };
   submitLabel: string;
   submittingLabel: string;
+  /** The words before the form's Privacy Policy link, e.g. "… as explained in our". */
   privacyNote: string;
   failureTitle: string;
   success: {

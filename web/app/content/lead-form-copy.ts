@@ -13,6 +13,11 @@ export const leadFormCommon = {
   draftRestored: 'We restored the answers you had not sent yet.',
   draftDiscard: 'Start over',
   newTab: '(opens in a new tab)',
+  /** Shown with every lead form: "… our Privacy Policy (opens in a new tab)." */
+  privacy: {
+    text: 'How we use and keep what you send is explained in our',
+    link: 'Privacy Policy',
+  },
 } as const;
 
 export interface FieldCopy {

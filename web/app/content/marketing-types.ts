@@ -193,7 +193,8 @@ export type SitePath =
   | '/contact'
   | '/request-access'
   | '/become-partner'
-  | '/demo';
+  | '/demo'
+  | '/privacy';
 
 /** A call to action that navigates to another route. */
 export interface LinkCta {

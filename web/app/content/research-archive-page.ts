@@ -112,7 +112,7 @@ export const researchArchivePageCopy: ResearchArchivePageCopy = {
     },
     submitLabel: 'Send Download Link',
     submittingLabel: 'Sending...',
-    privacyNote: 'We use these details only to send your download link and related Kryon research.',
+    privacyNote: 'We use these details only to send your download link, as explained in our',
     failureTitle: 'We could not send your download link',
     success: {
       title: 'Download Ready',

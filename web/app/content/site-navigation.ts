@@ -29,7 +29,10 @@ export interface FooterColumn {
   readonly links: readonly NavLinkItem[];
 }
 
-/** The link targets are the spec's own (section 2, "Footer and back-to-top"). */
+/**
+ * The link targets are the spec's own, except Privacy Policy, which leads to the site's
+ * privacy notice rather than the home page (docs/decisions/038-privacy-notice.md).
+ */
 export const footerCopy = {
   tagline:
     'Attack-path intelligence for AWS: see how an attacker would move, and close the path first.',
@@ -75,7 +78,7 @@ export const footerCopy = {
     },
   ],
   legal: [
-    { label: 'Privacy Policy', to: PATHS.home },
+    { label: 'Privacy Policy', to: PATHS.privacy },
     { label: 'Terms of Use', to: PATHS.home },
   ],
   contactButton: { label: 'Contact us', to: PATHS.contact },

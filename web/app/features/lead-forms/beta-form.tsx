@@ -19,6 +19,7 @@ import { FormSection, type ProgressLabels } from './form-section.tsx';
 import { FormProgress, FormStatus } from './form-status.tsx';
 import { HoneypotField } from './honeypot-field.tsx';
 import { type FieldStatus, SelectField, TextAreaField, TextField } from './lead-fields.tsx';
+import { PrivacyLine } from './privacy-line.tsx';
 import { sectionProgress } from './section-progress.ts';
 import { isVerifying, useLeadForm } from './use-lead-form.ts';
 
@@ -235,10 +236,11 @@ export function BetaForm({
               required
               error={errors.consentProcessing?.message}
               control={control('consentProcessing')}
-              describedBy={status('consentProcessing').id}
+              describedBy={`${status('consentProcessing').id} beta-privacy`}
             />
             {status('consentProcessing').badge}
           </div>
+          <PrivacyLine id="beta-privacy" />
         </FormSection>
 
         {allRequiredFilled ? (

@@ -7,6 +7,7 @@ import type { Submit } from '../../lib/api-client.ts';
 import type { ChallengeDeps } from './challenge-session.ts';
 import { FormProgress, FormStatus } from './form-status.tsx';
 import { HoneypotField } from './honeypot-field.tsx';
+import { PrivacyLine } from './privacy-line.tsx';
 import { isVerifying, useLeadForm } from './use-lead-form.ts';
 
 const copy = contactPageCopy.form;
@@ -172,6 +173,7 @@ export function ContactForm({
         </FormField>
         <HoneypotField label={copy.honeypotLabel} inputRef={honeypot} />
       </fieldset>
+      <PrivacyLine />
       <Button type="submit" size="lg" busy={busy} className="lead-form__submit">
         {busy ? copy.submitting : copy.submit}
       </Button>

@@ -25,6 +25,7 @@ import { FormProgress, FormStatus } from './form-status.tsx';
 import { HoneypotField } from './honeypot-field.tsx';
 import { SelectField, TextAreaField, TextField } from './lead-fields.tsx';
 import { LeadIcon } from './lead-icon.tsx';
+import { PrivacyLine } from './privacy-line.tsx';
 import { isVerifying, type useLeadForm } from './use-lead-form.ts';
 
 const copy = demoPageCopy.form;
@@ -263,7 +264,9 @@ export function DemoForm({ lead }: { lead: DemoLeadForm }) {
             required
             error={errors.consentProcessing?.message}
             control={field('consentProcessing')}
+            describedBy="demo-privacy"
           />
+          <PrivacyLine id="demo-privacy" />
         </FormSection>
         <HoneypotField label={common.honeypotLabel} inputRef={honeypot} />
       </fieldset>

@@ -11,6 +11,7 @@ import { DraftNotice } from './draft-notice.tsx';
 import { FormProgress, FormStatus } from './form-status.tsx';
 import { HoneypotField } from './honeypot-field.tsx';
 import { SelectField, TextAreaField, TextField } from './lead-fields.tsx';
+import { PrivacyLine } from './privacy-line.tsx';
 import { isVerifying, useLeadForm } from './use-lead-form.ts';
 
 const copy = becomePartnerPageCopy.form;
@@ -168,6 +169,7 @@ export function PartnerForm({
           {state.status === 'error' ? (
             <FormStatus tone="error" title={copy.errorTitle} message={state.message} />
           ) : null}
+          <PrivacyLine />
           <Button type="submit" size="lg" busy={busy} className="lead-form__submit">
             {busy ? common.submitting : copy.submit}
           </Button>

@@ -14,6 +14,7 @@ import type { Submit } from '../../lib/api-client.ts';
 import type { ChallengeDeps } from '../lead-forms/challenge-session.ts';
 import { FormProgress, FormStatus } from '../lead-forms/form-status.tsx';
 import { HoneypotField } from '../lead-forms/honeypot-field.tsx';
+import { PrivacyLine } from '../lead-forms/privacy-line.tsx';
 import { isVerifying, useLeadForm } from '../lead-forms/use-lead-form.ts';
 import { difficultyFor, pageCount } from './download-preview.ts';
 import '../lead-forms/lead-forms.css';
@@ -224,11 +225,11 @@ export function DownloadModal({
                 </FormField>
                 <HoneypotField label={researchLabels.modal.honeypotLabel} inputRef={honeypot} />
               </fieldset>
+              <PrivacyLine text={copy.privacyNote} />
               <Button type="submit" size="lg" busy={busy} block>
                 {busy ? copy.submittingLabel : copy.submitLabel}
               </Button>
               <FormProgress message={isVerifying(state) ? browserCheckCopy.verifying : undefined} />
-              <p className="download-form__privacy">{copy.privacyNote}</p>
             </form>
           )}
         </div>
