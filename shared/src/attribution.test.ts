@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { ATTRIBUTION_LIMITS, attributionField, isSitePath, isWebOrigin } from './attribution.ts';
+import { attributionField, isSitePath, isWebOrigin } from './attribution.ts';
+import { ATTRIBUTION_LIMITS } from './constants.ts';
 import { betaAccessSchema } from './forms/beta-access.ts';
 import { contactSchema } from './forms/contact.ts';
 import { demoSchema } from './forms/demo.ts';

@@ -1,19 +1,11 @@
-import * as z from 'zod/mini';
-import { cleanLine, isWellFormedText } from './text.ts';
-
 /**
  * Where a lead came from: the first page of the visit, the other site that sent the visitor
  * (its origin only), the campaign tags of the landing URL, and the page the form was sent
  * from. Every lead form may carry it as `attribution`; none needs it (docs/decisions/037).
  */
-export const ATTRIBUTION_LIMITS = {
-  /** A site path, landing or form page. */
-  pathMax: 200,
-  /** An origin: scheme, host and port. */
-  originMax: 200,
-  /** One utm_* value, after cleaning. */
-  utmMax: 100,
-} as const;
+import * as z from 'zod/mini';
+import { ATTRIBUTION_LIMITS } from './constants.ts';
+import { cleanLine, isWellFormedText } from './text.ts';
 
 const L = ATTRIBUTION_LIMITS;
 

@@ -74,3 +74,16 @@ export const CHALLENGE_TTL_MS = 30 * 60_000;
  * (docs/decisions/021).
  */
 export const MIN_FILL_MS = 2_000;
+
+/**
+ * Caps on where a lead came from (shared/src/attribution.ts). Here, not beside the schema, so
+ * the browser code that records a visit's first page can keep to them without loading zod.
+ */
+export const ATTRIBUTION_LIMITS = {
+  /** A site path, landing or form page. */
+  pathMax: 200,
+  /** An origin: scheme, host and port. */
+  originMax: 200,
+  /** One utm_* value, after cleaning. */
+  utmMax: 100,
+} as const;
