@@ -87,3 +87,10 @@ export const ATTRIBUTION_LIMITS = {
   /** One utm_* value, after cleaning. */
   utmMax: 100,
 } as const;
+
+/**
+ * The one sessionStorage key that holds the first page of a tab's visit. Here because two
+ * browser modules use it, the one that records it on every page and the one that reads it
+ * in the lead forms, and a module of their own would cost every page an extra request.
+ */
+export const FIRST_TOUCH_STORAGE_KEY = 'kryon:attribution:v1';

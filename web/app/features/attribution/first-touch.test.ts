@@ -1,5 +1,6 @@
+import { FIRST_TOUCH_STORAGE_KEY } from '@kryon/shared/constants';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FIRST_TOUCH_KEY, leadAttribution, recordFirstTouch } from './first-touch.ts';
+import { recordFirstTouch } from './first-touch.ts';
 
 const ORIGIN = 'https://kryon.example';
 const ARTICLE = '/security-intelligence/identity-risks/long-lived-access-keys';
@@ -10,7 +11,7 @@ function landing(url: string) {
 }
 
 function stored(): unknown {
-  const raw = sessionStorage.getItem(FIRST_TOUCH_KEY);
+  const raw = sessionStorage.getItem(FIRST_TOUCH_STORAGE_KEY);
   return raw === null ? null : JSON.parse(raw);
 }
 
@@ -35,7 +36,9 @@ describe('recordFirstTouch', () => {
       utmContent: 'hero',
     });
     // The whole stored value: no query, no referrer path, no other parameter.
-    expect(sessionStorage.getItem(FIRST_TOUCH_KEY)).not.toMatch(/ada|issues|gclid|subscriber/);
+    expect(sessionStorage.getItem(FIRST_TOUCH_STORAGE_KEY)).not.toMatch(
+      /ada|issues|gclid|subscriber/,
+    );
   });
 
   it('records the first page of the visit only: later pages and reloads leave it', () => {
@@ -86,42 +89,5 @@ describe('recordFirstTouch', () => {
       throw new DOMException('Quota exceeded', 'QuotaExceededError');
     });
     expect(() => recordFirstTouch(landing('/demo'), 'https://news.example/')).not.toThrow();
-  });
-});
-
-describe('leadAttribution', () => {
-  it('adds the page the form is sent from to the first touch', () => {
-    recordFirstTouch(landing(`${ARTICLE}?utm_source=newsletter&utm_campaign=q4`), '');
-    expect(leadAttribution('/demo')).toEqual({
-      landingPath: ARTICLE,
-      utmSource: 'newsletter',
-      utmCampaign: 'q4',
-      formPath: '/demo',
-    });
-  });
-
-  it('sends the form page from where it is sent by default', () => {
-    expect(leadAttribution()).toEqual({ formPath: window.location.pathname });
-  });
-
-  it('without storage, or with an unreadable entry, knows the form page alone', () => {
-    sessionStorage.setItem(FIRST_TOUCH_KEY, '{not json');
-    expect(leadAttribution('/contact')).toEqual({ formPath: '/contact' });
-
-    const denied = vi.spyOn(window, 'sessionStorage', 'get').mockImplementation(() => {
-      throw new DOMException('The operation is insecure.', 'SecurityError');
-    });
-    expect(leadAttribution('/contact')).toEqual({ formPath: '/contact' });
-    denied.mockRestore();
-  });
-
-  it('sends only its own parts that hold text from a tampered entry', () => {
-    sessionStorage.setItem(
-      FIRST_TOUCH_KEY,
-      JSON.stringify({ landingPath: '/x', utmSource: 42, formPath: '/evil', extra: 'y' }),
-    );
-    expect(leadAttribution('/demo')).toEqual({ landingPath: '/x', formPath: '/demo' });
-    sessionStorage.setItem(FIRST_TOUCH_KEY, '"a string"');
-    expect(leadAttribution('/demo')).toEqual({ formPath: '/demo' });
   });
 });

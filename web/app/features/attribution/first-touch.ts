@@ -3,17 +3,13 @@
  * page of the tab's visit, the other site that linked to it (origin only) and the landing
  * URL's utm_* tags. Kept in sessionStorage under one key, so it lives as long as the tab's
  * visit and never leaves the browser except inside a form the visitor sends: no cookie, no
- * third party.
+ * third party. lead-attribution.ts reads it back.
  *
  * No zod here: this runs on every page, and the shared schema (which the server applies)
  * would cost every page the validation library.
  */
 import type { Attribution } from '@kryon/shared/attribution';
-import { ATTRIBUTION_LIMITS } from '@kryon/shared/constants';
-
-export const FIRST_TOUCH_KEY = 'kryon:attribution:v1';
-
-type FirstTouch = Omit<Attribution, 'formPath'>;
+import { ATTRIBUTION_LIMITS, FIRST_TOUCH_STORAGE_KEY } from '@kryon/shared/constants';
 
 // Each utm_* parameter and the part of the attribution it fills.
 const UTM = [
@@ -22,13 +18,7 @@ const UTM = [
   ['utm_campaign', 'utmCampaign'],
   ['utm_term', 'utmTerm'],
   ['utm_content', 'utmContent'],
-] as const satisfies readonly (readonly [string, keyof FirstTouch])[];
-
-const PARTS: readonly (keyof FirstTouch)[] = [
-  'landingPath',
-  'referrerOrigin',
-  ...UTM.map(([, part]) => part),
-];
+] as const satisfies readonly (readonly [string, keyof Attribution])[];
 
 /** The referring page's origin when it is another http(s) site; never its path or query. */
 function externalOrigin(referrer: string, own: string): string | undefined {
@@ -52,8 +42,8 @@ export function recordFirstTouch(
 ): void {
   try {
     const storage = window.sessionStorage;
-    if (storage.getItem(FIRST_TOUCH_KEY) !== null) return;
-    const touch: FirstTouch = {};
+    if (storage.getItem(FIRST_TOUCH_STORAGE_KEY) !== null) return;
+    const touch: Attribution = {};
     // A longer path is not one of ours, and the server would drop it anyway.
     if (location.pathname.length <= ATTRIBUTION_LIMITS.pathMax) {
       touch.landingPath = location.pathname;
@@ -67,32 +57,8 @@ export function recordFirstTouch(
       // link can then neither be refused by the server nor swell the form's request.
       if (value) touch[part] = Array.from(value).slice(0, ATTRIBUTION_LIMITS.utmMax).join('');
     }
-    storage.setItem(FIRST_TOUCH_KEY, JSON.stringify(touch));
+    storage.setItem(FIRST_TOUCH_STORAGE_KEY, JSON.stringify(touch));
   } catch {
     // Storage refused: this visit goes without a first touch.
   }
-}
-
-/** The first touch as stored, keeping only its own parts that hold text. */
-function readFirstTouch(): FirstTouch {
-  const touch: FirstTouch = {};
-  try {
-    const stored: unknown = JSON.parse(window.sessionStorage.getItem(FIRST_TOUCH_KEY) ?? '{}');
-    if (typeof stored !== 'object' || stored === null) return touch;
-    for (const part of PARTS) {
-      const value = (stored as Record<string, unknown>)[part];
-      if (typeof value === 'string') touch[part] = value;
-    }
-  } catch {
-    // Refused or unreadable storage: no first touch.
-  }
-  return touch;
-}
-
-/**
- * What a lead form sends as `attribution`: the visit's first touch, when it is known, and the
- * page the form is sent from, which is known even where storage is not.
- */
-export function leadAttribution(pathname: string = window.location.pathname): Attribution {
-  return { ...readFirstTouch(), formPath: pathname };
 }

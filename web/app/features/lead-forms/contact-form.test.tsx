@@ -1,8 +1,8 @@
+import { FIRST_TOUCH_STORAGE_KEY } from '@kryon/shared/constants';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Submit, SubmitResult } from '../../lib/api-client.ts';
-import { FIRST_TOUCH_KEY } from '../attribution/first-touch.ts';
 import { ContactForm } from './contact-form.tsx';
 
 afterEach(cleanup);
@@ -92,7 +92,7 @@ describe('ContactForm', () => {
 
   it('sends where the visit came from with the lead', async () => {
     sessionStorage.setItem(
-      FIRST_TOUCH_KEY,
+      FIRST_TOUCH_STORAGE_KEY,
       JSON.stringify({ landingPath: '/security-intelligence', utmSource: 'newsletter' }),
     );
     const user = userEvent.setup();
