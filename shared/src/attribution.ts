@@ -34,7 +34,7 @@ export function isWebOrigin(value: string): boolean {
   }
 }
 
-/** The value itself when it is one clean line within the cap; undefined otherwise. */
+/** The value cleaned to one line, when something is left within the cap; else undefined. */
 function utmValue(value: string): string | undefined {
   // The visitor chose these (they are in the link they followed, or typed): one line of the
   // shared text rule, so no format character, control or encoded word reaches an e-mail.
