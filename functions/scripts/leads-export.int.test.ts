@@ -44,13 +44,24 @@ beforeAll(async () => {
     store.createLead(
       lead('demo', createdAt, { workEmail: 'p@northwind.example', ...fields }, extra),
     );
-  await demo('2026-11-05T09:00:00.000Z', {
-    fullName: 'Raman, Priya',
-    companyName: '=HYPERLINK("http://evil.example","Click")',
-    interestedModules: ['attack-path-mapping', 'iam-analysis'],
-    specificUseCases: 'Line one\n"Quoted" line two',
-    consentProcessing: true,
-  });
+  await demo(
+    '2026-11-05T09:00:00.000Z',
+    {
+      fullName: 'Raman, Priya',
+      companyName: '=HYPERLINK("http://evil.example","Click")',
+      interestedModules: ['attack-path-mapping', 'iam-analysis'],
+      specificUseCases: 'Line one\n"Quoted" line two',
+      consentProcessing: true,
+    },
+    {
+      attribution: {
+        landingPath: '/security-intelligence/identity-risks/long-lived-access-keys',
+        utmSource: 'newsletter',
+        utmCampaign: '=q4',
+        formPath: '/demo',
+      },
+    },
+  );
   await demo(
     '2026-11-01T00:00:00.000Z',
     { fullName: 'Bot', companyName: '@evil', interestedModules: ['threat-detection'] },
@@ -122,6 +133,8 @@ describe('leads:export', () => {
         fullName: 'Bot',
         companyName: "'@evil",
         interestedModules: 'threat-detection',
+        landingPath: '',
+        utmSource: '',
         emailStatus: 'skipped',
         spam: 'true',
       }),
@@ -135,6 +148,13 @@ describe('leads:export', () => {
         specificUseCases: 'Line one\n"Quoted" line two',
         consentProcessing: 'true',
         jobTitle: '',
+        // Where the visit came from, a formula in it neutralised like any other cell.
+        landingPath: '/security-intelligence/identity-risks/long-lived-access-keys',
+        referrerOrigin: '',
+        utmSource: 'newsletter',
+        utmMedium: '',
+        utmCampaign: "'=q4",
+        formPath: '/demo',
         emailStatus: 'sent',
         spam: 'false',
       }),
@@ -170,6 +190,14 @@ describe('leads:export', () => {
         'company',
         'role',
         'researchId',
+        'landingPath',
+        'referrerOrigin',
+        'utmSource',
+        'utmMedium',
+        'utmCampaign',
+        'utmTerm',
+        'utmContent',
+        'formPath',
         'browserCheck',
         'downloadedAt',
         'downloadCount',

@@ -2,6 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { leadRows, parseDateBound, parseExportArgs } from './leads-export.ts';
 import { UsageError } from './lib/cli.ts';
 
+/** Where the visit came from: the columns after the form's fields. */
+const ATTRIBUTION_COLUMNS = [
+  'landingPath',
+  'referrerOrigin',
+  'utmSource',
+  'utmMedium',
+  'utmCampaign',
+  'utmTerm',
+  'utmContent',
+  'formPath',
+];
+const NO_ATTRIBUTION = ATTRIBUTION_COLUMNS.map(() => undefined);
+
 describe('parseExportArgs', () => {
   it('reads the form and the range, a day as --until including that whole day', () => {
     expect(
@@ -99,6 +112,7 @@ describe('leadRows', () => {
       'interests',
       'message',
       'legacyField',
+      ...ATTRIBUTION_COLUMNS,
       'browserCheck',
       'emailStatus',
       'spam',
@@ -125,6 +139,7 @@ describe('leadRows', () => {
         'demo',
         undefined,
         undefined,
+        ...NO_ATTRIBUTION,
         undefined,
         'skipped',
         true,
@@ -139,11 +154,50 @@ describe('leadRows', () => {
         undefined,
         undefined,
         undefined,
+        ...NO_ATTRIBUTION,
         undefined,
         'sent',
         false,
       ],
     ]);
+  });
+
+  it('has a column for each part of where the visit came from, never one for the object', () => {
+    const attribution = {
+      landingPath: '/security-intelligence/identity-risks/long-lived-access-keys',
+      referrerOrigin: 'https://news.example',
+      utmSource: 'newsletter',
+      utmCampaign: 'q4',
+      formPath: '/demo',
+    };
+    for (const form of ['contact', 'partner', 'demo', 'beta-access', 'download'] as const) {
+      const [header, row] = leadRows(form, [
+        lead('2026-11-02T00:00:00.000Z', { email: 'a@x.io' }, { form, attribution }),
+      ]);
+      expect(header).not.toContain('attribution');
+      const first = header?.indexOf('landingPath') ?? -1;
+      expect(header?.slice(first, first + 8)).toEqual(ATTRIBUTION_COLUMNS);
+      expect(header?.[first + 8]).toBe('browserCheck');
+      expect(row?.slice(first, first + 8)).toEqual([
+        '/security-intelligence/identity-risks/long-lived-access-keys',
+        'https://news.example',
+        'newsletter',
+        undefined,
+        'q4',
+        undefined,
+        undefined,
+        '/demo',
+      ]);
+    }
+  });
+
+  it('leaves the attribution columns empty for a lead without one, or with a broken one', () => {
+    const rows = leadRows('contact', [
+      lead('2026-11-02T00:00:00.000Z', { email: 'a@x.io' }, { form: 'contact' }),
+      lead('2026-11-03T00:00:00.000Z', { email: 'b@x.io' }, { form: 'contact', attribution: 'x' }),
+    ]);
+    const first = rows[0]?.indexOf('landingPath') ?? -1;
+    for (const row of rows.slice(1)) expect(row.slice(first, first + 8)).toEqual(NO_ATTRIBUTION);
   });
 
   it('shows when a download lead first opened its report, how often, and its browser check', () => {

@@ -4,6 +4,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { LEAD_FORMS, type LeadForm } from '@kryon/shared/api';
+import { ATTRIBUTION_KEYS } from '@kryon/shared/attribution';
 import { betaAccessSchema } from '@kryon/shared/forms/beta-access';
 import { contactSchema } from '@kryon/shared/forms/contact';
 import { demoSchema } from '@kryon/shared/forms/demo';
@@ -29,10 +30,12 @@ import {
 export const USAGE = `Usage: npm run leads:export -- --form <form> --since <date> [options]
 
 Writes one form's stored leads as CSV: one row per lead, columns submissionId, form,
-createdAt, the form's fields (lists joined with "; "), browserCheck, for the research
-download downloadedAt and downloadCount (when the visitor first opened the report, and how
-often), emailStatus, spam. Cells a
-spreadsheet would run as a formula (starting with = + - @, tab or CR) are prefixed with '.
+createdAt, the form's fields (lists joined with "; "), where the visit came from
+(landingPath, referrerOrigin, utmSource, utmMedium, utmCampaign, utmTerm, utmContent,
+formPath; empty when not known), browserCheck, for the research download downloadedAt and
+downloadCount (when the visitor first opened the report, and how often), emailStatus, spam.
+Cells a spreadsheet would run as a formula (starting with = + - @, tab or CR) are prefixed
+with '.
 
   --form <form>      ${LEAD_FORMS.join(', ')}
   --since <date>     first day (YYYY-MM-DD, UTC) or instant (ISO 8601) to include
@@ -43,14 +46,21 @@ spreadsheet would run as a formula (starting with = + - @, tab or CR) are prefix
                      local stack of \`npm start\`, DYNAMODB_PORT / DATA_DIR / TABLE_NAME)
   --region <region>  the deployed table's region (default: AWS_REGION or your profile)`;
 
-/** Every field the form's shared schema defines, in the order the schema lists them. */
+/**
+ * Every field the form's shared schema defines, in the order the schema lists them, less
+ * the attribution: a lead stores that beside its fields, and it has columns of its own.
+ */
 const FORM_FIELDS: Record<LeadForm, readonly string[]> = {
-  contact: Object.keys(contactSchema.shape),
-  partner: Object.keys(partnerSchema.shape),
-  demo: Object.keys(demoSchema.shape),
-  'beta-access': Object.keys(betaAccessSchema.shape),
-  download: Object.keys(downloadSchema.shape),
+  contact: formFields(contactSchema.shape),
+  partner: formFields(partnerSchema.shape),
+  demo: formFields(demoSchema.shape),
+  'beta-access': formFields(betaAccessSchema.shape),
+  download: formFields(downloadSchema.shape),
 };
+
+function formFields(shape: object): string[] {
+  return Object.keys(shape).filter((name) => name !== 'attribution');
+}
 
 export interface ExportQuery {
   form: LeadForm;
@@ -156,6 +166,7 @@ export function leadRows(form: LeadForm, items: readonly Item[]): unknown[][] {
       'form',
       'createdAt',
       ...fields,
+      ...ATTRIBUTION_KEYS,
       'browserCheck',
       ...opened,
       'emailStatus',
@@ -163,11 +174,13 @@ export function leadRows(form: LeadForm, items: readonly Item[]): unknown[][] {
     ],
     ...sorted.map((item) => {
       const values = fieldsOf(item);
+      const source = objectOf(item.attribution);
       return [
         item.submissionId,
         item.form,
         item.createdAt,
         ...fields.map((name) => values[name]),
+        ...ATTRIBUTION_KEYS.map((name) => source[name]),
         item.browserCheck,
         ...opened.map((name) => item[name] ?? (name === 'downloadCount' ? 0 : undefined)),
         emailStatusOf(item),
@@ -226,9 +239,12 @@ function isLeadForm(value: string): value is LeadForm {
 }
 
 function fieldsOf(item: Item): Record<string, unknown> {
-  const fields = item.fields;
-  return typeof fields === 'object' && fields !== null && !Array.isArray(fields)
-    ? (fields as Record<string, unknown>)
+  return objectOf(item.fields);
+}
+
+function objectOf(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
     : {};
 }
 

@@ -175,6 +175,44 @@ export const fieldValue: fc.Arbitrary<unknown> = fc.oneof(
   },
 );
 
+/**
+ * What a body's `attribution` may hold: objects of its own parts, valid or hostile, and any
+ * other value. The server keeps the valid parts and drops the rest, never the lead.
+ */
+const attributionValue: fc.Arbitrary<unknown> = fc.oneof(
+  {
+    arbitrary: fc.dictionary(
+      fc.constantFrom(
+        'landingPath',
+        'referrerOrigin',
+        'utmSource',
+        'utmMedium',
+        'utmCampaign',
+        'utmTerm',
+        'utmContent',
+        'formPath',
+      ),
+      fc.oneof(
+        fc.constantFrom(
+          '/',
+          '/demo',
+          '/security-intelligence/identity-risks/long-lived-access-keys',
+          '//evil.example',
+          'https://news.example',
+          'https://news.example/page',
+          'http://localhost:3000',
+          'newsletter',
+          'q4-launch',
+        ),
+        fieldValue,
+      ),
+      { maxKeys: 8 },
+    ),
+    weight: 3,
+  },
+  { arbitrary: fieldValue, weight: 1 },
+);
+
 /** Keys a form does not know, and keys that are dangerous to assign naively. */
 const extraKey = fc.oneof(
   fc.constantFrom(
@@ -250,8 +288,8 @@ function applyOp(body: Record<string, unknown>, change: Op): void {
 
 /**
  * The form's valid sample body with up to five changes: a field replaced by any value,
- * hostile text inserted into it, fields deleted or swapped, unknown fields added, the
- * honeypot filled or a form start time given (`nowMs` is the handler's clock).
+ * hostile text inserted into it, fields deleted or swapped, unknown fields added, an
+ * attribution of any shape, the honeypot filled or a form start time given (`nowMs` is the handler's clock).
  */
 export function mutatedBody(
   sample: Record<string, unknown>,
@@ -276,6 +314,14 @@ export function mutatedBody(
     { arbitrary: fc.record({ op: fc.constant('delete' as const), key }), weight: 2 },
     {
       arbitrary: fc.record({ op: fc.constant('set' as const), key: extraKey, value: fieldValue }),
+      weight: 2,
+    },
+    {
+      arbitrary: fc.record({
+        op: fc.constant('set' as const),
+        key: fc.constant('attribution'),
+        value: attributionValue,
+      }),
       weight: 2,
     },
     {

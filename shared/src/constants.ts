@@ -85,3 +85,23 @@ export const DATA_RETENTION = {
   leadDays: 730,
   logDays: 90,
 } as const;
+
+/**
+ * Caps on where a lead came from (shared/src/attribution.ts). Here, not beside the schema, so
+ * the browser code that records a visit's first page can keep to them without loading zod.
+ */
+export const ATTRIBUTION_LIMITS = {
+  /** A site path, landing or form page. */
+  pathMax: 200,
+  /** An origin: scheme, host and port. */
+  originMax: 200,
+  /** One utm_* value, after cleaning. */
+  utmMax: 100,
+} as const;
+
+/**
+ * The one sessionStorage key that holds the first page of a tab's visit. Here because two
+ * browser modules use it, the one that records it on every page and the one that reads it
+ * in the lead forms, and a module of their own would cost every page an extra request.
+ */
+export const FIRST_TOUCH_STORAGE_KEY = 'kryon:attribution:v1';

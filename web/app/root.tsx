@@ -9,6 +9,7 @@ import {
   useLocation,
 } from 'react-router';
 import type { Route } from './+types/root';
+import { recordFirstTouch } from './features/attribution/first-touch.ts';
 import { BackToTop } from './features/layout/back-to-top.tsx';
 import { SiteFooter } from './features/layout/site-footer.tsx';
 import { SiteHeader } from './features/layout/site-header.tsx';
@@ -63,6 +64,9 @@ function useFocusMainOnNavigation() {
 
 function Shell({ children }: { children: React.ReactNode }) {
   useFocusMainOnNavigation();
+  // Once the first document of the visit is hydrated. Client-side navigations keep this
+  // layout mounted, and a later load finds the first touch already recorded.
+  useEffect(() => recordFirstTouch(), []);
   return (
     <>
       <SiteHeader />

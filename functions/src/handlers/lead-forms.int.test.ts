@@ -67,6 +67,9 @@ describe.each(CASES)(
       const Item = await storedLeadItem(env, form, key);
       expect(Item).toMatchObject({ form, emailStatus: 'sent', spam: false });
       expect((Item?.fields as Record<string, unknown> | undefined)?.[emailField]).toBe(email);
+      // Where the visit came from, stored beside the fields (the demo and download samples).
+      expect(Item?.attribution).toEqual(sampleBody(form).attribution);
+      expect(Item?.fields).not.toHaveProperty('attribution');
 
       const sales = (await emailsTo(env.sesUrl, email)).filter((e) =>
         e.destination.to.includes('sales@kryon.example'),

@@ -23,6 +23,7 @@ import {
   fakeSolution,
 } from '../../test/fake-lead-store.ts';
 import { assertHeadersSafe } from '../adapters/ses.ts';
+import { sourceLine, splitAttribution } from '../leads/attribution.ts';
 import type { FormDefinition } from '../leads/form-definition.ts';
 import { betaAccessForm } from '../leads/forms/beta-access.ts';
 import { contactForm } from '../leads/forms/contact.ts';
@@ -129,7 +130,12 @@ function expectedOutcome(
   definition: FormDefinition,
   raw: string | undefined,
 ):
-  | { status: 200; fields: Record<string, unknown>; body: Record<string, unknown> }
+  | {
+      status: 200;
+      fields: Record<string, unknown>;
+      attribution: Record<string, unknown> | undefined;
+      body: Record<string, unknown>;
+    }
   | { status: 400 | 413 } {
   // The handler reads the body as UTF-8 bytes: a lone surrogate in a raw body becomes U+FFFD.
   const bytes = Buffer.from(raw ?? '', 'utf8');
@@ -143,7 +149,9 @@ function expectedOutcome(
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { status: 400 };
   const parsed = definition.schema.safeParse(value);
   if (!parsed.success) return { status: 400 };
-  return { status: 200, fields: parsed.data, body: value as Record<string, unknown> };
+  // Where the visit came from is stored beside the fields, never among them.
+  const { fields, attribution } = splitAttribution(parsed.data);
+  return { status: 200, fields, attribution, body: value as Record<string, unknown> };
 }
 
 /** HTML-escaped text, written independently of notification.ts so that its escaping is tested. */
@@ -178,11 +186,14 @@ function* storedStrings(fields: Record<string, unknown>): Generator<[string, str
 
 function checkStoredFields(h: Harness, fields: Record<string, unknown>): void {
   check(Object.getPrototypeOf(fields) === Object.prototype, 'stored fields have another prototype');
-  for (const key of Object.keys(fields)) check(h.shapeKeys.has(key), 'unknown field stored', key);
+  for (const key of Object.keys(fields)) {
+    check(h.shapeKeys.has(key) && key !== 'attribution', 'unknown field stored', key);
+  }
 
   // Valid by the form's own schema, and a fixed point of it: cleaning twice changes nothing.
   const again = h.definition.schema.safeParse(fields);
   check(again.success, 'stored fields fail the schema', fields);
+  check(!('attribution' in again.data), 'the schema added an attribution', again.data);
   check(isDeepStrictEqual(again.data, fields), 'cleaning the stored fields changes them', {
     stored: fields,
     again: again.data,
@@ -306,6 +317,20 @@ async function runOnce(h: Harness, generated: GeneratedBody): Promise<void> {
     },
   );
   checkStoredFields(h, row.fields);
+  check(
+    isDeepStrictEqual(row.attribution, expected.attribution),
+    'stored attribution differs from the schema output',
+    { stored: row.attribution, expected: expected.attribution },
+  );
+  // Only known, valid parts, each one clean line, and never an empty object.
+  if (row.attribution) {
+    check(Object.keys(row.attribution).length > 0, 'an empty attribution was stored');
+    for (const [part, value] of Object.entries(row.attribution)) {
+      check(typeof value === 'string' && value !== '', `attribution ${part} is not text`, value);
+      check(!LINE_CONTROL.test(value) && !/[<>]/.test(value), `attribution ${part} unclean`, value);
+      check(value === value.trim() && !/\s{2,}/.test(value), `attribution ${part} spaced`, value);
+    }
+  }
 
   const honeypot = expected.body.website;
   if (honeypot !== undefined && honeypot !== null && honeypot !== '') {
@@ -325,6 +350,19 @@ async function runOnce(h: Harness, generated: GeneratedBody): Promise<void> {
     check(sales !== undefined, 'no sales e-mail');
     // A visitor e-mail goes to an address anyone can type: none of the typed words in it.
     const visitor = mails.find((email) => email.tags.audience === 'visitor');
+    // Nor where the visit came from: a link's utm_* values are anyone's words too.
+    for (const value of Object.values(row.attribution ?? {})) {
+      if (!visitor || value.length < 8) continue;
+      const text = `${visitor.subject}\n${visitor.text}\n${visitor.html}`;
+      check(
+        !text.includes(value) && !text.includes(escaped(value)),
+        'attribution in visitor e-mail',
+        {
+          value,
+          visitor,
+        },
+      );
+    }
     for (const [field, value] of Object.entries(row.fields)) {
       if (!visitor || !FREE_TEXT_FIELDS.has(field) || typeof value !== 'string') continue;
       if (field === 'email' || field === 'workEmail' || value.length < 8) continue;
@@ -345,6 +383,14 @@ async function runOnce(h: Harness, generated: GeneratedBody): Promise<void> {
           html: sales.html,
         });
       }
+    }
+    const source = sourceLine(row.attribution);
+    if (source) {
+      check(sales.html.includes(escaped(source)), 'the source line is not in the HTML escaped', {
+        source,
+        html: sales.html,
+      });
+      check(sales.text.includes(`\n${source}\n`), 'the source line is not in the text', source);
     }
     count(h, '200');
   }

@@ -68,6 +68,7 @@ export function buildEmail(
     return salesNotification({
       definition,
       data: lead.fields,
+      attribution: lead.attribution,
       submissionId: lead.submissionId,
       createdAt: lead.createdAt,
       recipients: config.recipients,

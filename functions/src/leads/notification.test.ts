@@ -75,6 +75,37 @@ describe('salesNotification', () => {
     expect(email.html).toContain('Submission sub-1, received 2025-01-02T03:04:05.000Z');
   });
 
+  it('says where the lead came from in one line of the text and of the HTML, escaped', () => {
+    const email = salesNotification({
+      definition: contactForm,
+      data: contact,
+      submissionId: 'sub-1',
+      createdAt: '2025-01-02T03:04:05.000Z',
+      recipients: ['sales@kryon.example'],
+      attribution: {
+        utmSource: 'news & <views>',
+        utmMedium: 'email',
+        utmCampaign: 'q4-launch',
+        referrerOrigin: 'https://news.example',
+        landingPath: '/security-intelligence',
+        formPath: '/contact',
+      },
+    });
+    const line =
+      'Source: news & <views> / email / q4-launch, from https://news.example, landed on /security-intelligence, sent from /contact';
+    expect(email.text).toContain(`\n${line}\n`);
+    expect(email.html).toContain(`>${escapeHtml(line)}</p>`);
+    expect(email.html).not.toContain('<views>');
+    // Where the lead came from is for sales, never a header.
+    expect(email.subject).not.toContain('news');
+  });
+
+  it('has no source line when the lead carries no attribution', () => {
+    const email = notify(contact);
+    expect(email.text).not.toContain('Source:');
+    expect(email.html).not.toContain('Source:');
+  });
+
   it('omits empty optional fields', () => {
     const email = notify({ ...contact, company: undefined, phone: undefined });
     expect(email.text).not.toContain('Company:');

@@ -1,4 +1,6 @@
+import type { Attribution } from '@kryon/shared/attribution';
 import { cleanLine } from '@kryon/shared/text';
+import { sourceLine } from './attribution.ts';
 import type { FormDefinition, VisitorMessage } from './form-definition.ts';
 import type { BrowserCheck, OutgoingEmail, StoredLead, WithheldReason } from './ports.ts';
 
@@ -39,6 +41,8 @@ export interface SalesNotificationInput {
   recipients: string[];
   /** Said first, before the fields: what sales must know about how this lead came in. */
   notices?: string[];
+  /** Where the visit came from: one line after the fields (leads/attribution.ts). */
+  attribution?: Attribution;
 }
 
 const BROWSER_CHECK_FAILURES: Record<Exclude<BrowserCheck, 'verified'>, string> = {
@@ -83,6 +87,7 @@ export function salesNotices(
 export function salesNotification(input: SalesNotificationInput): OutgoingEmail {
   const { definition, data, submissionId, createdAt } = input;
   const notices = input.notices ?? [];
+  const source = sourceLine(input.attribution);
   const rows = definition.fields
     .map((f) => ({ label: f.label, value: f.value(data) }))
     .filter((r): r is { label: string; value: string } => Boolean(r.value));
@@ -92,6 +97,7 @@ export function salesNotification(input: SalesNotificationInput): OutgoingEmail 
     '',
     ...notices.flatMap((notice) => [`! ${notice}`, '']),
     ...rows.map((r) => `${r.label}:\n${r.value}\n`),
+    ...(source ? [source, ''] : []),
     `Submission: ${submissionId}`,
     `Received: ${createdAt}`,
   ].join('\n');
@@ -113,6 +119,7 @@ export function salesNotification(input: SalesNotificationInput): OutgoingEmail 
       )
       .join('') +
     `<table role="presentation" cellspacing="0" cellpadding="0">${htmlRows}</table>` +
+    (source ? `<p style="color:#334155">${escapeHtml(source)}</p>` : '') +
     `<p style="color:#64748b;font-size:12px">Submission ${escapeHtml(submissionId)}, received ${escapeHtml(createdAt)}</p>` +
     '</body></html>';
 

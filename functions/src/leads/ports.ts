@@ -3,6 +3,7 @@
  * SDK; tests implement them with fakes. No AWS type appears here.
  */
 import type { LeadForm } from '@kryon/shared/api';
+import type { Attribution } from '@kryon/shared/attribution';
 
 /**
  * The lead's e-mail state as a whole:
@@ -72,6 +73,11 @@ export interface StoredLead {
   payloadHash: string;
   createdAt: string;
   fields: Record<string, unknown>;
+  /**
+   * Where the visit came from (landing page, referrer origin, utm_*, the form's page), when the
+   * browser sent it: beside the fields, not among them, so only sales ever read it.
+   */
+  attribution?: Attribution;
   /** sha-256 of the normalised visitor e-mail: how a privacy request finds a person's leads. */
   emailHash: string;
   consent?: ConsentRecord;

@@ -107,6 +107,51 @@ describe('submitLead', () => {
     });
   });
 
+  it('stores where the visit came from beside the fields and tells sales in one line', async () => {
+    const attribution = {
+      landingPath: '/security-intelligence/identity-risks/long-lived-access-keys',
+      utmSource: 'newsletter',
+      utmCampaign: 'q4',
+      formPath: '/contact',
+    };
+    await submit(contactBody({ attribution }), 'key-00000001');
+
+    const lead = store.only();
+    expect(lead.attribution).toEqual(attribution);
+    expect(lead.fields).not.toHaveProperty('attribution');
+    expect(mailer.sent[0]?.text).toContain(
+      'Source: newsletter / - / q4, landed on /security-intelligence/identity-risks/long-lived-access-keys, sent from /contact',
+    );
+  });
+
+  it('keeps a lead whose attribution is broken, with only its valid parts', async () => {
+    const result = await submit(
+      contactBody({
+        attribution: {
+          landingPath: 'no-slash',
+          referrerOrigin: 'https://news.example/article?id=7',
+          utmSource: 'x'.repeat(101),
+          utmCampaign: 'q4\u0000',
+          formPath: '/contact',
+        },
+      }),
+      'key-00000001',
+    );
+    expect(result.kind).toBe('accepted');
+    expect(store.only().attribution).toEqual({ utmCampaign: 'q4', formPath: '/contact' });
+
+    expect((await submit(contactBody({ attribution: 'newsletter' }), 'key-00000002')).kind).toBe(
+      'accepted',
+    );
+    expect(store.rows.get('contact#key-00000002')?.attribution).toBeUndefined();
+  });
+
+  it('takes a lead without attribution, as a bare API client sends it', async () => {
+    expect((await submit(contactBody(), 'key-00000001')).kind).toBe('accepted');
+    expect(store.only()).not.toHaveProperty('attribution', expect.anything());
+    expect(mailer.sent[0]?.text).not.toContain('Source:');
+  });
+
   it('answers invalid input with field details, and stores, counts and mails nothing', async () => {
     const result = await submit(
       contactBody({ name: 'A', email: 'not-an-email', subject: 'other', message: 'short' }),

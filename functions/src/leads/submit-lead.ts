@@ -1,5 +1,6 @@
 import type { FieldErrors } from '@kryon/shared/api';
 import { fieldErrors } from '@kryon/shared/field-errors';
+import { splitAttribution } from './attribution.ts';
 import { type DeliveryConfig, type DeliveryDeps, deliver, owedMessages } from './deliver.ts';
 import type { FormDefinition } from './form-definition.ts';
 import { emailHash as hashEmail, keyedHash, sha256 } from './hash.ts';
@@ -100,13 +101,15 @@ export async function submitLead(
 
   const submissionId = deps.newId();
   const createdAt = now.toISOString();
+  const { fields, attribution } = splitAttribution(data);
   const lead: StoredLead = {
     form,
     submissionId,
     idempotencyKey,
     payloadHash,
     createdAt,
-    fields: data,
+    fields,
+    attribution,
     emailHash,
     consent: definition.consent && {
       value: definition.consent.value(data),

@@ -11,6 +11,7 @@ import {
 import type { FormDefinition } from './form-definition.ts';
 import { contactForm } from './forms/contact.ts';
 import { demoForm } from './forms/demo.ts';
+import { downloadForm } from './forms/download.ts';
 import { partnerForm } from './forms/partner.ts';
 import { emailHash } from './hash.ts';
 import { PermanentSendError } from './ports.ts';
@@ -256,5 +257,37 @@ describe('a visitor address that SES refuses for good', () => {
     expect(lead?.emails.sales).toMatchObject({ status: 'failed', attempts: 1 });
     expect(lead?.pending).toBe(true);
     expect(metrics.counts['EmailFailed:demo']).toBe(1);
+  });
+});
+
+describe('where the lead came from', () => {
+  it('reaches sales and never the visitor: none of it is in their e-mail', async () => {
+    const attribution = {
+      landingPath: '/security-intelligence/identity-risks/long-lived-access-keys',
+      referrerOrigin: 'https://attacker.example',
+      utmSource: 'Click here to claim your prize',
+      utmMedium: 'phish-medium',
+      utmCampaign: 'visit attacker.example now',
+      utmTerm: 'urgent-term',
+      utmContent: 'hostile-content',
+      formPath: '/research-archive',
+    };
+    for (const [definition, body] of [
+      [demoForm, sampleBody('demo')],
+      [downloadForm, sampleBody('download')],
+    ] as const) {
+      mailer.sent.length = 0;
+      const lead = await submit(
+        definition,
+        { ...body, attribution, [CHALLENGE_FIELD]: fakeSolution() },
+        `key-${++keys}-attr`,
+      );
+      expect(lead?.attribution).toEqual(attribution);
+      const [visitor] = visitorMails();
+      expect(visitor).toBeDefined();
+      const seen = JSON.stringify(visitor);
+      for (const value of Object.values(attribution)) expect(seen).not.toContain(value);
+      expect(salesMails()[0]?.text).toContain('visit attacker.example now');
+    }
   });
 });

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { attributionField } from '../attribution.ts';
 import { consentField } from '../text.ts';
 import { qualificationFields, requesterFields } from './demo.ts';
 
@@ -14,6 +15,7 @@ export const betaAccessSchema = z.object({
   ...requesterFields,
   ...qualificationFields,
   consentProcessing: consentField('Please confirm you understand the beta program is invite only'),
+  attribution: attributionField,
 });
 
 /** What the visitor types (before cleaning). */

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { attributionField } from '../attribution.ts';
 import { CONTACT_SUBJECTS, optionValues } from '../options.ts';
 import { emailField, lineField, optional, PHONE_PATTERN, textField } from '../text.ts';
 
@@ -40,6 +41,7 @@ export const contactSchema = z.object({
       z.regex(PHONE_PATTERN, { error: 'Please enter a valid phone number' }),
     ),
   ),
+  attribution: attributionField,
 });
 
 /** What the visitor types (before cleaning). */

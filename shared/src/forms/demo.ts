@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { attributionField } from '../attribution.ts';
 import {
   AWS_ENVIRONMENT_SIZES,
   COMPANY_SIZES,
@@ -111,6 +112,7 @@ export const demoSchema = z.object({
   ),
   ...qualificationFields,
   consentProcessing: consentField('You must agree to data processing to proceed'),
+  attribution: attributionField,
 });
 
 /** What the visitor types (before cleaning). */

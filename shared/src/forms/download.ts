@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { attributionField } from '../attribution.ts';
 import { DOWNLOAD_ROLES, optionValues } from '../options.ts';
 import { RESEARCH_DOWNLOAD_IDS } from '../research-catalogue.ts';
 import { requiredEmailField, requiredLineField } from '../text.ts';
@@ -45,6 +46,7 @@ export const downloadSchema = z.object({
   researchId: z.enum(RESEARCH_DOWNLOAD_IDS, {
     error: 'Please choose a research item to download',
   }),
+  attribution: attributionField,
 });
 
 /** What the visitor types (before cleaning). */

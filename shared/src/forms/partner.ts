@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { attributionField } from '../attribution.ts';
 import {
   INDUSTRIES_SHORT,
   optionValues,
@@ -47,6 +48,7 @@ export const partnerSchema = z.object({
   industry: z.enum(optionValues(INDUSTRIES_SHORT), { error: 'Please select an industry' }),
   interests: multiSelectField(PARTNER_INTERESTS, 'Please select at least one interest'),
   message: contact.message,
+  attribution: attributionField,
 });
 
 /** What the visitor types (before cleaning). */

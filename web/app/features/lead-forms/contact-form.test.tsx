@@ -1,3 +1,4 @@
+import { FIRST_TOUCH_STORAGE_KEY } from '@kryon/shared/constants';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -87,6 +88,45 @@ describe('ContactForm', () => {
       'ada@example.com',
     );
     expect((screen.getByLabelText(/Full name/) as HTMLInputElement).value).toBe('');
+  });
+
+  it('sends where the visit came from with the lead', async () => {
+    sessionStorage.setItem(
+      FIRST_TOUCH_STORAGE_KEY,
+      JSON.stringify({ landingPath: '/security-intelligence', utmSource: 'newsletter' }),
+    );
+    const user = userEvent.setup();
+    const submit = vi.fn<Submit>(async () => accepted);
+    render(<ContactForm submit={submit} />);
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
+
+    await waitFor(() => expect(submit).toHaveBeenCalled());
+    expect(submit.mock.calls[0]?.[1]).toMatchObject({
+      attribution: {
+        landingPath: '/security-intelligence',
+        utmSource: 'newsletter',
+        formPath: window.location.pathname,
+      },
+    });
+    sessionStorage.clear();
+  });
+
+  it('still sends the lead where storage is refused, with the form page alone', async () => {
+    const denied = vi.spyOn(window, 'sessionStorage', 'get').mockImplementation(() => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    });
+    const user = userEvent.setup();
+    const submit = vi.fn<Submit>(async () => accepted);
+    render(<ContactForm submit={submit} />);
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
+
+    expect(await screen.findByText('Message Sent Successfully!')).toBeTruthy();
+    expect(submit.mock.calls[0]?.[1]).toMatchObject({
+      attribution: { formPath: window.location.pathname },
+    });
+    denied.mockRestore();
   });
 
   it('places server field errors on their fields and shows the message', async () => {

@@ -125,6 +125,8 @@ describe('PartnerForm', { timeout: 20_000 }, () => {
         industry: 'technology',
         interests: ['reseller', 'mssp'],
         message: 'We resell cloud security to 40 AWS customers.',
+        // Where the visit came from: here no first touch, only the form's page.
+        attribution: { formPath: '/' },
         website: '',
         // When the form was first shown: the server's too-fast check reads it.
         formStartedAt: expect.any(Number),

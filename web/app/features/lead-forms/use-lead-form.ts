@@ -13,6 +13,7 @@ import {
 } from 'react-hook-form';
 import type * as z from 'zod/mini';
 import { apiClient, type Submit } from '../../lib/api-client.ts';
+import { leadAttribution } from '../attribution/lead-attribution.ts';
 import type { ChallengeDeps } from './challenge-session.ts';
 import { clearDraft, readDraft, writeDraft } from './draft-storage.ts';
 import { useBrowserChallenge } from './use-browser-challenge.ts';
@@ -145,6 +146,8 @@ export function useLeadForm<S extends z.ZodMiniType<FieldValues, FieldValues>>({
       setState({ status: 'submitting' });
       const payload = {
         ...values,
+        // Where the visit came from, for sales; never part of the form's own values or draft.
+        attribution: leadAttribution(),
         [HONEYPOT_FIELD]: honeypot.current?.value ?? '',
         ...(startedAt.current === undefined ? {} : { [FORM_STARTED_FIELD]: startedAt.current }),
         ...(proof === undefined ? {} : { [CHALLENGE_FIELD]: proof }),

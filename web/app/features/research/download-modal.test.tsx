@@ -97,6 +97,7 @@ describe('DownloadModal', () => {
         company: 'Analytical Engines',
         role: 'ciso',
         researchId: item.id,
+        attribution: { formPath: '/' },
         website: '',
         formStartedAt: expect.any(Number),
       },
