@@ -32,6 +32,11 @@ const PRIVACY_EMAIL = SITE.departments.sales;
 const emailLink = { text: PRIVACY_EMAIL, href: `mailto:${PRIVACY_EMAIL}` };
 const contactLink = { text: 'contact page', to: PATHS.contact } as const;
 
+/** Sent by the browser with every form, not typed: described under "What we keep besides your answers". */
+const visit = {
+  attribution: 'Where your visit came from (sent by your browser, see below)',
+} as const;
+
 const requester = {
   fullName: 'Full name',
   workEmail: 'Work e-mail address',
@@ -54,6 +59,7 @@ export const contactFields = {
   subject: 'Subject',
   message: 'Message',
   phone: 'Phone number (optional)',
+  ...visit,
 } as const satisfies FieldNotes<ContactInput>;
 
 export const partnerFields = {
@@ -66,6 +72,7 @@ export const partnerFields = {
   industry: 'Industry',
   interests: 'Partnership interests',
   message: 'What you tell us about your company',
+  ...visit,
 } as const satisfies FieldNotes<PartnerInput>;
 
 export const demoFields = {
@@ -81,6 +88,7 @@ export const demoFields = {
   additionalRequirements: 'Additional requirements (optional)',
   ...qualification,
   consentProcessing: 'Your agreement in the consent box, with its wording and the time',
+  ...visit,
 } as const satisfies FieldNotes<DemoRequestInput>;
 
 export const betaAccessFields = {
@@ -88,6 +96,7 @@ export const betaAccessFields = {
   ...qualification,
   consentProcessing:
     'Your confirmation that the beta is invite only, with the box’s wording and the time',
+  ...visit,
 } as const satisfies FieldNotes<BetaAccessInput>;
 
 export const downloadFields = {
@@ -96,6 +105,7 @@ export const downloadFields = {
   company: 'Company',
   role: 'Role',
   researchId: 'The research report you asked for',
+  ...visit,
 } as const satisfies FieldNotes<DownloadInput>;
 
 const leadDays = DATA_RETENTION.leadDays;
