@@ -13,6 +13,9 @@ import { DependencyError, PermanentSendError, SenderNotVerifiedError } from '../
 import {
   assertHeadersSafe,
   createSesMailer,
+  displayNameProblem,
+  encodeDisplayName,
+  fromHeader,
   isPermanentRefusal,
   UnsafeHeaderError,
 } from './ses.ts';
@@ -98,6 +101,23 @@ describe('assertHeadersSafe', () => {
     );
   });
 
+  it.each([
+    ['a CR LF and a header', 'Kryon\r\nBcc: eve@evil.example'],
+    ['a LF', 'Kryon\nSales'],
+    ['a NUL', 'Kryon\u0000'],
+    ['a line separator', 'Kryon\u2028Sales'],
+    ['a right-to-left override', 'Kryon \u202eselaS'],
+    ['a zero-width space', 'Kry\u200bon'],
+    ['an address', 'Kryon <eve@evil.example>'],
+    ['an encoded word', '=?UTF-8?B?4oCu?='],
+    ['nothing', ' '],
+    ['65 characters', 'K'.repeat(65)],
+  ])('refuses a sender name with %s', (_label, fromName) => {
+    expect(() => assertHeadersSafe(email({ fromName }))).toThrow(
+      'refused to send: unsafe header value (the sender name)',
+    );
+  });
+
   it('refuses a message without a recipient', () => {
     const message = email({ to: [] });
     expect(() => assertHeadersSafe(message)).toThrow(UnsafeHeaderError);
@@ -115,6 +135,53 @@ describe('assertHeadersSafe', () => {
     }
     expect(thrown).toBeInstanceOf(Error);
     expect((thrown as Error).name).toBe('UnsafeHeaderError');
+  });
+});
+
+describe('the From header', () => {
+  it('quotes a plain sender name, escaping quotes and backslashes', () => {
+    expect(encodeDisplayName('Kryon Sales')).toBe('"Kryon Sales"');
+    expect(encodeDisplayName('Kryon "Sales", EMEA \\ DACH')).toBe(
+      '"Kryon \\"Sales\\", EMEA \\\\ DACH"',
+    );
+  });
+
+  it('encodes a name beyond ASCII as RFC 2047 words of whole characters', () => {
+    const name = 'Équipe commerciale Kryon 🇫🇷 — réponse sous 24 heures, promis';
+    const encoded = encodeDisplayName(name);
+    const words = encoded.split(' ');
+    for (const word of words) {
+      expect(word).toMatch(/^=\?UTF-8\?B\?[A-Za-z0-9+/=]+\?=$/);
+      expect(word.length).toBeLessThanOrEqual(75);
+    }
+    expect(words.length).toBeGreaterThan(1);
+    // Each word decodes on its own: no character's bytes are split between two words.
+    const decoded = words.map((w) => {
+      const bytes = Buffer.from(w.slice(10, -2), 'base64');
+      const text = bytes.toString('utf8');
+      expect(text).not.toContain('\ufffd');
+      return text;
+    });
+    expect(decoded.join('')).toBe(name);
+  });
+
+  it('keeps the configured address under the new name', () => {
+    expect(fromHeader('Kryon Website <no-reply@kryon.example>', 'Kryon Sales')).toBe(
+      '"Kryon Sales" <no-reply@kryon.example>',
+    );
+    expect(fromHeader('no-reply@kryon.example', 'Kryon Sales')).toBe(
+      '"Kryon Sales" <no-reply@kryon.example>',
+    );
+    expect(fromHeader('Kryon Website <no-reply@kryon.example>', undefined)).toBe(
+      'Kryon Website <no-reply@kryon.example>',
+    );
+  });
+
+  it('says what is wrong with a sender name, or nothing', () => {
+    expect(displayNameProblem('Kryon Sales')).toBeUndefined();
+    expect(displayNameProblem('Équipe Kryon')).toBeUndefined();
+    expect(displayNameProblem('Kryon\nSales')).toMatch(/line break/);
+    expect(displayNameProblem('x@y.z')).toMatch(/address/);
   });
 });
 
@@ -145,6 +212,16 @@ describe('createSesMailer', () => {
     await expect(mailer.send(email(overrides))).rejects.toThrow(UnsafeHeaderError);
 
     expect(ses).not.toHaveReceivedAnyCommand();
+  });
+
+  it('sends a message with its own sender name from the configured address', async () => {
+    const mailer = createSesMailer(client, options);
+
+    await mailer.send(email({ fromName: 'Kryon Sales' }));
+
+    expect(ses).toHaveReceivedCommandWith(SendEmailCommand, {
+      FromEmailAddress: '"Kryon Sales" <no-reply@kryon.example>',
+    });
   });
 
   it('sends a safe message with its sender, reply-to, configuration set and tags', async () => {

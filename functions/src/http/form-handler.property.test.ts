@@ -71,7 +71,11 @@ const FREE_TEXT_FIELDS = new Set([
 const TEMPLATE_TAGS = new Set([
   '!doctype',
   'html',
+  'head',
+  'meta',
+  'title',
   'body',
+  'br',
   'h1',
   'table',
   'tr',
@@ -110,6 +114,8 @@ function harness(definition: FormDefinition): Harness {
       recipients: ['sales@kryon.example'],
       siteOrigin: 'https://kryon.example',
       reportLink: { key: 'report-key', days: 7 },
+      salesTimeZone: 'UTC',
+      visitorFromName: 'Kryon Sales',
       maxAttempts: 10,
       retentionDays: 730,
       hashSecret: 'ip-secret',
@@ -340,7 +346,10 @@ async function runOnce(h: Harness, generated: GeneratedBody): Promise<void> {
     }
     for (const [field, value] of Object.entries(row.fields)) {
       if (FREE_TEXT_FIELDS.has(field) && typeof value === 'string') {
-        check(sales.html.includes(escaped(value)), `${field} is not in the HTML escaped`, {
+        // Escaped, then each line break a <br> (Outlook drops white-space: pre-wrap),
+        // the Unicode line and paragraph separators included.
+        const shown = escaped(value).replace(/\r\n|[\r\n\u0085\u2028\u2029]/g, '<br>');
+        check(sales.html.includes(shown), `${field} is not in the HTML escaped`, {
           value,
           html: sales.html,
         });

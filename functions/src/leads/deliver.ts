@@ -25,6 +25,10 @@ export interface DeliveryConfig {
   reportLink: { key: string; days: number };
   /** After this many failed attempts a message is abandoned and left to a person. */
   maxAttempts: number;
+  /** The IANA zone the sales e-mail gives times in (SALES_TIME_ZONE). */
+  salesTimeZone: string;
+  /** The sender name of e-mails to visitors, which ask for a reply (VISITOR_MAIL_FROM_NAME). */
+  visitorFromName: string;
 }
 
 export interface DeliveryDeps {
@@ -71,6 +75,7 @@ export function buildEmail(
       submissionId: lead.submissionId,
       createdAt: lead.createdAt,
       recipients: config.recipients,
+      timeZone: config.salesTimeZone,
       notices: salesNotices(lead, definition),
     });
   }
@@ -95,6 +100,7 @@ export function buildEmail(
     to: definition.visitorEmail(lead.fields),
     replyTo: config.recipients.slice(0, 1),
     form: lead.form,
+    fromName: config.visitorFromName,
   });
 }
 
