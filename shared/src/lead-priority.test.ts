@@ -59,7 +59,7 @@ describe('leadPriority', () => {
       }),
     ).toEqual({
       priority: true,
-      reasons: ['100+ AWS accounts', 'Enterprise', 'ASAP', 'Hands-on workshop'],
+      reasons: ['100+ AWS accounts', 'Enterprise', 'ASAP', 'Hands-On Workshop'],
     });
   });
 

@@ -2,6 +2,7 @@ import {
   AWS_ENVIRONMENT_SIZES,
   type AwsEnvironmentSize,
   type CompanySize,
+  DEMO_TYPES,
   type DemoType,
   optionLabel,
   type PartnerCompanySize,
@@ -53,6 +54,6 @@ export function leadPriority(facts: PriorityFacts): LeadPriority {
   if (facts.companySize === 'enterprise') reasons.push('Enterprise');
   if (facts.partnerCompanySize === '1000+') reasons.push('1000+ employees');
   if (facts.timeframe === 'asap' || facts.urgency === 'critical') reasons.push('ASAP');
-  if (facts.demoType === 'hands-on') reasons.push('Hands-on workshop');
+  if (facts.demoType === 'hands-on') reasons.push(optionLabel(DEMO_TYPES, facts.demoType));
   return { priority: reasons.length > 0, reasons };
 }

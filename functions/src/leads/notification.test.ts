@@ -148,7 +148,7 @@ describe('salesNotification', () => {
     );
     const order = [
       '>Analytical Engines</h1>',
-      '>Security Question</p>',
+      '>Security&nbsp;Question</p>',
       '>Ada Lovelace</td>',
       '>ada@example.com</a>',
       '>+44 20 7946 0958</a>',

@@ -167,11 +167,11 @@ export function multilineHtml(value: string): string {
  * check; both halves and every query value are percent-encoded all the same, so no typed
  * character can end the address, add a recipient or another header field (RFC 6068).
  */
-export function replyLink(to: string, subject: string, body: string): string {
+export function replyLink(to: string, subject: string, body = ''): string {
   const encode = (value: string) => encodeURIComponent(value.replace(LONE_SURROGATE, '\ufffd'));
   const at = to.lastIndexOf('@');
   const address = `${encode(to.slice(0, at))}@${encode(to.slice(at + 1))}`;
-  return `mailto:${address}?subject=${encode(subject)}&body=${encode(body)}`;
+  return `mailto:${address}?subject=${encode(subject)}${body ? `&body=${encode(body)}` : ''}`;
 }
 
 /**
@@ -198,6 +198,15 @@ function emailDocument(title: string, rows: string): string {
   );
 }
 
+/**
+ * A short fact of the summary line kept on one line ("Within 2 weeks" never splits on a
+ * phone); a long one (a report title) wraps as usual, so nothing overflows.
+ */
+function unbroken(fact: string): string {
+  const html = escapeHtml(fact);
+  return Array.from(fact).length <= 24 ? html.replace(/ /g, '&nbsp;') : html;
+}
+
 /** One full-width row of the frame. */
 function section(content: string, padding = '20px 24px 0'): string {
   return `<tr><td style="padding:${padding};${FONT};color:${INK};font-size:15px;line-height:22px;word-break:break-word">${content}</td></tr>`;
@@ -219,7 +228,7 @@ function labelledRows(rows: { label: string; html: string }[]): string {
   const cells = rows
     .map(
       (r) =>
-        `<tr><th align="left" valign="top" width="130" style="padding:4px 12px 4px 0;${FONT};color:${MUTED};font-size:14px;line-height:22px;font-weight:600">${escapeHtml(r.label)}</th>` +
+        `<tr><th align="left" valign="top" width="128" style="padding:4px 12px 4px 0;${FONT};color:${MUTED};font-size:14px;line-height:22px;font-weight:600">${escapeHtml(r.label)}</th>` +
         `<td valign="top" style="padding:4px 0;${FONT};color:${INK};font-size:15px;line-height:22px;word-break:break-word">${r.html}</td></tr>`,
     )
     .join('');
@@ -282,7 +291,7 @@ export function salesNotification(input: SalesNotificationInput): OutgoingEmail 
     label: r.label,
     html:
       r.label === 'Email'
-        ? `<a href="${escapeHtml(replyLink(r.value, sales.replySubject, ''))}" style="color:#1d4ed8">${escapeHtml(r.value)}</a>`
+        ? `<a href="${escapeHtml(replyLink(r.value, sales.replySubject))}" style="color:#1d4ed8">${escapeHtml(r.value)}</a>`
         : r.label === 'Phone'
           ? `<a href="tel:${escapeHtml(r.value.replace(/[^+\d]/g, ''))}" style="color:#1d4ed8">${escapeHtml(r.value)}</a>`
           : escapeHtml(r.value),
@@ -294,7 +303,7 @@ export function salesNotification(input: SalesNotificationInput): OutgoingEmail 
       heading(definition.title) +
         `<h1 style="margin:0;${FONT};color:${INK};font-size:22px;line-height:28px;font-weight:700">${escapeHtml(summary[0] ?? '')}</h1>` +
         (summary.length > 1
-          ? `<p style="margin:4px 0 0;${FONT};color:${INK};font-size:16px;line-height:24px">${summary.slice(1).map(escapeHtml).join(SUBJECT_SEPARATOR)}</p>`
+          ? `<p style="margin:4px 0 0;${FONT};color:${INK};font-size:16px;line-height:24px">${summary.slice(1).map(unbroken).join(SUBJECT_SEPARATOR)}</p>`
           : ''),
     ),
     section(heading('Contact') + labelledRows(contactHtml)),
