@@ -9,6 +9,7 @@ import { IP_RATE_LIMIT, MIN_FILL_MS, RATE_LIMIT } from '@kryon/shared/constants'
 import { ERROR_MESSAGES, SUCCESS_MESSAGES } from '@kryon/shared/messages';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { createAltchaService } from './adapters/altcha.ts';
+import { displayNameProblem } from './adapters/display-name.ts';
 import { createDynamoLeadStore } from './adapters/dynamodb.ts';
 import { createLeadMetrics } from './adapters/metrics.ts';
 import {
@@ -16,7 +17,7 @@ import {
   type SecretReader,
   type SecretVersions,
 } from './adapters/secrets.ts';
-import { createSesMailer, displayNameProblem } from './adapters/ses.ts';
+import { createSesMailer } from './adapters/ses.ts';
 import { listEnv, optionalEnv, requiredEnv } from './env.ts';
 import { errorResponse, type HttpResponse } from './http/responses.ts';
 import { siteOriginOnly } from './http/site-origin.ts';

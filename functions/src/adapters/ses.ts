@@ -11,6 +11,7 @@ import {
   PermanentSendError,
   SenderNotVerifiedError,
 } from '../leads/ports.ts';
+import { displayNameProblem, encodeDisplayName } from './display-name.ts';
 
 export interface SesMailerOptions {
   /** The verified sender, e.g. `Kryon <no-reply@kryon.example>`. */
@@ -52,54 +53,6 @@ export function assertHeadersSafe(email: OutgoingEmail): void {
     throw new UnsafeHeaderError('the subject');
   }
   if (email.to.length === 0) throw new UnsafeHeaderError('no recipient');
-}
-
-/** The longest sender name: what an inbox list shows, well within one header line. */
-const DISPLAY_NAME_MAX = 64;
-
-/**
- * What keeps a sender display name out of the From header, in words for a start-up error;
- * undefined when it may go in. It is configuration, not visitor input, but a name that
- * could break the header or pass for another sender is refused all the same.
- */
-export function displayNameProblem(name: string): string | undefined {
-  if (name.trim() === '') return 'is empty';
-  if (Array.from(name).length > DISPLAY_NAME_MAX) {
-    return `is longer than ${DISPLAY_NAME_MAX} characters`;
-  }
-  if (CONTROL.test(name) || INVISIBLE.test(name)) {
-    return 'holds a line break, control or invisible character';
-  }
-  if (/[<>@]|=\?/.test(name)) return 'holds <, >, @ or =? (an address or an encoded word)';
-  return undefined;
-}
-
-/** Base64 bytes per RFC 2047 encoded word: "=?UTF-8?B?" + 60 + "?=" stays under 75. */
-const WORD_BYTES = 45;
-
-/**
- * A display name as the From header carries it: printable ASCII as an RFC 5322 quoted
- * string, anything else as RFC 2047 encoded words (SES takes no raw UTF-8 in From), each
- * word whole characters only.
- */
-export function encodeDisplayName(name: string): string {
-  if (/^[\x20-\x7e]*$/.test(name)) return `"${name.replace(/[\\"]/g, '\\$&')}"`;
-  const words: string[] = [];
-  let chunk: Buffer[] = [];
-  let size = 0;
-  const flush = () => {
-    if (size > 0) words.push(`=?UTF-8?B?${Buffer.concat(chunk).toString('base64')}?=`);
-    chunk = [];
-    size = 0;
-  };
-  for (const char of name) {
-    const bytes = Buffer.from(char, 'utf8');
-    if (size + bytes.length > WORD_BYTES) flush();
-    chunk.push(bytes);
-    size += bytes.length;
-  }
-  flush();
-  return words.join(' ');
 }
 
 /** The From header: the configured sender, under another display name if one is given. */
