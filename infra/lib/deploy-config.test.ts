@@ -43,6 +43,8 @@ describe('parseDeployConfig', () => {
       identity: 'example.com',
       from: 'Kryon <no-reply@example.com>',
       fromAddress: 'no-reply@example.com',
+      visitorFromName: 'Kryon Sales',
+      salesTimeZone: 'UTC',
       recipients: { default: ['sales@example.com'] },
       identityExists: false,
     });
@@ -118,6 +120,38 @@ describe('parseDeployConfig', () => {
       );
     }
   });
+
+  it('reads the sender name of e-mails to visitors and the zone of sales e-mails', () => {
+    expect(
+      parse({ visitorMailFromName: 'Kryon Vertrieb', salesTimeZone: 'Europe/Berlin' }).email,
+    ).toMatchObject({ visitorFromName: 'Kryon Vertrieb', salesTimeZone: 'Europe/Berlin' });
+    // The name goes in front of mailFrom's address, which stays the identity's.
+    expect(
+      parse({
+        senderIdentity: 'kryon.example',
+        mailFrom: 'Kryon Website <web@kryon.example>',
+        visitorMailFromName: 'Équipe Kryon',
+      }).email,
+    ).toMatchObject({ fromAddress: 'web@kryon.example', visitorFromName: 'Équipe Kryon' });
+  });
+
+  it.each([
+    ['a header break', 'Kryon Sales\r\nBcc: eve@evil.example', /line break/],
+    ['an address', 'Kryon <sales@kryon.example>', /an address or an encoded word/],
+    ['an encoded word', '=?UTF-8?B?4oCu?=', /an address or an encoded word/],
+    ['a bidi control', 'Kryon \u202eselaS', /invisible/],
+    ['65 characters', 'K'.repeat(65), /longer than 64/],
+  ])('refuses a visitorMailFromName with %s', (_label, name, message) => {
+    expect(() => parse({ visitorMailFromName: name })).toThrow(DeployConfigError);
+    expect(() => parse({ visitorMailFromName: name })).toThrow(message);
+  });
+
+  it.each(['Europe/Berlinn', 'CET+1', 'GMT+2:00', 'berlin'])(
+    'refuses a salesTimeZone that is no IANA zone: %s',
+    (zone) => {
+      expect(() => parse({ salesTimeZone: zone })).toThrow(/is not an IANA time zone/);
+    },
+  );
 
   it('reads the budgets of e-mails to visitors, within sane bounds', () => {
     expect(parse({ visitorMailPerAddress: '2', visitorMailPerHour: '500' }).visitorMail).toEqual({

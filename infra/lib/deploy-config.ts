@@ -1,6 +1,8 @@
 import { isAbsolute, resolve } from 'node:path';
 import { DATA_RETENTION } from '@kryon/shared/constants';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { displayNameProblem } from '../../functions/src/adapters/display-name.ts';
+import { isTimeZone } from '../../functions/src/leads/sales-time.ts';
 import { API_ROUTES } from '../../functions/src/routes.ts';
 
 /**
@@ -18,6 +20,8 @@ export const CONTEXT_KEYS = [
   'senderIdentity',
   'senderIdentityExists',
   'mailFrom',
+  'visitorMailFromName',
+  'salesTimeZone',
   'recipients',
   'alarmEmail',
   'waf',
@@ -73,6 +77,13 @@ export interface DeployConfig {
     from: string;
     /** The bare sender address of `from`. */
     fromAddress: string;
+    /**
+     * The sender name of e-mails to visitors, which ask for a reply ("Kryon Sales"); the
+     * address stays `fromAddress`, the only one the identity may send as.
+     */
+    visitorFromName: string;
+    /** The IANA zone sales e-mails give times in ("Europe/Berlin"; UTC by default). */
+    salesTimeZone: string;
     /** Recipients per form; `default` serves forms without their own list. */
     recipients: Record<string, string[]>;
     /**
@@ -195,6 +206,18 @@ export function parseDeployConfig(
     );
   }
 
+  const visitorFromName = optionalString(raw, 'visitorMailFromName') ?? 'Kryon Sales';
+  const nameProblem = displayNameProblem(visitorFromName);
+  if (nameProblem) {
+    throw new DeployConfigError(`visitorMailFromName "${visitorFromName}" ${nameProblem}.`);
+  }
+  const salesTimeZone = optionalString(raw, 'salesTimeZone') ?? 'UTC';
+  if (!isTimeZone(salesTimeZone)) {
+    throw new DeployConfigError(
+      `salesTimeZone "${salesTimeZone}" is not an IANA time zone (e.g. Europe/Berlin, America/New_York, UTC).`,
+    );
+  }
+
   let recipients = parseRecipients(raw.recipients);
   if (!recipients) {
     recipients = { default: [...PLACEHOLDERS.recipients.default] };
@@ -211,7 +234,15 @@ export function parseDeployConfig(
       domainName && certificateArn
         ? { name: domainName, certificateArn, ...(apiDomainName ? { apiName: apiDomainName } : {}) }
         : undefined,
-    email: { identity, from, fromAddress, recipients, identityExists },
+    email: {
+      identity,
+      from,
+      fromAddress,
+      visitorFromName,
+      salesTimeZone,
+      recipients,
+      identityExists,
+    },
     alarmEmails: emailList(raw.alarmEmail, 'alarmEmail') ?? [],
     waf,
     leadRetentionDays: integer(raw, 'leadRetentionDays', DATA_RETENTION.leadDays, 1, 3650),

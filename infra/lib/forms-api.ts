@@ -19,7 +19,11 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { Throttle } from './deploy-config.ts';
 import type { EmailSending } from './email-sending.ts';
-import { leadFunction } from './lead-function.ts';
+import {
+  leadFunction,
+  type MailPresentation,
+  mailPresentationEnvironment,
+} from './lead-function.ts';
 import { acknowledge } from './nag.ts';
 import { giveSecrets } from './site-secrets.ts';
 
@@ -49,6 +53,8 @@ export interface FormsApiProps {
   table: ITableV2;
   email: EmailSending;
   mailFrom: string;
+  /** How the e-mails read: visitor e-mails' sender name, the zone of sales e-mails' times. */
+  mailPresentation: MailPresentation;
   /** Recipients per form; `default` for forms without their own entry. */
   recipients: Readonly<Record<string, readonly string[]>>;
   /**
@@ -273,6 +279,7 @@ export class FormsApi extends Construct {
       Object.assign(environment, {
         TABLE_NAME: table,
         MAIL_FROM: props.mailFrom,
+        ...mailPresentationEnvironment(props.mailPresentation),
         MAIL_TO: recipients.join(','),
         SES_CONFIGURATION_SET: configurationSet,
         RETENTION_DAYS: String(props.leadRetentionDays),

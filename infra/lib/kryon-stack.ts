@@ -105,6 +105,10 @@ export class KryonStack extends Stack {
       table: this.table.table,
       email: this.email,
       mailFrom: props.email.from,
+      mailPresentation: {
+        visitorFromName: props.email.visitorFromName,
+        salesTimeZone: props.email.salesTimeZone,
+      },
       recipients: props.email.recipients,
       secrets,
       leadRetentionDays: props.leadRetentionDays,
@@ -124,6 +128,10 @@ export class KryonStack extends Stack {
       table: this.table.table,
       email: this.email,
       mailFrom: props.email.from,
+      mailPresentation: {
+        visitorFromName: props.email.visitorFromName,
+        salesTimeZone: props.email.salesTimeZone,
+      },
       recipients: props.email.recipients,
       siteOrigin,
       siteSecret: ipHashSecret,

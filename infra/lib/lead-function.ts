@@ -97,3 +97,19 @@ export function recipientEnvironment(
   if (!env.MAIL_TO) throw new Error('No default recipients');
   return env;
 }
+
+/** How the e-mails of a function that sends them read. */
+export interface MailPresentation {
+  /** The sender name of e-mails to visitors. */
+  visitorFromName: string;
+  /** The IANA zone of the times in sales e-mails. */
+  salesTimeZone: string;
+}
+
+/** The variables functions/src/wiring.ts reads them from, checked there at start. */
+export function mailPresentationEnvironment(mail: MailPresentation): Record<string, string> {
+  return {
+    VISITOR_MAIL_FROM_NAME: mail.visitorFromName,
+    SALES_TIME_ZONE: mail.salesTimeZone,
+  };
+}

@@ -10,7 +10,12 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { LEADS_TABLE } from '../../functions/src/adapters/table-schema.ts';
 import type { EmailSending } from './email-sending.ts';
-import { leadFunction, recipientEnvironment } from './lead-function.ts';
+import {
+  leadFunction,
+  type MailPresentation,
+  mailPresentationEnvironment,
+  recipientEnvironment,
+} from './lead-function.ts';
 import { acknowledge } from './nag.ts';
 import { giveSecrets } from './site-secrets.ts';
 
@@ -21,6 +26,8 @@ export interface LeadResendProps {
   table: ITableV2;
   email: EmailSending;
   mailFrom: string;
+  /** As the form functions have it: a re-sent e-mail reads like the first. */
+  mailPresentation: MailPresentation;
   /** Recipients per form, as the form functions have them; `default` for the rest. */
   recipients: Readonly<Record<string, readonly string[]>>;
   /** The site's origin, for links in e-mails (may be a token of the distribution). */
@@ -95,6 +102,7 @@ export class LeadResend extends Construct {
       environment: {
         TABLE_NAME: props.table.tableName,
         MAIL_FROM: props.mailFrom,
+        ...mailPresentationEnvironment(props.mailPresentation),
         SES_CONFIGURATION_SET: props.email.configurationSet.configurationSetName,
         ...recipientEnvironment(props.recipients),
         SITE_ORIGIN: props.siteOrigin,

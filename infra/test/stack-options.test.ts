@@ -62,6 +62,8 @@ describe('with a custom domain and a WAF created in us-east-1', () => {
       wafRateLimit: '200',
       apiRouteThrottles: '{"contact":{"rateLimit":2,"burstLimit":3}}',
       apiRateLimit: '7',
+      salesTimeZone: 'Europe/Berlin',
+      visitorMailFromName: 'Kryon Vertrieb',
     },
   });
   afterAll(() => {
@@ -123,6 +125,13 @@ describe('with a custom domain and a WAF created in us-east-1', () => {
         },
       },
     });
+  });
+
+  it('gives the form functions the sales time zone and the visitor sender name', () => {
+    const form = stack.api.functions.get('contact')?.node.defaultChild as CfnResource;
+    expect(
+      template.toJSON().Resources[logicalId(form)].Properties.Environment.Variables,
+    ).toMatchObject({ SALES_TIME_ZONE: 'Europe/Berlin', VISITOR_MAIL_FROM_NAME: 'Kryon Vertrieb' });
   });
 
   it('links e-mails to the custom domain', () => {

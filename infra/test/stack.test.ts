@@ -499,6 +499,9 @@ describe('functions', () => {
       RETENTION_DAYS: '730',
       VISITOR_MAIL_PER_ADDRESS: '3',
       VISITOR_MAIL_PER_HOUR: '200',
+      // Visitor e-mails ask for a reply: they come from a name a person answers.
+      VISITOR_MAIL_FROM_NAME: 'Kryon Sales',
+      SALES_TIME_ZONE: 'UTC',
     });
     // The secret's ARN: the function reads the value at run time, so it is in no configuration.
     expect(variables.IP_HASH_SECRET_ARN).toEqual(secretRef('site'));
@@ -807,6 +810,9 @@ describe('the re-send of owed e-mails', () => {
       MAIL_FROM: 'Kryon <no-reply@kryon.example>',
       MAIL_TO: TEST_CONTEXT.recipients.default.join(','),
       MAIL_TO_PARTNER: TEST_CONTEXT.recipients.partner.join(','),
+      // A re-sent e-mail reads like the first.
+      VISITOR_MAIL_FROM_NAME: 'Kryon Sales',
+      SALES_TIME_ZONE: 'UTC',
     });
     // It signs the personal report links of the download e-mails it re-sends.
     expect(fnProps('resend').Environment.Variables.IP_HASH_SECRET_ARN).toEqual(secretRef('site'));

@@ -119,6 +119,8 @@ export function prepareFloor(
       siteOrigin: config.siteOrigin,
       reportLink: config.reportLink,
       maxAttempts: MAX_SEND_ATTEMPTS,
+      salesTimeZone: 'UTC',
+      visitorFromName: 'Kryon Sales',
     };
     return {
       emailKey: `email#${emailHash}`,

@@ -13,6 +13,7 @@ import { DependencyError, PermanentSendError, SenderNotVerifiedError } from '../
 import {
   assertHeadersSafe,
   createSesMailer,
+  fromHeader,
   isPermanentRefusal,
   UnsafeHeaderError,
 } from './ses.ts';
@@ -98,6 +99,23 @@ describe('assertHeadersSafe', () => {
     );
   });
 
+  it.each([
+    ['a CR LF and a header', 'Kryon\r\nBcc: eve@evil.example'],
+    ['a LF', 'Kryon\nSales'],
+    ['a NUL', 'Kryon\u0000'],
+    ['a line separator', 'Kryon\u2028Sales'],
+    ['a right-to-left override', 'Kryon \u202eselaS'],
+    ['a zero-width space', 'Kry\u200bon'],
+    ['an address', 'Kryon <eve@evil.example>'],
+    ['an encoded word', '=?UTF-8?B?4oCu?='],
+    ['nothing', ' '],
+    ['65 characters', 'K'.repeat(65)],
+  ])('refuses a sender name with %s', (_label, fromName) => {
+    expect(() => assertHeadersSafe(email({ fromName }))).toThrow(
+      'refused to send: unsafe header value (the sender name)',
+    );
+  });
+
   it('refuses a message without a recipient', () => {
     const message = email({ to: [] });
     expect(() => assertHeadersSafe(message)).toThrow(UnsafeHeaderError);
@@ -115,6 +133,20 @@ describe('assertHeadersSafe', () => {
     }
     expect(thrown).toBeInstanceOf(Error);
     expect((thrown as Error).name).toBe('UnsafeHeaderError');
+  });
+});
+
+describe('the From header', () => {
+  it('keeps the configured address under the new name', () => {
+    expect(fromHeader('Kryon Website <no-reply@kryon.example>', 'Kryon Sales')).toBe(
+      '"Kryon Sales" <no-reply@kryon.example>',
+    );
+    expect(fromHeader('no-reply@kryon.example', 'Kryon Sales')).toBe(
+      '"Kryon Sales" <no-reply@kryon.example>',
+    );
+    expect(fromHeader('Kryon Website <no-reply@kryon.example>', undefined)).toBe(
+      'Kryon Website <no-reply@kryon.example>',
+    );
   });
 });
 
@@ -145,6 +177,16 @@ describe('createSesMailer', () => {
     await expect(mailer.send(email(overrides))).rejects.toThrow(UnsafeHeaderError);
 
     expect(ses).not.toHaveReceivedAnyCommand();
+  });
+
+  it('sends a message with its own sender name from the configured address', async () => {
+    const mailer = createSesMailer(client, options);
+
+    await mailer.send(email({ fromName: 'Kryon Sales' }));
+
+    expect(ses).toHaveReceivedCommandWith(SendEmailCommand, {
+      FromEmailAddress: '"Kryon Sales" <no-reply@kryon.example>',
+    });
   });
 
   it('sends a safe message with its sender, reply-to, configuration set and tags', async () => {

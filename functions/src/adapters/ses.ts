@@ -11,6 +11,7 @@ import {
   PermanentSendError,
   SenderNotVerifiedError,
 } from '../leads/ports.ts';
+import { displayNameProblem, encodeDisplayName } from './display-name.ts';
 
 export interface SesMailerOptions {
   /** The verified sender, e.g. `Kryon <no-reply@kryon.example>`. */
@@ -41,6 +42,9 @@ const PLAIN_ADDRESS = /^[^\s@<>"(),;:\\[\]]+@[^\s@<>"(),;:\\[\]]+$/;
  * refused rather than sent, so no input can ever add a header or a recipient.
  */
 export function assertHeadersSafe(email: OutgoingEmail): void {
+  if (email.fromName !== undefined && displayNameProblem(email.fromName)) {
+    throw new UnsafeHeaderError('the sender name');
+  }
   for (const address of [...email.to, ...email.replyTo]) {
     if (!PLAIN_ADDRESS.test(address) || CONTROL.test(address))
       throw new UnsafeHeaderError('an address');
@@ -49,6 +53,11 @@ export function assertHeadersSafe(email: OutgoingEmail): void {
     throw new UnsafeHeaderError('the subject');
   }
   if (email.to.length === 0) throw new UnsafeHeaderError('no recipient');
+}
+
+/** The From header: the configured sender, under another display name if one is given. */
+export function fromHeader(from: string, name: string | undefined): string {
+  return name ? `${encodeDisplayName(name)} <${bareAddress(from)}>` : from;
 }
 
 export class UnsafeHeaderError extends Error {
@@ -108,7 +117,7 @@ export function createSesMailer(client: SESv2Client, options: SesMailerOptions):
       const out = await client
         .send(
           new SendEmailCommand({
-            FromEmailAddress: options.from,
+            FromEmailAddress: fromHeader(options.from, email.fromName),
             Destination: { ToAddresses: email.to },
             ReplyToAddresses: email.replyTo,
             ConfigurationSetName: options.configurationSet,

@@ -75,7 +75,7 @@ describe('POST /api/email/contact against dynalite and aws-ses-v2-local', () => 
       from: 'Kryon Website <no-reply@kryon.example>',
       replyTo: [email],
       destination: { to: ['sales@kryon.example'], cc: [], bcc: [] },
-      subject: 'Contact: Request Demo from Ada Lovelace (Analytical Engines)',
+      subject: 'Contact: Analytical Engines · Request Demo',
     });
     expect(sent?.body.text).toContain('We run 40 AWS accounts and would like a demo.');
     expect(sent?.body.html).toContain(email);
@@ -234,9 +234,7 @@ describe('POST /api/email/contact against dynalite and aws-ses-v2-local', () => 
     const [sent] = await emailsTo(env.sesUrl, email);
     if (!sent) throw new Error('no e-mail was sent');
     expect(sent.destination).toEqual({ to: ['sales@kryon.example'], cc: [], bcc: [] });
-    expect(sent.subject).toBe(
-      'Contact: Request Demo from Mallory Bcc: victim@evil.example (Acme X-Injected: yes)',
-    );
+    expect(sent.subject).toBe('Contact: Acme X-Injected: yes · Request Demo');
     expect(sent.subject).not.toMatch(/[\r\n]/);
     expect(sent.replyTo).toEqual([email]);
 

@@ -113,7 +113,7 @@ describe('POST /api/email/contact (AWS SDK mocked)', () => {
       Content: {
         Simple: expect.objectContaining({
           Subject: {
-            Data: 'Contact: Request Demo from Ada Lovelace (Analytical Engines)',
+            Data: 'Contact: Analytical Engines · Request Demo',
             Charset: 'UTF-8',
           },
         }),

@@ -18,10 +18,14 @@ import {
 } from '../../test/integration.ts';
 
 const CASES = [
-  { form: 'partner', emailField: 'email', subject: /^Partner application: .+ - CloudGuard/ },
-  { form: 'demo', emailField: 'workEmail', subject: /^Demo request: Technical Deep Dive - / },
-  { form: 'beta-access', emailField: 'workEmail', subject: /^Beta access request: .+ - / },
-  { form: 'download', emailField: 'email', subject: /^Research download: .+ - / },
+  { form: 'partner', emailField: 'email', subject: /^(\[Priority\] )?Partner: .+ · .+/ },
+  {
+    form: 'demo',
+    emailField: 'workEmail',
+    subject: /^\[Priority\] Demo request: .+ · .+ AWS accounts$/,
+  },
+  { form: 'beta-access', emailField: 'workEmail', subject: /^(\[Priority\] )?Beta access: .+ · / },
+  { form: 'download', emailField: 'email', subject: /^Download: .+ · / },
 ] as const;
 
 let env: IntegrationEnv;
@@ -99,6 +103,8 @@ describe('the research download', () => {
 
     const mine = await emailsSentTo(env.sesUrl, email);
     expect(mine).toHaveLength(1);
+    // From the configured address, under a name that invites the reply it asks for.
+    expect(mine[0]?.from).toBe('"Kryon Sales" <no-reply@kryon.example>');
     const url = /https:\/\/www\.kryon\.example\/api\/email\/report\?\S+/.exec(
       mine[0]?.body.text ?? '',
     )?.[0];

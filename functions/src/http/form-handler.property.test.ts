@@ -23,7 +23,7 @@ import {
   fakeSolution,
 } from '../../test/fake-lead-store.ts';
 import { assertHeadersSafe } from '../adapters/ses.ts';
-import { sourceLine, splitAttribution } from '../leads/attribution.ts';
+import { sourceRows, splitAttribution } from '../leads/attribution.ts';
 import type { FormDefinition } from '../leads/form-definition.ts';
 import { betaAccessForm } from '../leads/forms/beta-access.ts';
 import { contactForm } from '../leads/forms/contact.ts';
@@ -72,7 +72,11 @@ const FREE_TEXT_FIELDS = new Set([
 const TEMPLATE_TAGS = new Set([
   '!doctype',
   'html',
+  'head',
+  'meta',
+  'title',
   'body',
+  'br',
   'h1',
   'table',
   'tr',
@@ -111,6 +115,8 @@ function harness(definition: FormDefinition): Harness {
       recipients: ['sales@kryon.example'],
       siteOrigin: 'https://kryon.example',
       reportLink: { key: 'report-key', days: 7 },
+      salesTimeZone: 'UTC',
+      visitorFromName: 'Kryon Sales',
       maxAttempts: 10,
       retentionDays: 730,
       hashSecret: 'ip-secret',
@@ -378,19 +384,26 @@ async function runOnce(h: Harness, generated: GeneratedBody): Promise<void> {
     }
     for (const [field, value] of Object.entries(row.fields)) {
       if (FREE_TEXT_FIELDS.has(field) && typeof value === 'string') {
-        check(sales.html.includes(escaped(value)), `${field} is not in the HTML escaped`, {
+        // Escaped, then each line break a <br> (Outlook drops white-space: pre-wrap),
+        // the Unicode line and paragraph separators included.
+        const shown = escaped(value).replace(/\r\n|[\r\n\u0085\u2028\u2029]/g, '<br>');
+        check(sales.html.includes(shown), `${field} is not in the HTML escaped`, {
           value,
           html: sales.html,
         });
       }
     }
-    const source = sourceLine(row.attribution);
-    if (source) {
-      check(sales.html.includes(escaped(source)), 'the source line is not in the HTML escaped', {
-        source,
-        html: sales.html,
-      });
-      check(sales.text.includes(`\n${source}\n`), 'the source line is not in the text', source);
+    // Where the lead came from: the first row of the details, escaped in the HTML.
+    for (const { label, value } of sourceRows(row.attribution)) {
+      check(
+        sales.html.includes(`>${escaped(value)}</td>`),
+        'the source is not in the HTML escaped',
+        {
+          value,
+          html: sales.html,
+        },
+      );
+      check(sales.text.includes(`\n${label}: ${value}\n`), 'the source is not in the text', value);
     }
     count(h, '200');
   }

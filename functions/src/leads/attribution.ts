@@ -41,3 +41,11 @@ export function sourceLine(attribution: Attribution | undefined): string | undef
   ].filter(Boolean);
   return parts.length > 0 ? `Source: ${parts.join(', ')}` : undefined;
 }
+
+/** The same as a row of the sales e-mail's details: "Source" and its description. */
+export function sourceRows(
+  attribution: Attribution | undefined,
+): { label: string; value: string }[] {
+  const line = sourceLine(attribution);
+  return line ? [{ label: 'Source', value: line.slice('Source: '.length) }] : [];
+}

@@ -44,6 +44,8 @@ const CONFIG: DeliveryConfig = {
   recipients: ['sales@kryon.example'],
   siteOrigin: 'https://kryon.example',
   reportLink: { key: 'report-key', days: 7 },
+  salesTimeZone: 'UTC',
+  visitorFromName: 'Kryon Sales',
   maxAttempts: MAX_SEND_ATTEMPTS,
 };
 

@@ -1,3 +1,4 @@
+import { sourceRows } from './attribution.ts';
 import type { FormDefinition } from './form-definition.ts';
 import { salesNotices, salesNotification, visitorEmail } from './notification.ts';
 import {
@@ -25,6 +26,10 @@ export interface DeliveryConfig {
   reportLink: { key: string; days: number };
   /** After this many failed attempts a message is abandoned and left to a person. */
   maxAttempts: number;
+  /** The IANA zone the sales e-mail gives times in (SALES_TIME_ZONE). */
+  salesTimeZone: string;
+  /** The sender name of e-mails to visitors, which ask for a reply (VISITOR_MAIL_FROM_NAME). */
+  visitorFromName: string;
 }
 
 export interface DeliveryDeps {
@@ -68,10 +73,11 @@ export function buildEmail(
     return salesNotification({
       definition,
       data: lead.fields,
-      attribution: lead.attribution,
+      extraRows: sourceRows(lead.attribution),
       submissionId: lead.submissionId,
       createdAt: lead.createdAt,
       recipients: config.recipients,
+      timeZone: config.salesTimeZone,
       notices: salesNotices(lead, definition),
     });
   }
@@ -96,6 +102,7 @@ export function buildEmail(
     to: definition.visitorEmail(lead.fields),
     replyTo: config.recipients.slice(0, 1),
     form: lead.form,
+    fromName: config.visitorFromName,
   });
 }
 

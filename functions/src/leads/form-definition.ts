@@ -1,4 +1,5 @@
 import type { LeadForm } from '@kryon/shared/api';
+import type { PriorityFacts } from '@kryon/shared/lead-priority';
 import { type Option, optionLabel } from '@kryon/shared/options';
 import type * as z from 'zod/mini';
 
@@ -6,6 +7,41 @@ import type * as z from 'zod/mini';
 export interface EmailField<T> {
   label: string;
   value: (data: T) => string | undefined;
+}
+
+/** Who sent a lead, as the sales e-mail's contact block shows them. */
+export interface LeadContact {
+  name: string;
+  /** Job title, position or role. */
+  title?: string;
+  email: string;
+  phone?: string;
+}
+
+/**
+ * How sales read one form's leads: qualification first (summary, priority), then who to
+ * call, then the visitor's own words, then the rest. notification.ts lays it out.
+ */
+export interface SalesView<T> {
+  /** The form in a subject, short: "Demo request". */
+  subjectName: string;
+  company: (data: T) => string | undefined;
+  contact: (data: T) => LeadContact;
+  /**
+   * The facts after the company in the summary line, most decisive first: size, AWS
+   * accounts, timeframe, demo type or report title, as far as the form asks them.
+   */
+  summary: (data: T) => string[];
+  /** The one fact the subject names after the company. */
+  qualifier: (data: T) => string | undefined;
+  /** The answers the shared priority rule reads; absent for a form that asks none. */
+  priority?: (data: T) => PriorityFacts;
+  /** The visitor's own words (multi-line answers), shown right after the contact block. */
+  words: EmailField<T>[];
+  /** Every other field. */
+  details: EmailField<T>[];
+  /** The subject of a reply sales start from the e-mail: Kryon's own words only. */
+  replySubject: string;
 }
 
 /** What the visitor's own e-mail says; notification.ts lays it out and escapes it. */
@@ -40,9 +76,7 @@ export interface FormDefinition<T extends Record<string, unknown> = Record<strin
   schema: z.ZodMiniType<T>;
   /** The visitor's address: Reply-To of the sales e-mail, and the rate-limit key. */
   visitorEmail: (data: T) => string;
-  /** The sales e-mail's subject: form, key choice and company. */
-  salesSubject: (data: T) => string;
-  fields: EmailField<T>[];
+  sales: SalesView<T>;
   /** The consent box this form has, stored with its label text as evidence. */
   consent?: { value: (data: T) => boolean; label: string };
   /**

@@ -3,7 +3,7 @@ import { betaAccessForm } from './forms/beta-access.ts';
 import { demoForm } from './forms/demo.ts';
 import { downloadForm } from './forms/download.ts';
 import { partnerForm } from './forms/partner.ts';
-import { salesNotification, visitorEmail } from './notification.ts';
+import { salesNotification, salesSubject, visitorEmail } from './notification.ts';
 
 const demo = {
   demoType: 'technical',
@@ -32,27 +32,35 @@ describe('form definitions', () => {
       submissionId: 's-1',
       createdAt: '2026-11-22T10:00:00.000Z',
       recipients: ['sales@kryon.example'],
+      timeZone: 'UTC',
     });
     // The subject passes the shared text rule again, which takes angle brackets out.
-    expect(email.subject).toBe('Demo request: Technical Deep Dive - Northwind Finance');
+    expect(email.subject).toBe('[Priority] Demo request: Northwind Finance · 51-100 AWS accounts');
+    expect(email.text).toMatch(/^Priority: 51-100 AWS accounts, Enterprise\n/);
     expect(email.replyTo).toEqual(['priya@northwind.example']);
     expect(email.text).toContain(
-      'Interested in:\nAttack Path Mapping, IAM & Identity Chain Analysis',
+      'Interested in: Attack Path Mapping, IAM & Identity Chain Analysis',
     );
     expect(email.html).toContain('Northwind &lt;Finance&gt;');
     expect(email.html).not.toContain('<Finance>');
   });
 
   it('name the key choice and company in every subject', () => {
-    expect(partnerForm.salesSubject({ interests: ['reseller'], company: 'CloudGuard' })).toMatch(
-      /^Partner application: .+ - CloudGuard$/,
+    expect(
+      salesSubject(partnerForm, {
+        interests: ['reseller'],
+        company: 'CloudGuard',
+        companySize: '1-10',
+      }),
+    ).toBe('Partner: CloudGuard · Reseller');
+    expect(
+      salesSubject(betaAccessForm, { awsEnvironmentSize: '100+', companyName: 'Fjord Labs' }),
+    ).toBe('[Priority] Beta access: Fjord Labs · 100+ AWS accounts');
+    expect(
+      salesSubject(downloadForm, { researchId: 'imdsv1-ssrf-to-account-admin', company: 'Acme' }),
+    ).toBe(
+      'Download: Acme · From SSRF to Account Admin: Instance Metadata Credential Theft in Practi…',
     );
-    expect(
-      betaAccessForm.salesSubject({ awsEnvironmentSize: '100+', companyName: 'Fjord Labs' }),
-    ).toMatch(/^Beta access request: .+ - Fjord Labs$/);
-    expect(
-      downloadForm.salesSubject({ researchId: 'imdsv1-ssrf-to-account-admin', company: 'Acme' }),
-    ).toMatch(/^Research download: From SSRF .+ - Acme$/);
   });
 
   it('send the personal report link, for how long it works, and none of the typed words', () => {
@@ -76,12 +84,17 @@ describe('form definitions', () => {
       to: 'mei@harbour.example',
       replyTo: ['sales@kryon.example'],
       form: 'download',
+      fromName: 'Kryon Sales',
     });
+    expect(email.fromName).toBe('Kryon Sales');
+    expect(email.html).toMatch(
+      /<a href="https:\/\/www\.kryon\.example\/api\/email\/report\?item=kev-exposure-prioritization&amp;sig=x"[^>]*>Download the report<\/a>/,
+    );
     expect(email.text).toContain(
       'https://www.kryon.example/api/email/report?item=kev-exposure-prioritization&sig=x',
     );
     expect(email.text).toContain('works for 7 days');
-    expect(email.html).toContain('<p>Hello,</p>');
+    expect(email.html).toMatch(/<p[^>]*>Hello,<\/p>/);
     for (const part of [email.subject, email.text, email.html]) {
       expect(part).not.toMatch(/Mei|Chen|Harbour/);
     }

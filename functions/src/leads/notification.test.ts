@@ -1,8 +1,25 @@
 import { type Contact, contactSchema } from '@kryon/shared/forms/contact';
+import { RESEARCH_DOWNLOADS } from '@kryon/shared/research-catalogue';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { sourceRows } from './attribution.ts';
+import type { FormDefinition } from './form-definition.ts';
+import { betaAccessForm } from './forms/beta-access.ts';
 import { contactForm } from './forms/contact.ts';
-import { escapeHtml, headerSafe, salesNotification } from './notification.ts';
+import { demoForm } from './forms/demo.ts';
+import { downloadForm } from './forms/download.ts';
+import { partnerForm } from './forms/partner.ts';
+import {
+  cutText,
+  escapeHtml,
+  headerSafe,
+  multilineHtml,
+  type SalesNotificationInput,
+  SUBJECT_COMPANY_END,
+  SUBJECT_MAX,
+  salesNotification,
+  salesSubject,
+} from './notification.ts';
 
 const contact: Contact = {
   name: 'Ada Lovelace',
@@ -13,13 +30,63 @@ const contact: Contact = {
   phone: '+44 20 7946 0958',
 };
 
-function notify(data: Record<string, unknown>) {
+const demo = {
+  demoType: 'technical',
+  fullName: 'Priya Raman',
+  workEmail: 'priya@northwind.example',
+  companyName: 'Northwind Finance',
+  jobTitle: 'CISO',
+  companySize: 'enterprise',
+  industry: 'financial-services',
+  urgency: 'high',
+  timeframe: 'within-2-weeks',
+  interestedModules: ['attack-path-mapping'],
+  awsEnvironmentSize: '21-50',
+  companyVerticals: ['financial-services'],
+  specificUseCases: 'Map privilege escalation paths across 60 accounts.',
+  securityChallenges: 'Too many findings without context across the organization.',
+  whyKryon: 'We want attack paths, not another list of misconfigurations.',
+  consentProcessing: true,
+};
+const partner = {
+  name: 'Lars Berg',
+  email: 'lars@fjord.example',
+  company: 'Fjord Security',
+  position: 'CEO',
+  phone: '+47 22 12 34 56',
+  companySize: '51-200',
+  industry: 'technology',
+  interests: ['reseller', 'mssp'],
+  message: 'We resell cloud security to Nordic banks.',
+};
+const beta = {
+  fullName: 'Mei Chen',
+  workEmail: 'mei@harbour.example',
+  companyName: 'Harbour Logistics',
+  jobTitle: 'Head of Cloud',
+  awsEnvironmentSize: '6-20',
+  companyVerticals: ['retail-ecommerce'],
+  securityChallenges: 'Nobody owns IAM across our twelve accounts today.',
+  whyKryon: 'Attack paths instead of another list of findings, please.',
+  consentProcessing: true,
+};
+const download = {
+  email: 'sam@acme.example',
+  firstName: 'Sam',
+  company: 'Acme Corp',
+  role: 'ciso',
+  researchId: 'lambda-function-url-exposure-november-2026',
+};
+
+function notify(data: Record<string, unknown>, extra: Partial<SalesNotificationInput> = {}) {
   return salesNotification({
     definition: contactForm,
     data,
     submissionId: 'sub-1',
     createdAt: '2025-01-02T03:04:05.000Z',
     recipients: ['sales@kryon.example', 'ops@kryon.example'],
+    timeZone: 'Europe/Berlin',
+    ...extra,
   });
 }
 
@@ -43,73 +110,151 @@ const hostile = fc.string({
 const filled = hostile.filter((value) => value.length > 0);
 
 describe('salesNotification', () => {
-  it('addresses sales, replies to the visitor and names the form, subject and company', () => {
+  it('addresses sales, replies to the visitor and names the form, company and subject', () => {
     const email = notify(contact);
     expect(email.to).toEqual(['sales@kryon.example', 'ops@kryon.example']);
     expect(email.replyTo).toEqual(['ada@example.com']);
-    expect(email.subject).toBe('Contact: Security Question from Ada Lovelace (Analytical Engines)');
+    expect(email.subject).toBe('Contact: Analytical Engines · Security Question');
     expect(email.tags).toEqual({ form: 'contact', audience: 'sales' });
+    expect(email.fromName).toBeUndefined();
   });
 
-  it('leaves the company out of the subject when there is none', () => {
+  it('names the visitor in the subject when there is no company', () => {
     expect(notify({ ...contact, company: undefined }).subject).toBe(
-      'Contact: Security Question from Ada Lovelace',
+      'Contact: Ada Lovelace · Security Question',
     );
   });
 
-  it('lists every field with its label in the text and HTML bodies', () => {
+  it('reads summary, contact, own words, details, then the time, in both parts', () => {
     const email = notify(contact);
-    for (const [label, value] of [
-      ['Name', 'Ada Lovelace'],
-      ['Email', 'ada@example.com'],
-      ['Company', 'Analytical Engines'],
-      ['Phone', '+44 20 7946 0958'],
-      ['Subject', 'Security Question'],
-      ['Message', 'First line\n\nSecond paragraph'],
-    ]) {
-      expect(email.text).toContain(`${label}:\n${value}\n`);
-      expect(email.html).toContain(`>${label}</th>`);
-      expect(email.html).toContain(`>${escapeHtml(value as string)}</td>`);
-    }
-    expect(email.text).toContain('Submission: sub-1');
-    expect(email.html).toContain('Submission sub-1, received 2025-01-02T03:04:05.000Z');
+    expect(email.text).toBe(
+      [
+        'Contact message: Analytical Engines · Security Question',
+        '',
+        'Name: Ada Lovelace',
+        'Email: ada@example.com',
+        'Phone: +44 20 7946 0958',
+        '',
+        'Message:',
+        'First line',
+        '',
+        'Second paragraph',
+        '',
+        'Details',
+        'Subject: Security Question',
+        '',
+        'Received: Thu 2 Jan 2025, 04:04 CET',
+        'Submission: sub-1',
+      ].join('\n'),
+    );
+    const order = [
+      '>Analytical Engines</h1>',
+      '>Security&nbsp;Question</p>',
+      '>Ada Lovelace</td>',
+      '>ada@example.com</a>',
+      '>+44 20 7946 0958</a>',
+      '>Reply by e-mail</a>',
+      '>First line<br><br>Second paragraph</p>',
+      '>Subject</th>',
+      'Received Thu 2 Jan 2025, 04:04 CET · Submission sub-1',
+    ].map((part) => email.html.indexOf(part));
+    expect(order.every((at) => at >= 0)).toBe(true);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
   });
 
-  it('says where the lead came from in one line of the text and of the HTML, escaped', () => {
+  it('keeps paragraphs as <br> and no white-space rule Outlook would drop', () => {
+    const { html } = notify({ ...contact, message: 'One\nTwo\r\nThree\n\nFour' });
+    expect(html).toContain('One<br>Two<br>Three<br><br>Four');
+    expect(html).not.toMatch(/white-space|system-ui/);
+    expect(html).toContain("font-family:'Segoe UI',");
+  });
+
+  it('opens a reply to the visitor from the Reply button, every part percent-encoded', () => {
+    const { html } = notify({ ...contact, name: 'Ada & "Bob" <x>' });
+    const href = /href="(mailto:[^"]*)"[^>]*>Reply by e-mail/.exec(html)?.[1] ?? '';
+    const url = new URL(unescapeHtml(href));
+    expect(url.protocol).toBe('mailto:');
+    expect(url.pathname).toBe('ada@example.com');
+    expect(url.searchParams.get('subject')).toBe('Your message to Kryon');
+    expect(url.searchParams.get('body')).toBe('Hello Ada,\r\n\r\n');
+    expect([...url.searchParams.keys()]).toEqual(['subject', 'body']);
+  });
+
+  it('says why a lead is a priority, first, and marks the subject', () => {
     const email = salesNotification({
-      definition: contactForm,
-      data: contact,
-      submissionId: 'sub-1',
-      createdAt: '2025-01-02T03:04:05.000Z',
+      definition: demoForm,
+      data: { ...demo, awsEnvironmentSize: '100+', timeframe: 'asap' },
+      submissionId: 's-1',
+      createdAt: '2026-11-24T08:01:46.220Z',
       recipients: ['sales@kryon.example'],
-      attribution: {
+      timeZone: 'Europe/Berlin',
+    });
+    expect(email.subject).toBe('[Priority] Demo request: Northwind Finance · 100+ AWS accounts');
+    expect(email.text.split('\n')[0]).toBe('Priority: 100+ AWS accounts, Enterprise, ASAP');
+    expect(email.html).toMatch(
+      /<body[^>]*><table[^>]*><tr><td[^>]*><table[^>]*><tr><td[^>]*>Priority: 100\+ AWS accounts, Enterprise, ASAP</,
+    );
+    expect(email.text).toContain('Received: Tue 24 Nov 2026, 09:01 CET');
+  });
+
+  it('shows no priority for a lead without a qualifying answer', () => {
+    const email = salesNotification({
+      definition: demoForm,
+      data: { ...demo, companySize: 'midmarket' },
+      submissionId: 's-1',
+      createdAt: '2026-11-24T08:01:46.220Z',
+      recipients: ['sales@kryon.example'],
+      timeZone: 'UTC',
+    });
+    expect(email.subject).toBe('Demo request: Northwind Finance · 21-50 AWS accounts');
+    expect(`${email.text}${email.html}`).not.toContain('Priority');
+    expect(email.text).toContain('Received: Tue 24 Nov 2026, 08:01 UTC');
+  });
+
+  it('shows extra rows first among the details', () => {
+    const email = notify(contact, {
+      extraRows: [{ label: 'Source', value: 'linkedin / paid <b>' }],
+    });
+    expect(email.text).toContain(
+      'Details\nSource: linkedin / paid <b>\nSubject: Security Question',
+    );
+    expect(email.html).toContain('>Source</th>');
+    expect(email.html).toContain('linkedin / paid &lt;b&gt;');
+    expect(email.html.indexOf('>Source</th>')).toBeLessThan(email.html.indexOf('>Subject</th>'));
+  });
+
+  it('says where the lead came from as the first detail, in the text and the HTML, escaped', () => {
+    const email = notify(contact, {
+      extraRows: sourceRows({
         utmSource: 'news & <views>',
         utmMedium: 'email',
         utmCampaign: 'q4-launch',
         referrerOrigin: 'https://news.example',
         landingPath: '/security-intelligence',
         formPath: '/contact',
-      },
+      }),
     });
-    const line =
-      'Source: news & <views> / email / q4-launch, from https://news.example, landed on /security-intelligence, sent from /contact';
-    expect(email.text).toContain(`\n${line}\n`);
-    expect(email.html).toContain(`>${escapeHtml(line)}</p>`);
+    const source =
+      'news & <views> / email / q4-launch, from https://news.example, landed on /security-intelligence, sent from /contact';
+    expect(email.text).toContain(`\nSource: ${source}\n`);
+    expect(email.html).toContain(escapeHtml(source));
     expect(email.html).not.toContain('<views>');
     // Where the lead came from is for sales, never a header.
     expect(email.subject).not.toContain('news');
   });
 
-  it('has no source line when the lead carries no attribution', () => {
-    const email = notify(contact);
+  it('has no source row when the lead carries no attribution', () => {
+    expect(sourceRows(undefined)).toEqual([]);
+    const email = notify(contact, { extraRows: sourceRows(undefined) });
     expect(email.text).not.toContain('Source:');
-    expect(email.html).not.toContain('Source:');
+    expect(email.html).not.toContain('>Source<');
   });
 
   it('omits empty optional fields', () => {
     const email = notify({ ...contact, company: undefined, phone: undefined });
-    expect(email.text).not.toContain('Company:');
+    expect(email.text).not.toContain('Phone:');
     expect(email.html).not.toContain('>Phone<');
+    expect(email.html).not.toContain('tel:');
   });
 
   it('escapes markup in every visitor value, even if it reached the domain unsanitised', () => {
@@ -127,19 +272,35 @@ describe('salesNotification', () => {
     expect(email.html).toContain('&lt;img src=x onerror=&quot;alert(1)&quot;&gt;');
   });
 
-  it('property: visitor values appear only escaped, each in its own table cell', () => {
-    const cells = (html: string) => [...html.matchAll(/<td[^>]*>([^<]*)<\/td>/g)].map((m) => m[1]);
-    const blank = (html: string) => html.replace(/(<td[^>]*>)[^<]*(<\/td>)/g, '$1$2');
-    const layout = blank(notify(contact).html);
+  it('property: visitor values appear only escaped, and the markup around them is fixed', () => {
+    // The layout without its text and link targets: what no visitor value may change.
+    const skeleton = (html: string) =>
+      html
+        .replace(/<br>/g, '')
+        .replace(/>[^<]*</g, '><')
+        .replace(/href="(mailto|tel):[^"]*"/g, 'href=""');
+    const layout = skeleton(notify(contact).html);
     fc.assert(
       fc.property(filled, filled, filled, filled, (name, company, phone, message) => {
         const { html } = notify({ ...contact, name, company, phone, message });
-        // Escaped text holds no '<', so each cell's content is exactly one escaped value.
-        expect(cells(html)).toEqual(
-          [name, contact.email, company, phone, 'Security Question', message].map(escapeHtml),
-        );
-        // Outside the cells the markup is the fixed layout: no visitor text leaked into it.
-        expect(blank(html)).toBe(layout);
+        // Escaped text holds no '<' or '"', so no value can open a tag or leave an attribute.
+        for (const value of [name, company, phone]) expect(html).toContain(escapeHtml(value));
+        expect(html).toContain(multilineHtml(message));
+        expect(skeleton(html)).toBe(layout);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('property: the reply link keeps the visitor address and Kryon subject whatever the name', () => {
+    fc.assert(
+      fc.property(filled, (name) => {
+        const { html } = notify({ ...contact, name: `${name} Ada` });
+        const href = /href="(mailto:[^"]*)"[^>]*>Reply by e-mail/.exec(html)?.[1] ?? '';
+        const url = new URL(unescapeHtml(href));
+        expect(url.pathname).toBe('ada@example.com');
+        expect([...url.searchParams.keys()]).toEqual(['subject', 'body']);
+        expect(url.searchParams.get('subject')).toBe('Your message to Kryon');
       }),
       { numRuns: 300 },
     );
@@ -151,7 +312,7 @@ describe('salesNotification', () => {
         const email = notify({ ...contact, name, company });
         // biome-ignore lint/suspicious/noControlCharactersInRegex: looking for them is the point
         expect(email.subject).not.toMatch(/[\u0000-\u001f\u007f]/);
-        expect(email.subject.length).toBeLessThanOrEqual(200);
+        expect(Array.from(email.subject).length).toBeLessThanOrEqual(SUBJECT_MAX);
       }),
       { numRuns: 300 },
     );
@@ -182,6 +343,67 @@ describe('salesNotification', () => {
     );
     // The property says something only if many generated submissions passed the schema.
     expect(accepted).toBeGreaterThan(100);
+  });
+});
+
+describe('salesSubject', () => {
+  const LONG_COMPANY = `Very Long Company Name ${'Holdings '.repeat(12)}`.trim().slice(0, 100);
+  const longestTitle = RESEARCH_DOWNLOADS.map((r) => r.title).reduce((a, b) =>
+    b.length > a.length ? b : a,
+  );
+  const samples: [string, FormDefinition, Record<string, unknown>][] = [
+    ['contact', contactForm, contact],
+    ['partner', partnerForm, partner],
+    ['demo', demoForm, { ...demo, awsEnvironmentSize: '100+', timeframe: 'asap' }],
+    ['beta-access', betaAccessForm, beta],
+    ['download', downloadForm, download],
+  ];
+  const companyOf = (definition: FormDefinition) =>
+    definition.form === 'demo' || definition.form === 'beta-access' ? 'companyName' : 'company';
+
+  it.each(samples)(
+    '%s: a short company ends within the first 50 characters',
+    (_f, definition, data) => {
+      const subject = salesSubject(definition, data);
+      const company = String(data[companyOf(definition)]);
+      expect(subject.indexOf(company) + company.length).toBeLessThanOrEqual(SUBJECT_COMPANY_END);
+    },
+  );
+
+  it.each(samples)(
+    '%s: a 100-character company is cut with an ellipsis by character 50',
+    (_f, definition, data) => {
+      const subject = salesSubject(definition, { ...data, [companyOf(definition)]: LONG_COMPANY });
+      const chars = Array.from(subject);
+      const cut = chars.indexOf('…');
+      expect(cut).toBeGreaterThan(10);
+      expect(cut).toBeLessThan(SUBJECT_COMPANY_END);
+      expect(LONG_COMPANY.startsWith(chars.slice(subject.indexOf(': ') + 2, cut).join(''))).toBe(
+        true,
+      );
+      expect(chars.length).toBeLessThanOrEqual(SUBJECT_MAX);
+    },
+  );
+
+  it('cuts the longest report title, never the company, and stays within the limit', () => {
+    const title = longestTitle;
+    const id = RESEARCH_DOWNLOADS.find((r) => r.title === title)?.id;
+    const subject = salesSubject(downloadForm, {
+      ...download,
+      researchId: id,
+      company: 'Acme Corp',
+    });
+    expect(subject.startsWith('Download: Acme Corp · ')).toBe(true);
+    expect(Array.from(subject).length).toBeLessThanOrEqual(SUBJECT_MAX);
+    expect(title.startsWith(subject.slice('Download: Acme Corp · '.length).replace(/…$/, ''))).toBe(
+      true,
+    );
+  });
+
+  it('cuts between graphemes, so a flag or accented letter is never halved', () => {
+    expect(cutText('ab🇩🇪🇩🇪', 4)).toBe('ab…');
+    expect(cutText('abcdef', 4)).toBe('abc…');
+    expect(cutText('abcd', 4)).toBe('abcd');
   });
 });
 

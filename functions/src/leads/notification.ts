@@ -1,8 +1,8 @@
-import type { Attribution } from '@kryon/shared/attribution';
+import { leadPriority } from '@kryon/shared/lead-priority';
 import { cleanLine } from '@kryon/shared/text';
-import { sourceLine } from './attribution.ts';
-import type { FormDefinition, VisitorMessage } from './form-definition.ts';
+import type { EmailField, FormDefinition, VisitorMessage } from './form-definition.ts';
 import type { BrowserCheck, OutgoingEmail, StoredLead, WithheldReason } from './ports.ts';
+import { formatSalesTime } from './sales-time.ts';
 
 const HTML_ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -39,10 +39,15 @@ export interface SalesNotificationInput {
   submissionId: string;
   createdAt: string;
   recipients: string[];
+  /** The IANA zone sales read times in (SALES_TIME_ZONE). */
+  timeZone: string;
   /** Said first, before the fields: what sales must know about how this lead came in. */
   notices?: string[];
-  /** Where the visit came from: one line after the fields (leads/attribution.ts). */
-  attribution?: Attribution;
+  /**
+   * Rows that are not the form's own fields (where the lead came from, say): shown first
+   * among the details, in the plain text and the HTML alike.
+   */
+  extraRows?: { label: string; value: string }[];
 }
 
 const BROWSER_CHECK_FAILURES: Record<Exclude<BrowserCheck, 'verified'>, string> = {
@@ -83,52 +88,251 @@ export function salesNotices(
   return notices;
 }
 
-/** The e-mail sales read for one accepted submission: every field, laid out, escaped. */
-export function salesNotification(input: SalesNotificationInput): OutgoingEmail {
-  const { definition, data, submissionId, createdAt } = input;
-  const notices = input.notices ?? [];
-  const source = sourceLine(input.attribution);
-  const rows = definition.fields
+/** Where the subject's company must have ended, so an inbox list shows it. */
+export const SUBJECT_COMPANY_END = 50;
+/** The longest subject: a report title or interest list past this is cut. */
+export const SUBJECT_MAX = 90;
+const SUBJECT_SEPARATOR = ' · ';
+const PRIORITY_MARKER = '[Priority] ';
+
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+/** Length as a mail client counts characters: by code point, an emoji one. */
+function length(value: string): number {
+  return Array.from(value).length;
+}
+
+/**
+ * At most `max` code points, cut between two graphemes with an ellipsis: a flag or an
+ * accented letter is dropped whole, never halved.
+ */
+export function cutText(value: string, max: number): string {
+  if (length(value) <= max) return value;
+  let out = '';
+  let used = 0;
+  for (const { segment } of graphemes.segment(value)) {
+    const size = length(segment);
+    if (used + size > max - 1) break;
+    out += segment;
+    used += size;
+  }
+  return `${out.trimEnd()}…`;
+}
+
+/**
+ * The sales subject: a priority marker if the lead is one, the form, the company (or the
+ * name, when the form asks no company), then one qualifier. The company ends within the
+ * first SUBJECT_COMPANY_END characters, so even a narrow inbox list shows who it is.
+ */
+export function salesSubject(definition: FormDefinition, data: Record<string, unknown>): string {
+  const { sales } = definition;
+  const marker = priorityOf(definition, data).priority ? PRIORITY_MARKER : '';
+  const head = `${marker}${sales.subjectName}: `;
+  const who = headerSafe(sales.company(data) || sales.contact(data).name, Infinity);
+  let subject = head + cutText(who, SUBJECT_COMPANY_END - length(head));
+  const qualifier = sales.qualifier(data);
+  const room = SUBJECT_MAX - length(subject) - length(SUBJECT_SEPARATOR);
+  // A qualifier cut to a few letters says nothing: leave it to the body then.
+  if (qualifier && room >= 12) {
+    subject += SUBJECT_SEPARATOR + cutText(headerSafe(qualifier, Infinity), room);
+  }
+  return headerSafe(subject);
+}
+
+function priorityOf(definition: FormDefinition, data: Record<string, unknown>) {
+  return leadPriority(definition.sales.priority?.(data) ?? {});
+}
+
+interface Row {
+  label: string;
+  value: string;
+}
+
+function filled<T>(fields: EmailField<T>[], data: T): Row[] {
+  return fields
     .map((f) => ({ label: f.label, value: f.value(data) }))
-    .filter((r): r is { label: string; value: string } => Boolean(r.value));
+    .filter((r): r is Row => Boolean(r.value));
+}
 
-  const text = [
-    `New ${definition.title.toLowerCase()} from the Kryon website.`,
-    '',
-    ...notices.flatMap((notice) => [`! ${notice}`, '']),
-    ...rows.map((r) => `${r.label}:\n${r.value}\n`),
-    ...(source ? [source, ''] : []),
-    `Submission: ${submissionId}`,
-    `Received: ${createdAt}`,
-  ].join('\n');
+/**
+ * Multi-line visitor text as HTML: escaped first, then each line break a `<br>`. Outlook
+ * for Windows ignores `white-space: pre-wrap`, which would run paragraphs together.
+ */
+export function multilineHtml(value: string): string {
+  return escapeHtml(value).replace(/\r\n|[\r\n\u2028\u2029\u0085]/g, '<br>');
+}
 
-  const htmlRows = rows
+/**
+ * A mailto: link that opens a reply to the visitor. The address went through the schema's
+ * check; both halves and every query value are percent-encoded all the same, so no typed
+ * character can end the address, add a recipient or another header field (RFC 6068).
+ */
+export function replyLink(to: string, subject: string, body = ''): string {
+  const encode = (value: string) => encodeURIComponent(value.replace(LONE_SURROGATE, '\ufffd'));
+  const at = to.lastIndexOf('@');
+  const address = `${encode(to.slice(0, at))}@${encode(to.slice(at + 1))}`;
+  return `mailto:${address}?subject=${encode(subject)}${body ? `&body=${encode(body)}` : ''}`;
+}
+
+/**
+ * Classic Outlook on Windows renders a font stack it cannot place as Times New Roman: the
+ * first font must be one Windows has. Every cell names it, since Outlook does not inherit.
+ */
+const FONT = "font-family:'Segoe UI',-apple-system,Roboto,Helvetica,Arial,sans-serif";
+const INK = '#0f172a';
+const MUTED = '#475569';
+const TABLE = 'role="presentation" width="100%" cellspacing="0" cellpadding="0" border="0"';
+
+/** The frame every e-mail shares: a table layout, 640 px at most, padding on cells only. */
+function emailDocument(title: string, rows: string): string {
+  return (
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    `<title>${escapeHtml(title)}</title></head>` +
+    '<body style="margin:0;padding:0;background-color:#f1f5f9">' +
+    `<table ${TABLE} bgcolor="#f1f5f9" style="background-color:#f1f5f9"><tr>` +
+    '<td align="center" style="padding:16px 8px">' +
+    `<table ${TABLE} bgcolor="#ffffff" style="max-width:640px;background-color:#ffffff;border:1px solid #e2e8f0">` +
+    rows +
+    '</table></td></tr></table></body></html>'
+  );
+}
+
+/**
+ * A short fact of the summary line kept on one line ("Within 2 weeks" never splits on a
+ * phone); a long one (a report title) wraps as usual, so nothing overflows.
+ */
+function unbroken(fact: string): string {
+  const html = escapeHtml(fact);
+  return Array.from(fact).length <= 24 ? html.replace(/ /g, '&nbsp;') : html;
+}
+
+/** One full-width row of the frame. */
+function section(content: string, padding = '20px 24px 0'): string {
+  return `<tr><td style="padding:${padding};${FONT};color:${INK};font-size:15px;line-height:22px;word-break:break-word">${content}</td></tr>`;
+}
+
+function banner(text: string, background: string, color: string): string {
+  return (
+    `<tr><td bgcolor="${background}" style="padding:10px 24px;background-color:${background};` +
+    `color:${color};${FONT};font-size:15px;line-height:22px;font-weight:700">${escapeHtml(text)}</td></tr>`
+  );
+}
+
+function heading(text: string): string {
+  return `<p style="margin:0 0 6px;${FONT};color:${MUTED};font-size:13px;line-height:18px;font-weight:700;text-transform:uppercase;letter-spacing:0.04em">${escapeHtml(text)}</p>`;
+}
+
+/** Label and value side by side; values arrive as HTML already escaped. */
+function labelledRows(rows: { label: string; html: string }[]): string {
+  const cells = rows
     .map(
       (r) =>
-        `<tr><th align="left" valign="top" style="padding:6px 12px 6px 0;color:#475569;font-weight:600">${escapeHtml(r.label)}</th>` +
-        `<td style="padding:6px 0;white-space:pre-wrap">${escapeHtml(r.value)}</td></tr>`,
+        `<tr><th align="left" valign="top" width="128" style="padding:4px 12px 4px 0;${FONT};color:${MUTED};font-size:14px;line-height:22px;font-weight:600">${escapeHtml(r.label)}</th>` +
+        `<td valign="top" style="padding:4px 0;${FONT};color:${INK};font-size:15px;line-height:22px;word-break:break-word">${r.html}</td></tr>`,
     )
     .join('');
-  const html =
-    '<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a">' +
-    `<h1 style="font-size:18px">New ${escapeHtml(definition.title.toLowerCase())}</h1>` +
-    notices
-      .map(
-        (notice) =>
-          `<p style="padding:8px 12px;background:#fef3c7;color:#78350f;font-weight:600">${escapeHtml(notice)}</p>`,
-      )
-      .join('') +
-    `<table role="presentation" cellspacing="0" cellpadding="0">${htmlRows}</table>` +
-    (source ? `<p style="color:#334155">${escapeHtml(source)}</p>` : '') +
-    `<p style="color:#64748b;font-size:12px">Submission ${escapeHtml(submissionId)}, received ${escapeHtml(createdAt)}</p>` +
-    '</body></html>';
+  return `<table ${TABLE}>${cells}</table>`;
+}
 
+/** A link drawn as a button from a table cell: the one button shape every client keeps. */
+function button(href: string, label: string): string {
+  return (
+    '<table role="presentation" cellspacing="0" cellpadding="0" border="0"><tr>' +
+    `<td bgcolor="#1d4ed8" style="padding:10px 20px;background-color:#1d4ed8">` +
+    `<a href="${escapeHtml(href)}" style="${FONT};color:#ffffff;font-size:15px;line-height:22px;font-weight:700;text-decoration:none">${escapeHtml(label)}</a>` +
+    '</td></tr></table>'
+  );
+}
+
+/**
+ * The e-mail sales read for one accepted submission, built to be acted on in seconds: the
+ * priority and why, a one-line summary (company and the qualifying answers), who to call
+ * with a reply button, the visitor's own words, then every other field. Every visitor
+ * value is escaped; the plain-text part says the same in the same order.
+ */
+export function salesNotification(input: SalesNotificationInput): OutgoingEmail {
+  const { definition, data, submissionId } = input;
+  const { sales } = definition;
+  const notices = input.notices ?? [];
+  const priority = priorityOf(definition, data);
+  const priorityLine = priority.priority ? `Priority: ${priority.reasons.join(', ')}` : undefined;
+  const contact = sales.contact(data);
+  const company = sales.company(data);
+  const summary = [company || contact.name, ...sales.summary(data)].filter(Boolean);
+  const contactRows: Row[] = [
+    { label: 'Name', value: contact.name },
+    { label: 'Title', value: contact.title ?? '' },
+    { label: 'Email', value: contact.email },
+    { label: 'Phone', value: contact.phone ?? '' },
+  ].filter((r) => r.value);
+  const words = filled(sales.words, data);
+  const details = [...(input.extraRows ?? []), ...filled(sales.details, data)].filter(
+    (r) => r.value,
+  );
+  const received = formatSalesTime(input.createdAt, input.timeZone);
+  const firstName = contact.name.split(/\s+/)[0] ?? contact.name;
+  const reply = replyLink(contact.email, sales.replySubject, `Hello ${firstName},\r\n\r\n`);
+
+  const text = [
+    ...(priorityLine ? [priorityLine, ''] : []),
+    ...notices.flatMap((notice) => [`! ${notice}`, '']),
+    `${definition.title}: ${summary.join(SUBJECT_SEPARATOR)}`,
+    '',
+    ...contactRows.map((r) => `${r.label}: ${r.value}`),
+    '',
+    ...words.map((r) => `${r.label}:\n${r.value}\n`),
+    ...(details.length > 0 ? ['Details', ...details.map((r) => `${r.label}: ${r.value}`), ''] : []),
+    `Received: ${received}`,
+    `Submission: ${submissionId}`,
+  ].join('\n');
+
+  const contactHtml = contactRows.map((r) => ({
+    label: r.label,
+    html:
+      r.label === 'Email'
+        ? `<a href="${escapeHtml(replyLink(r.value, sales.replySubject))}" style="color:#1d4ed8">${escapeHtml(r.value)}</a>`
+        : r.label === 'Phone'
+          ? `<a href="tel:${escapeHtml(r.value.replace(/[^+\d]/g, ''))}" style="color:#1d4ed8">${escapeHtml(r.value)}</a>`
+          : escapeHtml(r.value),
+  }));
+  const rows = [
+    priorityLine ? banner(priorityLine, '#b91c1c', '#ffffff') : '',
+    ...notices.map((notice) => banner(notice, '#fef3c7', '#78350f')),
+    section(
+      heading(definition.title) +
+        `<h1 style="margin:0;${FONT};color:${INK};font-size:22px;line-height:28px;font-weight:700">${escapeHtml(summary[0] ?? '')}</h1>` +
+        (summary.length > 1
+          ? `<p style="margin:4px 0 0;${FONT};color:${INK};font-size:16px;line-height:24px">${summary.slice(1).map(unbroken).join(SUBJECT_SEPARATOR)}</p>`
+          : ''),
+    ),
+    section(heading('Contact') + labelledRows(contactHtml)),
+    section(button(reply, 'Reply by e-mail'), '12px 24px 0'),
+    ...words.map((r) =>
+      section(
+        heading(r.label) +
+          `<p style="margin:0;${FONT};color:${INK};font-size:15px;line-height:22px">${multilineHtml(r.value)}</p>`,
+      ),
+    ),
+    details.length > 0
+      ? section(
+          heading('Details') +
+            labelledRows(details.map((r) => ({ label: r.label, html: multilineHtml(r.value) }))),
+        )
+      : '',
+    section(
+      `<p style="margin:0;${FONT};color:#64748b;font-size:12px;line-height:18px">Received ${escapeHtml(received)} · Submission ${escapeHtml(submissionId)}</p>`,
+      '24px 24px 20px',
+    ),
+  ].join('');
+
+  const subject = salesSubject(definition, data);
   return {
     to: input.recipients,
     replyTo: [definition.visitorEmail(data)],
-    subject: headerSafe(definition.salesSubject(data)),
+    subject,
     text,
-    html,
+    html: emailDocument(subject, rows),
     tags: { form: definition.form, audience: 'sales' },
   };
 }
@@ -138,13 +342,15 @@ const VISITOR_FOOTER =
 
 /**
  * The e-mail a visitor receives (download link, confirmation of their request): the message,
- * what they asked for as a list, what happens next. Replies reach sales.
+ * what they asked for as a list, what happens next. Replies reach sales, so it comes from a
+ * name a person would answer (VISITOR_MAIL_FROM_NAME).
  */
 export function visitorEmail(input: {
   message: VisitorMessage;
   to: string;
   replyTo: string[];
   form: string;
+  fromName?: string;
 }): OutgoingEmail {
   const { message } = input;
   const recap = message.recap ?? [];
@@ -162,33 +368,34 @@ export function visitorEmail(input: {
     VISITOR_FOOTER,
   ].join('\n');
 
-  const recapRows = recap
-    .map(
-      (r) =>
-        `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0;color:#475569;font-weight:600">${escapeHtml(r.label)}</th>` +
-        `<td style="padding:4px 0">${escapeHtml(r.value)}</td></tr>`,
-    )
-    .join('');
-  const html =
-    '<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a">' +
-    `<p>${escapeHtml(message.greeting)}</p>` +
-    message.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('') +
-    (recapRows
-      ? `<table role="presentation" cellspacing="0" cellpadding="0">${recapRows}</table>`
-      : '') +
-    (message.link
-      ? `<p><a href="${escapeHtml(message.link.url)}">${escapeHtml(message.link.label)}</a></p>`
-      : '') +
-    closing.map((p) => `<p>${escapeHtml(p)}</p>`).join('') +
-    '<p>The Kryon team</p>' +
-    `<p style="color:#64748b;font-size:12px">${escapeHtml(VISITOR_FOOTER)}</p>` +
-    '</body></html>';
+  const paragraph = (p: string) =>
+    `<p style="margin:0 0 14px;${FONT};color:${INK};font-size:15px;line-height:22px">${escapeHtml(p)}</p>`;
+  const rows = [
+    section(
+      paragraph(message.greeting) + message.paragraphs.map(paragraph).join(''),
+      '24px 24px 0',
+    ),
+    recap.length > 0
+      ? section(
+          labelledRows(recap.map((r) => ({ label: r.label, html: escapeHtml(r.value) }))),
+          '0 24px 14px',
+        )
+      : '',
+    message.link ? section(button(message.link.url, message.link.label), '0 24px 14px') : '',
+    section(closing.map(paragraph).join('') + paragraph('The Kryon team'), '0 24px 0'),
+    section(
+      `<p style="margin:0;${FONT};color:#64748b;font-size:12px;line-height:18px">${escapeHtml(VISITOR_FOOTER)}</p>`,
+      '10px 24px 20px',
+    ),
+  ].join('');
+  const subject = headerSafe(message.subject);
   return {
+    ...(input.fromName ? { fromName: input.fromName } : {}),
     to: [input.to],
     replyTo: input.replyTo,
-    subject: headerSafe(message.subject),
+    subject,
     text,
-    html,
+    html: emailDocument(subject, rows),
     tags: { form: input.form, audience: 'visitor' },
   };
 }

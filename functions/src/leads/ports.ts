@@ -197,6 +197,11 @@ export interface ChallengeService {
 }
 
 export interface OutgoingEmail {
+  /**
+   * The sender's display name, when it is not the configured sender's own: the address
+   * stays the configured one, the only one the SES identity may send as.
+   */
+  fromName?: string;
   to: string[];
   replyTo: string[];
   subject: string;

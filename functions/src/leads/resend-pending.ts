@@ -10,6 +10,8 @@ export interface ResendConfig {
   siteOrigin: string;
   reportLink: { key: string; days: number };
   maxAttempts: number;
+  salesTimeZone: string;
+  visitorFromName: string;
   /** How long a run holds a lead while it re-sends: far longer than one send can take. */
   leaseMs: number;
   /** Leads read per page of the pending list. */
@@ -119,6 +121,8 @@ async function resendOne(ref: LeadRef, deps: ResendDeps, summary: ResendSummary)
           siteOrigin: config.siteOrigin,
           reportLink: config.reportLink,
           maxAttempts: config.maxAttempts,
+          salesTimeZone: config.salesTimeZone,
+          visitorFromName: config.visitorFromName,
         },
       },
       deps,

@@ -41,6 +41,8 @@ beforeEach(() => {
       hashSecret: 'ip-secret',
       siteOrigin: 'https://kryon.example',
       reportLink: { key: 'report-key', days: 7 },
+      salesTimeZone: 'UTC',
+      visitorFromName: 'Kryon Sales',
       rateLimit: { email: RATE_LIMIT, ip: IP_RATE_LIMIT },
       visitorMail: {
         perRecipient: { max: 3, windowMs: 86_400_000 },
@@ -103,7 +105,7 @@ describe('submitLead', () => {
     expect(mailer.sent[0]).toMatchObject({
       to: ['sales@kryon.example'],
       replyTo: ['ada+news@example.com'],
-      subject: 'Contact: Request Demo from Ada Lovelace (Analytical Engines)',
+      subject: 'Contact: Analytical Engines · Request Demo',
     });
   });
 

@@ -46,6 +46,8 @@ beforeEach(() => {
       recipients: ['sales@kryon.example'],
       siteOrigin: 'https://kryon.example',
       reportLink: { key: 'report-key', days: 7 },
+      salesTimeZone: 'UTC',
+      visitorFromName: 'Kryon Sales',
       maxAttempts: 10,
       retentionDays: 730,
       hashSecret: 'secret',

@@ -12,23 +12,31 @@ export const betaAccessForm = defineForm<BetaAccessRequest>({
   title: 'Private beta request',
   schema: betaAccessSchema,
   visitorEmail: (d) => d.workEmail,
-  salesSubject: (d) =>
-    `Beta access request: ${optionLabel(AWS_ENVIRONMENT_SIZES, d.awsEnvironmentSize)} - ${d.companyName}`,
-  fields: [
-    { label: 'Full name', value: (d) => d.fullName },
-    { label: 'Work email', value: (d) => d.workEmail },
-    { label: 'Company', value: (d) => d.companyName },
-    { label: 'Job title', value: (d) => d.jobTitle },
-    {
-      label: 'AWS environment',
-      value: (d) => optionLabel(AWS_ENVIRONMENT_SIZES, d.awsEnvironmentSize),
-    },
-    { label: 'Verticals', value: (d) => labels(INDUSTRIES_LONG, d.companyVerticals) },
-    { label: 'Security challenges', value: (d) => d.securityChallenges },
-    { label: 'Why Kryon', value: (d) => d.whyKryon },
-    { label: 'Additional information', value: (d) => text(d.additionalInfo) },
-    { label: 'Understands invite-only review', value: (d) => (d.consentProcessing ? 'Yes' : 'No') },
-  ],
+  sales: {
+    subjectName: 'Beta access',
+    company: (d) => d.companyName,
+    contact: (d) => ({ name: d.fullName, title: d.jobTitle, email: d.workEmail }),
+    summary: (d) => [optionLabel(AWS_ENVIRONMENT_SIZES, d.awsEnvironmentSize)],
+    qualifier: (d) => optionLabel(AWS_ENVIRONMENT_SIZES, d.awsEnvironmentSize),
+    priority: (d) => ({ awsEnvironmentSize: d.awsEnvironmentSize }),
+    words: [
+      { label: 'Security challenges', value: (d) => d.securityChallenges },
+      { label: 'Why Kryon', value: (d) => d.whyKryon },
+      { label: 'Additional information', value: (d) => text(d.additionalInfo) },
+    ],
+    details: [
+      {
+        label: 'AWS environment',
+        value: (d) => optionLabel(AWS_ENVIRONMENT_SIZES, d.awsEnvironmentSize),
+      },
+      { label: 'Verticals', value: (d) => labels(INDUSTRIES_LONG, d.companyVerticals) },
+      {
+        label: 'Understands invite-only review',
+        value: (d) => (d.consentProcessing ? 'Yes' : 'No'),
+      },
+    ],
+    replySubject: 'Your Kryon private beta request',
+  },
   consent: { value: (d) => d.consentProcessing === true, label: BETA_CONSENT_LABEL },
   visitorMessage: (d) => ({
     subject: 'Your Kryon private beta request',

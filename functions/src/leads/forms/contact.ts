@@ -8,14 +8,14 @@ export const contactForm = defineForm<Contact>({
   title: 'Contact message',
   schema: contactSchema,
   visitorEmail: (d) => d.email,
-  salesSubject: (d) =>
-    `Contact: ${optionLabel(CONTACT_SUBJECTS, d.subject)} from ${d.name}${d.company ? ` (${d.company})` : ''}`,
-  fields: [
-    { label: 'Name', value: (d) => d.name },
-    { label: 'Email', value: (d) => d.email },
-    { label: 'Company', value: (d) => d.company },
-    { label: 'Phone', value: (d) => d.phone },
-    { label: 'Subject', value: (d) => optionLabel(CONTACT_SUBJECTS, d.subject) },
-    { label: 'Message', value: (d) => d.message },
-  ],
+  sales: {
+    subjectName: 'Contact',
+    company: (d) => d.company,
+    contact: (d) => ({ name: d.name, email: d.email, phone: d.phone }),
+    summary: (d) => [optionLabel(CONTACT_SUBJECTS, d.subject)],
+    qualifier: (d) => optionLabel(CONTACT_SUBJECTS, d.subject),
+    words: [{ label: 'Message', value: (d) => d.message }],
+    details: [{ label: 'Subject', value: (d) => optionLabel(CONTACT_SUBJECTS, d.subject) }],
+    replySubject: 'Your message to Kryon',
+  },
 });

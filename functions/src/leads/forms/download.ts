@@ -10,14 +10,23 @@ export const downloadForm = defineForm<DownloadRequest>({
   title: 'Research download',
   schema: downloadSchema,
   visitorEmail: (d) => d.email,
-  salesSubject: (d) => `Research download: ${titleOf(d.researchId)} - ${d.company}`,
-  fields: [
-    { label: 'Research', value: (d) => titleOf(d.researchId) },
-    { label: 'First name', value: (d) => d.firstName },
-    { label: 'Email', value: (d) => d.email },
-    { label: 'Company', value: (d) => d.company },
-    { label: 'Role', value: (d) => optionLabel(DOWNLOAD_ROLES, d.role) },
-  ],
+  sales: {
+    subjectName: 'Download',
+    company: (d) => d.company,
+    contact: (d) => ({
+      name: d.firstName,
+      title: optionLabel(DOWNLOAD_ROLES, d.role),
+      email: d.email,
+    }),
+    summary: (d) => [titleOf(d.researchId)],
+    qualifier: (d) => titleOf(d.researchId),
+    words: [],
+    details: [
+      { label: 'Research', value: (d) => titleOf(d.researchId) },
+      { label: 'Role', value: (d) => optionLabel(DOWNLOAD_ROLES, d.role) },
+    ],
+    replySubject: 'Your Kryon research download',
+  },
   // The spec promises this e-mail within 2-3 minutes of the request: it carries the link.
   visitorMessage: (d, { reportUrl, reportLinkDays }) => {
     const title = titleOf(d.researchId);

@@ -13,19 +13,24 @@ export const partnerForm = defineForm<PartnerApplication>({
   title: 'Partner application',
   schema: partnerSchema,
   visitorEmail: (d) => d.email,
-  salesSubject: (d) =>
-    `Partner application: ${labels(PARTNER_INTERESTS, d.interests)} - ${d.company}`,
-  fields: [
-    { label: 'Name', value: (d) => d.name },
-    { label: 'Email', value: (d) => d.email },
-    { label: 'Company', value: (d) => d.company },
-    { label: 'Position', value: (d) => d.position },
-    { label: 'Phone', value: (d) => d.phone },
-    { label: 'Company size', value: (d) => optionLabel(PARTNER_COMPANY_SIZES, d.companySize) },
-    { label: 'Industry', value: (d) => optionLabel(INDUSTRIES_SHORT, d.industry) },
-    { label: 'Interests', value: (d) => labels(PARTNER_INTERESTS, d.interests) },
-    { label: 'Message', value: (d) => d.message },
-  ],
+  sales: {
+    subjectName: 'Partner',
+    company: (d) => d.company,
+    contact: (d) => ({ name: d.name, title: d.position, email: d.email, phone: d.phone }),
+    summary: (d) => [
+      optionLabel(PARTNER_COMPANY_SIZES, d.companySize),
+      labels(PARTNER_INTERESTS, d.interests),
+    ],
+    qualifier: (d) => labels(PARTNER_INTERESTS, d.interests),
+    priority: (d) => ({ partnerCompanySize: d.companySize }),
+    words: [{ label: 'Message', value: (d) => d.message }],
+    details: [
+      { label: 'Interests', value: (d) => labels(PARTNER_INTERESTS, d.interests) },
+      { label: 'Company size', value: (d) => optionLabel(PARTNER_COMPANY_SIZES, d.companySize) },
+      { label: 'Industry', value: (d) => optionLabel(INDUSTRIES_SHORT, d.industry) },
+    ],
+    replySubject: 'Your Kryon partner application',
+  },
   visitorMessage: (d) => ({
     subject: 'Your Kryon partner application',
     greeting: 'Hello,',

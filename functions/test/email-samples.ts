@@ -1,0 +1,104 @@
+import { LEAD_FORMS } from '@kryon/shared/api';
+import { formDefinition } from '../src/leads/forms.ts';
+import { salesNotification, visitorEmail } from '../src/leads/notification.ts';
+import type { OutgoingEmail } from '../src/leads/ports.ts';
+import { sampleBody } from './events.ts';
+
+/** One rendered e-mail, named for a file or a test title. */
+export interface EmailSample {
+  name: string;
+  email: OutgoingEmail;
+}
+
+const SALES = 'sales@kryon.example';
+const SITE_ORIGIN = 'https://www.kryon.example';
+
+/** Paragraphs as a visitor types them, long enough to wrap on a phone. */
+const LONG_MESSAGE = [
+  'We run 140 AWS accounts across three organizations after two acquisitions, and nobody can tell us today which IAM roles can reach production data.',
+  '',
+  'What we need:',
+  '- a map of every path from CI/CD roles to customer data stores;',
+  '- evidence our auditors accept for PCI DSS 4.0 scoping;',
+  '- an answer on EU data residency before the board meeting on the 12th.',
+  '',
+  'A hands-on session with our platform team (about 12 people) would be ideal. https://northwind-finance.example/very/long/path/that/does/not/break/anywhere/on/its/own',
+].join('\n');
+
+function sales(
+  form: (typeof LEAD_FORMS)[number],
+  data: Record<string, unknown>,
+  extra: { notices?: string[]; extraRows?: { label: string; value: string }[] } = {},
+) {
+  const definition = formDefinition(form);
+  if (!definition) throw new Error(`no definition for ${form}`);
+  const parsed = definition.schema.safeParse(data);
+  if (!parsed.success) throw new Error(`the ${form} sample is not valid`);
+  return salesNotification({
+    definition,
+    data: parsed.data,
+    submissionId: '0b6f2a4e-5c1d-4f8a-9e3b-7d2c1a0f9e8d',
+    createdAt: '2026-11-24T08:01:46.220Z',
+    recipients: [SALES],
+    timeZone: 'Europe/Berlin',
+    ...extra,
+  });
+}
+
+/**
+ * Every kind of e-mail the functions send: each form's sales e-mail (with a priority demo,
+ * a long multi-line message, notices and an extra row among them) and each confirmation.
+ */
+export function emailSamples(): EmailSample[] {
+  const samples: EmailSample[] = [];
+  for (const form of LEAD_FORMS) {
+    samples.push({ name: `sales-${form}`, email: sales(form, sampleBody(form)) });
+  }
+  samples.push({
+    name: 'sales-demo-priority-long',
+    email: sales(
+      'demo',
+      {
+        ...sampleBody('demo'),
+        companyName: 'Northwind Finance & Insurance Holdings International Group Ltd',
+        demoType: 'hands-on',
+        timeframe: 'asap',
+        urgency: 'critical',
+        specificUseCases: LONG_MESSAGE,
+      },
+      {
+        notices: ['Not verified by the browser check: no solution was sent.'],
+        extraRows: [{ label: 'Source', value: 'linkedin / paid-social / q4-cspm' }],
+      },
+    ),
+  });
+  samples.push({
+    name: 'sales-contact-no-company',
+    email: sales('contact', {
+      ...sampleBody('contact'),
+      company: undefined,
+      message: LONG_MESSAGE,
+    }),
+  });
+  for (const form of LEAD_FORMS) {
+    const definition = formDefinition(form);
+    if (!definition?.visitorMessage) continue;
+    const data = definition.schema.parse(sampleBody(form));
+    samples.push({
+      name: `visitor-${form}`,
+      email: visitorEmail({
+        message: definition.visitorMessage(data, {
+          siteOrigin: SITE_ORIGIN,
+          reportUrl: (item) =>
+            `${SITE_ORIGIN}/api/email/report?lead=3f6c&item=${item}&exp=1796000000&sig=Yk3wC9bR2xT8mN1pQ4vL7sH0jF5gD6aE`,
+          reportLinkDays: 7,
+        }),
+        to: definition.visitorEmail(data),
+        replyTo: [SALES],
+        form,
+        fromName: 'Kryon Sales',
+      }),
+    });
+  }
+  return samples;
+}
