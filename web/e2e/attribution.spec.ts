@@ -50,8 +50,14 @@ async function salesEmail(email: string) {
   return sent;
 }
 
+/** Where the visit came from, as the sales e-mail's "Source" detail shows it. */
+function sourceValue(sentFrom: string) {
+  return `newsletter / - / q4, from https://news.example, landed on ${ARTICLE}, sent from ${sentFrom}`;
+}
+
+/** The same in the plain-text part: one "Source: …" line. */
 function sourceLine(sentFrom: string) {
-  return `Source: newsletter / - / q4, from https://news.example, landed on ${ARTICLE}, sent from ${sentFrom}`;
+  return `Source: ${sourceValue(sentFrom)}`;
 }
 
 test.describe('lead attribution', () => {
@@ -108,7 +114,10 @@ test.describe('lead attribution', () => {
 
     const sales = await salesEmail(email);
     expect(sales?.body.text).toContain(sourceLine('/demo'));
-    expect(sales?.body.html).toContain(sourceLine('/demo'));
+    // In the HTML, the first row of the details: a "Source" label beside its value.
+    expect(sales?.body.html).toMatch(
+      new RegExp(`>Source</th><td[^>]*>${escapeRegExp(sourceValue('/demo'))}</td>`),
+    );
     // The newsletter's own page and query stay with the newsletter: the origin only.
     expect(JSON.stringify(sales)).not.toContain('issues/42');
     expect(JSON.stringify(sales)).not.toContain('subscriber');
@@ -207,3 +216,7 @@ test.describe('lead attribution', () => {
     expect(await page.context().cookies()).toEqual([]);
   });
 });
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}

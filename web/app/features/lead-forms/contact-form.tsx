@@ -173,11 +173,12 @@ export function ContactForm({
         </FormField>
         <HoneypotField label={copy.honeypotLabel} inputRef={honeypot} />
       </fieldset>
-      <PrivacyLine />
       <Button type="submit" size="lg" busy={busy} className="lead-form__submit">
         {busy ? copy.submitting : copy.submit}
       </Button>
       <FormProgress message={isVerifying(state) ? browserCheckCopy.verifying : undefined} />
+      {/* After the button: Tab from the last field reaches the submit, not the link. */}
+      <PrivacyLine />
     </form>
   );
 }

@@ -169,11 +169,12 @@ export function PartnerForm({
           {state.status === 'error' ? (
             <FormStatus tone="error" title={copy.errorTitle} message={state.message} />
           ) : null}
-          <PrivacyLine />
           <Button type="submit" size="lg" busy={busy} className="lead-form__submit">
             {busy ? common.submitting : copy.submit}
           </Button>
           <FormProgress message={isVerifying(state) ? browserCheckCopy.verifying : undefined} />
+          {/* After the button: Tab from the last field reaches the submit, not the link. */}
+          <PrivacyLine />
         </form>
       )}
     </div>

@@ -225,11 +225,12 @@ export function DownloadModal({
                 </FormField>
                 <HoneypotField label={researchLabels.modal.honeypotLabel} inputRef={honeypot} />
               </fieldset>
-              <PrivacyLine text={copy.privacyNote} />
               <Button type="submit" size="lg" busy={busy} block>
                 {busy ? copy.submittingLabel : copy.submitLabel}
               </Button>
               <FormProgress message={isVerifying(state) ? browserCheckCopy.verifying : undefined} />
+              {/* After the button: Tab from the last field reaches the submit, not the link. */}
+              <PrivacyLine text={copy.privacyNote} />
             </form>
           )}
         </div>
