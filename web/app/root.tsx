@@ -15,8 +15,15 @@ import { SiteFooter } from './features/layout/site-footer.tsx';
 import { SiteHeader } from './features/layout/site-header.tsx';
 import { NotFoundScreen } from './features/not-found/not-found-screen.tsx';
 import { useHydrated } from './lib/use-hydrated.ts';
+import { SITE } from './site-config.ts';
 import './styles/base.css';
 import './features/layout/layout.css';
+
+/**
+ * HTML requires a <title> in every document, including the one no route renders: the SPA
+ * fallback React Router writes beside the prerendered pages. Each route's own meta replaces this.
+ */
+export const meta: Route.MetaFunction = () => [{ title: SITE.name }];
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },

@@ -1,17 +1,25 @@
+import { useId } from 'react';
 import { SITE } from '../../site-config.ts';
 
 /** The Kryon mark and word mark; the link around it carries the accessible name. */
 export function Logo({ size = 32 }: { size?: number }) {
+  // An id is unique per page and the logo is drawn more than once (header, footer): each copy
+  // names its own gradient. It also keeps each copy painting when another one is hidden, since
+  // a gradient inside a display:none SVG paints nothing for the SVGs that point at it.
+  const gradientId = useId();
   return (
     <span className="logo">
       <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
         <defs>
-          <linearGradient id="kryon-logo" x1="0" y1="0" x2="1" y2="1">
+          <linearGradient id={gradientId} x1="0" y1="0" x2="1" y2="1">
             <stop offset="0" stopColor="#38bdf8" />
             <stop offset="1" stopColor="#a78bfa" />
           </linearGradient>
         </defs>
-        <path d="M16 2l12 5v9c0 7-5.2 12.6-12 14-6.8-1.4-12-7-12-14V7z" fill="url(#kryon-logo)" />
+        <path
+          d="M16 2l12 5v9c0 7-5.2 12.6-12 14-6.8-1.4-12-7-12-14V7z"
+          fill={`url(#${gradientId})`}
+        />
         <path
           d="M12 10v12M12 16l7-6M12 16l7 6"
           stroke="#04121f"
