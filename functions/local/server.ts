@@ -43,7 +43,7 @@ export function createLocalServer(options: LocalServerOptions): Server {
         'cache-control',
         pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
       );
-      // By extension sirv would send the feed as application/xml and security.txt without
+      // By extension sirv would send the feed as text/xml and security.txt without
       // its charset; CloudFront's upload sets the same types (infra/lib/static-site.ts).
       const contentType = SITE_FILE_CONTENT_TYPES[pathname];
       if (contentType) res.setHeader('content-type', contentType);

@@ -2,7 +2,7 @@
  * Files the web build writes beside its pages that need a content type of their own. The
  * build writes them (web/react-router.config.ts), and both servers send these types: the
  * local server (functions/local) and the S3 upload behind CloudFront (infra). Guessing by
- * extension would serve the feed as plain `application/xml` and security.txt without its
+ * extension would serve the feed as generic XML and security.txt without its
  * charset.
  */
 
