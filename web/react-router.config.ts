@@ -1,9 +1,13 @@
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { FEED_PATH, SECURITY_TXT_PATH } from '@kryon/shared/site-files';
 import type { Config } from '@react-router/dev/config';
+import { ARTICLES } from './app/content/library.ts';
 import { researchItems } from './app/content/research-items.ts';
 import { researchReports } from './app/content/research-reports.ts';
+import { atomFeed } from './app/feed.ts';
 import { prerenderPaths } from './app/prerender-paths.ts';
+import { securityTxt } from './app/security-txt.ts';
 import { SITE } from './app/site-config.ts';
 import { robotsTxt, sitemapXml } from './app/sitemap.ts';
 import { deferHydration } from './scripts/defer-hydration.ts';
@@ -24,6 +28,18 @@ export default {
     const client = join(reactRouterConfig.buildDirectory, 'client');
     await writeFile(join(client, 'sitemap.xml'), sitemapXml(SITE.origin));
     await writeFile(join(client, 'robots.txt'), robotsTxt(SITE.origin));
+    // Files, not routes: a route would add itself to the manifest every page ships.
+    const write = async (path: string, text: string) => {
+      const file = join(client, ...path.split('/'));
+      await mkdir(dirname(file), { recursive: true });
+      await writeFile(file, text);
+    };
+    await write(FEED_PATH, atomFeed(ARTICLES, SITE.origin));
+    // Expires counts from this build: each deploy renews it (README, security.txt).
+    await write(
+      SECURITY_TXT_PATH,
+      securityTxt({ origin: SITE.origin, contact: SITE.securityContact, now: new Date() }),
+    );
     // After prerendering: the CSP allows no inline scripts (shared/src/security-headers.ts).
     await externalizeInlineScripts(client);
     // Then content first: no script is requested before the page has painted.

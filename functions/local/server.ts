@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { join } from 'node:path';
 import { API_BASE } from '@kryon/shared/api';
 import { SITE_SECURITY_HEADERS } from '@kryon/shared/security-headers';
+import { SITE_FILE_CONTENT_TYPES } from '@kryon/shared/site-files';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import compression from 'compression';
 import sirv from 'sirv';
@@ -30,6 +31,8 @@ const MAX_READ_BYTES = 1024 * 1024;
  */
 export function createLocalServer(options: LocalServerOptions): Server {
   const notFoundPage = join(options.siteDir, '404', 'index.html');
+  // sirv serves /.well-known/ whatever its `dotfiles` option says, and keeps other dotfiles
+  // hidden: that option stays off.
   const serveStatic = sirv(options.siteDir, {
     dev: false,
     etag: true,
@@ -40,6 +43,10 @@ export function createLocalServer(options: LocalServerOptions): Server {
         'cache-control',
         pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
       );
+      // By extension sirv would send the feed as text/xml and security.txt without
+      // its charset; CloudFront's upload sets the same types (infra/lib/static-site.ts).
+      const contentType = SITE_FILE_CONTENT_TYPES[pathname];
+      if (contentType) res.setHeader('content-type', contentType);
     },
   });
 

@@ -36,6 +36,11 @@ beforeAll(async () => {
   writeFileSync(join(siteDir, 'index.html'), '<h1>Home</h1>');
   writeFileSync(join(siteDir, 'contact', 'index.html'), '<h1>Get in touch</h1>');
   writeFileSync(join(siteDir, '404', 'index.html'), '<h1>Page not found</h1>');
+  mkdirSync(join(siteDir, '.well-known'));
+  mkdirSync(join(siteDir, 'security-intelligence'));
+  writeFileSync(join(siteDir, '.well-known', 'security.txt'), 'Contact: mailto:s@x.example\n');
+  writeFileSync(join(siteDir, 'security-intelligence', 'feed.xml'), '<feed/>');
+  writeFileSync(join(siteDir, '.env'), 'SECRET=1\n');
 
   const routes = new Map<string, Handler>();
   for (const route of API_ROUTES)
@@ -115,5 +120,21 @@ describe('the local server', () => {
     expect(missing.status).toBe(404);
     expect(missing.headers.get('content-type')).toMatch(/^text\/html/);
     expect(await missing.text()).toContain('Page not found');
+  });
+
+  it('serves the feed and security.txt with their own content types', async () => {
+    const feed = await fetch(`${base}/security-intelligence/feed.xml`);
+    expect(feed.status).toBe(200);
+    expect(feed.headers.get('content-type')).toBe('application/atom+xml; charset=utf-8');
+    const securityTxt = await fetch(`${base}/.well-known/security.txt`);
+    expect(securityTxt.status).toBe(200);
+    expect(securityTxt.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(await securityTxt.text()).toContain('Contact: mailto:');
+  });
+
+  it('serves /.well-known/ but no other dotfile of the build', async () => {
+    const hidden = await fetch(`${base}/.env`);
+    expect(hidden.status).toBe(404);
+    expect(await hidden.text()).not.toContain('SECRET');
   });
 });

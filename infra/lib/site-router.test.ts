@@ -248,6 +248,8 @@ describe('site router: files of the build and missing files', () => {
     '/favicon.svg',
     '/robots.txt',
     '/sitemap.xml',
+    '/security-intelligence/feed.xml',
+    '/.well-known/security.txt',
   ])(
     'passes the file %s of the build to the bucket and answers 200 without a page policy',
     (uri) => {
@@ -263,6 +265,8 @@ describe('site router: files of the build and missing files', () => {
     '/x.png',
     '/features/hero.png',
     '/robots.txt.bak',
+    '/security-intelligence/feed.atom',
+    '/.well-known/other.txt',
     '/__spa-fallback.html',
     // .data of a page without a loader, of a page that was not prerendered, of no page
     '/404.data',
@@ -293,6 +297,21 @@ describe('site router: files of the build and missing files', () => {
   ])('passes the hashed asset %s to the bucket whether or not this build has it', (uri) => {
     expect(viewerRequest(handler, uri)).toBe(uri);
     expect(viewerResponse(handler, uri).statusCode).toBe(200);
+  });
+});
+
+describe('scanSiteFiles', () => {
+  const dir = writeSiteFixture();
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('lists files below the root and in dot-directories, not pages or hashed assets', () => {
+    const files = scanSiteFiles(dir);
+    expect(files).toContain('/security-intelligence/feed.xml');
+    expect(files).toContain('/.well-known/security.txt');
+    expect(files).toContain('/robots.txt');
+    expect(files.filter((file) => file.endsWith('.html') || file.startsWith('/assets/'))).toEqual(
+      [],
+    );
   });
 });
 

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { HSTS_MAX_AGE_SECONDS, PERMISSIONS_POLICY } from '@kryon/shared/security-headers';
+import { SITE_FILE_CONTENT_TYPES } from '@kryon/shared/site-files';
 import { Annotations, Duration, Names, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
@@ -291,7 +292,8 @@ export class StaticSite extends Construct {
 
   /**
    * Hashed assets first (immutable for a year, never pruned, so pages cached by browsers
-   * still find their chunks), then everything else with `no-cache`, pruned, and an
+   * still find their chunks), then the files whose content type the upload must not guess
+   * (the feed, security.txt), then everything else with `no-cache`, pruned, and an
    * invalidation so the edge serves the new pages at once.
    */
   private deploy(props: StaticSiteProps): void {
@@ -308,10 +310,15 @@ export class StaticSite extends Construct {
           logGroup,
         })
       : undefined;
+    // One asset of the build for the pages and the typed files alike, named after the pages.
+    const siteSource = Source.asset(props.siteDir, { exclude: ['assets', 'assets/**'] });
+    const typedKeys = Object.keys(SITE_FILE_CONTENT_TYPES)
+      .map((path) => path.slice(1))
+      .filter((key) => existsSync(join(props.siteDir, key)));
     const pages = new BucketDeployment(this, 'DeployPages', {
-      sources: [Source.asset(props.siteDir, { exclude: ['assets', 'assets/**'] })],
+      sources: [siteSource],
       destinationBucket: this.bucket,
-      exclude: ['assets/*'],
+      exclude: ['assets/*', ...typedKeys],
       cacheControl: [CacheControl.noCache()],
       prune: true,
       distribution: this.distribution,
@@ -319,7 +326,26 @@ export class StaticSite extends Construct {
       memoryLimit: 512,
       logGroup,
     });
+    // The upload guesses a type by extension for all the files of one deployment, so each
+    // of these gets a deployment of its own, filtered to its one key: its prune can then
+    // delete nothing else, and the pages' prune leaves it alone.
+    const typed = typedKeys.map(
+      (key) =>
+        new BucketDeployment(this, `Deploy-${key.replace(/[^A-Za-z0-9]+/g, '-')}`, {
+          sources: [siteSource],
+          destinationBucket: this.bucket,
+          exclude: ['*'],
+          include: [key],
+          contentType: SITE_FILE_CONTENT_TYPES[`/${key}`],
+          cacheControl: [CacheControl.noCache()],
+          prune: true,
+          memoryLimit: 512,
+          logGroup,
+        }),
+    );
     if (assets) pages.node.addDependency(assets);
+    // The pages' invalidation then covers these files too.
+    for (const deployment of typed) pages.node.addDependency(deployment);
 
     // The upload handler is CDK's own singleton Lambda (it runs during deployments only).
     const handler = pages.handlerRole.node.scope;

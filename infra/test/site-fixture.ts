@@ -88,6 +88,9 @@ export const SITE_FILES: Record<string, string> = {
   'robots.txt': 'User-agent: *\nAllow: /\n',
   'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
   'sitemap.xml': '<?xml version="1.0"?><urlset/>',
+  // Files below the root, one in a dot-directory.
+  'security-intelligence/feed.xml': '<?xml version="1.0"?><feed/>',
+  '.well-known/security.txt': 'Contact: mailto:security@kryon.example\n',
 };
 
 /**

@@ -347,7 +347,7 @@ describe('site upload', () => {
     template.hasResource('Custom::CDKBucketDeployment', {
       Properties: Match.objectLike({
         Prune: true,
-        Exclude: ['assets/*'],
+        Exclude: ['assets/*', 'security-intelligence/feed.xml', '.well-known/security.txt'],
         SystemMetadata: { 'cache-control': 'no-cache' },
         DistributionId: ref(stack.site.distribution.node.defaultChild as CfnResource),
         DistributionPaths: ['/*'],
@@ -355,6 +355,32 @@ describe('site upload', () => {
       DependsOn: Match.arrayWith([assetsId]),
     });
   });
+
+  it.each([
+    ['security-intelligence/feed.xml', 'application/atom+xml; charset=utf-8'],
+    ['.well-known/security.txt', 'text/plain; charset=utf-8'],
+  ])(
+    'uploads %s alone with the content type %s, before the pages and their invalidation',
+    (key, type) => {
+      const [id] =
+        Object.entries(resourcesOf(template, 'Custom::CDKBucketDeployment')).find(
+          ([, resource]) => JSON.stringify(resource.Properties?.Include) === JSON.stringify([key]),
+        ) ?? [];
+      expect(id).toBeDefined();
+      template.hasResource('Custom::CDKBucketDeployment', {
+        Properties: Match.objectLike({
+          Exclude: ['*'],
+          Include: [key],
+          Prune: true,
+          SystemMetadata: { 'content-type': type, 'cache-control': 'no-cache' },
+        }),
+      });
+      template.hasResource('Custom::CDKBucketDeployment', {
+        Properties: Match.objectLike({ DistributionPaths: ['/*'] }),
+        DependsOn: Match.arrayWith([id]),
+      });
+    },
+  );
 });
 
 describe('HTTP API', () => {

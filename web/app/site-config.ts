@@ -26,6 +26,11 @@ export const SITE = {
     support: 'support@kryon.security',
     partnerships: 'partners@kryon.security',
   },
+  /**
+   * Where security researchers report vulnerabilities: the Contact of /.well-known/security.txt
+   * (RFC 9116). A mailbox of its own, so reports never queue behind sales mail.
+   */
+  securityContact: 'security@kryon.security',
 } as const;
 
 export type DepartmentId = keyof typeof SITE.departments;

@@ -1,5 +1,6 @@
 import { ARTICLES, CATEGORIES } from './content/library.ts';
 import { privacyPageCopy } from './content/privacy-page.ts';
+import { escapeXml } from './lib/xml.ts';
 import { PATHS } from './paths.ts';
 
 /** Every page a search engine should index, with the date its content last changed. */
@@ -12,10 +13,6 @@ export function sitemapEntries(): { path: string; lastmod?: string }[] {
     ...CATEGORIES.map((c) => ({ path: c.path })),
     ...ARTICLES.map((a) => ({ path: a.url, lastmod: a.publishedDate })),
   ];
-}
-
-function escapeXml(value: string): string {
-  return value.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 export function sitemapXml(origin: string): string {

@@ -1,4 +1,6 @@
+import { FEED_PATH } from '@kryon/shared/site-files';
 import type { MetaDescriptor } from 'react-router';
+import { feedCopy } from '../content/feed-copy.ts';
 import { SITE } from '../site-config.ts';
 
 export interface SeoInput {
@@ -9,6 +11,8 @@ export interface SeoInput {
   type?: 'website' | 'article';
   /** JSON-LD structured data for this page. */
   structuredData?: object;
+  /** Pages of the security-intelligence library point feed readers at its Atom feed. */
+  libraryFeed?: boolean;
 }
 
 export function absoluteUrl(path: string): string {
@@ -16,7 +20,14 @@ export function absoluteUrl(path: string): string {
 }
 
 /** Every page's head tags from one place: title, description, canonical, Open Graph, Twitter. */
-export function seo({ title, description, path, type = 'website', structuredData }: SeoInput) {
+export function seo({
+  title,
+  description,
+  path,
+  type = 'website',
+  structuredData,
+  libraryFeed = false,
+}: SeoInput) {
   const fullTitle = title.includes(SITE.name) ? title : `${title} | ${SITE.name}`;
   const url = absoluteUrl(path);
   const tags: MetaDescriptor[] = [
@@ -34,6 +45,18 @@ export function seo({ title, description, path, type = 'website', structuredData
     { name: 'twitter:description', content: description },
     { name: 'twitter:image', content: absoluteUrl('/og-image.png') },
   ];
+  if (libraryFeed) tags.push(feedLink());
   if (structuredData) tags.push({ 'script:ld+json': structuredData });
   return tags;
+}
+
+/** The `<link rel="alternate">` by which browsers and feed readers find the library's feed. */
+function feedLink(): MetaDescriptor {
+  return {
+    tagName: 'link',
+    rel: 'alternate',
+    type: 'application/atom+xml',
+    title: feedCopy.title,
+    href: absoluteUrl(FEED_PATH),
+  };
 }

@@ -90,6 +90,7 @@ export const meta = ({ loaderData, error, params }: Route.MetaArgs) => {
     description: article.description,
     path: article.url,
     type: 'article',
+    libraryFeed: true,
     structuredData: {
       '@context': 'https://schema.org',
       '@type': 'Article',

@@ -38,6 +38,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) =>
           loaderData.category.articleCount,
         ),
         path: loaderData.category.path,
+        libraryFeed: true,
       })
     : [{ title: notFoundCopy.intelligence.meta.title }, { name: 'robots', content: 'noindex' }];
 

@@ -30,7 +30,8 @@ export function loader() {
   };
 }
 
-export const meta = () => seo({ ...intelligencePageCopy.meta, path: PATHS.intelligence });
+export const meta = () =>
+  seo({ ...intelligencePageCopy.meta, path: PATHS.intelligence, libraryFeed: true });
 
 export default function IntelligencePage({ loaderData }: Route.ComponentProps) {
   const { hero, featured } = intelligencePageCopy;
