@@ -156,12 +156,8 @@ export async function renderArticle(
     .use(rehypeExternalLinks, {
       target: '_blank',
       rel: ['noopener', 'noreferrer'],
-      content: {
-        type: 'element',
-        tagName: 'span',
-        properties: { className: ['visually-hidden'] },
-        children: [{ type: 'text', value: ` ${options.newTabHint}` }],
-      },
+      content: { type: 'text', value: ` ${options.newTabHint}` },
+      contentProperties: { className: ['visually-hidden'] },
     })
     .use(rehypeHighlight)
     .use(() => (tree: Root) => {
