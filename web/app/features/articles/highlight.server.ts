@@ -93,8 +93,11 @@ export function rehypeHighlight() {
         transformers: [classesNotStyles],
       });
       const pre = highlighted.children[0] as Element;
-      const lines = (pre.children[0] as Element).children as ElementContent[];
-      code.children = lines;
+      // Shiki wraps each line in a span no style uses; without them the page and its
+      // hydration data (which carries the same HTML) are smaller.
+      code.children = (pre.children[0] as Element).children.flatMap((child) =>
+        child.type === 'element' && child.tagName === 'span' ? child.children : [child],
+      ) as ElementContent[];
       node.properties.className = ['hl'];
     });
   };
