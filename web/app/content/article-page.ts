@@ -23,6 +23,9 @@ export const articlePageCopy = {
     tags: 'Tags',
   },
   published: 'Published',
+  toc: 'On this page',
+  /** Read by screen readers after a link that opens in a new tab. */
+  newTabHint: '(opens in a new tab)',
   adjacent: {
     label: 'More articles',
     previous: 'Previous:',

@@ -29,24 +29,9 @@ export const MODULE_NAMES = [
 export type ModuleName = (typeof MODULE_NAMES)[number];
 
 /**
- * An article body is structured blocks rather than HTML or Markdown: it renders with no
- * parser and no dangerouslySetInnerHTML. In `paragraph`, `list` and `callout` text, a span in
- * backticks (`aws iam get-role`) renders as inline code; nothing else is interpreted.
+ * What an article file holds (articles/<id>.md): the author's part of the spec's Article
+ * entity. The frontmatter holds every field but `id` (the file name) and `body`.
  */
-export type ArticleBlock =
-  | { kind: 'heading'; text: string }
-  | { kind: 'subheading'; text: string }
-  | { kind: 'paragraph'; text: string }
-  | { kind: 'list'; ordered?: boolean; items: string[] }
-  | {
-      kind: 'code';
-      language: 'bash' | 'json' | 'yaml' | 'python' | 'hcl' | 'text';
-      caption?: string;
-      code: string;
-    }
-  | { kind: 'callout'; tone: 'info' | 'warning'; title: string; text: string };
-
-/** What an article file exports: the author's part of the spec's Article entity. */
 export interface ArticleSource {
   /** Stable id, also the article's slug (lower-case, hyphens): the url's last segment. */
   id: string;
@@ -64,7 +49,8 @@ export interface ArticleSource {
   /** YYYY-MM-DD. */
   publishedDate: string;
   tags: string[];
-  body: ArticleBlock[];
+  /** The article's text in Markdown (GFM), without the frontmatter. */
+  body: string;
 }
 
 /** The full Article entity of the spec, as pages use it. */

@@ -1,9 +1,9 @@
 import { articlePath, categoryPath, slugify } from '../paths.ts';
+import { blockTexts, parseArticleMarkdown } from './article-markdown.ts';
 import { ARTICLE_SOURCES } from './articles.ts';
 import {
   ARTICLE_CATEGORIES,
   type Article,
-  type ArticleBlock,
   type ArticleCategory,
   type ArticleCategoryInfo,
   type ArticleSource,
@@ -13,35 +13,25 @@ import {
 const FEATURED_COUNT = 5;
 const WORDS_PER_MINUTE = 200;
 
-function blockText(block: ArticleBlock): string {
-  switch (block.kind) {
-    case 'heading':
-    case 'subheading':
-    case 'paragraph':
-      return block.text;
-    case 'list':
-      return block.items.join(' ');
-    case 'callout':
-      return `${block.title} ${block.text}`;
-    case 'code':
-      return block.code;
-  }
-}
-
 export function wordCount(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
 }
 
-/** Words a reader reads: prose, not code, so the minimum-length rule measures writing. */
-export function proseWordCount(body: readonly ArticleBlock[]): number {
-  return body
-    .filter((b) => b.kind !== 'code')
-    .reduce((sum, block) => sum + wordCount(blockText(block)), 0);
+function words(markdown: string, options: { code: boolean }): number {
+  return blockTexts(parseArticleMarkdown(markdown), options).reduce(
+    (sum, text) => sum + wordCount(text),
+    0,
+  );
 }
 
-function readTime(body: readonly ArticleBlock[]): string {
-  const words = body.reduce((sum, block) => sum + wordCount(blockText(block)), 0);
-  return `${Math.max(1, Math.round(words / WORDS_PER_MINUTE))} min read`;
+/** Words a reader reads: prose, not code, so the minimum-length rule measures writing. */
+export function proseWordCount(markdown: string): number {
+  return words(markdown, { code: false });
+}
+
+/** Read time counts code too: a reader still has to get through it. */
+function readTime(markdown: string): string {
+  return `${Math.max(1, Math.round(words(markdown, { code: true }) / WORDS_PER_MINUTE))} min read`;
 }
 
 /** Newest first; the same date falls back to the title so the order is stable. */
@@ -53,15 +43,25 @@ export function buildLibrary(sources: readonly ArticleSource[]): Article[] {
   const sorted = [...sources].sort(byDateDesc);
   return sorted.map((source, index) => {
     const categorySlug = slugify(source.category);
-    return {
+    const article = {
       ...source,
       categorySlug,
       url: articlePath(categorySlug, source.id),
-      readTime: readTime(source.body),
       featured: index < FEATURED_COUNT,
       prevArticle: sorted[index - 1]?.id ?? null,
       nextArticle: sorted[index + 1]?.id ?? null,
     };
+    // Counting words parses the Markdown, about a second for the whole library on a build
+    // machine. The build loads this module several times (its config lists the pages), and
+    // only the pages that show a read time need it: it is counted on first read, once.
+    let counted: string | undefined;
+    return Object.defineProperty(article, 'readTime', {
+      enumerable: true,
+      get: () => {
+        counted ??= readTime(source.body);
+        return counted;
+      },
+    }) as Article;
   });
 }
 

@@ -1,8 +1,9 @@
 import { data, isRouteErrorResponse, Link } from 'react-router';
 import { ButtonLink } from '../components/ui/button.tsx';
 import { articlePageCopy } from '../content/article-page.ts';
-import { findArticle, findArticleById, findCategory } from '../content/library.ts';
-import { ArticleBody } from '../features/articles/article-body.tsx';
+import { findArticle, findArticleById, findCategory, summarise } from '../content/library.ts';
+import { SITE_PAGES } from '../content/site-pages.ts';
+import { ArticleBody, ArticleToc } from '../features/articles/article-body.tsx';
 import { SeverityBadge } from '../features/articles/article-card.tsx';
 import { describeArticleError } from '../features/articles/article-error.ts';
 import { ArticleErrorScreen } from '../features/articles/article-error-screen.tsx';
@@ -10,6 +11,7 @@ import { ArticleNavigationBoundary } from '../features/articles/article-skeleton
 import { ArticleBreadcrumbs } from '../features/articles/breadcrumbs.tsx';
 import { categoryBySlug } from '../features/articles/category-lookup.ts';
 import { PublishedDate } from '../features/articles/published-date.tsx';
+import { renderArticle } from '../features/articles/render-article.server.ts';
 import { isArticleRouteError, validateArticleRoute } from '../lib/article-route.ts';
 import { absoluteUrl, seo } from '../lib/seo.ts';
 import { PATHS } from '../paths.ts';
@@ -20,11 +22,12 @@ import '../features/articles/articles.css';
 const copy = articlePageCopy;
 
 /**
- * Runs at build time only (prerendering), so each page ships only its own article. The
- * spec's validation (lib/article-route.ts) decides; a failure is thrown as a 404 whose data
- * names the error type, for the ErrorBoundary below.
+ * Runs at build time only (prerendering), so each page ships only its own article, already
+ * rendered to HTML: `body` is the HTML here, not the Markdown. The spec's validation
+ * (lib/article-route.ts) decides; a failure is thrown as a 404 whose data names the error
+ * type, for the ErrorBoundary below.
  */
-export function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params }: Route.LoaderArgs) {
   const result = validateArticleRoute(params, {
     category: findCategory,
     article: findArticle,
@@ -36,8 +39,14 @@ export function loader({ params }: Route.LoaderArgs) {
     const other = findArticleById(id);
     return other ? { title: other.title, url: other.url } : null;
   };
+  const rendered = await renderArticle(article.body, {
+    path: `app/content/articles/${article.id}.md`,
+    isSitePage: (path) => SITE_PAGES.has(path),
+    newTabHint: copy.newTabHint,
+  });
   return {
-    article,
+    article: { ...summarise(article), body: rendered.html },
+    toc: rendered.toc,
     category: { name: article.category, path: findCategory(article.categorySlug)?.path ?? '' },
     prev: link(article.prevArticle),
     next: link(article.nextArticle),
@@ -107,7 +116,7 @@ export const meta = ({ loaderData, error, params }: Route.MetaArgs) => {
 };
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
-  const { article, category, prev, next } = loaderData;
+  const { article, toc, category, prev, next } = loaderData;
   return (
     <ArticleNavigationBoundary>
       <article className="section article-page" aria-labelledby="article-title">
@@ -162,7 +171,8 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
               </div>
             </dl>
           </aside>
-          <ArticleBody body={article.body} />
+          <ArticleToc entries={toc} heading={copy.toc} />
+          <ArticleBody html={article.body} />
           <nav className="article-nav" aria-label={copy.adjacent.label}>
             {prev ? (
               <Link to={prev.url} className="card article-nav__link" rel="prev">

@@ -1,57 +1,40 @@
-import type { ReactNode } from 'react';
-import type { ArticleBlock } from '../../content/library-types.ts';
+/** One section of an article: its heading's anchor id and text. */
+export interface TocEntry {
+  id: string;
+  text: string;
+}
 
-/** Backtick spans become <code>; everything else stays text (no HTML is ever interpreted). */
-export function inlineCode(text: string): ReactNode[] {
-  return text.split(/(`[^`]+`)/g).map((part, index) =>
-    part.startsWith('`') && part.endsWith('`') && part.length > 2 ? (
-      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one string never reorder.
-      <code key={index}>{part.slice(1, -1)}</code>
-    ) : (
-      part
-    ),
+/**
+ * The article's text, as the build rendered it from Markdown (render-article.server.ts):
+ * sanitised there, with no raw HTML from the file, so it is set as it is. The browser runs
+ * no Markdown parser and no highlighter.
+ */
+export function ArticleBody({ html }: { html: string }) {
+  return (
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: built and sanitised at build time from the site's own Markdown.
+    <div className="article-body" dangerouslySetInnerHTML={{ __html: html }} />
   );
 }
 
-function Block({ block }: { block: ArticleBlock }) {
-  switch (block.kind) {
-    case 'heading':
-      return <h2>{block.text}</h2>;
-    case 'subheading':
-      return <h3>{block.text}</h3>;
-    case 'paragraph':
-      return <p>{inlineCode(block.text)}</p>;
-    case 'list': {
-      const items = block.items.map((item) => <li key={item}>{inlineCode(item)}</li>);
-      return block.ordered ? <ol>{items}</ol> : <ul>{items}</ul>;
-    }
-    case 'code':
-      return (
-        <figure className="article-code">
-          {block.caption ? <figcaption>{block.caption}</figcaption> : null}
-          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: wide code must scroll by keyboard. */}
-          <pre tabIndex={0}>
-            <code data-language={block.language}>{block.code}</code>
-          </pre>
-        </figure>
-      );
-    case 'callout':
-      return (
-        <aside className={`article-callout article-callout--${block.tone}`}>
-          <p className="article-callout__title">{block.title}</p>
-          <p>{inlineCode(block.text)}</p>
-        </aside>
-      );
-  }
-}
-
-export function ArticleBody({ body }: { body: readonly ArticleBlock[] }) {
+/** The article's sections, linking to the headings' anchors. */
+export function ArticleToc({
+  entries,
+  heading,
+}: {
+  entries: readonly TocEntry[];
+  heading: string;
+}) {
+  if (entries.length === 0) return null;
   return (
-    <div className="article-body">
-      {body.map((block, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: an article's blocks never reorder.
-        <Block key={index} block={block} />
-      ))}
-    </div>
+    <nav className="article-toc" aria-labelledby="article-toc-heading">
+      <h2 id="article-toc-heading">{heading}</h2>
+      <ol>
+        {entries.map((entry) => (
+          <li key={entry.id}>
+            <a href={`#${entry.id}`}>{entry.text}</a>
+          </li>
+        ))}
+      </ol>
+    </nav>
   );
 }
