@@ -12,6 +12,7 @@ import { categoryBySlug } from '../features/articles/category-lookup.ts';
 import { PublishedDate } from '../features/articles/published-date.tsx';
 import { isArticleRouteError, validateArticleRoute } from '../lib/article-route.ts';
 import { absoluteUrl, seo } from '../lib/seo.ts';
+import { articleShareImage } from '../lib/share-image.ts';
 import { PATHS } from '../paths.ts';
 import { SITE } from '../site-config.ts';
 import type { Route } from './+types/article';
@@ -90,6 +91,7 @@ export const meta = ({ loaderData, error, params }: Route.MetaArgs) => {
     description: article.description,
     path: article.url,
     type: 'article',
+    image: articleShareImage(article),
     structuredData: {
       '@context': 'https://schema.org',
       '@type': 'Article',
@@ -99,6 +101,7 @@ export const meta = ({ loaderData, error, params }: Route.MetaArgs) => {
       articleSection: article.category,
       keywords: article.tags.join(', '),
       mainEntityOfPage: absoluteUrl(article.url),
+      image: absoluteUrl(articleShareImage(article).path),
       author: { '@type': 'Organization', name: SITE.name },
       publisher: { '@type': 'Organization', name: SITE.name },
     },

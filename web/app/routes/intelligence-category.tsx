@@ -10,6 +10,7 @@ import { categoryPageCopyFor } from '../features/articles/category-page.ts';
 import { IntelligenceNotFound } from '../features/articles/intelligence-not-found.tsx';
 import { NotFoundScreen } from '../features/not-found/not-found-screen.tsx';
 import { seo } from '../lib/seo.ts';
+import { categoryShareImage } from '../lib/share-image.ts';
 import { PATHS } from '../paths.ts';
 import type { Route } from './+types/intelligence-category';
 import '../features/articles/articles.css';
@@ -38,6 +39,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) =>
           loaderData.category.articleCount,
         ),
         path: loaderData.category.path,
+        image: categoryShareImage(loaderData.category),
       })
     : [{ title: notFoundCopy.intelligence.meta.title }, { name: 'robots', content: 'noindex' }];
 
