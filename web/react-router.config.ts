@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Config } from '@react-router/dev/config';
+import { ARTICLES, CATEGORIES } from './app/content/library.ts';
 import { researchItems } from './app/content/research-items.ts';
 import { researchReports } from './app/content/research-reports.ts';
 import { prerenderPaths } from './app/prerender-paths.ts';
@@ -9,6 +10,7 @@ import { robotsTxt, sitemapXml } from './app/sitemap.ts';
 import { deferHydration } from './scripts/defer-hydration.ts';
 import { externalizeInlineScripts, htmlFiles } from './scripts/externalize-inline-scripts.ts';
 import { buildReports } from './scripts/reports/build-reports.ts';
+import { buildShareImages } from './scripts/share-images/build-share-images.ts';
 
 /*
  * A static site: no server renders at request time. Every route, including each category and
@@ -28,6 +30,13 @@ export default {
     await externalizeInlineScripts(client);
     // Then content first: no script is requested before the page has painted.
     await deferHydration(client, await htmlFiles(client));
+    // Each article's and category's own link preview, where its og:image meta points.
+    await buildShareImages({
+      articles: ARTICLES,
+      categories: CATEGORIES,
+      siteOrigin: SITE.origin,
+      clientDir: client,
+    });
     // The research reports, beside the site and not in it: they are handed out only through
     // a visitor's personal link, never as public files (docs/decisions/030).
     await buildReports({
