@@ -88,6 +88,9 @@ export const SITE_FILES: Record<string, string> = {
   'robots.txt': 'User-agent: *\nAllow: /\n',
   'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
   'sitemap.xml': '<?xml version="1.0"?><urlset/>',
+  // Share images the build draws per category and per article, in folders of their own.
+  'og/attack-paths.png': 'PNG',
+  'og/attack-paths/x.png': 'PNG',
 };
 
 /**
