@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { FEED_PATH, SECURITY_TXT_PATH } from '@kryon/shared/site-files';
 import type { Config } from '@react-router/dev/config';
-import { ARTICLES } from './app/content/library.ts';
+import { ARTICLES, CATEGORIES } from './app/content/library.ts';
 import { researchItems } from './app/content/research-items.ts';
 import { researchReports } from './app/content/research-reports.ts';
 import { atomFeed } from './app/feed.ts';
@@ -13,6 +13,7 @@ import { robotsTxt, sitemapXml } from './app/sitemap.ts';
 import { deferHydration } from './scripts/defer-hydration.ts';
 import { externalizeInlineScripts, htmlFiles } from './scripts/externalize-inline-scripts.ts';
 import { buildReports } from './scripts/reports/build-reports.ts';
+import { buildShareImages } from './scripts/share-images/build-share-images.ts';
 
 /*
  * A static site: no server renders at request time. Every route, including each category and
@@ -44,13 +45,27 @@ export default {
     await externalizeInlineScripts(client);
     // Then content first: no script is requested before the page has painted.
     await deferHydration(client, await htmlFiles(client));
-    // The research reports, beside the site and not in it: they are handed out only through
-    // a visitor's personal link, never as public files (docs/decisions/030).
-    await buildReports({
-      items: researchItems,
-      reports: researchReports,
-      siteOrigin: SITE.origin,
-      outDir: join(reactRouterConfig.buildDirectory, 'reports'),
-    });
+    // Then the files drawn from content, side by side: the share images rasterise on
+    // libuv's threads while the reports' PDFs are laid out on the main one.
+    const started = performance.now();
+    const [images] = await Promise.all([
+      // Each article's and category's own link preview, where its og:image meta points.
+      buildShareImages({
+        articles: ARTICLES,
+        categories: CATEGORIES,
+        siteOrigin: SITE.origin,
+        clientDir: client,
+      }),
+      // The research reports, beside the site and not in it: they are handed out only through
+      // a visitor's personal link, never as public files (docs/decisions/030).
+      buildReports({
+        items: researchItems,
+        reports: researchReports,
+        siteOrigin: SITE.origin,
+        outDir: join(reactRouterConfig.buildDirectory, 'reports'),
+      }),
+    ]);
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(`${images.length} share images and the research reports built in ${seconds} s`);
   },
 } satisfies Config;

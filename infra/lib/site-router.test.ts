@@ -59,6 +59,8 @@ describe('site router: viewer request', () => {
     '/features/index.html',
     '/features.data',
     '/favicon.svg',
+    '/og/attack-paths.png',
+    '/og/attack-paths/x.png',
   ])('leaves the file %s of the build untouched', (uri) => {
     expect(viewerRequest(handler, uri)).toBe(uri);
   });
@@ -70,6 +72,7 @@ describe('site router: viewer request', () => {
     '/404',
     '/pricing.html',
     '/no-such-page/index.html',
+    '/og/attack-paths/unknown.png',
   ])('sends the unknown page %s to the 404 page', (uri) => {
     expect(viewerRequest(handler, uri)).toBe('/404/index.html');
   });
@@ -250,6 +253,7 @@ describe('site router: files of the build and missing files', () => {
     '/sitemap.xml',
     '/security-intelligence/feed.xml',
     '/.well-known/security.txt',
+    '/og/attack-paths/x.png',
   ])(
     'passes the file %s of the build to the bucket and answers 200 without a page policy',
     (uri) => {

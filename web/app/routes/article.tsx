@@ -14,6 +14,7 @@ import { PublishedDate } from '../features/articles/published-date.tsx';
 import { renderArticle } from '../features/articles/render-article.server.ts';
 import { isArticleRouteError, validateArticleRoute } from '../lib/article-route.ts';
 import { absoluteUrl, seo } from '../lib/seo.ts';
+import { articleShareImage } from '../lib/share-image.ts';
 import { PATHS } from '../paths.ts';
 import { SITE } from '../site-config.ts';
 import type { Route } from './+types/article';
@@ -100,6 +101,7 @@ export const meta = ({ loaderData, error, params }: Route.MetaArgs) => {
     path: article.url,
     type: 'article',
     libraryFeed: true,
+    image: articleShareImage(article),
     structuredData: {
       '@context': 'https://schema.org',
       '@type': 'Article',
@@ -109,6 +111,7 @@ export const meta = ({ loaderData, error, params }: Route.MetaArgs) => {
       articleSection: article.category,
       keywords: article.tags.join(', '),
       mainEntityOfPage: absoluteUrl(article.url),
+      image: absoluteUrl(articleShareImage(article).path),
       author: { '@type': 'Organization', name: SITE.name },
       publisher: { '@type': 'Organization', name: SITE.name },
     },

@@ -10,6 +10,7 @@ import { categoryPageCopyFor } from '../features/articles/category-page.ts';
 import { IntelligenceNotFound } from '../features/articles/intelligence-not-found.tsx';
 import { NotFoundScreen } from '../features/not-found/not-found-screen.tsx';
 import { seo } from '../lib/seo.ts';
+import { categoryShareImage } from '../lib/share-image.ts';
 import { PATHS } from '../paths.ts';
 import type { Route } from './+types/intelligence-category';
 import '../features/articles/articles.css';
@@ -39,6 +40,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) =>
         ),
         path: loaderData.category.path,
         libraryFeed: true,
+        image: categoryShareImage(loaderData.category),
       })
     : [{ title: notFoundCopy.intelligence.meta.title }, { name: 'robots', content: 'noindex' }];
 
