@@ -1,4 +1,4 @@
-/** The HTTP contract between the site and the form Lambdas (spec section 7). */
+/** The HTTP contract between the site and the form Lambdas. */
 
 export const API_BASE = '/api/email';
 

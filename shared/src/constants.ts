@@ -1,4 +1,4 @@
-/** Business constants and limits of spec section 9, and the API's own limits. */
+/** Business constants and limits, and the API's own limits. */
 
 export const RATE_LIMIT = {
   /** Submissions accepted per e-mail address in one window (client and server). */

@@ -1,4 +1,4 @@
-/** The error catalogue and success messages of spec section 8, written once. */
+/** The error catalogue and success messages, written once. */
 
 export const ERROR_MESSAGES = {
   network: 'Network error. Please check your connection and try again.',

@@ -20,7 +20,7 @@ import {
 
 const labels = (options: readonly Option[]) => options.map((o) => o.label);
 
-describe('option lists of spec section 3', () => {
+describe('option lists', () => {
   it('lists the spec values in the spec order', () => {
     expect(optionValues(PARTNER_COMPANY_SIZES)).toEqual([
       '1-10',

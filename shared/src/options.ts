@@ -1,4 +1,4 @@
-/** Option lists of spec section 3, each with the value stored and the label shown. */
+/** Option lists, each with the value stored and the label shown. */
 export interface Option<V extends string = string> {
   readonly value: V;
   readonly label: string;
@@ -98,7 +98,7 @@ export const INDUSTRIES_LONG = [
 
 export type CompanyVertical = (typeof INDUSTRIES_LONG)[number]['value'];
 
-/** The demo options of spec section 3, labelled with their titles. */
+/** The demo options, labelled with their titles. */
 export const DEMO_TYPES = [
   { value: 'executive', label: 'Executive Overview' },
   { value: 'technical', label: 'Technical Deep Dive' },
@@ -147,7 +147,7 @@ export const PARTNER_INTERESTS = [
 
 export type PartnerInterest = (typeof PARTNER_INTERESTS)[number]['value'];
 
-/** The research download form's role (spec section 3): a qualifying choice only. */
+/** The research download form's role: a qualifying choice only. */
 export const DOWNLOAD_ROLES = [
   { value: 'security-engineer', label: 'Security Engineer' },
   { value: 'devops-engineer', label: 'DevOps Engineer' },

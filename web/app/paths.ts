@@ -1,6 +1,6 @@
 import type { SitePath } from './content/marketing-types.ts';
 
-/** Every route path of the site, written once (spec section 2, route table). */
+/** Every route path of the site, written once. */
 export const PATHS = {
   home: '/',
   features: '/features',

@@ -1,6 +1,6 @@
 import { index, type RouteConfig, route } from '@react-router/dev/routes';
 
-/** The route table of spec section 2, once. Paths match PATHS in paths.ts. */
+/** The route table, once. Paths match PATHS in paths.ts. */
 export default [
   index('routes/home.tsx'),
   route('features', 'routes/features.tsx'),

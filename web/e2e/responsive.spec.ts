@@ -4,7 +4,7 @@ import { PATHS } from '../app/paths.ts';
 import { expect, test } from './fixtures.ts';
 
 /*
- * The spec's two middle viewport classes (section 4): tablet 768-1023 px and desktop
+ * The two middle viewport classes: tablet 768-1023 px and desktop
  * 1024-1439 px. Phones (375 px) and large screens (1440 px) have their own journeys in
  * marketing.spec.ts and layout.spec.ts.
  */

@@ -3,12 +3,12 @@ import { attributionField } from '../attribution.ts';
 import { consentField } from '../text.ts';
 import { qualificationFields, requesterFields } from './demo.ts';
 
-/** The consent box's label (spec section 5), stored with the consent it records. */
+/** The consent box's label, stored with the consent it records. */
 export const BETA_CONSENT_LABEL =
   'I understand this beta program is invite only and all requests will be reviewed for qualification';
 
 /**
- * The private beta request (spec sections 3 and 5). Its per-field rules are the demo form's,
+ * The private beta request. Its per-field rules are the demo form's,
  * so the fields are the demo form's own; only the consent differs.
  */
 export const betaAccessSchema = z.object({

@@ -13,7 +13,7 @@ export const CONTACT_LIMITS = {
 
 const L = CONTACT_LIMITS;
 
-/** The contact form (spec sections 3 and 5): used by the web form and the contact Lambda. */
+/** The contact form: used by the web form and the contact Lambda. */
 export const contactSchema = z.object({
   name: lineField('Please enter your full name').check(
     z.minLength(L.nameMin, {

@@ -59,8 +59,7 @@ function detail(label: string, min: number) {
 }
 
 /**
- * Who is asking: the demo form's contact section, which the beta access form shares
- * (spec section 5: the beta form's per-field rules are the demo form's).
+ * Who is asking: the demo form's contact section, which the beta access form shares.
  */
 export const requesterFields = {
   fullName: line('Full name', L.fullNameMin, L.fullNameMax),
@@ -91,7 +90,7 @@ export const DEMO_CONSENT_LABEL =
   'I agree that Kryon may process the information I provide to arrange and deliver this demo';
 
 /**
- * The demo request (spec sections 3 and 5): the union of the per-field rules and the demo
+ * The demo request: the union of the per-field rules and the demo
  * page's required list, over both form variants. Used by the web form and the Lambda.
  */
 export const demoSchema = z.object({

@@ -16,7 +16,7 @@ const L = DOWNLOAD_LIMITS;
 const REQUIRED = 'This field is required';
 
 /**
- * The research download lead form (spec sections 3 and 5) plus the item asked for, which
+ * The research download lead form plus the item asked for, which
  * picks the link the e-mail carries. Used by the download modal and the Lambda.
  */
 export const downloadSchema = z.object({

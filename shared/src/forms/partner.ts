@@ -23,7 +23,7 @@ const L = PARTNER_LIMITS;
 // the contact fields themselves keeps one copy of those rules and messages.
 const contact = contactSchema.shape;
 
-/** The partner application (spec sections 3 and 5): used by the web form and the Lambda. */
+/** The partner application: used by the web form and the Lambda. */
 export const partnerSchema = z.object({
   name: contact.name,
   email: contact.email,

@@ -1,4 +1,4 @@
-/** Copy of the article page and its error screens (spec sections 2, 4 and 8). */
+/** Copy of the article page and its error screens. */
 
 export type ArticleErrorScreenKind =
   | 'not-found'

@@ -1,8 +1,7 @@
 /**
- * The three attack-scenario walkthroughs of /security-intelligence (spec section 3: Attack
- * scenario), highest risk first. Steps name IAM actions as policies write them (service:Action);
- * where the API operation has another name, as in S3, the operation is named beside it, since
- * the operation is what CloudTrail records.
+ * The three attack-scenario walkthroughs of /security-intelligence, highest risk first. Steps name
+ * IAM actions as policies write them (service:Action); where the API operation has another name,
+ * as in S3, the operation is named beside it, since the operation is what CloudTrail records.
  */
 import type { AttackScenario } from './intelligence-types.ts';
 

@@ -2,7 +2,7 @@ import { INDUSTRIES_SHORT, PARTNER_COMPANY_SIZES, PARTNER_INTERESTS } from '@kry
 import type { FieldCopy } from './lead-form-copy.ts';
 import type { IconCard, Step } from './lead-page-types.ts';
 
-/** The partner page (spec section 2, /become-partner; the spec leaves its design to us). */
+/** The partner page. */
 export const becomePartnerPageCopy = {
   programs: {
     eyebrow: 'Partner programs',

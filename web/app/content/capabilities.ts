@@ -1,4 +1,4 @@
-/** The four capability cards of the home page (spec sections 1 and 3). */
+/** The four capability cards of the home page. */
 import type { CapabilityCard } from './marketing-types.ts';
 
 export const capabilities: readonly CapabilityCard[] = [

@@ -1,7 +1,6 @@
 /**
- * Labels of the card detail overlay and of the marketing card grids (spec section 2, card
- * detail overlay). The cards' own copy lives in modules.ts, problem-themes.ts,
- * capabilities.ts and feature-cards.ts.
+ * Labels of the card detail overlay and of the marketing card grids. The cards' own copy lives in
+ * modules.ts, problem-themes.ts, capabilities.ts and feature-cards.ts.
  */
 import type { LinkCta } from './marketing-types.ts';
 

@@ -1,7 +1,7 @@
 /**
- * Copy of the category pages (spec section 2). The four categories the index's challenge
+ * Copy of the category pages. The four categories the index's challenge
  * cards lead to have a dedicated page; any other category gets the generic page, and the
- * build logs a warning so a missing page is noticed (spec section 8).
+ * build logs a warning so a missing page is noticed.
  */
 import type { ChallengeCategorySlug } from './intelligence-types.ts';
 

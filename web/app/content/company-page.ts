@@ -1,5 +1,5 @@
 /**
- * Copy of the company page, /what-we-are (spec section 2, company page). The founder's name
+ * Copy of the company page, /what-we-are. The founder's name
  * is withheld from copy and comes from site configuration.
  */
 import type { CompanyPageCopy } from './marketing-types.ts';

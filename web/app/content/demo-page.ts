@@ -3,7 +3,7 @@ import type { DemoType } from '@kryon/shared/options';
 import type { DemoOption, LeadIconName, Step } from './lead-page-types.ts';
 import type { ModuleId } from './marketing-types.ts';
 
-/** The three demo options of spec section 3, in the page's order. */
+/** The three demo options, in the page's order. */
 export const DEMO_OPTIONS = [
   {
     id: 'executive',

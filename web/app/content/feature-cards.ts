@@ -1,4 +1,4 @@
-/** The three expandable feature cards of the home page (spec sections 1, 2 and 3). */
+/** The three expandable feature cards of the home page. */
 import type { FeatureCard } from './marketing-types.ts';
 
 export const featureCards: readonly FeatureCard[] = [

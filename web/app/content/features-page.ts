@@ -1,4 +1,4 @@
-/** Copy of the features page (spec section 2, features page); the modules come from modules.ts. */
+/** Copy of the features page; the modules come from modules.ts. */
 import type { FeaturesPageCopy } from './marketing-types.ts';
 
 export const featuresPageCopy: FeaturesPageCopy = {

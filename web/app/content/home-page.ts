@@ -1,4 +1,4 @@
-/** Copy of the home page (spec section 2, home page); the cards come from their own modules. */
+/** Copy of the home page; the cards come from their own modules. */
 import type { HomePageCopy } from './marketing-types.ts';
 
 export const homePageCopy: HomePageCopy = {

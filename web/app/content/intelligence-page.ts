@@ -1,4 +1,4 @@
-/** Copy of /security-intelligence (spec sections 2 and 8). */
+/** Copy of /security-intelligence. */
 import type { IntelligencePageCopy } from './intelligence-types.ts';
 
 // The hero's call to action scrolls to this element, so both must use the same id.

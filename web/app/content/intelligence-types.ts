@@ -1,7 +1,7 @@
 /**
  * Types of the security-intelligence page and research archive that library-types.ts does not
- * hold (spec sections 2 and 3: attack scenario, research finding, the page sections and their
- * copy). The research item itself is `ResearchItem` in library-types.ts.
+ * hold: attack scenario, research finding, the page sections and their copy. The research item
+ * itself is `ResearchItem` in library-types.ts.
  */
 import type { ArticleCategory, ModuleName, Severity } from './library-types.ts';
 

@@ -7,7 +7,7 @@ import { DEMO_OPTIONS, demoPageCopy } from './demo-page.ts';
 import { demoModuleIds } from './modules.ts';
 import { requestAccessPageCopy } from './request-access-page.ts';
 
-describe('demo page copy (spec sections 2 and 3)', () => {
+describe('demo page copy', () => {
   it('offers the three demo options of the spec, in order, with their facts', () => {
     expect(
       DEMO_OPTIONS.map(({ id, title, duration, audience, popular }) => ({
@@ -99,7 +99,7 @@ describe('demo page copy (spec sections 2 and 3)', () => {
   });
 });
 
-describe('private beta page copy (spec section 2)', () => {
+describe('private beta page copy', () => {
   it('shows the headline figures, six feature cards and the spec consent label', () => {
     expect(requestAccessPageCopy.figures.map((f) => f.value)).toEqual(['25', '2-5 days', '50+']);
     expect(requestAccessPageCopy.figures[2]?.label).toBe('AWS accounts preferred');
@@ -119,7 +119,7 @@ describe('private beta page copy (spec section 2)', () => {
 });
 
 describe('partner page copy', () => {
-  it('promises the partner response time of spec section 9', () => {
+  it('promises the partner response time', () => {
     expect(becomePartnerPageCopy.next.steps[0]?.title).toContain('2-3 business days');
     expect(becomePartnerPageCopy.programs.items.length).toBeGreaterThanOrEqual(3);
     expect(SITE.departments.partnerships).toMatch(/@/);

@@ -51,7 +51,7 @@ export interface Step {
   readonly text: string;
 }
 
-/** A demo option of spec section 3, with what the page shows about it. */
+/** A demo option, with what the page shows about it. */
 export interface DemoOption {
   readonly id: DemoType;
   readonly title: string;
@@ -61,7 +61,7 @@ export interface DemoOption {
   readonly description: string;
   readonly features: readonly string[];
   readonly popular: boolean;
-  /** Executive purple, technical blue, hands-on green (spec section 2). */
+  /** Executive purple, technical blue, hands-on green. */
   readonly colour: ColourToken;
   readonly icon: LeadIconName;
   /** The card's button before and after the option is chosen. */

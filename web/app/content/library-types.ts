@@ -1,7 +1,7 @@
 /**
- * Types of the security-intelligence library (spec section 3: Article, Category, Research
- * item). Article files hold only what an author writes; the library module derives the rest
- * (url, read time, featured, previous/next) so it can never disagree with the data.
+ * Types of the security-intelligence library: article, category, research item. Article files hold
+ * only what an author writes; the library module derives the rest (url, read time, featured,
+ * previous/next) so it can never disagree with the data.
  */
 
 export const ARTICLE_CATEGORIES = [

@@ -1,6 +1,6 @@
 /**
- * Types of the marketing content (spec section 3: Module, Problem theme, Capability and
- * feature card; section 2: home, card detail overlay, features page, company page).
+ * Types of the marketing content: modules, problem themes, capabilities and feature cards,
+ * and the home, card detail overlay, features and company pages.
  *
  * Content is data only: icons and colours are token names that components map to inline
  * SVGs and design tokens, so no markup or class names live in copy.
@@ -183,7 +183,7 @@ export type OverlaySubject =
 // Page copy
 // ---------------------------------------------------------------------------------------
 
-/** Routes that marketing copy links to (spec section 2, route table). */
+/** Routes that marketing copy links to. */
 export type SitePath =
   | '/'
   | '/features'

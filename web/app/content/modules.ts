@@ -1,5 +1,5 @@
 /**
- * The five Kryon modules (spec sections 1 and 3). Home shows them as a row of 3 and a row
+ * The five Kryon modules. Home shows them as a row of 3 and a row
  * of 2, the features page lists all five, the demo page the four of `demoModuleIds`.
  */
 import type { Module, ModuleId } from './marketing-types.ts';
@@ -367,5 +367,5 @@ export const modules: readonly Module[] = [
   },
 ];
 
-/** The demo page lists only these four modules (spec section 2, demo page). */
+/** The demo page lists only these four modules. */
 export const demoModuleIds: readonly ModuleId[] = ['core', 'graph', 'vuln', 'iam'];

@@ -1,4 +1,4 @@
-/** The three problem themes of the home page (spec sections 1 and 3). */
+/** The three problem themes of the home page. */
 import type { ProblemTheme } from './marketing-types.ts';
 
 export const problemThemes: readonly ProblemTheme[] = [

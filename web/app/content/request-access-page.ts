@@ -1,7 +1,7 @@
 import { BETA_CONSENT_LABEL } from '@kryon/shared/forms/beta-access';
 import type { Figure, IconCard, Step } from './lead-page-types.ts';
 
-/** The private beta page (spec section 2, /request-access) below its hero. */
+/** The private beta page below its hero. */
 export const requestAccessPageCopy = {
   figures: [
     { value: '25', label: 'Beta spots' },

@@ -1,4 +1,4 @@
-/** Copy of /research-archive and its download modal (spec sections 2 and 8). */
+/** Copy of /research-archive and its download modal. */
 import type { ResearchArchivePageCopy } from './intelligence-types.ts';
 
 const plural = (count: number, one: string, many: string): string => (count === 1 ? one : many);

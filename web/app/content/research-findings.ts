@@ -1,7 +1,6 @@
 /**
- * The three monthly research findings of /security-intelligence (spec section 3: Research
- * finding), oldest first. Each month's figures match the research item published for it, so
- * the index and the archive never disagree.
+ * The three monthly research findings of /security-intelligence, oldest first. Each month's
+ * figures match the research item published for it, so the index and the archive never disagree.
  */
 import type { ResearchFinding } from './intelligence-types.ts';
 

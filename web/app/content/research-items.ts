@@ -1,5 +1,5 @@
 /**
- * The seven research items of the research archive (spec section 3: Research item) and the
+ * The seven research items of the research archive and the
  * download modal's preview of each. Aggregate figures come from Kryon research across
  * environments whose owners opted into anonymized research telemetry; no figure describes a
  * single named organization.

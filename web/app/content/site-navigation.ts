@@ -1,7 +1,7 @@
 import { PATHS } from '../paths.ts';
 import { SITE } from '../site-config.ts';
 
-/** Copy of the header, footer and back-to-top button that wrap every route (spec section 2). */
+/** Copy of the header, footer and back-to-top button that wrap every route. */
 
 export interface NavLinkItem {
   readonly label: string;

@@ -25,7 +25,7 @@ function isCategory(value: string): value is ArticleCategory {
 }
 
 /**
- * The index's article list (spec section 4, "Article filters"): a debounced text search, a
+ * The index's article list: a debounced text search, a
  * category, any-of severity chips, all combined with AND; a count line; clear-all; and a
  * list collapsed to six cards until the visitor asks for the rest.
  */

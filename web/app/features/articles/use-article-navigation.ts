@@ -6,7 +6,7 @@ export const ARTICLE_ROUTE_PATTERN = `${PATHS.intelligence}/:category/:slug`;
 /**
  * True while the router fetches and validates an article page the visitor navigated to.
  * A route renders only once its data has arrived, so the page being left shows the article
- * skeleton meanwhile (spec section 2: "a loading skeleton while validating").
+ * skeleton meanwhile.
  */
 export function useArticleNavigationPending(): boolean {
   const navigation = useNavigation();

@@ -61,7 +61,7 @@ const progressLabels: ProgressLabels = {
   optional: copy.sectionStatus.optional,
 };
 
-/** The private beta application (spec sections 3, 4 and 5), posted to /api/email/beta-access. */
+/** The private beta application, posted to /api/email/beta-access. */
 export function BetaForm({
   submit,
 }: {

@@ -8,7 +8,7 @@ import { LeadIcon } from './lead-icon.tsx';
 const copy = demoPageCopy.banner;
 
 /**
- * The floating reminder of the chosen demo (spec section 2): title, duration and the demo's
+ * The floating reminder of the chosen demo: title, duration and the demo's
  * colour, expandable to its description, audience and first three features, dismissable,
  * with a shortcut to the form.
  */

@@ -58,7 +58,7 @@ export const DEMO_EMPTY: DemoRequestInput = {
 export type DemoLeadForm = ReturnType<typeof useLeadForm<typeof demoSchema>>;
 
 /**
- * The demo request form in the spec's sections (section 3): contact, demo preferences,
+ * The demo request form in its sections: contact, demo preferences,
  * requirements, optional details, environment, qualification, additional information. Its
  * state lives with the page, because the demo cards above choose its demo type.
  */

@@ -7,7 +7,7 @@ import { LeadIntro } from './lead-page-parts.tsx';
 const copy = demoPageCopy.modules;
 const demoModules = modules.filter((module) => demoModuleIds.includes(module.id));
 
-/** "Platform Modules": the four modules every demo draws on (spec section 2). */
+/** "Platform Modules": the four modules every demo draws on. */
 export function DemoModules() {
   return (
     <section className="section lead-section--raised" aria-labelledby="demo-modules-heading">

@@ -6,7 +6,7 @@ import { LeadIcon } from './lead-icon.tsx';
 const copy = demoPageCopy.options;
 
 /**
- * The three demo cards (spec section 2). Each button says what it does and, once chosen,
+ * The three demo cards. Each button says what it does and, once chosen,
  * that it is selected ("Technical Demo Selected"), so the choice is never shown by colour
  * alone; the label carries the state, which is why the button is not also aria-pressed.
  * Choosing again is allowed and simply leads back to the form.

@@ -18,7 +18,7 @@ import { useLeadForm } from './use-lead-form.ts';
 
 const copy = demoPageCopy;
 
-/** The element id the spec names for the form section (section 2, demo page). */
+/** The element id of the form section, the target of the page's links to the form. */
 export const DEMO_FORM_SECTION_ID = 'demo-request-form-section';
 
 function isDemoType(value: unknown): value is DemoType {
@@ -31,7 +31,7 @@ interface Submitted {
 }
 
 /**
- * The demo page below its hero (spec sections 2 and 4): the cards choose the demo type,
+ * The demo page below its hero: the cards choose the demo type,
  * which opens the form; a floating banner recalls the choice; success swaps the form for a
  * confirmation and a toast, and "Schedule Another Demo" starts everything over.
  */
@@ -57,7 +57,7 @@ export function DemoRequestJourney({
     defaultValues: DEMO_EMPTY,
     emailOf: (values) => values.workEmail,
     saveDraft: true,
-    // The selection and the answers stay until "Schedule Another Demo" (spec section 4).
+    // The selection and the answers stay until "Schedule Another Demo".
     resetOnSuccess: false,
     onSuccess: (request, accepted) => {
       setSubmitted({ request, accepted });

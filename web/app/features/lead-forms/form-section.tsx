@@ -12,7 +12,7 @@ export interface ProgressLabels {
 /**
  * One titled group of a long form: a fieldset named by its heading, so screen readers say
  * which group a field belongs to while the heading stays in the page outline. With `progress`, its header says "x/y completed" and
- * Complete or In Progress in words and an icon, not colour alone (spec section 4, beta form).
+ * Complete or In Progress in words and an icon, not colour alone.
  */
 export function FormSection({
   id,

@@ -29,7 +29,7 @@ const EMPTY: PartnerInput = {
   message: '',
 };
 
-/** The partner application (spec sections 3 and 5), posted to /api/email/partner. */
+/** The partner application, posted to /api/email/partner. */
 export function PartnerForm({
   submit,
 }: {

@@ -56,7 +56,7 @@ export function isVerifying(state: SubmitState): boolean {
 }
 
 /**
- * One lead form's behaviour (spec section 4, "Forms in general"): errors appear when a field
+ * One lead form's behaviour: errors appear when a field
  * is left or on submit, typing clears the field's error, the first invalid field takes focus,
  * server field errors land on their fields, and a second submit cannot start while one runs.
  * With `saveDraft`, what the visitor typed survives a reload until the submission is accepted

@@ -212,7 +212,7 @@ function DetailBody({ card }: { card: CardSummary }) {
   );
 }
 
-/** The card detail overlay of spec section 2: one card's full story in a modal dialog. */
+/** The card detail overlay: one card's full story in a modal dialog. */
 export function CardDetailDialog({
   card,
   onClose,

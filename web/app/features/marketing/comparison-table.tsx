@@ -25,7 +25,7 @@ function RatingIcon({ rating }: { rating: SupportLevel }) {
 }
 
 /**
- * The features page's comparison (spec section 2): a real table with a caption and header
+ * The features page's comparison: a real table with a caption and header
  * scopes, and every rating written out, so it never relies on colour or the icon alone.
  */
 export function ComparisonTable({ comparison }: { comparison: FeaturesPageCopy['comparison'] }) {

@@ -8,7 +8,7 @@ interface OpenState {
 }
 
 /**
- * The page's one card overlay (spec section 4, card sections): the selected card or none.
+ * The page's one card overlay: the selected card or none.
  * Every card section of a page shares it, so only one card is ever open.
  */
 export function useCardOverlay() {

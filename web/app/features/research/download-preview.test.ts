@@ -31,7 +31,7 @@ describe('pageCount', () => {
 });
 
 describe('difficultyFor', () => {
-  it('maps impact to difficulty as spec section 9 says', () => {
+  it('maps impact to difficulty', () => {
     expect(difficultyFor('Critical')).toBe('Advanced');
     expect(difficultyFor('High')).toBe('Advanced');
     expect(difficultyFor('Medium')).toBe('Intermediate');

@@ -23,7 +23,7 @@ const copy = researchArchivePageCopy;
 const LIST_ID = 'research-results';
 
 /**
- * The archive's filter panel, research cards and download modal (spec sections 2 and 4):
+ * The archive's filter panel, research cards and download modal:
  * a debounced search and the top-10 topic chips, combined with AND; the list starts at six
  * cards and expands by itself once a filter leaves 20 or fewer.
  */
