@@ -1,5 +1,6 @@
 import { FEED_PATH } from '@kryon/shared/site-files';
 import { feedCopy } from './content/feed-copy.ts';
+import { intelligencePageCopy } from './content/intelligence-page.ts';
 import type { Article } from './content/library-types.ts';
 import { escapeXml } from './lib/xml.ts';
 import { PATHS } from './paths.ts';
@@ -62,7 +63,7 @@ export function atomFeed(articles: readonly FeedArticle[], origin: string): stri
     '<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="en">',
     `  <id>${TAG_PREFIX}</id>`,
     `  <title type="text">${escapeXml(feedCopy.title)}</title>`,
-    `  <subtitle type="text">${escapeXml(feedCopy.subtitle)}</subtitle>`,
+    `  <subtitle type="text">${escapeXml(intelligencePageCopy.meta.description)}</subtitle>`,
     `  <updated>${updated}</updated>`,
     `  <link rel="self" type="application/atom+xml" href="${url(FEED_PATH)}"/>`,
     `  <link rel="alternate" type="text/html" href="${url(PATHS.intelligence)}"/>`,
