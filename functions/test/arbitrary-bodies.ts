@@ -2,6 +2,7 @@
  * fast-check arbitraries of hostile request bodies for the lead forms: mutations of a
  * form's valid sample body, arbitrary JSON values and raw strings that are not JSON.
  */
+import { ATTRIBUTION_KEYS } from '@kryon/shared/attribution';
 import { FORM_STARTED_FIELD, HONEYPOT_FIELD, MAX_BODY_BYTES } from '@kryon/shared/constants';
 import fc from 'fast-check';
 
@@ -182,16 +183,7 @@ export const fieldValue: fc.Arbitrary<unknown> = fc.oneof(
 const attributionValue: fc.Arbitrary<unknown> = fc.oneof(
   {
     arbitrary: fc.dictionary(
-      fc.constantFrom(
-        'landingPath',
-        'referrerOrigin',
-        'utmSource',
-        'utmMedium',
-        'utmCampaign',
-        'utmTerm',
-        'utmContent',
-        'formPath',
-      ),
+      fc.constantFrom(...ATTRIBUTION_KEYS),
       fc.oneof(
         fc.constantFrom(
           '/',
