@@ -50,6 +50,22 @@ async function salesEmail(email: string) {
   return sent;
 }
 
+/** The first touch a visit from the newsletter link leaves in sessionStorage. */
+const NEWSLETTER_FIRST_TOUCH = {
+  landingPath: ARTICLE,
+  referrerOrigin: 'https://news.example',
+  utmSource: 'newsletter',
+  utmCampaign: 'q4',
+};
+
+/** The tab's first touch, as the site keeps it: one sessionStorage key. */
+function storedFirstTouch(page: Page): Promise<unknown> {
+  return page.evaluate(
+    (key) => JSON.parse(sessionStorage.getItem(key) ?? 'null'),
+    FIRST_TOUCH_STORAGE_KEY,
+  );
+}
+
 /** Where the visit came from, as the sales e-mail's "Source" detail shows it. */
 function sourceValue(sentFrom: string) {
   return `newsletter / - / q4, from https://news.example, landed on ${ARTICLE}, sent from ${sentFrom}`;
@@ -67,17 +83,7 @@ test.describe('lead attribution', () => {
     const email = `ada.${Date.now()}@analytical-engines.example`;
     await landFromNewsletter(page);
     // The first touch, kept in the tab's sessionStorage under one key; no cookie at all.
-    expect(
-      await page.evaluate(
-        (key) => JSON.parse(sessionStorage.getItem(key) ?? 'null'),
-        FIRST_TOUCH_STORAGE_KEY,
-      ),
-    ).toEqual({
-      landingPath: ARTICLE,
-      referrerOrigin: 'https://news.example',
-      utmSource: 'newsletter',
-      utmCampaign: 'q4',
-    });
+    expect(await storedFirstTouch(page)).toEqual(NEWSLETTER_FIRST_TOUCH);
 
     await clickThroughToTheArchive(page);
     await page.getByRole('link', { name: 'Schedule a Demo' }).click();
@@ -198,17 +204,7 @@ test.describe('lead attribution', () => {
       referer: 'https://search.example/',
     });
     await page.reload();
-    expect(
-      await page.evaluate(
-        (key) => JSON.parse(sessionStorage.getItem(key) ?? 'null'),
-        FIRST_TOUCH_STORAGE_KEY,
-      ),
-    ).toEqual({
-      landingPath: ARTICLE,
-      referrerOrigin: 'https://news.example',
-      utmSource: 'newsletter',
-      utmCampaign: 'q4',
-    });
+    expect(await storedFirstTouch(page)).toEqual(NEWSLETTER_FIRST_TOUCH);
     // One key of the site's own (React Router keeps its scroll positions beside it).
     expect(
       await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('kryon:'))),
