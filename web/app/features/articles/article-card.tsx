@@ -2,13 +2,9 @@ import { Link } from 'react-router';
 import { intelligencePageCopy } from '../../content/intelligence-page.ts';
 import type { ArticleSummary } from '../../content/library.ts';
 import { articleCardLabels } from '../../content/library-labels.ts';
-import type { Severity } from '../../content/library-types.ts';
 import { NEW_WITHIN_DAYS } from '../../lib/dates.ts';
 import { NewBadge, PublishedDate } from './published-date.tsx';
-
-export function SeverityBadge({ severity }: { severity: Severity }) {
-  return <span className={`severity severity--${severity.toLowerCase()}`}>{severity}</span>;
-}
+import { SeverityBadge } from './severity-badge.tsx';
 
 /** What a card shows: an article without its body, so index pages stay small. */
 export type ArticleCardData = Omit<ArticleSummary, 'prevArticle' | 'nextArticle'>;

@@ -6,7 +6,7 @@ import { intelligencePageCopy } from '../../content/intelligence-page.ts';
 import type { AttackScenario, ResearchFinding } from '../../content/intelligence-types.ts';
 import { intelligenceSectionLabels } from '../../content/library-labels.ts';
 import { categoryPath } from '../../paths.ts';
-import { SeverityBadge } from './article-card.tsx';
+import { SeverityBadge } from './severity-badge.tsx';
 
 const copy = intelligencePageCopy;
 
