@@ -273,6 +273,20 @@ test.describe('article page', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(prev.title);
   });
 
+  test("a link in an article's text to a site page moves within the app, without a reload", async ({
+    page,
+  }) => {
+    const source = ARTICLES.find((a) => a.id === 'long-lived-access-keys');
+    if (!source) throw new Error('no long-lived-access-keys article');
+    await open(page, source.url);
+    // A full page load would start a new window object and lose this mark.
+    await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+    await page.locator('.article-body').getByRole('link', { name: 'Kryon IAM' }).click();
+    await expect(page).toHaveURL('/features#modules');
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(source.title);
+    expect(await page.evaluate(() => '__sameDocument' in window)).toBe(true);
+  });
+
   test('client navigation shows the loading skeleton until the article arrives', async ({
     page,
   }) => {
