@@ -15,7 +15,7 @@ export const ARTICLE_CATEGORIES = [
 ] as const;
 export type ArticleCategory = (typeof ARTICLE_CATEGORIES)[number];
 
-/** Spec section 9: severity order. */
+/** Severities, most severe first: every list, chip row and sort uses this order. */
 export const SEVERITIES = ['Critical', 'High', 'Medium', 'Low'] as const;
 export type Severity = (typeof SEVERITIES)[number];
 
@@ -88,7 +88,7 @@ export interface ResearchAuthor {
   company: string;
 }
 
-/** Spec section 3: Research item. */
+/** A research item of the archive, each with its built PDF report. */
 export interface ResearchItem {
   id: string;
   title: string;

@@ -66,7 +66,7 @@ export function createRateLimiter(now: () => number, max = RATE_LIMIT.max) {
   };
 }
 
-/** Spec section 8: a list joins with commas, a string stays, anything empty is "unexpected". */
+/** An error to show: a list joins with commas, a string stays, anything empty is "unexpected". */
 export function formatError(error: unknown): string {
   if (Array.isArray(error)) {
     const parts = error.filter((e): e is string => typeof e === 'string' && e.trim() !== '');

@@ -203,7 +203,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Spec section 8: the article error screens, chosen from the error. */
+/** The article error screens, chosen from the error (its type, else its message text). */
 export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
   return (
     <ArticleNavigationBoundary>

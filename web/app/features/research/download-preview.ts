@@ -18,7 +18,10 @@ export function pageCount(id: string): number {
   return PAGE_COUNT_MIN + (hash % (PAGE_COUNT_MAX - PAGE_COUNT_MIN + 1));
 }
 
-/** Spec section 9: Critical or High = Advanced; Medium = Intermediate; else Beginner. */
+/**
+ * A report's difficulty follows from its impact: Critical or High is Advanced, Medium is
+ * Intermediate, anything else Beginner.
+ */
 export function difficultyFor(impact: Severity | string): string {
   if (impact === 'Critical' || impact === 'High') return DIFFICULTY_LABELS.advanced;
   if (impact === 'Medium') return DIFFICULTY_LABELS.intermediate;
