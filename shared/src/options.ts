@@ -26,7 +26,7 @@ export const PARTNER_COMPANY_SIZES = [
 
 export type PartnerCompanySize = (typeof PARTNER_COMPANY_SIZES)[number]['value'];
 
-/** The demo request's company size (the spec's startup / midmarket / enterprise variant). */
+/** The demo request's company size: startup, mid-market or enterprise. */
 export const COMPANY_SIZES = [
   { value: 'startup', label: 'Startup' },
   { value: 'midmarket', label: 'Mid-market' },

@@ -44,7 +44,7 @@ export interface ApiClientOptions {
 class TimeoutError extends Error {}
 
 /**
- * The spec's client limit: at most 3 submissions per e-mail in a window that starts with the
+ * The client's rate limit: at most 3 submissions per e-mail in a window that starts with the
  * first one and restarts once 60 s have passed. The server enforces the same limit; this one
  * spares a visitor a round trip and answers in their own words.
  */

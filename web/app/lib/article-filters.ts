@@ -73,7 +73,7 @@ export function filterArticles<T extends FilterableArticle>(
   );
 }
 
-/** Chips toggle: a chosen value is removed, another is added, in the spec's severity order. */
+/** Chips toggle: a chosen value is removed, another is added, in severity order. */
 export function toggleSeverity(selected: readonly Severity[], severity: Severity): Severity[] {
   const next = selected.includes(severity)
     ? selected.filter((s) => s !== severity)

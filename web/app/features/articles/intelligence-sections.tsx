@@ -274,7 +274,7 @@ export function ResearchArchiveCta() {
   );
 }
 
-/** Playbooks, integrations and API docs; the spec sends all three buttons home. */
+/** Playbooks, integrations and API docs; all three buttons lead to the home page. */
 export function ResourceTiles() {
   const labels = copy.resources;
   return (

@@ -5,7 +5,7 @@ export const PAGE_COUNT_MIN = 10;
 export const PAGE_COUNT_MAX = 39;
 
 /**
- * The preview's page count: between 10 and 39 like the spec's random one, but derived from
+ * The preview's page count: between 10 and 39, not drawn at random but derived from
  * the item's id (a 32-bit FNV-1a hash), so the prerendered and hydrated pages agree and a
  * visitor sees the same number every time.
  */

@@ -19,7 +19,7 @@ export interface ArchiveMetrics {
   totalDownloads: number;
   totalCitations: number;
   criticalCount: number;
-  /** Every research type in the spec's order, with how many items have it. */
+  /** Every research type in RESEARCH_TYPES order, with how many items have it. */
   byType: { type: ResearchType; count: number }[];
   topTags: string[];
 }
