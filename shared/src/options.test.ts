@@ -21,7 +21,7 @@ import {
 const labels = (options: readonly Option[]) => options.map((o) => o.label);
 
 describe('option lists', () => {
-  it('lists the spec values in the spec order', () => {
+  it("lists each option list's values in their order", () => {
     expect(optionValues(PARTNER_COMPANY_SIZES)).toEqual([
       '1-10',
       '11-50',
@@ -58,7 +58,7 @@ describe('option lists', () => {
     ]);
   });
 
-  it('has both industry lists with the spec labels', () => {
+  it('has both industry lists, short and long, with their labels', () => {
     expect(labels(INDUSTRIES_SHORT)).toEqual([
       'Technology',
       'Financial Services',
@@ -86,7 +86,7 @@ describe('option lists', () => {
     ]);
   });
 
-  it('has the ten download roles of the spec', () => {
+  it('has the ten download roles', () => {
     expect(labels(DOWNLOAD_ROLES)).toEqual([
       'Security Engineer',
       'DevOps Engineer',

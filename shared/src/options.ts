@@ -26,7 +26,7 @@ export const PARTNER_COMPANY_SIZES = [
 
 export type PartnerCompanySize = (typeof PARTNER_COMPANY_SIZES)[number]['value'];
 
-/** The demo request's company size (the spec's startup / midmarket / enterprise variant). */
+/** The demo request's company size: startup, mid-market or enterprise. */
 export const COMPANY_SIZES = [
   { value: 'startup', label: 'Startup' },
   { value: 'midmarket', label: 'Mid-market' },
@@ -118,8 +118,8 @@ export const TIMEFRAMES = [
 export type Timeframe = (typeof TIMEFRAMES)[number]['value'];
 
 /**
- * The six platform features a demo can focus on (interestedModules): one per module of spec
- * section 1 (Graph, IAM, Vuln, Core, Defend) plus the multi-account coverage every demo
+ * The six platform features a demo can focus on (interestedModules): one per Kryon module
+ * (Graph, IAM, Vuln, Core, Defend) plus the multi-account coverage every demo
  * option and the "Built for Scale" list promise.
  */
 export const PLATFORM_FEATURES = [

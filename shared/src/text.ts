@@ -210,7 +210,7 @@ export function optional<T extends z.ZodMiniType>(schema: T) {
 }
 
 /**
- * Spec section 5: an optional plus sign, then 10 to 20 digits, spaces, hyphens or parentheses;
+ * A phone number: an optional plus sign, then 10 to 20 digits, spaces, hyphens or parentheses;
  * and (our addition, docs/decisions/020) at least 7 digits, so `(---) ----` is not a number.
  */
 export const PHONE_PATTERN = /^(?=(?:\D*\d){7})\+?[\d\s()-]{10,20}$/;
@@ -295,7 +295,7 @@ export function requiredEmailField({ required, invalid, min = 1 }: EmailMessages
     .check(...deliverable());
 }
 
-/** Spec section 5: the demo and beta forms accept business addresses only. */
+/** The demo and beta forms accept business addresses only: not one at these free-mail domains. */
 export const FREE_MAIL_PROVIDERS = [
   'gmail',
   'yahoo',

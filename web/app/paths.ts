@@ -14,7 +14,7 @@ export const PATHS = {
   privacy: '/privacy',
 } as const satisfies Record<string, SitePath>;
 
-/** Spec section 2: lower-case, whitespace to hyphens, then only a-z, 0-9 and hyphens. */
+/** A category's slug: lower-case, whitespace to hyphens, then only a-z, 0-9 and hyphens. */
 export function slugify(name: string): string {
   return name
     .toLowerCase()

@@ -173,7 +173,7 @@ describe('POST /api/email/contact (AWS SDK mocked)', () => {
     });
   });
 
-  it('answers 429 with the spec message and Retry-After when the rate limit holds', async () => {
+  it('answers 429 with the rate-limit message and Retry-After while the limit holds', async () => {
     documents.on(UpdateCommand, { Key: rateKey('ada@example.com') }).rejects(conditionFailed());
     const response = await handler(contactEvent(contactBody(), 'key-00000001'));
 

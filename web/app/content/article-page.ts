@@ -38,7 +38,7 @@ export const articlePageCopy = {
     browseAll: 'Browse All Articles',
     viewCategory: (category: string) => `View ${category} Articles`,
     retry: 'Retry',
-    /** Spec section 8, "Article error screens". */
+    /** One screen per kind of article error, each with its title and its text. */
     screens: {
       'not-found': {
         title: 'Article Not Found',

@@ -83,7 +83,7 @@ describe('marketing content', () => {
     for (const card of [...capabilities, ...featureCards]) expectCardDetail(card.expandedContent);
   });
 
-  it('uses the spec texts on the home, features and company pages', () => {
+  it('uses the product texts on the home, features and company pages', () => {
     expect(homePageCopy.hero.cta).toEqual({
       label: 'Request Private Access',
       to: '/request-access',
@@ -167,7 +167,7 @@ describe('research content', () => {
     expect(researchFindings).toHaveLength(3);
   });
 
-  it('uses the spec texts for empty results and the download modal', () => {
+  it('uses the product texts for empty results and the download modal', () => {
     expect(intelligencePageCopy.emptyState).toMatchObject({
       text: 'No articles found matching your filters.',
       clearLabel: 'Clear all filters',

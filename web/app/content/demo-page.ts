@@ -71,7 +71,7 @@ export function demoOption(id: DemoType): DemoOption {
   return option;
 }
 
-/** Spec section 9: the banner shows at most 3 features. */
+/** The demo banner, expanded, shows at most 3 of the demo's features, then "+N more features". */
 export const BANNER_FEATURE_COUNT = 3;
 
 const nextSteps: readonly Step[] = [

@@ -11,7 +11,7 @@ export interface AttackStep {
   detail: string;
 }
 
-/** Spec section 3: Attack scenario. */
+/** An attack scenario walked through on /security-intelligence. */
 export interface AttackScenario {
   /** Stable id (lower-case, hyphens), used as a React key and an anchor. */
   id: string;
@@ -29,7 +29,7 @@ export interface AttackScenario {
   riskScore: number;
 }
 
-/** Spec section 3: Research finding (one month's headline results). */
+/** A monthly research finding on /security-intelligence (one month's headline results). */
 export interface ResearchFinding {
   /** Month and year, e.g. "October 2026". */
   month: string;
@@ -212,11 +212,11 @@ export interface ResearchArchivePageCopy {
     totalCitationsLabel: string;
     criticalLabel: string;
     byTypeLabel: string;
-    /** Spec section 9: items published in the last 3 months. */
+    /** Counts the items published in the last 3 months. */
     recentLabel: string;
-    /** Spec section 9: the 5 most frequent research tags. */
+    /** Heads the 5 most frequent research tags. */
     topTagsLabel: string;
-    /** Fixed by the spec: "6 Domains". */
+    /** A fixed figure, "6 Domains", not computed from the items. */
     domains: string;
     domainsCaption: string;
   };

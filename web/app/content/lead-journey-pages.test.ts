@@ -8,7 +8,7 @@ import { demoModuleIds } from './modules.ts';
 import { requestAccessPageCopy } from './request-access-page.ts';
 
 describe('demo page copy', () => {
-  it('offers the three demo options of the spec, in order, with their facts', () => {
+  it('offers the three demo options, in order, with their facts', () => {
     expect(
       DEMO_OPTIONS.map(({ id, title, duration, audience, popular }) => ({
         id,
@@ -78,7 +78,7 @@ describe('demo page copy', () => {
     );
   });
 
-  it('says the spec texts of the page', () => {
+  it('says the product texts of the page', () => {
     expect(demoPageCopy.options.popularRibbon).toBe('MOST POPULAR');
     expect(demoPageCopy.options.selectedBadge).toBe('SELECTED');
     expect(`${demoPageCopy.banner.complete} →`).toBe('Complete Demo Request →');
@@ -100,7 +100,7 @@ describe('demo page copy', () => {
 });
 
 describe('private beta page copy', () => {
-  it('shows the headline figures, six feature cards and the spec consent label', () => {
+  it('shows the headline figures, six feature cards and the beta consent label', () => {
     expect(requestAccessPageCopy.figures.map((f) => f.value)).toEqual(['25', '2-5 days', '50+']);
     expect(requestAccessPageCopy.figures[2]?.label).toBe('AWS accounts preferred');
     expect(requestAccessPageCopy.features.items).toHaveLength(6);

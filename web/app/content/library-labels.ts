@@ -24,7 +24,10 @@ export const intelligenceSectionLabels = {
   findingsMonth: 'Month',
 } as const;
 
-/** Spec section 9: difficulty from impact. */
+/**
+ * A report's difficulty follows from its impact: Critical or High is Advanced, Medium is
+ * Intermediate, anything else Beginner (difficultyFor in features/research/download-preview.ts).
+ */
 export const DIFFICULTY_LABELS = {
   advanced: 'Advanced',
   intermediate: 'Intermediate',

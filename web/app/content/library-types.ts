@@ -15,7 +15,7 @@ export const ARTICLE_CATEGORIES = [
 ] as const;
 export type ArticleCategory = (typeof ARTICLE_CATEGORIES)[number];
 
-/** Spec section 9: severity order. */
+/** Severities, most severe first: every list, chip row and sort uses this order. */
 export const SEVERITIES = ['Critical', 'High', 'Medium', 'Low'] as const;
 export type Severity = (typeof SEVERITIES)[number];
 
@@ -29,8 +29,8 @@ export const MODULE_NAMES = [
 export type ModuleName = (typeof MODULE_NAMES)[number];
 
 /**
- * What an article file holds (articles/<id>.md): the author's part of the spec's Article
- * entity. The frontmatter holds every field but `id` (the file name) and `body`.
+ * What an article file holds (articles/<id>.md): the part of an article its author writes.
+ * The frontmatter holds every field but `id` (the file name) and `body`.
  */
 export interface ArticleSource {
   /** Stable id, also the article's slug (lower-case, hyphens): the url's last segment. */
@@ -44,7 +44,7 @@ export interface ArticleSource {
   mitreAttack: string;
   /** Who it is for, e.g. "Cloud security engineers, platform teams". */
   audience: string;
-  /** The Kryon modules that address it (the spec's brand-named `{product}Solution`). */
+  /** The Kryon modules that address it. */
   kryonSolution: ModuleName[];
   /** YYYY-MM-DD. */
   publishedDate: string;
@@ -53,7 +53,7 @@ export interface ArticleSource {
   body: string;
 }
 
-/** The full Article entity of the spec, as pages use it. */
+/** The full article, with what the library derives, as pages use it. */
 export interface Article extends ArticleSource {
   /** /security-intelligence/{category-slug}/{article-slug} */
   url: string;
@@ -88,7 +88,7 @@ export interface ResearchAuthor {
   company: string;
 }
 
-/** Spec section 3: Research item. */
+/** A research item of the archive, each with its built PDF report. */
 export interface ResearchItem {
   id: string;
   title: string;

@@ -22,7 +22,7 @@ describe('the article library', () => {
     }
   });
 
-  it('uses the spec slugs for the seven categories', () => {
+  it('uses the slugs of the seven categories', () => {
     expect(CATEGORIES.map((c) => c.slug)).toEqual([
       'infrastructure-security',
       'serverless-security',

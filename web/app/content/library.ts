@@ -9,7 +9,7 @@ import {
   type ArticleSource,
 } from './library-types.ts';
 
-/** Spec section 3: "featured (boolean; true for the first five)". */
+/** The first five articles are featured. */
 const FEATURED_COUNT = 5;
 const WORDS_PER_MINUTE = 200;
 
@@ -92,7 +92,7 @@ export function articlesIn(category: ArticleCategory): Article[] {
   return ARTICLES.filter((a) => a.category === category);
 }
 
-/** Spec section 5: an article is found by its category and its url's last segment. */
+/** An article is found by its category and its url's last segment. */
 export function findArticle(categorySlug: string, slug: string): Article | undefined {
   return ARTICLES.find((a) => a.categorySlug === categorySlug && a.id === slug);
 }

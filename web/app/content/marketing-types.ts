@@ -47,7 +47,7 @@ export const COLOUR_TOKENS = [
 ] as const;
 export type ColourToken = (typeof COLOUR_TOKENS)[number];
 
-/** The spec's "colour", "gradients" and "colour scheme", one shape for every card. */
+/** A card's colour, gradients and colour scheme: one shape for every kind of card. */
 export interface ColourScheme {
   readonly colour: ColourToken;
   readonly gradientFrom: ColourToken;
@@ -80,7 +80,7 @@ export interface ThemeStory {
 /**
  * What the card detail overlay shows for a module, a capability or a feature card, in the
  * overlay's order: overview, key performance, capabilities, benefits, technical specs, use
- * cases, integrations, story. The spec's Module `features` and `benefits` are
+ * cases, integrations, story. A module's detailed features and benefits are
  * `keyCapabilities` and `businessBenefits` here, so the three card kinds share one overlay
  * and `Module.features` (the card's three bullets) keeps its own meaning.
  */
@@ -96,7 +96,7 @@ export interface CardDetail {
   readonly realWorldExample: CardStory;
 }
 
-/** The overlay variant for problem themes (spec: scenario / impact / solution). */
+/** The overlay variant for problem themes, whose story is scenario / impact / solution. */
 export interface ThemeDetail {
   readonly overview: string;
   readonly problems: readonly string[];

@@ -20,7 +20,7 @@ export const notFoundCopy = {
     { label: 'Security Intelligence', to: PATHS.intelligence },
     { label: 'Contact Us', to: PATHS.contact },
   ],
-  /** Spec section 2: the catch-all under /security-intelligence. */
+  /** The catch-all under /security-intelligence, with its way back to the library. */
   intelligence: {
     meta: {
       title: 'Page Not Found - Security Intelligence',

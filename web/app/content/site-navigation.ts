@@ -30,8 +30,9 @@ export interface FooterColumn {
 }
 
 /**
- * The link targets are the spec's own, except Privacy Policy, which leads to the site's
- * privacy notice rather than the home page (docs/decisions/038-privacy-notice.md).
+ * Links without a page of their own (Careers, Newsroom, Documentation, FAQs, Status Updates,
+ * Terms of Use) lead home, as the product asks; Privacy Policy leads to the site's privacy
+ * notice rather than the home page (docs/decisions/038-privacy-notice.md).
  */
 export const footerCopy = {
   tagline:

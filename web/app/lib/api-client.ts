@@ -44,7 +44,7 @@ export interface ApiClientOptions {
 class TimeoutError extends Error {}
 
 /**
- * The spec's client limit: at most 3 submissions per e-mail in a window that starts with the
+ * The client's rate limit: at most 3 submissions per e-mail in a window that starts with the
  * first one and restarts once 60 s have passed. The server enforces the same limit; this one
  * spares a visitor a round trip and answers in their own words.
  */
@@ -66,7 +66,7 @@ export function createRateLimiter(now: () => number, max = RATE_LIMIT.max) {
   };
 }
 
-/** Spec section 8: a list joins with commas, a string stays, anything empty is "unexpected". */
+/** An error to show: a list joins with commas, a string stays, anything empty is "unexpected". */
 export function formatError(error: unknown): string {
   if (Array.isArray(error)) {
     const parts = error.filter((e): e is string => typeof e === 'string' && e.trim() !== '');

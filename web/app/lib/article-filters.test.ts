@@ -98,7 +98,7 @@ describe('filter helpers', () => {
     expect(hasActiveArticleFilters({ ...NO_ARTICLE_FILTERS, severities: ['Low'] })).toBe(true);
   });
 
-  it('toggles severities and keeps the spec order', () => {
+  it('toggles severities and keeps the severity order', () => {
     expect(toggleSeverity([], 'Low')).toEqual(['Low']);
     expect(toggleSeverity(['Low'], 'Critical')).toEqual(['Critical', 'Low']);
     expect(toggleSeverity(['Critical', 'Low'], 'Critical')).toEqual(['Low']);

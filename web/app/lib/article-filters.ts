@@ -6,14 +6,14 @@ import {
 } from '../content/library-types.ts';
 import { matchesAllWords, searchWords } from './search-text.ts';
 
-/** Spec section 4: the index's filters. An empty category or severity set means "any". */
+/** The index's filters. An empty category or severity set means "any". */
 export interface ArticleFilters {
   search: string;
   category: ArticleCategory | '';
   severities: readonly Severity[];
 }
 
-/** Spec section 9: article cards shown before "show N more articles". */
+/** Article cards shown before "show N more articles". */
 export const ARTICLE_COLLAPSED_COUNT = 6;
 
 export const NO_ARTICLE_FILTERS: ArticleFilters = { search: '', category: '', severities: [] };
@@ -44,7 +44,7 @@ function invalidReason(filters: ArticleFilters): string | null {
 }
 
 /**
- * Spec section 5: search matches title, description, tags and module names
+ * Search matches title, description, tags and module names
  * (case-insensitive); the category must match exactly; the article's severity must be one
  * of those chosen; all three combine with AND. Invalid input logs a warning and matches
  * nothing, rather than silently showing everything.
@@ -73,7 +73,7 @@ export function filterArticles<T extends FilterableArticle>(
   );
 }
 
-/** Chips toggle: a chosen value is removed, another is added, in the spec's severity order. */
+/** Chips toggle: a chosen value is removed, another is added, in severity order. */
 export function toggleSeverity(selected: readonly Severity[], severity: Severity): Severity[] {
   const next = selected.includes(severity)
     ? selected.filter((s) => s !== severity)

@@ -1,7 +1,8 @@
 /**
- * Spec section 5, "Article route validation, in order": the checks an article URL passes
- * before its page is shown, and the typed error each failure produces. The error travels
- * as the data of a thrown 404 response, so the route's ErrorBoundary can pick the screen.
+ * Article route validation, in order: parameters present, category known, article found, its
+ * content present. These are the checks an article URL passes before its page is shown, and
+ * the typed error each failure produces. The error travels as the data of a thrown 404
+ * response, so the route's ErrorBoundary can pick the screen.
  */
 
 export const ARTICLE_ROUTE_ERROR_TYPES = [
@@ -14,7 +15,7 @@ export type ArticleRouteErrorType = (typeof ARTICLE_ROUTE_ERROR_TYPES)[number];
 
 export interface ArticleRouteError {
   type: ArticleRouteErrorType;
-  /** The spec's message text; error screens are chosen by it when the type is missing. */
+  /** The product's message text; error screens are chosen by it when the type is missing. */
   message: string;
   /** The category segment of the URL, as written. */
   category?: string;

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Spec section 9: the NEW label's windows. */
+/** A card is marked NEW within 7 days of publication on the index, 30 on the archive. */
 export const NEW_WITHIN_DAYS = { intelligence: 7, archive: 30 } as const;
 
 const MS_PER_DAY = 86_400_000;
@@ -39,7 +39,7 @@ const longDate = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
 });
 
-/** Spec section 9: US long format, e.g. "October 14, 2026". */
+/** Dates display in US long format, e.g. "October 14, 2026". */
 export function formatLongDate(isoDate: string): string {
   const day = dayNumber(isoDate);
   return Number.isNaN(day) ? isoDate : longDate.format(new Date(day * MS_PER_DAY));
@@ -48,7 +48,7 @@ export function formatLongDate(isoDate: string): string {
 const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'} ago`;
 
 /**
- * Spec section 9: Today, Yesterday, N days ago (under 7 days), N weeks ago (under 30),
+ * Relative date labels: Today, Yesterday, N days ago (under 7 days), N weeks ago (under 30),
  * N months ago (under 365), else N years ago. A date after `today` (a visitor's clock that
  * runs behind) reads "Today" rather than a negative age.
  */
@@ -69,7 +69,7 @@ export function isPublishedWithin(isoDate: string, today: string, days: number):
   return age >= 0 && age <= days;
 }
 
-/** Spec section 9: "Recent publications: last 3 months". */
+/** Whether a date falls in the last `months` months up to today ("Recent publications": 3). */
 export function isWithinMonths(isoDate: string, today: string, months: number): boolean {
   const [year, month, day] = today.split('-').map(Number) as [number, number, number];
   const start = new Date(Date.UTC(year, month - 1 - months, day));

@@ -1,6 +1,6 @@
 import { matchesAllWords, searchWords } from './search-text.ts';
 
-/** Spec section 4: the archive's filters: a search term and the chosen topic chips. */
+/** The archive's filters: a search term and the chosen topic chips. */
 export interface ResearchFilters {
   search: string;
   topics: readonly string[];
@@ -8,14 +8,14 @@ export interface ResearchFilters {
 
 export const NO_RESEARCH_FILTERS: ResearchFilters = { search: '', topics: [] };
 
-/** Spec section 9: topic chips shown on the archive, and the top research tags. */
+/** The archive shows 10 topic chips; its metrics panel names the 5 top research tags. */
 export const TOPIC_CHIP_COUNT = 10;
 export const TOP_TAG_COUNT = 5;
 
-/** Spec section 9: the archive auto-expands a filtered list of this many items or fewer. */
+/** The archive auto-expands a filtered list of this many items or fewer. */
 export const AUTO_EXPAND_MAX = 20;
 
-/** Spec section 9: research cards shown before "show more". */
+/** Research cards shown before "show more". */
 export const RESEARCH_COLLAPSED_COUNT = 6;
 
 export interface FilterableResearch {
@@ -80,7 +80,7 @@ export function toggleTopic(selected: readonly string[], topic: string): string[
 }
 
 /**
- * Spec section 4: the list starts collapsed; the visitor's toggle expands it, and so does
+ * The archive's list starts collapsed; the visitor's toggle expands it, and so does
  * any active filter that leaves 20 items or fewer.
  */
 export function isListExpanded(

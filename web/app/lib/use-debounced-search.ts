@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 
 /**
  * A search box's text and the term filtering uses: the term follows the text once typing
- * has paused for the spec's 300 ms, so the list does not re-filter on every keystroke.
+ * has paused for 300 ms, so the list does not re-filter on every keystroke.
  * Clearing is immediate: "Clear all filters" must not show stale results for 300 ms.
  */
 export function useDebouncedSearch(delayMs: number = UI.searchDebounceMs) {

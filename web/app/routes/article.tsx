@@ -24,7 +24,7 @@ const copy = articlePageCopy;
 
 /**
  * Runs at build time only (prerendering), so each page ships only its own article, already
- * rendered to HTML: `body` is the HTML here, not the Markdown. The spec's validation
+ * rendered to HTML: `body` is the HTML here, not the Markdown. The article route's validation
  * (lib/article-route.ts) decides; a failure is thrown as a 404 whose data names the error
  * type, for the ErrorBoundary below.
  */
@@ -203,7 +203,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Spec section 8: the article error screens, chosen from the error. */
+/** The article error screens, chosen from the error (its type, else its message text). */
 export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
   return (
     <ArticleNavigationBoundary>

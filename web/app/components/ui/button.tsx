@@ -3,7 +3,7 @@ import { Link, type LinkProps } from 'react-router';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import './button.css';
 
-/** Spec section 4: button variants and sizes; `mobile` keeps a 44 px touch target. */
+/** Four button variants and five sizes; `mobile` keeps a touch target of at least 44 px. */
 export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost';
 export type ButtonSize = 'sm' | 'md' | 'lg' | 'xl' | 'mobile';
 

@@ -7,7 +7,10 @@ import { ArticleBreadcrumbs } from './breadcrumbs.tsx';
 
 const copy = articlePageCopy.errors;
 
-/** Spec sections 2 and 8: the article page's error screen, with its way back. */
+/**
+ * The article page's error screen: its title and text, breadcrumbs, links to all articles and
+ * to the category's articles, and a Retry button, so the visitor always has a way back.
+ */
 export function ArticleErrorScreen({ screen }: { screen: Screen }) {
   return (
     <section className="section article-error" aria-labelledby="article-error-title">

@@ -30,9 +30,10 @@ function messageOf(error: unknown): string {
 }
 
 /**
- * Spec section 8: the screen is chosen by the error's message text. A typed route error
- * (lib/article-route.ts) carries that text; other errors (a failed chunk or data request)
- * fall through to the loading error with their own message.
+ * The error screen is chosen by the error: a typed route error (lib/article-route.ts) by its
+ * type, any other error by its message text (article not found, component not found, invalid
+ * category, missing route parameters); the rest (a failed chunk or data request) fall through
+ * to the loading error with their own message.
  */
 function kindOf(
   message: string,

@@ -5,7 +5,7 @@ import { PATHS } from '../../paths.ts';
 const copy = articlePageCopy.breadcrumbs;
 
 /**
- * Spec section 2: Home • Security Intelligence • category • article. A category the site
+ * The article trail: Home • Security Intelligence • category • article. A category the site
  * does not know is shown as written, without a link.
  */
 export function ArticleBreadcrumbs({

@@ -12,7 +12,7 @@ function dedicatedPage(slug: string): CategoryPageCopy | undefined {
 }
 
 /**
- * Spec sections 2 and 8: a category's dedicated page copy, or the generic category page
+ * Every article category has a page: its dedicated copy, or the generic category page
  * with a logged warning, so a category added to the data without its page is noticed.
  */
 export function categoryPageCopyFor(

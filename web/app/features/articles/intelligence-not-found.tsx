@@ -2,7 +2,7 @@ import { ButtonLink } from '../../components/ui/button.tsx';
 import { notFoundCopy } from '../../content/not-found.ts';
 import '../not-found/not-found.css';
 
-/** Spec section 2: the catch-all under /security-intelligence. */
+/** The catch-all under /security-intelligence: "Page Not Found" and a way back to the library. */
 export function IntelligenceNotFound() {
   const copy = notFoundCopy.intelligence;
   return (

@@ -145,9 +145,8 @@ export function AttackScenarios({ scenarios }: { scenarios: readonly AttackScena
 }
 
 /**
- * The breach timeline. The item under the pointer or keyboard focus is highlighted (spec
- * section 2: "hovering a timeline item highlights it"); items take focus so keyboard users
- * can step through them the same way.
+ * The breach timeline. The item under the pointer or keyboard focus is highlighted; items take
+ * focus so keyboard users can step through them the same way.
  */
 export function BreachTimeline() {
   const [active, setActive] = useState<number | null>(null);
@@ -275,7 +274,7 @@ export function ResearchArchiveCta() {
   );
 }
 
-/** Playbooks, integrations and API docs; the spec sends all three buttons home. */
+/** Playbooks, integrations and API docs; all three buttons lead to the home page. */
 export function ResourceTiles() {
   const labels = copy.resources;
   return (

@@ -22,7 +22,7 @@ export function scrollToSection(id: string, offsetPx: number = UI.featuresScroll
 }
 
 /**
- * Spec section 2: "See Kryon in Action" scrolls to the top 100 ms after navigating, once the
+ * The home page's "See Kryon in Action" scrolls to the top 100 ms after navigating, once the
  * new page has rendered, whatever scroll position the browser restored.
  */
 export function scrollToTopAfterNavigation(delayMs: number = UI.scrollAfterNavigationMs) {

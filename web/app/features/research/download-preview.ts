@@ -5,7 +5,7 @@ export const PAGE_COUNT_MIN = 10;
 export const PAGE_COUNT_MAX = 39;
 
 /**
- * The preview's page count: between 10 and 39 like the spec's random one, but derived from
+ * The preview's page count: between 10 and 39, not drawn at random but derived from
  * the item's id (a 32-bit FNV-1a hash), so the prerendered and hydrated pages agree and a
  * visitor sees the same number every time.
  */
@@ -18,7 +18,10 @@ export function pageCount(id: string): number {
   return PAGE_COUNT_MIN + (hash % (PAGE_COUNT_MAX - PAGE_COUNT_MIN + 1));
 }
 
-/** Spec section 9: Critical or High = Advanced; Medium = Intermediate; else Beginner. */
+/**
+ * A report's difficulty follows from its impact: Critical or High is Advanced, Medium is
+ * Intermediate, anything else Beginner.
+ */
 export function difficultyFor(impact: Severity | string): string {
   if (impact === 'Critical' || impact === 'High') return DIFFICULTY_LABELS.advanced;
   if (impact === 'Medium') return DIFFICULTY_LABELS.intermediate;

@@ -14,7 +14,10 @@ function Metric({ label, value }: { label: string; value: string | number }) {
   );
 }
 
-/** Spec section 2: the archive's metrics panel, computed from the items. */
+/**
+ * The research archive's metrics panel: totals of items, downloads and citations, counts per
+ * type, the critical count and a fixed "6 Domains", computed from the items.
+ */
 export function MetricsPanel({ items }: { items: readonly ResearchItem[] }) {
   const metrics = archiveMetrics(items);
   // "Last 3 months" depends on the day the page is read, so it appears once in the browser.

@@ -7,7 +7,7 @@ import { NewBadge, PublishedDate } from '../articles/published-date.tsx';
 
 const copy = researchArchivePageCopy.card;
 
-/** Spec section 2: shown before "+N more", "+N" and "+N others". */
+/** A card shows its first 2 key findings, then "+N more", and its first 3 tags, then "+N". */
 const FINDINGS_SHOWN = 2;
 const TAGS_SHOWN = 3;
 

@@ -25,7 +25,7 @@ describe('archiveMetrics', () => {
     });
   });
 
-  it('counts every research type in the spec order, zero included', () => {
+  it('counts every research type in the product order, zero included', () => {
     expect(archiveMetrics(ITEMS).byType).toEqual([
       { type: 'Monthly Finding', count: 2 },
       { type: 'Quarterly Report', count: 0 },

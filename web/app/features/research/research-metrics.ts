@@ -2,7 +2,7 @@ import { RESEARCH_TYPES, type ResearchType } from '../../content/library-types.t
 import { isWithinMonths } from '../../lib/dates.ts';
 import { TOP_TAG_COUNT, topTags } from '../../lib/research-filters.ts';
 
-/** Spec section 9: "Recent publications: last 3 months". */
+/** "Recent publications" counts the items published in the last 3 months. */
 export const RECENT_MONTHS = 3;
 
 export interface MetricsInput {
@@ -19,12 +19,12 @@ export interface ArchiveMetrics {
   totalDownloads: number;
   totalCitations: number;
   criticalCount: number;
-  /** Every research type in the spec's order, with how many items have it. */
+  /** Every research type in RESEARCH_TYPES order, with how many items have it. */
   byType: { type: ResearchType; count: number }[];
   topTags: string[];
 }
 
-/** Spec section 2: the research archive's metrics panel, from the items themselves. */
+/** The research archive's metrics panel, computed from the items themselves, never typed in. */
 export function archiveMetrics(items: readonly MetricsInput[]): ArchiveMetrics {
   return {
     totalItems: items.length,
