@@ -3,7 +3,6 @@ import { Button } from '../../components/ui/button.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { BANNER_FEATURE_COUNT, demoPageCopy } from '../../content/demo-page.ts';
 import type { DemoOption } from '../../content/lead-page-types.ts';
-import { LeadIcon } from './lead-icon.tsx';
 
 const copy = demoPageCopy.banner;
 
@@ -30,12 +29,12 @@ export function DemoBanner({
       <div className="demo-banner__inner">
         <div className="demo-banner__bar">
           <span className="demo-banner__icon">
-            <LeadIcon name={option.icon} size={20} />
+            <Icon name={option.icon} size={20} />
           </span>
           <p className="demo-banner__summary">
             <strong className="demo-banner__title">{option.title}</strong>
             <span className="demo-banner__duration">
-              <LeadIcon name="clock" size={14} />
+              <Icon name="clock" size={14} />
               {option.duration}
             </span>
           </p>
@@ -48,9 +47,10 @@ export function DemoBanner({
               onClick={() => setExpanded((open) => !open)}
             >
               {expanded ? copy.hideDetails : copy.showDetails}
-              <LeadIcon
+              <Icon
                 name="chevron-down"
                 size={16}
+                weight="light"
                 className={expanded ? 'demo-banner__chevron--open' : undefined}
               />
             </button>
