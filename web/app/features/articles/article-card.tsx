@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
+import { NewBadge, PublishedDate } from '../../components/ui/published-date.tsx';
 import { intelligencePageCopy } from '../../content/intelligence-page.ts';
 import type { ArticleSummary } from '../../content/library.ts';
 import { articleCardLabels } from '../../content/library-labels.ts';
 import type { Severity } from '../../content/library-types.ts';
 import { NEW_WITHIN_DAYS } from '../../lib/dates.ts';
-import { NewBadge, PublishedDate } from './published-date.tsx';
 
 export function SeverityBadge({ severity }: { severity: Severity }) {
   return <span className={`severity severity--${severity.toLowerCase()}`}>{severity}</span>;

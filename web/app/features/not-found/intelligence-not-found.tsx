@@ -1,8 +1,11 @@
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { notFoundCopy } from '../../content/not-found.ts';
-import '../not-found/not-found.css';
+import './not-found.css';
 
-/** Spec section 2: the catch-all under /security-intelligence. */
+/**
+ * What any unknown path under /security-intelligence shows: a not-found page of the
+ * intelligence hub, with a link back to it rather than to the home page.
+ */
 export function IntelligenceNotFound() {
   const copy = notFoundCopy.intelligence;
   return (
