@@ -84,7 +84,9 @@ describe('the import rule between folders of web/app', () => {
     'web/app/features/research/probe-features-path.ts',
     'web/app/features/marketing/probe-lead-forms.ts',
   ] as const)('forbids one feature to import another: %s', (path) => {
-    expect(messagesOf(path)).toEqual([expect.stringContaining('Features do not import each other')]);
+    expect(messagesOf(path)).toEqual([
+      expect.stringContaining('Features do not import each other'),
+    ]);
   });
 
   it('forbids a feature to import a route', () => {
