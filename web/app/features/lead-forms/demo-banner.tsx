@@ -24,6 +24,8 @@ export function DemoBanner({
   const detailsId = useId();
   const shown = option.features.slice(0, BANNER_FEATURE_COUNT);
   const more = option.features.length - shown.length;
+  // temporary: lead-tone--<name> (an alias of toneClass in tone.css) because the demo tests
+  // expect that class on the banner; toneClass(option.colour) once i16-forms has landed.
   return (
     <aside className={`demo-banner lead-tone--${option.colour}`} aria-label={copy.label}>
       <div className="demo-banner__inner">
