@@ -1,6 +1,6 @@
 import { DEMO_CONSENT_LABEL, DEMO_LIMITS } from '@kryon/shared/forms/demo';
 import type { DemoType } from '@kryon/shared/options';
-import type { PictogramName } from '../components/ui/icon-paths.ts';
+import type { PictogramName } from '../components/ui/icon-pictograms.ts';
 import type { DemoOption, Step } from './lead-page-types.ts';
 import type { ModuleId } from './marketing-types.ts';
 

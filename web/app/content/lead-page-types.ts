@@ -3,7 +3,7 @@
  * components map to inline SVGs and design tokens, so no markup lives in copy.
  */
 import type { DemoType } from '@kryon/shared/options';
-import type { PictogramName } from '../components/ui/icon-paths.ts';
+import type { PictogramName } from '../components/ui/icon-pictograms.ts';
 import type { ToneName } from '../components/ui/tone.ts';
 
 /** A card in a grid: an icon, a title and a sentence or two. */

@@ -5,7 +5,7 @@
  * Content is data only: icons and colours are token names that components map to inline
  * SVGs and design tokens, so no markup or class names live in copy.
  */
-import type { PictogramName } from '../components/ui/icon-paths.ts';
+import type { PictogramName } from '../components/ui/icon-pictograms.ts';
 import type { ToneScheme } from '../components/ui/tone.ts';
 
 /** A figure or a spec line: "Key performance" metrics and "Technical specs" rows. */

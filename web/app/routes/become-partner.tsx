@@ -1,5 +1,5 @@
-import { Icon } from '../components/ui/icon.tsx';
 import { PageHero } from '../components/ui/page-hero.tsx';
+import { Pictogram } from '../components/ui/pictogram.tsx';
 import { becomePartnerPageCopy } from '../content/become-partner-page.ts';
 import { becomePartnerIntro } from '../content/lead-pages.ts';
 import { IconCardGrid, LeadIntro, StepList } from '../features/lead-forms/lead-page-parts.tsx';
@@ -39,13 +39,13 @@ export default function BecomePartnerPage() {
           <aside className="lead-aside" aria-labelledby="partner-benefits-heading">
             <div className="card lead-card">
               <h2 id="partner-benefits-heading" className="lead-aside__heading">
-                <Icon name="handshake-simple" size={22} />
+                <Pictogram name="handshake-simple" size={22} />
                 {page.benefits.heading}
               </h2>
               <ul className="lead-checklist">
                 {page.benefits.items.map((item) => (
                   <li key={item}>
-                    <Icon name="circle-check" size={18} />
+                    <Pictogram name="circle-check" size={18} />
                     {item}
                   </li>
                 ))}

@@ -1,5 +1,5 @@
-import { Icon } from '../components/ui/icon.tsx';
 import { PageHero } from '../components/ui/page-hero.tsx';
+import { Pictogram } from '../components/ui/pictogram.tsx';
 import { requestAccessIntro } from '../content/lead-pages.ts';
 import { requestAccessPageCopy } from '../content/request-access-page.ts';
 import { BetaForm } from '../features/lead-forms/beta-form.tsx';
@@ -47,14 +47,14 @@ export default function RequestAccessPage() {
           <aside className="lead-aside" aria-labelledby="beta-criteria-heading">
             <div className="card lead-card lead-criteria">
               <h2 id="beta-criteria-heading" className="lead-aside__heading">
-                <Icon name="target" size={22} />
+                <Pictogram name="target" size={22} />
                 {page.criteria.heading}
               </h2>
               <p>{page.criteria.intro}</p>
               <ul className="lead-checklist">
                 {page.criteria.items.map((item) => (
                   <li key={item}>
-                    <Icon name="circle-check" size={18} />
+                    <Pictogram name="circle-check" size={18} />
                     {item}
                   </li>
                 ))}

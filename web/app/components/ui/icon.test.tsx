@@ -1,37 +1,42 @@
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Icon } from './icon.tsx';
-import { GLYPH_NAMES, ICON_NAMES, ICON_PATHS, PICTOGRAM_NAMES } from './icon-paths.ts';
+import { GLYPHS } from './icon-glyphs.ts';
+import { PICTOGRAMS } from './icon-pictograms.ts';
+import { Pictogram } from './pictogram.tsx';
 
 afterEach(cleanup);
 
-describe('Icon', () => {
+/** The whole set, as the pages see it: every glyph and every pictogram by name. */
+const ICON_PATHS: Readonly<Record<string, readonly string[]>> = { ...GLYPHS, ...PICTOGRAMS };
+const ICON_NAMES = [...Object.keys(GLYPHS), ...Object.keys(PICTOGRAMS)];
+
+describe('the icon set', () => {
   it('has a drawing for every icon name', () => {
     expect(Object.keys(ICON_PATHS).sort()).toEqual([...ICON_NAMES].sort());
     for (const name of ICON_NAMES) {
-      const paths = ICON_PATHS[name];
+      const paths = ICON_PATHS[name] ?? [];
       expect(paths.length).toBeGreaterThan(0);
       for (const d of paths) expect(d).toMatch(/^M[\d.-]/);
     }
   });
 
   it('gives each name to one drawing only', () => {
-    const glyphs = new Set<string>(GLYPH_NAMES);
-    expect(PICTOGRAM_NAMES.filter((name) => glyphs.has(name))).toEqual([]);
+    expect(Object.keys(PICTOGRAMS).filter((name) => Object.hasOwn(GLYPHS, name))).toEqual([]);
   });
 
   it('renders a decorative SVG with one path per stroke', () => {
-    const { container } = render(<Icon name="graph" />);
+    const { container } = render(<Pictogram name="graph" />);
     const svg = container.querySelector('svg');
     expect(svg?.getAttribute('aria-hidden')).toBe('true');
-    expect(svg?.querySelectorAll('path')).toHaveLength(ICON_PATHS.graph.length);
+    expect(svg?.querySelectorAll('path')).toHaveLength(PICTOGRAMS.graph.length);
   });
 
   it('draws glyphs with a 2 px line at 20 px and pictograms with a 1.8 px line at 24 px', () => {
     const { container } = render(
       <>
         <Icon name="close" />
-        <Icon name="graph" />
+        <Pictogram name="graph" />
         <Icon name="chevron-down" size={16} weight="light" />
       </>,
     );

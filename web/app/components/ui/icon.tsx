@@ -1,31 +1,38 @@
 import type { SVGProps } from 'react';
-import { ICON_PATHS, type IconName, isGlyph } from './icon-paths.ts';
+import { GLYPHS, type GlyphName } from './icon-glyphs.ts';
 
-/** Line widths of the two families: glyphs are drawn for 2 px, pictograms for 1.8 px. */
+/** Line widths of the icon set: glyphs are drawn for 2 px, pictograms for 1.8 px. */
 const STROKE = { regular: 2, light: 1.8 } as const;
 
-type IconProps = Omit<SVGProps<SVGSVGElement>, 'name'> & {
-  name: IconName;
-  /** Width and height in px; glyphs default to 20, pictograms to 24. */
+export type IconWeight = keyof typeof STROKE;
+
+type SvgProps = Omit<SVGProps<SVGSVGElement>, 'name'>;
+
+export interface IconStyleProps extends SvgProps {
+  /** Width and height in px. */
   size?: number;
-  /** Line weight; each family has its own by default, a caller may set the other. */
-  weight?: keyof typeof STROKE;
+  /** Line weight; each family has its own by default, a caller may take the other. */
+  weight?: IconWeight;
   /** Names the icon for assistive technology; without it the icon is decorative. */
   label?: string;
-};
+}
 
-/** An inline SVG from the site's icon set; decorative unless labelled. */
-export function Icon({ name, size, weight, label, ...rest }: IconProps) {
-  const glyph = isGlyph(name);
-  const side = size ?? (glyph ? 20 : 24);
+/** Draws one icon of the set; Icon and Pictogram pick the drawing and the defaults. */
+export function IconSvg({
+  paths,
+  size,
+  weight,
+  label,
+  ...rest
+}: SvgProps & { paths: readonly string[]; size: number; weight: IconWeight; label?: string }) {
   return (
     <svg
-      width={side}
-      height={side}
+      width={size}
+      height={size}
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"
-      strokeWidth={STROKE[weight ?? (glyph ? 'regular' : 'light')]}
+      strokeWidth={STROKE[weight]}
       strokeLinecap="round"
       strokeLinejoin="round"
       role={label ? 'img' : undefined}
@@ -34,9 +41,19 @@ export function Icon({ name, size, weight, label, ...rest }: IconProps) {
       focusable="false"
       {...rest}
     >
-      {ICON_PATHS[name].map((d) => (
+      {paths.map((d) => (
         <path key={d} d={d} />
       ))}
     </svg>
   );
+}
+
+/** An interface glyph (icon-glyphs.ts): 20 px and a 2 px line unless told otherwise. */
+export function Icon({
+  name,
+  size = 20,
+  weight = 'regular',
+  ...rest
+}: IconStyleProps & { name: GlyphName }) {
+  return <IconSvg paths={GLYPHS[name]} size={size} weight={weight} {...rest} />;
 }

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
+import { Pictogram } from '../../components/ui/pictogram.tsx';
 import { BANNER_FEATURE_COUNT, demoPageCopy } from '../../content/demo-page.ts';
 import type { DemoOption } from '../../content/lead-page-types.ts';
 
@@ -31,12 +32,12 @@ export function DemoBanner({
       <div className="demo-banner__inner">
         <div className="demo-banner__bar">
           <span className="demo-banner__icon">
-            <Icon name={option.icon} size={20} />
+            <Pictogram name={option.icon} size={20} />
           </span>
           <p className="demo-banner__summary">
             <strong className="demo-banner__title">{option.title}</strong>
             <span className="demo-banner__duration">
-              <Icon name="clock" size={14} />
+              <Pictogram name="clock" size={14} />
               {option.duration}
             </span>
           </p>

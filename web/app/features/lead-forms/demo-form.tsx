@@ -12,7 +12,7 @@ import {
 } from '@kryon/shared/options';
 import { Button } from '../../components/ui/button.tsx';
 import { CheckboxField, CheckboxGroup } from '../../components/ui/checkbox-group.tsx';
-import { Icon as LeadIcon } from '../../components/ui/icon.tsx';
+import { Pictogram as LeadIcon } from '../../components/ui/pictogram.tsx';
 import { browserCheckCopy } from '../../content/browser-check-copy.ts';
 import { demoPageCopy } from '../../content/demo-page.ts';
 import {

@@ -1,4 +1,5 @@
 import { Icon } from '../../components/ui/icon.tsx';
+import { Pictogram } from '../../components/ui/pictogram.tsx';
 import { toneClass } from '../../components/ui/tone.ts';
 import { DEMO_MODULE_ICONS, demoPageCopy } from '../../content/demo-page.ts';
 import { demoModuleIds, modules } from '../../content/modules.ts';
@@ -22,7 +23,7 @@ export function DemoModules() {
           {demoModules.map((module) => (
             <li key={module.id} className={`lead-tile ${toneClass(module.colour)}`}>
               <span className="lead-tile__icon">
-                <Icon name={DEMO_MODULE_ICONS[module.id]} />
+                <Pictogram name={DEMO_MODULE_ICONS[module.id]} />
               </span>
               <p className="lead-tile__kicker">{module.title}</p>
               <h3 className="lead-tile__title">{module.name}</h3>

@@ -4,7 +4,7 @@ import { type DemoRequest as DemoRequestValues, demoSchema } from '@kryon/shared
 import { DEMO_TYPES, type DemoType } from '@kryon/shared/options';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import { Icon as LeadIcon } from '../../components/ui/icon.tsx';
+import { Pictogram as LeadIcon } from '../../components/ui/pictogram.tsx';
 import { Toast } from '../../components/ui/toast.tsx';
 import { demoOption, demoPageCopy } from '../../content/demo-page.ts';
 import type { Submit } from '../../lib/api-client.ts';

@@ -1,4 +1,4 @@
-import type { PictogramName } from '../../components/ui/icon-paths.ts';
+import type { PictogramName } from '../../components/ui/icon-pictograms.ts';
 import type { ToneScheme } from '../../components/ui/tone.ts';
 import type {
   CapabilityCard,

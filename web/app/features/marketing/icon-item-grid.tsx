@@ -1,4 +1,4 @@
-import { Icon } from '../../components/ui/icon.tsx';
+import { Pictogram } from '../../components/ui/pictogram.tsx';
 import type { IconItem } from '../../content/marketing-types.ts';
 import './cards.css';
 
@@ -23,7 +23,7 @@ export function IconItemGrid({
       {items.map((item) => (
         <li key={item.title} className="icon-item">
           <span className="icon-tile icon-tile--brand">
-            <Icon name={item.icon} />
+            <Pictogram name={item.icon} />
           </span>
           <h3 className="icon-item__title">{item.title}</h3>
           <p className="icon-item__text">{item.text}</p>
