@@ -9,11 +9,11 @@ import {
   useLocation,
 } from 'react-router';
 import type { Route } from './+types/root';
-import { recordFirstTouch } from './features/attribution/first-touch.ts';
 import { BackToTop } from './features/layout/back-to-top.tsx';
 import { SiteFooter } from './features/layout/site-footer.tsx';
 import { SiteHeader } from './features/layout/site-header.tsx';
 import { NotFoundScreen } from './features/not-found/not-found-screen.tsx';
+import { recordFirstTouch } from './lib/first-touch.ts';
 import { useHydrated } from './lib/use-hydrated.ts';
 import { SITE } from './site-config.ts';
 import './styles/base.css';

@@ -15,17 +15,17 @@ export const becomePartnerPageCopy = {
         text: 'Add agentless AWS attack-path analysis to your portfolio, with deal support from our sales engineers.',
       },
       {
-        icon: 'shield',
+        icon: 'shield-check',
         title: 'Managed security providers',
         text: 'Monitor many customer AWS organizations from one place and report exposure in terms boards understand.',
       },
       {
-        icon: 'puzzle',
+        icon: 'puzzle-small',
         title: 'Technology partners',
         text: 'Connect your SIEM, ticketing or cloud tooling to Kryon findings and attack paths through integrations.',
       },
       {
-        icon: 'handshake',
+        icon: 'handshake-simple',
         title: 'Consulting and referral',
         text: 'Use Kryon in assessments and implementations, or introduce us to teams that need it.',
       },

@@ -1,6 +1,7 @@
 import { DEMO_CONSENT_LABEL, DEMO_LIMITS } from '@kryon/shared/forms/demo';
 import type { DemoType } from '@kryon/shared/options';
-import type { DemoOption, LeadIconName, Step } from './lead-page-types.ts';
+import type { PictogramName } from '../components/ui/icon-pictograms.ts';
+import type { DemoOption, Step } from './lead-page-types.ts';
 import type { ModuleId } from './marketing-types.ts';
 
 /** The three demo options, in the page's order. */
@@ -206,9 +207,9 @@ export const demoPageCopy = {
 
 /** The demo page's module cards draw these icons (the modules' own icons are the home page's). */
 export const DEMO_MODULE_ICONS = {
-  core: 'shield',
+  core: 'shield-check',
   graph: 'graph',
   vuln: 'bug',
   iam: 'key',
   defend: 'zap',
-} as const satisfies Record<ModuleId, LeadIconName>;
+} as const satisfies Record<ModuleId, PictogramName>;

@@ -110,7 +110,7 @@ export const featuresPageCopy: FeaturesPageCopy = {
       {
         title: 'Secure by Default',
         text: 'Least-privilege, read-only cross-account roles with external IDs, and encryption in transit and at rest for all collected metadata.',
-        icon: 'lock',
+        icon: 'lock-keyhole',
       },
       {
         title: 'Multi-Account AWS Coverage',

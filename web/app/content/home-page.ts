@@ -41,7 +41,7 @@ export const homePageCopy: HomePageCopy = {
     {
       title: 'Agentless by Design',
       text: 'Read-only access through one IAM role per account. Set up in 5 minutes, with nothing installed on your workloads.',
-      icon: 'lock',
+      icon: 'lock-keyhole',
     },
   ],
   productCta: { label: 'See Kryon in Action', to: '/features' },

@@ -3,38 +3,12 @@
  * components map to inline SVGs and design tokens, so no markup lives in copy.
  */
 import type { DemoType } from '@kryon/shared/options';
-import type { ColourToken } from './marketing-types.ts';
-
-export const LEAD_ICON_NAMES = [
-  'users',
-  'clock',
-  'cloud',
-  'shield',
-  'graph',
-  'key',
-  'bug',
-  'zap',
-  'rocket',
-  'compass',
-  'message',
-  'lock',
-  'calendar',
-  'check',
-  'briefcase',
-  'handshake',
-  'puzzle',
-  'presentation',
-  'terminal',
-  'layers',
-  'star',
-  'chevron-down',
-  'target',
-] as const;
-export type LeadIconName = (typeof LEAD_ICON_NAMES)[number];
+import type { PictogramName } from '../components/ui/icon-pictograms.ts';
+import type { ToneName } from '../components/ui/tone.ts';
 
 /** A card in a grid: an icon, a title and a sentence or two. */
 export interface IconCard {
-  readonly icon: LeadIconName;
+  readonly icon: PictogramName;
   readonly title: string;
   readonly text: string;
 }
@@ -62,8 +36,8 @@ export interface DemoOption {
   readonly features: readonly string[];
   readonly popular: boolean;
   /** Executive purple, technical blue, hands-on green. */
-  readonly colour: ColourToken;
-  readonly icon: LeadIconName;
+  readonly colour: ToneName;
+  readonly icon: PictogramName;
   /** The card's button before and after the option is chosen. */
   readonly selectLabel: string;
   readonly selectedLabel: string;

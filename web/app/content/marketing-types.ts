@@ -5,54 +5,8 @@
  * Content is data only: icons and colours are token names that components map to inline
  * SVGs and design tokens, so no markup or class names live in copy.
  */
-
-/** Icon names the components map to inline SVGs; every name needs one mapping. */
-export const ICON_NAMES = [
-  'shield',
-  'graph',
-  'bug',
-  'key',
-  'radar',
-  'bell-off',
-  'route',
-  'puzzle',
-  'zap',
-  'brain',
-  'network',
-  'timer',
-  'filter',
-  'rocket',
-  'eye',
-  'target',
-  'badge-check',
-  'cloud',
-  'lock',
-  'layers',
-  'sparkles',
-  'handshake',
-  'award',
-] as const;
-export type IconName = (typeof ICON_NAMES)[number];
-
-/** Colour token names of the design system; components map them to CSS custom properties. */
-export const COLOUR_TOKENS = [
-  'blue',
-  'cyan',
-  'indigo',
-  'violet',
-  'rose',
-  'amber',
-  'emerald',
-  'teal',
-] as const;
-export type ColourToken = (typeof COLOUR_TOKENS)[number];
-
-/** A card's colour, gradients and colour scheme: one shape for every kind of card. */
-export interface ColourScheme {
-  readonly colour: ColourToken;
-  readonly gradientFrom: ColourToken;
-  readonly gradientTo: ColourToken;
-}
+import type { PictogramName } from '../components/ui/icon-pictograms.ts';
+import type { ToneScheme } from '../components/ui/tone.ts';
 
 /** A figure or a spec line: "Key performance" metrics and "Technical specs" rows. */
 export interface LabelledValue {
@@ -80,7 +34,7 @@ export interface ThemeStory {
 /**
  * What the card detail overlay shows for a module, a capability or a feature card, in the
  * overlay's order: overview, key performance, capabilities, benefits, technical specs, use
- * cases, integrations, story. A module's detailed features and benefits are
+ * cases, integrations, story. The spec's Module `features` and `benefits` are
  * `keyCapabilities` and `businessBenefits` here, so the three card kinds share one overlay
  * and `Module.features` (the card's three bullets) keeps its own meaning.
  */
@@ -96,7 +50,7 @@ export interface CardDetail {
   readonly realWorldExample: CardStory;
 }
 
-/** The overlay variant for problem themes, whose story is scenario / impact / solution. */
+/** The overlay variant for problem themes (spec: scenario / impact / solution). */
 export interface ThemeDetail {
   readonly overview: string;
   readonly problems: readonly string[];
@@ -116,7 +70,7 @@ export type ModuleId = (typeof MODULE_IDS)[number];
 /** The module that is still in beta; the type lets no other module set `isBeta`. */
 export type BetaModuleId = 'defend';
 
-interface ModuleBase extends ColourScheme {
+interface ModuleBase extends ToneScheme {
   /** Product name, e.g. "Kryon Core". */
   readonly name: `Kryon ${string}`;
   readonly title: string;
@@ -124,7 +78,7 @@ interface ModuleBase extends ColourScheme {
   readonly description: string;
   /** The card's three bullets. */
   readonly features: readonly [string, string, string];
-  readonly icon: IconName;
+  readonly icon: PictogramName;
   readonly expandedContent: CardDetail;
 }
 
@@ -137,12 +91,12 @@ export type Module = ModuleBase &
 export const PROBLEM_THEME_IDS = ['contextless', 'privilege', 'disconnected'] as const;
 export type ProblemThemeId = (typeof PROBLEM_THEME_IDS)[number];
 
-export interface ProblemTheme extends ColourScheme {
+export interface ProblemTheme extends ToneScheme {
   readonly id: ProblemThemeId;
   readonly title: string;
   readonly subtitle: string;
   readonly badge: string;
-  readonly icon: IconName;
+  readonly icon: PictogramName;
   readonly description: string;
   readonly expandedContent: ThemeDetail;
 }
@@ -158,14 +112,14 @@ export type CapabilityId = (typeof CAPABILITY_IDS)[number];
 export const FEATURE_CARD_IDS = ['intelligence', 'noise-reduction', 'deployment'] as const;
 export type FeatureCardId = (typeof FEATURE_CARD_IDS)[number];
 
-interface DetailCard<Id extends string> extends ColourScheme {
+interface DetailCard<Id extends string> extends ToneScheme {
   readonly id: Id;
   readonly title: string;
   readonly subtitle: string;
   /** A short label shown on the card, e.g. "Under 60 s". */
   readonly badge?: string;
   readonly description: string;
-  readonly icon: IconName;
+  readonly icon: PictogramName;
   readonly expandedContent: CardDetail;
 }
 
@@ -226,7 +180,7 @@ export interface SectionIntro {
 export interface IconItem {
   readonly title: string;
   readonly text: string;
-  readonly icon: IconName;
+  readonly icon: PictogramName;
 }
 
 export interface Quote {

@@ -17,7 +17,7 @@ export const modules: readonly Module[] = [
       'Custom policies in YAML or the UI',
       'Scheduled scans and audit-ready exports',
     ],
-    icon: 'shield',
+    icon: 'shield-check',
     colour: 'blue',
     gradientFrom: 'blue',
     gradientTo: 'cyan',

@@ -1,5 +1,6 @@
 import { data, isRouteErrorResponse, Link } from 'react-router';
 import { ButtonLink } from '../components/ui/button.tsx';
+import { PublishedDate } from '../components/ui/published-date.tsx';
 import { articlePageCopy } from '../content/article-page.ts';
 import { findArticle, findArticleById, findCategory, summarise } from '../content/library.ts';
 import { SITE_PAGES } from '../content/site-pages.ts';
@@ -9,7 +10,6 @@ import { ArticleErrorScreen } from '../features/articles/article-error-screen.ts
 import { ArticleNavigationBoundary } from '../features/articles/article-skeleton.tsx';
 import { ArticleBreadcrumbs } from '../features/articles/breadcrumbs.tsx';
 import { categoryBySlug } from '../features/articles/category-lookup.ts';
-import { PublishedDate } from '../features/articles/published-date.tsx';
 import { renderArticle } from '../features/articles/render-article.server.ts';
 import { SeverityBadge } from '../features/articles/severity-badge.tsx';
 import { isArticleRouteError, validateArticleRoute } from '../lib/article-route.ts';

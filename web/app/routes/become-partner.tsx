@@ -1,7 +1,7 @@
 import { PageHero } from '../components/ui/page-hero.tsx';
+import { Pictogram } from '../components/ui/pictogram.tsx';
 import { becomePartnerPageCopy } from '../content/become-partner-page.ts';
 import { becomePartnerIntro } from '../content/lead-pages.ts';
-import { LeadIcon } from '../features/lead-forms/lead-icon.tsx';
 import { IconCardGrid, LeadIntro, StepList } from '../features/lead-forms/lead-page-parts.tsx';
 import { PartnerForm } from '../features/lead-forms/partner-form.tsx';
 import { seo } from '../lib/seo.ts';
@@ -39,13 +39,13 @@ export default function BecomePartnerPage() {
           <aside className="lead-aside" aria-labelledby="partner-benefits-heading">
             <div className="card lead-card">
               <h2 id="partner-benefits-heading" className="lead-aside__heading">
-                <LeadIcon name="handshake" size={22} />
+                <Pictogram name="handshake-simple" size={22} />
                 {page.benefits.heading}
               </h2>
               <ul className="lead-checklist">
                 {page.benefits.items.map((item) => (
                   <li key={item}>
-                    <LeadIcon name="check" size={18} />
+                    <Pictogram name="circle-check" size={18} />
                     {item}
                   </li>
                 ))}

@@ -7,7 +7,7 @@ import { notFoundCopy } from '../content/not-found.ts';
 import { ArticleCard } from '../features/articles/article-card.tsx';
 import { ArticleNavigationBoundary } from '../features/articles/article-skeleton.tsx';
 import { categoryPageCopyFor } from '../features/articles/category-page.ts';
-import { IntelligenceNotFound } from '../features/articles/intelligence-not-found.tsx';
+import { IntelligenceNotFound } from '../features/not-found/intelligence-not-found.tsx';
 import { NotFoundScreen } from '../features/not-found/not-found-screen.tsx';
 import { seo } from '../lib/seo.ts';
 import { categoryShareImage } from '../lib/share-image.ts';

@@ -1,5 +1,5 @@
 import { notFoundCopy } from '../content/not-found.ts';
-import { IntelligenceNotFound } from '../features/articles/intelligence-not-found.tsx';
+import { IntelligenceNotFound } from '../features/not-found/intelligence-not-found.tsx';
 import { seo } from '../lib/seo.ts';
 import { PATHS } from '../paths.ts';
 

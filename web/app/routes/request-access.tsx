@@ -1,8 +1,8 @@
 import { PageHero } from '../components/ui/page-hero.tsx';
+import { Pictogram } from '../components/ui/pictogram.tsx';
 import { requestAccessIntro } from '../content/lead-pages.ts';
 import { requestAccessPageCopy } from '../content/request-access-page.ts';
 import { BetaForm } from '../features/lead-forms/beta-form.tsx';
-import { LeadIcon } from '../features/lead-forms/lead-icon.tsx';
 import { IconCardGrid, LeadIntro, StepList } from '../features/lead-forms/lead-page-parts.tsx';
 import { seo } from '../lib/seo.ts';
 import { PATHS } from '../paths.ts';
@@ -47,14 +47,14 @@ export default function RequestAccessPage() {
           <aside className="lead-aside" aria-labelledby="beta-criteria-heading">
             <div className="card lead-card lead-criteria">
               <h2 id="beta-criteria-heading" className="lead-aside__heading">
-                <LeadIcon name="target" size={22} />
+                <Pictogram name="target" size={22} />
                 {page.criteria.heading}
               </h2>
               <p>{page.criteria.intro}</p>
               <ul className="lead-checklist">
                 {page.criteria.items.map((item) => (
                   <li key={item}>
-                    <LeadIcon name="check" size={18} />
+                    <Pictogram name="circle-check" size={18} />
                     {item}
                   </li>
                 ))}

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
+import { NewBadge, PublishedDate } from '../../components/ui/published-date.tsx';
 import { intelligencePageCopy } from '../../content/intelligence-page.ts';
 import type { ArticleSummary } from '../../content/library.ts';
 import { articleCardLabels } from '../../content/library-labels.ts';
 import { NEW_WITHIN_DAYS } from '../../lib/dates.ts';
-import { NewBadge, PublishedDate } from './published-date.tsx';
 import { SeverityBadge } from './severity-badge.tsx';
 
 /** What a card shows: an article without its body, so index pages stay small. */

@@ -1,5 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { FilterChip } from '../../components/ui/filter-chip.tsx';
 import { intelligencePageCopy } from '../../content/intelligence-page.ts';
 import { articleFilterLabels } from '../../content/library-labels.ts';
 import {
@@ -16,7 +17,6 @@ import {
 } from '../../lib/article-filters.ts';
 import { useDebouncedSearch } from '../../lib/use-debounced-search.ts';
 import { ArticleCard, type ArticleCardData } from './article-card.tsx';
-import { FilterChip } from './filter-chip.tsx';
 
 const copy = intelligencePageCopy.featured;
 

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
+import { Pictogram } from '../../components/ui/pictogram.tsx';
 import { BANNER_FEATURE_COUNT, demoPageCopy } from '../../content/demo-page.ts';
 import type { DemoOption } from '../../content/lead-page-types.ts';
-import { LeadIcon } from './lead-icon.tsx';
 
 const copy = demoPageCopy.banner;
 
@@ -25,17 +25,19 @@ export function DemoBanner({
   const detailsId = useId();
   const shown = option.features.slice(0, BANNER_FEATURE_COUNT);
   const more = option.features.length - shown.length;
+  // temporary: lead-tone--<name> (an alias of toneClass in tone.css) because the demo tests
+  // expect that class on the banner; toneClass(option.colour) once i16-forms has landed.
   return (
     <aside className={`demo-banner lead-tone--${option.colour}`} aria-label={copy.label}>
       <div className="demo-banner__inner">
         <div className="demo-banner__bar">
           <span className="demo-banner__icon">
-            <LeadIcon name={option.icon} size={20} />
+            <Pictogram name={option.icon} size={20} />
           </span>
           <p className="demo-banner__summary">
             <strong className="demo-banner__title">{option.title}</strong>
             <span className="demo-banner__duration">
-              <LeadIcon name="clock" size={14} />
+              <Pictogram name="clock" size={14} />
               {option.duration}
             </span>
           </p>
@@ -48,9 +50,10 @@ export function DemoBanner({
               onClick={() => setExpanded((open) => !open)}
             >
               {expanded ? copy.hideDetails : copy.showDetails}
-              <LeadIcon
+              <Icon
                 name="chevron-down"
                 size={16}
+                weight="light"
                 className={expanded ? 'demo-banner__chevron--open' : undefined}
               />
             </button>

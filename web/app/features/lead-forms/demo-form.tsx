@@ -12,6 +12,7 @@ import {
 } from '@kryon/shared/options';
 import { Button } from '../../components/ui/button.tsx';
 import { CheckboxField, CheckboxGroup } from '../../components/ui/checkbox-group.tsx';
+import { Pictogram as LeadIcon } from '../../components/ui/pictogram.tsx';
 import { browserCheckCopy } from '../../content/browser-check-copy.ts';
 import { demoPageCopy } from '../../content/demo-page.ts';
 import {
@@ -24,7 +25,6 @@ import { FormSection } from './form-section.tsx';
 import { FormProgress, FormStatus } from './form-status.tsx';
 import { HoneypotField } from './honeypot-field.tsx';
 import { SelectField, TextAreaField, TextField } from './lead-fields.tsx';
-import { LeadIcon } from './lead-icon.tsx';
 import { PrivacyLine } from './privacy-line.tsx';
 import { isVerifying, type useLeadForm } from './use-lead-form.ts';
 

@@ -1,7 +1,8 @@
 import { Icon } from '../../components/ui/icon.tsx';
+import { Pictogram } from '../../components/ui/pictogram.tsx';
+import { toneClass } from '../../components/ui/tone.ts';
 import { DEMO_MODULE_ICONS, demoPageCopy } from '../../content/demo-page.ts';
 import { demoModuleIds, modules } from '../../content/modules.ts';
-import { LeadIcon } from './lead-icon.tsx';
 import { LeadIntro } from './lead-page-parts.tsx';
 
 const copy = demoPageCopy.modules;
@@ -20,9 +21,9 @@ export function DemoModules() {
         />
         <ul className="lead-grid lead-grid--four">
           {demoModules.map((module) => (
-            <li key={module.id} className={`lead-tile lead-tone--${module.colour}`}>
+            <li key={module.id} className={`lead-tile ${toneClass(module.colour)}`}>
               <span className="lead-tile__icon">
-                <LeadIcon name={DEMO_MODULE_ICONS[module.id]} />
+                <Pictogram name={DEMO_MODULE_ICONS[module.id]} />
               </span>
               <p className="lead-tile__kicker">{module.title}</p>
               <h3 className="lead-tile__title">{module.name}</h3>

@@ -1,7 +1,8 @@
 import type { DemoType } from '@kryon/shared/options';
 import { Icon } from '../../components/ui/icon.tsx';
+import { Pictogram } from '../../components/ui/pictogram.tsx';
+import { toneClass } from '../../components/ui/tone.ts';
 import { DEMO_OPTIONS, demoPageCopy } from '../../content/demo-page.ts';
-import { LeadIcon } from './lead-icon.tsx';
 
 const copy = demoPageCopy.options;
 
@@ -28,7 +29,7 @@ export function DemoPicker({
             key={option.id}
             className={[
               'demo-option',
-              `lead-tone--${option.colour}`,
+              toneClass(option.colour),
               option.popular ? 'demo-option--popular' : '',
               isSelected ? 'demo-option--selected' : '',
             ]
@@ -38,13 +39,13 @@ export function DemoPicker({
             <article className="demo-option__card" aria-labelledby={titleId}>
               {option.popular ? (
                 <p className="demo-option__ribbon">
-                  <LeadIcon name="star" size={14} />
+                  <Pictogram name="star" size={14} />
                   {copy.popularRibbon}
                 </p>
               ) : null}
               <div className="demo-option__top">
                 <span className="demo-option__icon">
-                  <LeadIcon name={option.icon} />
+                  <Pictogram name={option.icon} />
                 </span>
                 {isSelected ? (
                   <span className="demo-option__badge demo-option__badge--selected">
@@ -59,7 +60,7 @@ export function DemoPicker({
                 {option.title}
               </h3>
               <p className="demo-option__duration">
-                <LeadIcon name="clock" size={16} />
+                <Pictogram name="clock" size={16} />
                 {option.duration}
               </p>
               <p className="demo-option__description">{option.description}</p>

@@ -4,6 +4,7 @@ import { type DemoRequest as DemoRequestValues, demoSchema } from '@kryon/shared
 import { DEMO_TYPES, type DemoType } from '@kryon/shared/options';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { Pictogram as LeadIcon } from '../../components/ui/pictogram.tsx';
 import { Toast } from '../../components/ui/toast.tsx';
 import { demoOption, demoPageCopy } from '../../content/demo-page.ts';
 import type { Submit } from '../../lib/api-client.ts';
@@ -12,7 +13,6 @@ import { DemoConfirmation } from './demo-confirmation.tsx';
 import { DEMO_EMPTY, DemoForm } from './demo-form.tsx';
 import { DemoModules } from './demo-modules.tsx';
 import { DemoPicker } from './demo-picker.tsx';
-import { LeadIcon } from './lead-icon.tsx';
 import { revealPageTop, revealSection } from './scroll.ts';
 import { useLeadForm } from './use-lead-form.ts';
 

@@ -1,5 +1,5 @@
+import { Pictogram } from '../../components/ui/pictogram.tsx';
 import type { IconCard, Step } from '../../content/lead-page-types.ts';
-import { LeadIcon } from './lead-icon.tsx';
 
 /** A section's eyebrow, heading and lead text. */
 export function LeadIntro({
@@ -35,7 +35,7 @@ export function IconCardGrid({
       {items.map((item) => (
         <li key={item.title} className="lead-tile">
           <span className="lead-tile__icon">
-            <LeadIcon name={item.icon} />
+            <Pictogram name={item.icon} />
           </span>
           <h3 className="lead-tile__title">{item.title}</h3>
           <p className="lead-tile__text">{item.text}</p>

@@ -13,7 +13,7 @@ import {
 } from 'react-hook-form';
 import type * as z from 'zod/mini';
 import { apiClient, type Submit } from '../../lib/api-client.ts';
-import { leadAttribution } from '../attribution/lead-attribution.ts';
+import { leadAttribution } from '../../lib/lead-attribution.ts';
 import type { ChallengeDeps } from './challenge-session.ts';
 import { clearDraft, readDraft, writeDraft } from './draft-storage.ts';
 import { useBrowserChallenge } from './use-browser-challenge.ts';

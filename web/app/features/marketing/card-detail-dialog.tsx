@@ -2,11 +2,11 @@ import { type ReactNode, useId } from 'react';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
+import { Pictogram } from '../../components/ui/pictogram.tsx';
+import { toneClassName } from '../../components/ui/tone.ts';
 import { cardDetailCopy } from '../../content/card-detail.ts';
 import type { CardDetail, LabelledValue, ThemeDetail } from '../../content/marketing-types.ts';
 import type { CardSummary } from './card-summary.ts';
-import { MarketingIcon } from './marketing-icon.tsx';
-import { toneClassName } from './tone.ts';
 import { useCardDetail } from './use-card-detail.ts';
 import './cards.css';
 import './card-detail.css';
@@ -235,7 +235,7 @@ export function CardDetailDialog({
     >
       <header className="card-detail__header">
         <span className="card-detail__icon">
-          <MarketingIcon name={card.icon} size={28} />
+          <Pictogram name={card.icon} size={28} />
         </span>
         <div className="card-detail__titles">
           {card.eyebrow || card.badge || card.isBeta ? (

@@ -1,8 +1,8 @@
+import type { PictogramName } from '../../components/ui/icon-pictograms.ts';
+import type { ToneScheme } from '../../components/ui/tone.ts';
 import type {
   CapabilityCard,
-  ColourScheme,
   FeatureCard,
-  IconName,
   Module,
   OverlaySubject,
   ProblemTheme,
@@ -15,7 +15,7 @@ export type CardKind = OverlaySubject['kind'];
  * build these at prerender time, so pages ship the cards without the long detail copy,
  * which loads on demand (card-detail-content.ts).
  */
-export interface CardSummary extends ColourScheme {
+export interface CardSummary extends ToneScheme {
   readonly kind: CardKind;
   readonly id: string;
   /** The card's heading, the name of its button and the overlay's title. */
@@ -27,10 +27,10 @@ export interface CardSummary extends ColourScheme {
   readonly badge?: string;
   readonly isBeta: boolean;
   readonly bullets: readonly string[];
-  readonly icon: IconName;
+  readonly icon: PictogramName;
 }
 
-function scheme({ colour, gradientFrom, gradientTo }: ColourScheme): ColourScheme {
+function scheme({ colour, gradientFrom, gradientTo }: ToneScheme): ToneScheme {
   return { colour, gradientFrom, gradientTo };
 }
 

@@ -1,8 +1,8 @@
 import { Icon } from '../../components/ui/icon.tsx';
+import { Pictogram } from '../../components/ui/pictogram.tsx';
+import { toneClassName } from '../../components/ui/tone.ts';
 import { cardDetailCopy } from '../../content/card-detail.ts';
 import type { CardSummary } from './card-summary.ts';
-import { MarketingIcon } from './marketing-icon.tsx';
-import { toneClassName } from './tone.ts';
 import { preloadCardDetails } from './use-card-detail.ts';
 import './cards.css';
 
@@ -22,7 +22,7 @@ export function DetailCard({ card, onOpen }: { card: CardSummary; onOpen: OpenCa
     <article className={`detail-card ${toneClassName(card)}`}>
       <div className="detail-card__top">
         <span className="icon-tile">
-          <MarketingIcon name={card.icon} />
+          <Pictogram name={card.icon} />
         </span>
         {card.badge ? <span className="tag">{card.badge}</span> : null}
         {card.isBeta ? <span className="tag tag--beta">{cardDetailCopy.betaLabel}</span> : null}

@@ -1,5 +1,5 @@
+import { Pictogram } from '../../components/ui/pictogram.tsx';
 import type { IconItem } from '../../content/marketing-types.ts';
-import { MarketingIcon } from './marketing-icon.tsx';
 import './cards.css';
 
 /** Pillars, values and scale benefits: an icon, a title and a sentence or two each. */
@@ -23,7 +23,7 @@ export function IconItemGrid({
       {items.map((item) => (
         <li key={item.title} className="icon-item">
           <span className="icon-tile icon-tile--brand">
-            <MarketingIcon name={item.icon} />
+            <Pictogram name={item.icon} />
           </span>
           <h3 className="icon-item__title">{item.title}</h3>
           <p className="icon-item__text">{item.text}</p>

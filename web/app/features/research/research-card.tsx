@@ -1,9 +1,9 @@
 import { Button } from '../../components/ui/button.tsx';
+import { NewBadge, PublishedDate } from '../../components/ui/published-date.tsx';
 import { researchLabels } from '../../content/library-labels.ts';
 import type { ResearchItem } from '../../content/library-types.ts';
 import { researchArchivePageCopy } from '../../content/research-archive-page.ts';
 import { NEW_WITHIN_DAYS } from '../../lib/dates.ts';
-import { NewBadge, PublishedDate } from '../articles/published-date.tsx';
 
 const copy = researchArchivePageCopy.card;
 

@@ -1,6 +1,7 @@
 import { ARCHIVE_ITEM_PARAM } from '@kryon/shared/research-catalogue';
 import { useEffect, useMemo, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { FilterChip } from '../../components/ui/filter-chip.tsx';
 import type { DownloadPreview } from '../../content/intelligence-types.ts';
 import { researchLabels } from '../../content/library-labels.ts';
 import type { ResearchItem } from '../../content/library-types.ts';
@@ -15,7 +16,6 @@ import {
   topTags,
 } from '../../lib/research-filters.ts';
 import { useDebouncedSearch } from '../../lib/use-debounced-search.ts';
-import { FilterChip } from '../articles/filter-chip.tsx';
 import { DownloadModal } from './download-modal.tsx';
 import { ResearchCard } from './research-card.tsx';
 

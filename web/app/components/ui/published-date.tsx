@@ -1,4 +1,5 @@
 import { formatLongDate, isPublishedWithin, relativeDate, useToday } from '../../lib/dates.ts';
+import './published-date.css';
 
 /**
  * A publication date in the US long format, followed by its age ("3 days ago") once the page

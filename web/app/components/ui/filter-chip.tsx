@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './filter-chip.css';
 
 /** A filter chip: a toggle button whose pressed state is the filter's. */
 export function FilterChip({

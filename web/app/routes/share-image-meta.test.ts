@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ARTICLES, CATEGORIES } from '../content/library.ts';
-import { loader as articleLoader, meta as articleMeta } from '../routes/article.tsx';
-import {
-  loader as categoryLoader,
-  meta as categoryMeta,
-} from '../routes/intelligence-category.tsx';
+import { seo } from '../lib/seo.ts';
+import { SITE_SHARE_IMAGE } from '../lib/share-image.ts';
 import { SITE } from '../site-config.ts';
-import { seo } from './seo.ts';
-import { SITE_SHARE_IMAGE } from './share-image.ts';
+import { loader as articleLoader, meta as articleMeta } from './article.tsx';
+import { loader as categoryLoader, meta as categoryMeta } from './intelligence-category.tsx';
 
 type Tag = Record<string, unknown>;
 

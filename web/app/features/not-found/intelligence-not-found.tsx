@@ -1,8 +1,11 @@
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { notFoundCopy } from '../../content/not-found.ts';
-import '../not-found/not-found.css';
+import './not-found.css';
 
-/** The catch-all under /security-intelligence: "Page Not Found" and a way back to the library. */
+/**
+ * What any unknown path under /security-intelligence shows: a not-found page of the
+ * intelligence hub, with a link back to it rather than to the home page.
+ */
 export function IntelligenceNotFound() {
   const copy = notFoundCopy.intelligence;
   return (

@@ -1,9 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { privacyPageCopy } from '../../content/privacy-page.ts';
-import PrivacyPage, { meta } from '../../routes/privacy.tsx';
-import { SITE } from '../../site-config.ts';
+import { privacyPageCopy } from '../content/privacy-page.ts';
+import { SITE } from '../site-config.ts';
+import PrivacyPage, { meta } from './privacy.tsx';
 
 function renderPage() {
   const router = createMemoryRouter([{ path: '/privacy', element: <PrivacyPage /> }], {

@@ -1,17 +1,23 @@
-import type { SVGProps } from 'react';
-import type { IconName } from '../../content/marketing-types.ts';
+/**
+ * The pictograms of the site's icon set: the drawings beside marketing and lead copy, 24 x 24
+ * stroke paths drawn for a 1.8 px line at 24 px. Copy names them (PictogramName) and never
+ * carries markup. The interface glyphs are in icon-glyphs.ts; no name is used in both files.
+ *
+ * Near-twins are kept apart on purpose (lock and lock-keyhole, puzzle and puzzle-small,
+ * handshake and handshake-simple): each page keeps the drawing it was designed with.
+ */
 
 /** A circle as path data, so every icon is a list of paths. */
 function circle(cx: number, cy: number, r: number): string {
   return `M${cx - r} ${cy}a${r} ${r} 0 1 0 ${2 * r} 0a${r} ${r} 0 1 0 ${-2 * r} 0`;
 }
 
-/**
- * The content's icon names (ICON_NAMES) as inline 24 x 24 stroke drawings. The Record type
- * makes a new name in the content fail the type check until it has a drawing here.
- */
-export const MARKETING_ICON_PATHS: Readonly<Record<IconName, readonly string[]>> = {
-  shield: ['M12 3l8 3v6c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.5-8-9V6z', 'M8.8 12.2l2.2 2.2 4.2-4.4'],
+export const PICTOGRAMS = {
+  'shield-check': [
+    'M12 3l8 3v6c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.5-8-9V6z',
+    'M8.8 12.2l2.2 2.2 4.2-4.4',
+  ],
+  'circle-check': [circle(12, 12, 9), 'M8 12.5l2.8 2.8L16.5 9.5'],
   graph: [
     circle(5, 6, 2.5),
     circle(19, 6, 2.5),
@@ -37,6 +43,7 @@ export const MARKETING_ICON_PATHS: Readonly<Record<IconName, readonly string[]>>
     'M8.5 19H17a3.5 3.5 0 000-7H7a3.5 3.5 0 010-7h8.5',
   ],
   puzzle: ['M4 6.5h4a2.5 2.5 0 115 0h4v4a2.5 2.5 0 110 5v4H4z'],
+  'puzzle-small': ['M4 8h4a2 2 0 114 0h4v4a2 2 0 110 4v4H4z'],
   zap: ['M13 2L4 14h7l-1 8 9-12h-7z'],
   brain: [
     'M12 5a3 3 0 00-5.8 1A3 3 0 004 11a3 3 0 001 5 3 3 0 004 3 3 3 0 003-1z',
@@ -67,6 +74,10 @@ export const MARKETING_ICON_PATHS: Readonly<Record<IconName, readonly string[]>>
   lock: [
     'M6 11h12a1 1 0 011 1v8a1 1 0 01-1 1H6a1 1 0 01-1-1v-8a1 1 0 011-1z',
     'M8 11V7a4 4 0 018 0v4',
+  ],
+  'lock-keyhole': [
+    'M6 11h12a1 1 0 011 1v8a1 1 0 01-1 1H6a1 1 0 01-1-1v-8a1 1 0 011-1z',
+    'M8 11V7a4 4 0 018 0v4',
     'M12 15v2',
   ],
   layers: ['M12 3l9 5-9 5-9-5z', 'M3 12.5l9 5 9-5', 'M3 16.5l9 5 9-5'],
@@ -80,30 +91,26 @@ export const MARKETING_ICON_PATHS: Readonly<Record<IconName, readonly string[]>>
     'M19 9l-3.5-1.5-5.2 4a1.5 1.5 0 002.1 2.1l2.1-1.6 4.5 3.5',
     'M5 14.5l3.5 3.5a1.4 1.4 0 002-2M10.5 18.5a1.4 1.4 0 002-2M13 18a1.4 1.4 0 002-2',
   ],
+  'handshake-simple': [
+    'M2 9l3.5-3 4 1.5',
+    'M22 9l-3.5-3-4.5 1.5-4.5 3.5a1.6 1.6 0 002.2 2.3l2.3-1.8 4.8 4.5',
+    'M5.5 6v7.5l5 4.5a1.5 1.5 0 002-2.2',
+    'M9 15.8l2.5 2.3a1.5 1.5 0 002-2.2',
+  ],
   award: [circle(12, 9, 6), 'M8.6 14L7 22l5-3 5 3-1.6-8'],
-};
+  users: [
+    circle(9, 8, 3.5),
+    'M2.5 20c.6-3.6 3.3-6 6.5-6s5.9 2.4 6.5 6',
+    'M15.5 4.7a3.5 3.5 0 010 6.6M18 14.5c2 .8 3.3 2.8 3.6 5.5',
+  ],
+  clock: [circle(12, 12, 9), 'M12 7v5l3 2'],
+  compass: [circle(12, 12, 9), 'M15.5 8.5l-2 5-5 2 2-5z'],
+  message: ['M4 5h16v11H9l-5 4z', 'M8 9.5h8M8 12.5h5'],
+  calendar: ['M4 6h16v14H4z', 'M4 10h16M8 3v4M16 3v4'],
+  briefcase: ['M3 8h18v12H3z', 'M8 8V5h8v3', 'M3 13h18'],
+  presentation: ['M3 4h18M4 4v11h16V4', 'M12 15v3M8 21l4-3 4 3', 'M8 11l3-3 2 2 3-3'],
+  terminal: ['M3 5h18v14H3z', 'M7 10l3 2-3 2M12 15h5'],
+  star: ['M12 3l2.7 5.6 6.1.9-4.4 4.3 1 6.1-5.4-2.9-5.4 2.9 1-6.1-4.4-4.3 6.1-.9z'],
+} as const satisfies Record<string, readonly string[]>;
 
-type MarketingIconProps = SVGProps<SVGSVGElement> & { name: IconName; size?: number };
-
-/** A content icon; always decorative, because the text beside it names the item. */
-export function MarketingIcon({ name, size = 24, ...rest }: MarketingIconProps) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      {MARKETING_ICON_PATHS[name].map((d) => (
-        <path key={d} d={d} />
-      ))}
-    </svg>
-  );
-}
+export type PictogramName = keyof typeof PICTOGRAMS;

@@ -1,0 +1,120 @@
+// @vitest-environment node
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/*
+ * The import rule between web/app's folders (docs/code-layout.md) is enforced by Biome's
+ * noRestrictedImports in the repository's .biome.jsonc. These probes run that very config on
+ * small files placed where the rule applies, in a scratch copy of the folder layout, so the
+ * source tree is never written to.
+ */
+
+const repoRoot = join(import.meta.dirname, '../..');
+const biome = createRequire(import.meta.url).resolve('@biomejs/biome/bin/biome');
+
+/** Probe files by path below the repository root, each with one import. */
+const PROBES = {
+  'web/app/features/research/probe-articles.ts': '../articles/article-card.tsx',
+  'web/app/features/research/probe-features-path.ts': '../../features/articles/article-card.tsx',
+  'web/app/features/marketing/probe-lead-forms.ts': '../lead-forms/lead-page-parts.tsx',
+  'web/app/features/articles/probe-route.ts': '../../routes/home.tsx',
+  'web/app/components/ui/probe-feature.ts': '../../features/layout/logo.tsx',
+  'web/app/components/ui/probe-content.ts': '../../content/home-page.ts',
+  'web/app/lib/probe-route.ts': '../routes/article.tsx',
+  'web/app/content/probe-feature.ts': '../features/marketing/card-summary.ts',
+  // What stays allowed: own folder, components, lib and content from a feature.
+  'web/app/features/research/probe-own.ts': './research-card.tsx',
+  'web/app/features/research/probe-component.ts': '../../components/ui/button.tsx',
+  'web/app/features/research/probe-lib.ts': '../../lib/dates.ts',
+  'web/app/features/research/probe-content.ts': '../../content/research-items.ts',
+  'web/app/components/ui/probe-lib.ts': '../../lib/use-hydrated.ts',
+  'web/app/content/probe-component.ts': '../components/ui/tone.ts',
+} as const;
+
+type ProbePath = keyof typeof PROBES;
+
+let scratch = '';
+let flagged = new Map<string, string[]>();
+
+beforeAll(() => {
+  scratch = mkdtempSync(join(tmpdir(), 'code-layout-'));
+  copyFileSync(join(repoRoot, '.biome.jsonc'), join(scratch, '.biome.jsonc'));
+  for (const [path, source] of Object.entries(PROBES)) {
+    mkdirSync(dirname(join(scratch, path)), { recursive: true });
+    writeFileSync(join(scratch, path), `import { x } from '${source}';\n\nexport const y = x;\n`);
+  }
+  let output: string;
+  try {
+    output = execFileSync(
+      process.execPath,
+      [biome, 'lint', '--vcs-enabled=false', '--reporter=json', '--max-diagnostics=none', 'web'],
+      { cwd: scratch, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+  } catch (error) {
+    // Biome exits non-zero when it reports errors, which is what the probes are for.
+    output = String((error as { stdout?: string }).stdout ?? '');
+  }
+  const report = JSON.parse(output) as {
+    diagnostics: { category: string; message: string; location: { path: string } }[];
+  };
+  flagged = new Map();
+  for (const diagnostic of report.diagnostics) {
+    if (diagnostic.category !== 'lint/style/noRestrictedImports') continue;
+    const messages = flagged.get(diagnostic.location.path) ?? [];
+    messages.push(diagnostic.message);
+    flagged.set(diagnostic.location.path, messages);
+  }
+}, 30_000);
+
+afterAll(() => {
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+function messagesOf(path: ProbePath): string[] {
+  return flagged.get(path) ?? [];
+}
+
+describe('the import rule between folders of web/app', () => {
+  it.each([
+    'web/app/features/research/probe-articles.ts',
+    'web/app/features/research/probe-features-path.ts',
+    'web/app/features/marketing/probe-lead-forms.ts',
+  ] as const)('forbids one feature to import another: %s', (path) => {
+    expect(messagesOf(path)).toEqual([
+      expect.stringContaining('Features do not import each other'),
+    ]);
+  });
+
+  it('forbids a feature to import a route', () => {
+    expect(messagesOf('web/app/features/articles/probe-route.ts')).toEqual([
+      expect.stringContaining('a feature never imports a route'),
+    ]);
+  });
+
+  it('forbids components, lib and content to import features or routes', () => {
+    expect(messagesOf('web/app/components/ui/probe-feature.ts')).toHaveLength(1);
+    expect(messagesOf('web/app/lib/probe-route.ts')).toHaveLength(1);
+    expect(messagesOf('web/app/content/probe-feature.ts')).toHaveLength(1);
+  });
+
+  it('keeps copy and data out of components', () => {
+    expect(messagesOf('web/app/components/ui/probe-content.ts')).toEqual([
+      expect.stringContaining('Components hold no copy and no data'),
+    ]);
+  });
+
+  it.each([
+    'web/app/features/research/probe-own.ts',
+    'web/app/features/research/probe-component.ts',
+    'web/app/features/research/probe-lib.ts',
+    'web/app/features/research/probe-content.ts',
+    'web/app/components/ui/probe-lib.ts',
+    'web/app/content/probe-component.ts',
+  ] as const)('allows the imports that point down the layers: %s', (path) => {
+    expect(messagesOf(path)).toEqual([]);
+  });
+});
