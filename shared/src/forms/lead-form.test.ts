@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { LEAD_FORMS } from '../api.ts';
+import { SUCCESS_MESSAGES } from '../messages.ts';
+import { CONTACT_SUBJECTS, INDUSTRIES_LONG } from '../options.ts';
+import { betaAccessDefinition } from './beta-access.ts';
+import { contactDefinition, contactSchema } from './contact.ts';
+import { demoDefinition } from './demo.ts';
+import { downloadDefinition } from './download.ts';
+import {
+  defineLeadForm,
+  displayValue,
+  emptyValues,
+  fieldNames,
+  isRequired,
+  type LeadFormDefinition,
+} from './lead-form.ts';
+import { partnerDefinition } from './partner.ts';
+
+const DEFINITIONS: readonly LeadFormDefinition[] = [
+  contactDefinition,
+  partnerDefinition,
+  demoDefinition,
+  betaAccessDefinition,
+  downloadDefinition,
+] as unknown as LeadFormDefinition[];
+
+const schemaFields = (definition: LeadFormDefinition) =>
+  Object.keys(definition.schema.shape).filter((name) => name !== 'attribution');
+
+describe.each(DEFINITIONS.map((d) => [d.form, d] as const))('%s definition', (_, definition) => {
+  it('declares every field of its schema, and no other', () => {
+    expect([...fieldNames(definition)].sort()).toEqual(schemaFields(definition).sort());
+  });
+
+  it('exports every field once', () => {
+    expect([...definition.exportColumns].sort()).toEqual(schemaFields(definition).sort());
+  });
+
+  it('shows sales every field somewhere in the e-mail', () => {
+    const { sales } = definition;
+    const shown = new Set([
+      definition.visitorEmail,
+      sales.contact.name,
+      sales.contact.title,
+      sales.contact.phone,
+      sales.company,
+      ...sales.words,
+      ...sales.details,
+    ]);
+    expect(fieldNames(definition).filter((name) => !shown.has(name))).toEqual([]);
+  });
+
+  it("names an e-mail field as the visitor's address and multi-line fields as their words", () => {
+    expect(definition.fields[definition.visitorEmail]?.kind).toBe('email');
+    for (const name of definition.sales.words) {
+      expect(definition.fields[name]?.kind).toBe('textarea');
+    }
+  });
+
+  it('answers with the form’s success message', () => {
+    expect(definition.successMessage).toBe(SUCCESS_MESSAGES[definition.form]);
+  });
+});
+
+it('covers every lead form', () => {
+  expect(DEFINITIONS.map((d) => d.form).sort()).toEqual([...LEAD_FORMS].sort());
+});
+
+it('reads required and optional fields from the schema', () => {
+  const contact = contactDefinition as unknown as LeadFormDefinition;
+  expect(isRequired(contact, 'name')).toBe(true);
+  expect(isRequired(contact, 'subject')).toBe(true);
+  expect(isRequired(contact, 'company')).toBe(false);
+  expect(isRequired(contact, 'phone')).toBe(false);
+  const demo = demoDefinition as unknown as LeadFormDefinition;
+  expect(isRequired(demo, 'consentProcessing')).toBe(true);
+  expect(isRequired(demo, 'audienceSize')).toBe(false);
+});
+
+it('shows values as sales read them', () => {
+  expect(displayValue({ kind: 'text', label: 'x' }, 'Acme')).toBe('Acme');
+  expect(displayValue({ kind: 'text', label: 'x' }, undefined)).toBeUndefined();
+  expect(displayValue({ kind: 'select', label: 'x', options: CONTACT_SUBJECTS }, 'pricing')).toBe(
+    'Pricing',
+  );
+  expect(displayValue({ kind: 'select', label: 'x', options: CONTACT_SUBJECTS }, '')).toBe(
+    undefined,
+  );
+  expect(
+    displayValue({ kind: 'checkboxes', label: 'x', options: INDUSTRIES_LONG }, [
+      'education',
+      'other',
+    ]),
+  ).toBe('Education, Other');
+  expect(displayValue({ kind: 'consent', label: 'x', statement: 's' }, true)).toBe('Yes');
+  expect(displayValue({ kind: 'consent', label: 'x', statement: 's' }, undefined)).toBe('No');
+});
+
+it('derives the empty form from the kinds, presets from the page', () => {
+  expect(emptyValues(contactDefinition)).toEqual({
+    name: '',
+    email: '',
+    company: '',
+    phone: '',
+    subject: '',
+    message: '',
+  });
+  expect(emptyValues(betaAccessDefinition)).toMatchObject({
+    companyVerticals: [],
+    consentProcessing: false,
+  });
+  expect(emptyValues(downloadDefinition, { researchId: 'kev-exposure-prioritization' })).toEqual({
+    email: '',
+    firstName: '',
+    company: '',
+    role: '',
+    researchId: 'kev-exposure-prioritization',
+  });
+});
+
+it('refuses a field name its schema does not have (checked by tsc)', () => {
+  const definition = defineLeadForm({
+    ...contactDefinition,
+    schema: contactSchema,
+    // @ts-expect-error: "website" is no key of the contact schema.
+    visitorEmail: 'website',
+  });
+  expect(definition.form).toBe('contact');
+  defineLeadForm({
+    ...contactDefinition,
+    schema: contactSchema,
+    fields: {
+      ...contactDefinition.fields,
+      // @ts-expect-error: an extra field the schema does not have.
+      website: { kind: 'text', label: 'Website' },
+    },
+  });
+});
