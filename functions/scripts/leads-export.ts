@@ -5,11 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { LEAD_FORMS, type LeadForm } from '@kryon/shared/api';
 import { ATTRIBUTION_KEYS } from '@kryon/shared/attribution';
-import { betaAccessSchema } from '@kryon/shared/forms/beta-access';
-import { contactSchema } from '@kryon/shared/forms/contact';
-import { demoSchema } from '@kryon/shared/forms/demo';
-import { downloadSchema } from '@kryon/shared/forms/download';
-import { partnerSchema } from '@kryon/shared/forms/partner';
+import { LEAD_FORM_DEFINITIONS } from '@kryon/shared/forms/all-forms';
 import {
   fromCallerDir,
   type Io,
@@ -47,20 +43,11 @@ with '.
   --region <region>  the deployed table's region (default: AWS_REGION or your profile)`;
 
 /**
- * Every field the form's shared schema defines, in the order the schema lists them, less
- * the attribution: a lead stores that beside its fields, and it has columns of its own.
+ * A form's field columns are its shared definition's export columns. The attribution is no
+ * field: a lead stores it beside its fields, and it has columns of its own.
  */
-const FORM_FIELDS: Record<LeadForm, readonly string[]> = {
-  contact: formFields(contactSchema.shape),
-  partner: formFields(partnerSchema.shape),
-  demo: formFields(demoSchema.shape),
-  'beta-access': formFields(betaAccessSchema.shape),
-  download: formFields(downloadSchema.shape),
-};
-
-function formFields(shape: object): string[] {
-  return Object.keys(shape).filter((name) => name !== 'attribution');
-}
+const fieldColumns = (form: LeadForm): readonly string[] =>
+  LEAD_FORM_DEFINITIONS[form].exportColumns;
 
 export interface ExportQuery {
   form: LeadForm;
@@ -149,7 +136,7 @@ export function parseDateBound(value: string, bound: 'since' | 'until'): string 
 
 /** The CSV's header and one row per lead, oldest first. */
 export function leadRows(form: LeadForm, items: readonly Item[]): unknown[][] {
-  const known = FORM_FIELDS[form];
+  const known = fieldColumns(form);
   // A field stored that the schema does not list (an older or newer form) is kept too.
   const extra = [...new Set(items.flatMap((item) => Object.keys(fieldsOf(item))))]
     .filter((name) => !known.includes(name))

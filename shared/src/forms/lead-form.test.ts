@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LEAD_FORMS } from '../api.ts';
 import { SUCCESS_MESSAGES } from '../messages.ts';
 import { CONTACT_SUBJECTS, INDUSTRIES_LONG } from '../options.ts';
+import { LEAD_FORM_DEFINITIONS } from './all-forms.ts';
 import { betaAccessDefinition } from './beta-access.ts';
 import { contactDefinition, contactSchema } from './contact.ts';
 import { demoDefinition } from './demo.ts';
@@ -14,15 +15,8 @@ import {
   isRequired,
   type LeadFormDefinition,
 } from './lead-form.ts';
-import { partnerDefinition } from './partner.ts';
 
-const DEFINITIONS: readonly LeadFormDefinition[] = [
-  contactDefinition,
-  partnerDefinition,
-  demoDefinition,
-  betaAccessDefinition,
-  downloadDefinition,
-] as unknown as LeadFormDefinition[];
+const DEFINITIONS = Object.values(LEAD_FORM_DEFINITIONS);
 
 const schemaFields = (definition: LeadFormDefinition) =>
   Object.keys(definition.schema.shape).filter((name) => name !== 'attribution');
@@ -62,7 +56,10 @@ describe.each(DEFINITIONS.map((d) => [d.form, d] as const))('%s definition', (_,
   });
 });
 
-it('covers every lead form', () => {
+it('covers every lead form, each under its own name', () => {
+  for (const [form, definition] of Object.entries(LEAD_FORM_DEFINITIONS)) {
+    expect(definition.form).toBe(form);
+  }
   expect(DEFINITIONS.map((d) => d.form).sort()).toEqual([...LEAD_FORMS].sort());
 });
 
