@@ -20,7 +20,7 @@ import { type CDPSession, chromium } from 'playwright-core';
 import {
   SOLVE_MEASURE,
   type SolveMeasureDetail,
-} from '../app/features/lead-forms/challenge-solver.ts';
+} from '../app/lib/lead-form/challenge-solver.ts';
 import { CHROMIUM_ARGS } from './chromium.ts';
 
 export interface SolverBenchOptions {

@@ -1,4 +1,7 @@
 import { DEMO_LIMITS } from '@kryon/shared/forms/demo';
+import type { FieldName } from '@kryon/shared/forms/lead-form';
+import type { PrivacyLineCopy } from '../components/forms/privacy-line.tsx';
+import { PATHS } from '../paths.ts';
 
 /**
  * Copy the partner, private beta and demo forms share: the common words and the labels of the
@@ -20,12 +23,29 @@ export const leadFormCommon = {
   },
 } as const;
 
+/** The privacy line every lead form shows: "… our Privacy Policy (opens in a new tab)." */
+export const privacyLineCopy = {
+  ...leadFormCommon.privacy,
+  newTab: leadFormCommon.newTab,
+  href: PATHS.privacy,
+} as const satisfies PrivacyLineCopy;
+
+/** What the visitor reads with one field. */
 export interface FieldCopy {
   readonly label: string;
+  /** For a select, its empty first choice; a select without one always has a value. */
   readonly placeholder?: string;
   readonly description?: string;
   readonly autoComplete?: string;
 }
+
+/**
+ * A form's field copy, one entry per field of its shared definition (less `Omit`, the
+ * fields the page sets): a field missing or left over is a type error.
+ */
+export type FormFieldCopy<D, Omit extends string = never> = {
+  readonly [K in Exclude<FieldName<D>, Omit>]: FieldCopy;
+};
 
 /** The requester, environment and qualification fields of the demo and beta forms. */
 export const requesterFieldCopy = {
@@ -45,7 +65,10 @@ export const requesterFieldCopy = {
 } as const satisfies Record<string, FieldCopy>;
 
 export const qualificationFieldCopy = {
-  awsEnvironmentSize: { label: 'AWS environment size' },
+  awsEnvironmentSize: {
+    label: 'AWS environment size',
+    placeholder: leadFormCommon.selectPlaceholder,
+  },
   companyVerticals: {
     label: 'Industry verticals',
     description: 'Select every vertical your organization works in.',

@@ -1,4 +1,9 @@
-import { BETA_CONSENT_LABEL } from '@kryon/shared/forms/beta-access';
+import { BETA_CONSENT_LABEL, type betaAccessDefinition } from '@kryon/shared/forms/beta-access';
+import {
+  type FormFieldCopy,
+  qualificationFieldCopy,
+  requesterFieldCopy,
+} from './lead-form-copy.ts';
 import type { Figure, IconCard, Step } from './lead-page-types.ts';
 
 /** The private beta page below its hero. */
@@ -63,6 +68,11 @@ export const requestAccessPageCopy = {
     sectionStatus: { complete: 'Complete', inProgress: 'In Progress', optional: 'Optional' },
     fieldStates: { validating: 'Checking…', valid: 'Valid', invalid: 'Invalid' },
     consentLabel: BETA_CONSENT_LABEL,
+    fields: {
+      ...requesterFieldCopy,
+      ...qualificationFieldCopy,
+      consentProcessing: { label: BETA_CONSENT_LABEL },
+    } satisfies FormFieldCopy<typeof betaAccessDefinition>,
     submit: 'Submit Request',
     errorTitle: 'Your request was not sent',
   },

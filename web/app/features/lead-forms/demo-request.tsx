@@ -1,20 +1,20 @@
 import type { SubmissionAccepted } from '@kryon/shared/api';
 import { UI } from '@kryon/shared/constants';
-import { type DemoRequest as DemoRequestValues, demoSchema } from '@kryon/shared/forms/demo';
+import { type DemoRequest as DemoRequestValues, demoDefinition } from '@kryon/shared/forms/demo';
 import { DEMO_TYPES, type DemoType } from '@kryon/shared/options';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Toast } from '../../components/ui/toast.tsx';
 import { demoOption, demoPageCopy } from '../../content/demo-page.ts';
 import type { Submit } from '../../lib/api-client.ts';
+import { useLeadForm } from '../../lib/lead-form/use-lead-form.ts';
 import { DemoBanner } from './demo-banner.tsx';
 import { DemoConfirmation } from './demo-confirmation.tsx';
-import { DEMO_EMPTY, DemoForm } from './demo-form.tsx';
+import { DemoForm } from './demo-form.tsx';
 import { DemoModules } from './demo-modules.tsx';
 import { DemoPicker } from './demo-picker.tsx';
 import { LeadIcon } from './lead-icon.tsx';
 import { revealPageTop, revealSection } from './scroll.ts';
-import { useLeadForm } from './use-lead-form.ts';
 
 const copy = demoPageCopy;
 
@@ -52,10 +52,7 @@ export function DemoRequestJourney({
   const formHeading = useRef<HTMLHeadingElement>(null);
 
   const lead = useLeadForm({
-    form: 'demo',
-    schema: demoSchema,
-    defaultValues: DEMO_EMPTY,
-    emailOf: (values) => values.workEmail,
+    definition: demoDefinition,
     saveDraft: true,
     // The selection and the answers stay until "Schedule Another Demo".
     resetOnSuccess: false,

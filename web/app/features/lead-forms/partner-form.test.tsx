@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Submit, SubmitResult } from '../../lib/api-client.ts';
-import { draftKey } from './draft-storage.ts';
+import { draftKey } from '../../lib/lead-form/draft-storage.ts';
 import { PartnerForm } from './partner-form.tsx';
 
 const SUCCESS = 'We will review it and get back to you within 2-3 business days.';

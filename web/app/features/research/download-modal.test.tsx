@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { researchDownloadPreviews, researchItems } from '../../content/research-items.ts';
 import type { Submit, SubmitResult } from '../../lib/api-client.ts';
-import type { ChallengeDeps } from '../lead-forms/challenge-session.ts';
+import type { ChallengeDeps } from '../../lib/lead-form/challenge-session.ts';
 import { DownloadModal } from './download-modal.tsx';
 import { pageCount } from './download-preview.ts';
 

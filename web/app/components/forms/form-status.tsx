@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Icon } from '../../components/ui/icon.tsx';
+import { Icon } from '../ui/icon.tsx';
 
 /**
  * The form's outcome, announced and focused so a screen-reader or keyboard user learns it
