@@ -1,13 +1,9 @@
 import { DEMO_CONSENT_LABEL, DEMO_LIMITS, type demoDefinition } from '@kryon/shared/forms/demo';
 import type { DemoType } from '@kryon/shared/options';
-import {
-  type FormFieldCopy,
-  leadFormCommon,
-  qualificationFieldCopy,
-  requesterFieldCopy,
-} from './lead-form-copy.ts';
+import { type FormFieldCopy, leadFormCommon } from './lead-form-copy.ts';
 import type { DemoOption, LeadIconName, Step } from './lead-page-types.ts';
 import type { ModuleId } from './marketing-types.ts';
+import { qualificationFieldCopy, requesterFieldCopy } from './qualification-field-copy.ts';
 
 /** The three demo options, in the page's order. */
 export const DEMO_OPTIONS = [

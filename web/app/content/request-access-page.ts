@@ -1,10 +1,7 @@
 import { BETA_CONSENT_LABEL, type betaAccessDefinition } from '@kryon/shared/forms/beta-access';
-import {
-  type FormFieldCopy,
-  qualificationFieldCopy,
-  requesterFieldCopy,
-} from './lead-form-copy.ts';
+import type { FormFieldCopy } from './lead-form-copy.ts';
 import type { Figure, IconCard, Step } from './lead-page-types.ts';
+import { qualificationFieldCopy, requesterFieldCopy } from './qualification-field-copy.ts';
 
 /** The private beta page below its hero. */
 export const requestAccessPageCopy = {
