@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { LEAD_FORMS, type LeadForm } from '@kryon/shared/api';
 import { ATTRIBUTION_KEYS } from '@kryon/shared/attribution';
 import { LEAD_FORM_DEFINITIONS } from '@kryon/shared/forms/all-forms';
+import type { LeadFormDefinition } from '@kryon/shared/forms/lead-form';
 import {
   fromCallerDir,
   type Io,
@@ -41,13 +42,6 @@ with '.
   --table <name>     a deployed table, read with your AWS credentials (default: the
                      local stack of \`npm start\`, DYNAMODB_PORT / DATA_DIR / TABLE_NAME)
   --region <region>  the deployed table's region (default: AWS_REGION or your profile)`;
-
-/**
- * A form's field columns are its shared definition's export columns. The attribution is no
- * field: a lead stores it beside its fields, and it has columns of its own.
- */
-const fieldColumns = (form: LeadForm): readonly string[] =>
-  LEAD_FORM_DEFINITIONS[form].exportColumns;
 
 export interface ExportQuery {
   form: LeadForm;
@@ -134,9 +128,17 @@ export function parseDateBound(value: string, bound: 'since' | 'until'): string 
   return instant.toISOString();
 }
 
-/** The CSV's header and one row per lead, oldest first. */
-export function leadRows(form: LeadForm, items: readonly Item[]): unknown[][] {
-  const known = fieldColumns(form);
+/**
+ * The CSV's header and one row per lead, oldest first. The field columns are the form's
+ * shared definition's export columns; the attribution is no field (a lead stores it beside
+ * its fields) and has columns of its own.
+ */
+export function leadRows(
+  form: LeadForm,
+  items: readonly Item[],
+  definition: Pick<LeadFormDefinition, 'exportColumns'> = LEAD_FORM_DEFINITIONS[form],
+): unknown[][] {
+  const known: readonly string[] = definition.exportColumns;
   // A field stored that the schema does not list (an older or newer form) is kept too.
   const extra = [...new Set(items.flatMap((item) => Object.keys(fieldsOf(item))))]
     .filter((name) => !known.includes(name))

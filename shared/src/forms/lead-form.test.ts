@@ -5,6 +5,11 @@ import { CONTACT_SUBJECTS, INDUSTRIES_LONG } from '../options.ts';
 import { LEAD_FORM_DEFINITIONS } from './all-forms.ts';
 import { betaAccessDefinition } from './beta-access.ts';
 import { contactDefinition, contactSchema } from './contact.ts';
+import {
+  contactWithWebsiteDefinition,
+  contactWithWebsiteSchema,
+  WEBSITE_MESSAGE,
+} from './contact-with-website.fixture.ts';
 import { demoDefinition } from './demo.ts';
 import { downloadDefinition } from './download.ts';
 import {
@@ -131,5 +136,33 @@ it('refuses a field name its schema does not have (checked by tsc)', () => {
       // @ts-expect-error: an extra field the schema does not have.
       website: { kind: 'text', label: 'Website' },
     },
+  });
+});
+
+describe('a field added to a definition (the contact form plus a website)', () => {
+  const valid = {
+    name: 'Jane Cooper',
+    email: 'jane@acme.example',
+    subject: 'pricing',
+    message: 'Please tell me about pricing.',
+  };
+
+  it('is validated by the schema, with its own message', () => {
+    const ok = contactWithWebsiteSchema.safeParse({ ...valid, website: 'https://acme.example' });
+    expect(ok.success && ok.data.website).toBe('https://acme.example');
+    const bad = contactWithWebsiteSchema.safeParse({ ...valid, website: 'acme' });
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['website', WEBSITE_MESSAGE],
+    ]);
+  });
+
+  it('is a field of the form, shown last, optional, exported last and in the sales details', () => {
+    const definition = contactWithWebsiteDefinition as unknown as LeadFormDefinition;
+    expect(fieldNames(definition).at(-1)).toBe('website');
+    expect(isRequired(definition, 'website')).toBe(false);
+    expect(definition.exportColumns.at(-1)).toBe('website');
+    expect(definition.sales.details).toContain('website');
+    expect(emptyValues(contactWithWebsiteDefinition)).toMatchObject({ website: '' });
   });
 });

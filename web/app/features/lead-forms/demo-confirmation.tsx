@@ -7,6 +7,7 @@ import { demoOption, demoPageCopy } from '../../content/demo-page.ts';
 import { leadFormCommon } from '../../content/lead-form-copy.ts';
 import { PATHS } from '../../paths.ts';
 import { SITE } from '../../site-config.ts';
+import { StepList } from './lead-page-parts.tsx';
 
 const copy = demoPageCopy.success;
 
@@ -46,14 +47,7 @@ export function DemoConfirmation({
         </div>
         <div>
           <h4 className="demo-confirmation__heading">{copy.nextHeading}</h4>
-          <ol className="lead-steps lead-steps--compact">
-            {copy.nextSteps.map((step) => (
-              <li key={step.title}>
-                <strong>{step.title}</strong>
-                <span>{step.text}</span>
-              </li>
-            ))}
-          </ol>
+          <StepList steps={copy.nextSteps} compact />
         </div>
       </div>
       <div className="lead-actions">

@@ -14,6 +14,7 @@ import { DemoForm } from './demo-form.tsx';
 import { DemoModules } from './demo-modules.tsx';
 import { DemoPicker } from './demo-picker.tsx';
 import { LeadIcon } from './lead-icon.tsx';
+import { StepList } from './lead-page-parts.tsx';
 import { revealPageTop, revealSection } from './scroll.ts';
 
 const copy = demoPageCopy;
@@ -193,14 +194,7 @@ export function DemoRequestJourney({
               <aside className="lead-aside" aria-labelledby="demo-next-heading">
                 <div className="card lead-card">
                   <h3 id="demo-next-heading">{copy.formSection.nextHeading}</h3>
-                  <ol className="lead-steps">
-                    {copy.formSection.nextSteps.map((step) => (
-                      <li key={step.title}>
-                        <strong>{step.title}</strong>
-                        <span>{step.text}</span>
-                      </li>
-                    ))}
-                  </ol>
+                  <StepList steps={copy.formSection.nextSteps} />
                 </div>
               </aside>
             </div>
