@@ -1,7 +1,7 @@
 import {
-  contactWithWebsiteDefinition,
-  contactWithWebsiteSchema,
-} from '@kryon/shared/forms/contact-with-website.fixture';
+  contactWithJobTitleDefinition,
+  contactWithJobTitleSchema,
+} from '@kryon/shared/forms/contact-with-job-title.fixture';
 import { describe, expect, it } from 'vitest';
 import { leadRows } from '../../scripts/leads-export.ts';
 import { defineForm } from './form-definition.ts';
@@ -9,18 +9,18 @@ import { contactWords } from './forms/contact.ts';
 import { salesNotification } from './notification.ts';
 
 /**
- * A field added to a form's shared definition (the contact form plus a website, with the
+ * A field added to a form's shared definition (the contact form plus a job title, with the
  * backend's words unchanged) reaches the sales e-mail and the export with no edit here.
  */
 describe('a field added to the shared definition', () => {
-  const data = contactWithWebsiteSchema.parse({
+  const data = contactWithJobTitleSchema.parse({
     name: 'Jane Cooper',
     email: 'jane@acme.example',
     subject: 'pricing',
     message: 'Please tell me about pricing.',
-    website: 'https://acme.example',
+    jobTitle: 'Head of Cloud Security',
   });
-  const definition = defineForm(contactWithWebsiteDefinition, contactWords);
+  const definition = defineForm(contactWithJobTitleDefinition, contactWords);
 
   it('is shown to sales among the details, under its label', () => {
     const email = salesNotification({
@@ -31,17 +31,18 @@ describe('a field added to the shared definition', () => {
       recipients: ['sales@kryon.example'],
       timeZone: 'Europe/Berlin',
     });
-    expect(email.text).toContain('Details\nSubject: Pricing\nWebsite: https://acme.example\n');
-    expect(email.html).toContain('https://acme.example');
+    expect(email.text).toContain('Details\nSubject: Pricing\nJob title: Head of Cloud Security\n');
+    expect(email.html).toContain('Job title');
+    expect(email.html).toContain('Head of Cloud Security');
   });
 
   it('is a column of the export, after the form’s other fields', () => {
     const [header, row] = leadRows(
       'contact',
       [{ submissionId: 's-1', form: 'contact', createdAt: '2026-11-24', fields: data }],
-      contactWithWebsiteDefinition,
+      contactWithJobTitleDefinition,
     );
-    const column = header?.indexOf('website') ?? -1;
+    const column = header?.indexOf('jobTitle') ?? -1;
     expect(header?.slice(3, column + 1)).toEqual([
       'name',
       'email',
@@ -49,10 +50,10 @@ describe('a field added to the shared definition', () => {
       'subject',
       'message',
       'phone',
-      'website',
+      'jobTitle',
     ]);
-    expect(row?.[column]).toBe('https://acme.example');
+    expect(row?.[column]).toBe('Head of Cloud Security');
     // A column of its own even before any lead has one (not only as a stored extra field).
-    expect(leadRows('contact', [], contactWithWebsiteDefinition)[0]).toContain('website');
+    expect(leadRows('contact', [], contactWithJobTitleDefinition)[0]).toContain('jobTitle');
   });
 });

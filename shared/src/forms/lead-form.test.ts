@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { LEAD_FORMS } from '../api.ts';
+import { CHALLENGE_FIELD, FORM_STARTED_FIELD, HONEYPOT_FIELD } from '../constants.ts';
 import { SUCCESS_MESSAGES } from '../messages.ts';
 import { CONTACT_SUBJECTS, INDUSTRIES_LONG } from '../options.ts';
 import { LEAD_FORM_DEFINITIONS } from './all-forms.ts';
 import { betaAccessDefinition } from './beta-access.ts';
 import { contactDefinition, contactSchema } from './contact.ts';
 import {
-  contactWithWebsiteDefinition,
-  contactWithWebsiteSchema,
-  WEBSITE_MESSAGE,
-} from './contact-with-website.fixture.ts';
+  contactWithJobTitleDefinition,
+  contactWithJobTitleSchema,
+  JOB_TITLE_MESSAGE,
+} from './contact-with-job-title.fixture.ts';
 import { demoDefinition } from './demo.ts';
 import { downloadDefinition } from './download.ts';
 import {
@@ -54,6 +55,11 @@ describe.each(DEFINITIONS.map((d) => [d.form, d] as const))('%s definition', (_,
     for (const name of definition.sales.words) {
       expect(definition.fields[name]?.kind).toBe('textarea');
     }
+  });
+
+  it('names no field like what every submission carries beside the fields', () => {
+    const reserved = ['attribution', HONEYPOT_FIELD, FORM_STARTED_FIELD, CHALLENGE_FIELD];
+    expect(fieldNames(definition).filter((name) => reserved.includes(name))).toEqual([]);
   });
 
   it('answers with the form’s success message', () => {
@@ -139,7 +145,7 @@ it('refuses a field name its schema does not have (checked by tsc)', () => {
   });
 });
 
-describe('a field added to a definition (the contact form plus a website)', () => {
+describe('a field added to a definition (the contact form plus a job title)', () => {
   const valid = {
     name: 'Jane Cooper',
     email: 'jane@acme.example',
@@ -148,21 +154,21 @@ describe('a field added to a definition (the contact form plus a website)', () =
   };
 
   it('is validated by the schema, with its own message', () => {
-    const ok = contactWithWebsiteSchema.safeParse({ ...valid, website: 'https://acme.example' });
-    expect(ok.success && ok.data.website).toBe('https://acme.example');
-    const bad = contactWithWebsiteSchema.safeParse({ ...valid, website: 'acme' });
+    const ok = contactWithJobTitleSchema.safeParse({ ...valid, jobTitle: ' CISO ' });
+    expect(ok.success && ok.data.jobTitle).toBe('CISO');
+    const bad = contactWithJobTitleSchema.safeParse({ ...valid, jobTitle: 'X' });
     expect(bad.success).toBe(false);
     expect(bad.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
-      ['website', WEBSITE_MESSAGE],
+      ['jobTitle', JOB_TITLE_MESSAGE],
     ]);
   });
 
   it('is a field of the form, shown last, optional, exported last and in the sales details', () => {
-    const definition = contactWithWebsiteDefinition as unknown as LeadFormDefinition;
-    expect(fieldNames(definition).at(-1)).toBe('website');
-    expect(isRequired(definition, 'website')).toBe(false);
-    expect(definition.exportColumns.at(-1)).toBe('website');
-    expect(definition.sales.details).toContain('website');
-    expect(emptyValues(contactWithWebsiteDefinition)).toMatchObject({ website: '' });
+    const definition = contactWithJobTitleDefinition as unknown as LeadFormDefinition;
+    expect(fieldNames(definition).at(-1)).toBe('jobTitle');
+    expect(isRequired(definition, 'jobTitle')).toBe(false);
+    expect(definition.exportColumns.at(-1)).toBe('jobTitle');
+    expect(definition.sales.details).toContain('jobTitle');
+    expect(emptyValues(contactWithJobTitleDefinition)).toMatchObject({ jobTitle: '' });
   });
 });
