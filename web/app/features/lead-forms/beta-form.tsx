@@ -46,6 +46,15 @@ const REQUIRED_SECTIONS = [
   { id: 'agreement', fields: ['consentProcessing'] },
 ] as const satisfies readonly { id: keyof typeof copy.sections; fields: readonly BetaField[] }[];
 
+/** Shown once every required section is complete. */
+const ADDITIONAL_FIELDS = ['additionalInfo'] as const satisfies readonly BetaField[];
+
+/** Every field the form places in a section. */
+export const BETA_SECTION_FIELDS: readonly BetaField[] = [
+  ...REQUIRED_SECTIONS.flatMap((section) => section.fields),
+  ...ADDITIONAL_FIELDS,
+];
+
 const FIELD_SCHEMAS = betaAccessDefinition.schema.shape;
 
 const progressLabels: ProgressLabels = {
@@ -167,12 +176,12 @@ export function BetaForm({
             id="beta-section-additional"
             step={5}
             title={copy.sections.additional}
-            progress={sectionProgress(values, ['additionalInfo'])}
+            progress={sectionProgress(values, ADDITIONAL_FIELDS)}
             labels={progressLabels}
             optional
           >
             <p className="form-section__hint">{copy.additionalHint}</p>
-            {fields(['additionalInfo'])}
+            {fields(ADDITIONAL_FIELDS)}
           </FormSection>
         ) : null}
         <HoneypotField label={common.honeypotLabel} inputRef={honeypot} />

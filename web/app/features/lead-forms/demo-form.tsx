@@ -32,7 +32,7 @@ const LAYOUT: FieldLayout<DemoField> = {
 };
 
 /** The form's sections in page order, each with its fields. */
-const SECTIONS = [
+export const DEMO_SECTIONS = [
   {
     id: 'contact',
     title: 'contact',
@@ -83,7 +83,7 @@ export function DemoForm({ lead }: { lead: DemoLeadForm }) {
         />
       ) : null}
       <fieldset className="lead-form__fields" disabled={busy}>
-        {SECTIONS.map((section, index) => (
+        {DEMO_SECTIONS.map((section, index) => (
           <FormSection
             key={section.id}
             id={`demo-section-${section.id}`}
