@@ -40,6 +40,11 @@ export interface FieldLayout<F extends string> {
   bare?: boolean;
 }
 
+/** Ids of the form `<prefix>-<field-name-in-kebab-case>`, e.g. `partner-company-size`. */
+export function kebabIds<F extends string>(prefix: string): (name: F) => string {
+  return (name) => `${prefix}-${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+}
+
 export interface FormFieldsProps<F extends string> {
   definition: LeadFormDefinition<z.ZodMiniObject, F>;
   /** The fields to draw, in this order: the whole form, or one section of it. */

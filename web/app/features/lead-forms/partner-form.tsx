@@ -1,7 +1,7 @@
 import { type FieldName, fieldNames } from '@kryon/shared/forms/lead-form';
 import { partnerDefinition } from '@kryon/shared/forms/partner';
 import { Link } from 'react-router';
-import { type FieldLayout, FormFields } from '../../components/forms/form-fields.tsx';
+import { type FieldLayout, FormFields, kebabIds } from '../../components/forms/form-fields.tsx';
 import { FormProgress, FormStatus } from '../../components/forms/form-status.tsx';
 import { HoneypotField } from '../../components/forms/honeypot-field.tsx';
 import { PrivacyLine } from '../../components/forms/privacy-line.tsx';
@@ -19,7 +19,7 @@ const common = leadFormCommon;
 
 const LAYOUT: FieldLayout<FieldName<typeof partnerDefinition>> = {
   // Ids in kebab case, as the page always had them: partner-company-size.
-  id: (name) => `partner-${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`,
+  id: kebabIds('partner'),
   rows: [['name', 'email'], ['company', 'position'], ['companySize', 'industry'], ['phone']],
   textRows: { message: 6 },
 };

@@ -2,7 +2,7 @@ import { downloadDefinition } from '@kryon/shared/forms/download';
 import { emptyValues, type FieldName, fieldNames } from '@kryon/shared/forms/lead-form';
 import type { ResearchDownloadId } from '@kryon/shared/research-catalogue';
 import { useEffect, useRef } from 'react';
-import { type FieldLayout, FormFields } from '../../components/forms/form-fields.tsx';
+import { type FieldLayout, FormFields, kebabIds } from '../../components/forms/form-fields.tsx';
 import { FormProgress, FormStatus } from '../../components/forms/form-status.tsx';
 import { HoneypotField } from '../../components/forms/honeypot-field.tsx';
 import { PrivacyLine } from '../../components/forms/privacy-line.tsx';
@@ -24,7 +24,7 @@ const copy = researchArchivePageCopy.downloadModal;
 
 const LAYOUT: FieldLayout<FieldName<typeof downloadDefinition>> = {
   // Ids in kebab case, as the dialog always had them: download-first-name.
-  id: (name) => `download-${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`,
+  id: kebabIds('download'),
   bare: true,
 };
 
