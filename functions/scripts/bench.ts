@@ -35,6 +35,7 @@ import { gzipSync } from 'node:zlib';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { API_PATHS, CHALLENGE_FORM_PARAM, type LeadForm } from '@kryon/shared/api';
 import { CHALLENGE_FIELD } from '@kryon/shared/constants';
+import { LEAD_FORM_DEFINITIONS } from '@kryon/shared/forms/all-forms';
 import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { build } from 'esbuild';
@@ -54,13 +55,9 @@ const LOAD = { requests: 300, concurrency: 4, rounds: 6, warmup: 20 } as const;
 const TARGET = { bundleKb: 300, importMs: 90, ratio: 1.25 } as const;
 
 /** Each lead form and the body field that holds the visitor's address (the rate-limit key). */
-const FORMS: readonly { form: LeadForm; emailField: string }[] = [
-  { form: 'contact', emailField: 'email' },
-  { form: 'partner', emailField: 'email' },
-  { form: 'demo', emailField: 'workEmail' },
-  { form: 'beta-access', emailField: 'workEmail' },
-  { form: 'download', emailField: 'email' },
-];
+const FORMS: readonly { form: LeadForm; emailField: string }[] = Object.values(
+  LEAD_FORM_DEFINITIONS,
+).map((definition) => ({ form: definition.form, emailField: definition.visitorEmail }));
 
 /** What a Lambda gets from infra (the values are local); the bundles need it at import. */
 const LAMBDA_ENV = {

@@ -5,11 +5,8 @@
 import { writeFileSync } from 'node:fs';
 import { LEAD_FORMS, type LeadForm } from '@kryon/shared/api';
 import { ATTRIBUTION_KEYS } from '@kryon/shared/attribution';
-import { betaAccessSchema } from '@kryon/shared/forms/beta-access';
-import { contactSchema } from '@kryon/shared/forms/contact';
-import { demoSchema } from '@kryon/shared/forms/demo';
-import { downloadSchema } from '@kryon/shared/forms/download';
-import { partnerSchema } from '@kryon/shared/forms/partner';
+import { LEAD_FORM_DEFINITIONS } from '@kryon/shared/forms/all-forms';
+import type { LeadFormDefinition } from '@kryon/shared/forms/lead-form';
 import {
   fromCallerDir,
   type Io,
@@ -45,22 +42,6 @@ with '.
   --table <name>     a deployed table, read with your AWS credentials (default: the
                      local stack of \`npm start\`, DYNAMODB_PORT / DATA_DIR / TABLE_NAME)
   --region <region>  the deployed table's region (default: AWS_REGION or your profile)`;
-
-/**
- * Every field the form's shared schema defines, in the order the schema lists them, less
- * the attribution: a lead stores that beside its fields, and it has columns of its own.
- */
-const FORM_FIELDS: Record<LeadForm, readonly string[]> = {
-  contact: formFields(contactSchema.shape),
-  partner: formFields(partnerSchema.shape),
-  demo: formFields(demoSchema.shape),
-  'beta-access': formFields(betaAccessSchema.shape),
-  download: formFields(downloadSchema.shape),
-};
-
-function formFields(shape: object): string[] {
-  return Object.keys(shape).filter((name) => name !== 'attribution');
-}
 
 export interface ExportQuery {
   form: LeadForm;
@@ -147,9 +128,17 @@ export function parseDateBound(value: string, bound: 'since' | 'until'): string 
   return instant.toISOString();
 }
 
-/** The CSV's header and one row per lead, oldest first. */
-export function leadRows(form: LeadForm, items: readonly Item[]): unknown[][] {
-  const known = FORM_FIELDS[form];
+/**
+ * The CSV's header and one row per lead, oldest first. The field columns are the form's
+ * shared definition's export columns; the attribution is no field (a lead stores it beside
+ * its fields) and has columns of its own.
+ */
+export function leadRows(
+  form: LeadForm,
+  items: readonly Item[],
+  definition: Pick<LeadFormDefinition, 'exportColumns'> = LEAD_FORM_DEFINITIONS[form],
+): unknown[][] {
+  const known: readonly string[] = definition.exportColumns;
   // A field stored that the schema does not list (an older or newer form) is kept too.
   const extra = [...new Set(items.flatMap((item) => Object.keys(fieldsOf(item))))]
     .filter((name) => !known.includes(name))

@@ -38,19 +38,6 @@ const citations: readonly RegExp[] = [
   /\(spec\s+\d/i,
 ];
 
-/**
- * TEMPORARY: the lead empties this after merging i16-forms/i16-ui/i16-dev. These files are being
- * rewritten on those branches, so this one leaves them alone; each entry must still hold a
- * citation, so a stale entry fails the test and gets removed.
- */
-const temporaryAllowance: readonly string[] = [
-  'web/app/features/lead-forms/beta-form.tsx',
-  'web/app/features/lead-forms/demo-confirmation.tsx',
-  'web/app/features/lead-forms/field-check.tsx',
-  'web/app/features/lead-forms/section-progress.ts',
-  'web/app/features/research/download-modal.tsx',
-];
-
 function sourceFiles(folder: string): string[] {
   const files: string[] = [];
   for (const entry of readdirSync(folder, { withFileTypes: true })) {
@@ -90,12 +77,6 @@ describe('citations of the product specification', () => {
   });
 
   it('no source file cites a numbered section of a document outside the repository', () => {
-    const offending = citing.filter((file) => !temporaryAllowance.includes(file));
-    expect(offending, 'state the rule itself instead of citing the section').toEqual([]);
-  });
-
-  it('every temporarily allowed file still cites one (remove the entry once it is clean)', () => {
-    const stale = temporaryAllowance.filter((file) => !citing.includes(file));
-    expect(stale).toEqual([]);
+    expect(citing, 'state the rule itself instead of citing the section').toEqual([]);
   });
 });

@@ -21,6 +21,9 @@ const PROBES = {
   'web/app/features/research/probe-articles.ts': '../articles/article-card.tsx',
   'web/app/features/research/probe-features-path.ts': '../../features/articles/article-card.tsx',
   'web/app/features/marketing/probe-lead-forms.ts': '../lead-forms/lead-page-parts.tsx',
+  'web/app/features/research/probe-lead-forms.ts': '../lead-forms/demo-form.tsx',
+  'web/app/components/forms/probe-content.test.ts': '../../content/contact-page.ts',
+  'web/app/components/forms/probe-feature.test.ts': '../../features/lead-forms/demo-form.tsx',
   'web/app/features/articles/probe-route.ts': '../../routes/home.tsx',
   'web/app/components/ui/probe-feature.ts': '../../features/layout/logo.tsx',
   'web/app/components/ui/probe-content.ts': '../../content/home-page.ts',
@@ -83,6 +86,7 @@ describe('the import rule between folders of web/app', () => {
     'web/app/features/research/probe-articles.ts',
     'web/app/features/research/probe-features-path.ts',
     'web/app/features/marketing/probe-lead-forms.ts',
+    'web/app/features/research/probe-lead-forms.ts',
   ] as const)('forbids one feature to import another: %s', (path) => {
     expect(messagesOf(path)).toEqual([
       expect.stringContaining('Features do not import each other'),
@@ -104,6 +108,13 @@ describe('the import rule between folders of web/app', () => {
   it('keeps copy and data out of components', () => {
     expect(messagesOf('web/app/components/ui/probe-content.ts')).toEqual([
       expect.stringContaining('Components hold no copy and no data'),
+    ]);
+  });
+
+  it("lets a component's test use the real page copy, but still no feature", () => {
+    expect(messagesOf('web/app/components/forms/probe-content.test.ts')).toEqual([]);
+    expect(messagesOf('web/app/components/forms/probe-feature.test.ts')).toEqual([
+      expect.stringContaining('Components import no feature'),
     ]);
   });
 

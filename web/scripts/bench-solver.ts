@@ -17,10 +17,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { type CDPSession, chromium } from 'playwright-core';
-import {
-  SOLVE_MEASURE,
-  type SolveMeasureDetail,
-} from '../app/features/lead-forms/challenge-solver.ts';
+import { SOLVE_MEASURE, type SolveMeasureDetail } from '../app/lib/lead-form/challenge-solver.ts';
 import { CHROMIUM_ARGS } from './chromium.ts';
 
 export interface SolverBenchOptions {

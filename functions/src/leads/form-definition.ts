@@ -1,4 +1,5 @@
 import type { LeadForm } from '@kryon/shared/api';
+import { displayValue, type LeadFormDefinition } from '@kryon/shared/forms/lead-form';
 import type { PriorityFacts } from '@kryon/shared/lead-priority';
 import { type Option, optionLabel } from '@kryon/shared/options';
 import type * as z from 'zod/mini';
@@ -66,8 +67,9 @@ export interface VisitorMessageContext {
 
 /**
  * Everything the backend knows about one form: the shared schema that validates it, and how
- * its e-mails read. Adding a form is one definition module, one registry entry in forms.ts
- * and one handler.
+ * its e-mails read. Built by {@link defineForm} from the form's shared definition (schema,
+ * fields, visitor e-mail, sales lines) and the backend's own words; adding a form is one
+ * shared definition, one module here, one registry entry in forms.ts and one handler.
  */
 export interface FormDefinition<T extends Record<string, unknown> = Record<string, unknown>> {
   form: LeadForm;
@@ -92,14 +94,69 @@ export function labels(options: readonly Option[], values: readonly string[] | u
   return (values ?? []).map((value) => optionLabel(options, value)).join(', ');
 }
 
-/** Optional free text arrives as unknown from the schema's preprocessing. */
-export function text(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
+/** What the backend adds to a form's shared definition: its own words and rules. */
+export interface BackendParts<T> {
+  /** How sales call it, e.g. "Contact message". */
+  title: string;
+  /** The form in a subject, short: "Demo request". */
+  subjectName: string;
+  /** The subject of a reply sales start from the e-mail: Kryon's own words only. */
+  replySubject: string;
+  /** The answers the shared priority rule reads; absent for a form that asks none. */
+  priority?: (data: T) => PriorityFacts;
+  visitorMessage?: (data: T, context: VisitorMessageContext) => VisitorMessage;
 }
 
-/** Erases the form's own data type, so every definition fits the registry and the domain. */
-export function defineForm<T extends Record<string, unknown>>(
-  definition: FormDefinition<T>,
+/**
+ * The backend's view of one form: the sales e-mail's lines, the visitor's address and the
+ * consent evidence all read from the shared definition, so a field added there reaches the
+ * e-mail without an edit here. Erases the form's data type, so every definition fits the
+ * registry and the domain.
+ */
+export function defineForm<S extends z.ZodMiniObject, F extends string>(
+  lead: LeadFormDefinition<S, F>,
+  own: BackendParts<z.output<S>>,
 ): FormDefinition {
+  type T = z.output<S>;
+  const shown = (name: F) => (data: T) =>
+    displayValue(lead.fields[name], (data as Record<string, unknown>)[name]);
+  const line = (name: F): EmailField<T> => ({ label: lead.fields[name].label, value: shown(name) });
+  const email = (data: T) => String((data as Record<string, unknown>)[lead.visitorEmail] ?? '');
+  const { contact } = lead.sales;
+  const consentField = (Object.keys(lead.fields) as F[]).find(
+    (name) => lead.fields[name].kind === 'consent',
+  );
+  const consentSpec = consentField === undefined ? undefined : lead.fields[consentField];
+  const definition: FormDefinition<T> = {
+    form: lead.form,
+    title: own.title,
+    schema: lead.schema as unknown as z.ZodMiniType<T>,
+    visitorEmail: email,
+    sales: {
+      subjectName: own.subjectName,
+      company: shown(lead.sales.company),
+      contact: (data) => ({
+        name: shown(contact.name)(data) ?? '',
+        ...(contact.title === undefined ? {} : { title: shown(contact.title)(data) }),
+        email: email(data),
+        ...(contact.phone === undefined ? {} : { phone: shown(contact.phone)(data) }),
+      }),
+      summary: (data) => lead.sales.summary.map((name) => shown(name)(data) ?? ''),
+      qualifier: shown(lead.sales.qualifier),
+      ...(own.priority ? { priority: own.priority } : {}),
+      words: lead.sales.words.map(line),
+      details: lead.sales.details.map(line),
+      replySubject: own.replySubject,
+    },
+    ...(consentField !== undefined && consentSpec?.kind === 'consent'
+      ? {
+          consent: {
+            value: (data: T) => (data as Record<string, unknown>)[consentField] === true,
+            label: consentSpec.statement,
+          },
+        }
+      : {}),
+    ...(own.visitorMessage ? { visitorMessage: own.visitorMessage } : {}),
+  };
   return definition as unknown as FormDefinition;
 }

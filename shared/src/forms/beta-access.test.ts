@@ -38,7 +38,7 @@ describe('betaAccessSchema', () => {
     expect(result.additionalInfo).toBe('First point.\n\nSecond point.');
   });
 
-  it('exports the consent label of the spec', () => {
+  it('exports the consent label', () => {
     expect(BETA_CONSENT_LABEL).toBe(
       'I understand this beta program is invite only and all requests will be reviewed for qualification',
     );

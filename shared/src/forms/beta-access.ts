@@ -1,7 +1,14 @@
 import * as z from 'zod/mini';
 import { attributionField } from '../attribution.ts';
+import { SUCCESS_MESSAGES } from '../messages.ts';
 import { consentField } from '../text.ts';
-import { qualificationFields, requesterFields } from './demo.ts';
+import {
+  qualificationFieldSpecs,
+  qualificationFields,
+  requesterFieldSpecs,
+  requesterFields,
+} from './demo.ts';
+import { defineLeadForm } from './lead-form.ts';
 
 /** The consent box's label, stored with the consent it records. */
 export const BETA_CONSENT_LABEL =
@@ -22,3 +29,39 @@ export const betaAccessSchema = z.object({
 export type BetaAccessInput = z.input<typeof betaAccessSchema>;
 /** What is stored and mailed (after cleaning). */
 export type BetaAccessRequest = z.output<typeof betaAccessSchema>;
+
+export const betaAccessDefinition = defineLeadForm({
+  form: 'beta-access',
+  schema: betaAccessSchema,
+  fields: {
+    ...requesterFieldSpecs,
+    ...qualificationFieldSpecs,
+    consentProcessing: {
+      kind: 'consent',
+      label: 'Understands invite-only review',
+      statement: BETA_CONSENT_LABEL,
+    },
+  },
+  visitorEmail: 'workEmail',
+  successMessage: SUCCESS_MESSAGES['beta-access'],
+  sales: {
+    contact: { name: 'fullName', title: 'jobTitle' },
+    company: 'companyName',
+    summary: ['awsEnvironmentSize'],
+    qualifier: 'awsEnvironmentSize',
+    words: ['securityChallenges', 'whyKryon', 'additionalInfo'],
+    details: ['awsEnvironmentSize', 'companyVerticals', 'consentProcessing'],
+  },
+  exportColumns: [
+    'fullName',
+    'workEmail',
+    'companyName',
+    'jobTitle',
+    'awsEnvironmentSize',
+    'companyVerticals',
+    'securityChallenges',
+    'whyKryon',
+    'additionalInfo',
+    'consentProcessing',
+  ],
+});

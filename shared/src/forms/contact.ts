@@ -1,7 +1,9 @@
 import * as z from 'zod/mini';
 import { attributionField } from '../attribution.ts';
+import { SUCCESS_MESSAGES } from '../messages.ts';
 import { CONTACT_SUBJECTS, optionValues } from '../options.ts';
 import { emailField, lineField, optional, PHONE_PATTERN, textField } from '../text.ts';
+import { defineLeadForm } from './lead-form.ts';
 
 export const CONTACT_LIMITS = {
   nameMin: 2,
@@ -48,3 +50,28 @@ export const contactSchema = z.object({
 export type ContactInput = z.input<typeof contactSchema>;
 /** What is stored and mailed (after cleaning). */
 export type Contact = z.output<typeof contactSchema>;
+
+/** The contact form: a sales notification only. */
+export const contactDefinition = defineLeadForm({
+  form: 'contact',
+  schema: contactSchema,
+  fields: {
+    name: { kind: 'text', label: 'Name' },
+    email: { kind: 'email', label: 'Email' },
+    company: { kind: 'text', label: 'Company' },
+    phone: { kind: 'tel', label: 'Phone' },
+    subject: { kind: 'select', label: 'Subject', options: CONTACT_SUBJECTS },
+    message: { kind: 'textarea', label: 'Message' },
+  },
+  visitorEmail: 'email',
+  successMessage: SUCCESS_MESSAGES.contact,
+  sales: {
+    contact: { name: 'name', phone: 'phone' },
+    company: 'company',
+    summary: ['subject'],
+    qualifier: 'subject',
+    words: ['message'],
+    details: ['subject'],
+  },
+  exportColumns: ['name', 'email', 'company', 'subject', 'message', 'phone'],
+});

@@ -200,7 +200,7 @@ describe('demoSchema', () => {
       'consentProcessing',
       'You must agree to data processing to proceed',
     ],
-  ])('rejects %j on %s with the spec message', (patch, field, message) => {
+  ])('rejects %j on %s with its message', (patch, field, message) => {
     const errors = errorsOf({ ...valid, ...patch });
     expect(errors[field]).toEqual([message]);
     expect(Object.keys(errors)).toEqual([field]);

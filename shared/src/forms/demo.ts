@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { attributionField } from '../attribution.ts';
+import { SUCCESS_MESSAGES } from '../messages.ts';
 import {
   AWS_ENVIRONMENT_SIZES,
   COMPANY_SIZES,
@@ -22,6 +23,7 @@ import {
   requiredLineField,
   requiredTextField,
 } from '../text.ts';
+import { defineLeadForm, type FieldSpec } from './lead-form.ts';
 
 export const DEMO_LIMITS = {
   fullNameMin: 2,
@@ -85,7 +87,7 @@ export const qualificationFields = {
   ),
 };
 
-/** The demo form's consent box; the spec gives its message, not its label. */
+/** The demo form's consent box; the product fixes its message; the label is ours. */
 export const DEMO_CONSENT_LABEL =
   'I agree that Kryon may process the information I provide to arrange and deliver this demo';
 
@@ -118,3 +120,95 @@ export const demoSchema = z.object({
 export type DemoRequestInput = z.input<typeof demoSchema>;
 /** What is stored and mailed (after cleaning). */
 export type DemoRequest = z.output<typeof demoSchema>;
+
+/** How the requester fields are asked and named, on the demo and beta access forms alike. */
+export const requesterFieldSpecs = {
+  fullName: { kind: 'text', label: 'Name' },
+  workEmail: { kind: 'email', label: 'Email' },
+  companyName: { kind: 'text', label: 'Company' },
+  jobTitle: { kind: 'text', label: 'Job title' },
+} as const satisfies Record<keyof typeof requesterFields, FieldSpec>;
+
+/** How the environment and qualification fields are asked and named, on both forms. */
+export const qualificationFieldSpecs = {
+  awsEnvironmentSize: { kind: 'select', label: 'AWS environment', options: AWS_ENVIRONMENT_SIZES },
+  companyVerticals: { kind: 'checkboxes', label: 'Verticals', options: INDUSTRIES_LONG },
+  securityChallenges: { kind: 'textarea', label: 'Security challenges' },
+  whyKryon: { kind: 'textarea', label: 'Why Kryon' },
+  additionalInfo: { kind: 'textarea', label: 'Additional information' },
+} as const satisfies Record<keyof typeof qualificationFields, FieldSpec>;
+
+const { additionalInfo, ...qualificationAsked } = qualificationFieldSpecs;
+
+export const demoDefinition = defineLeadForm({
+  form: 'demo',
+  schema: demoSchema,
+  fields: {
+    ...requesterFieldSpecs,
+    companySize: { kind: 'select', label: 'Company size', options: COMPANY_SIZES },
+    industry: { kind: 'select', label: 'Industry', options: INDUSTRIES_SHORT },
+    demoType: { kind: 'select', label: 'Demo type', options: DEMO_TYPES },
+    urgency: { kind: 'select', label: 'Urgency', options: URGENCY_LEVELS },
+    timeframe: { kind: 'select', label: 'Timeframe', options: TIMEFRAMES },
+    interestedModules: { kind: 'checkboxes', label: 'Interested in', options: PLATFORM_FEATURES },
+    specificUseCases: { kind: 'textarea', label: 'Use cases' },
+    audienceSize: { kind: 'select', label: 'Audience size', options: TEAM_SIZES },
+    additionalRequirements: { kind: 'textarea', label: 'Additional requirements' },
+    ...qualificationAsked,
+    additionalInfo,
+    consentProcessing: {
+      kind: 'consent',
+      label: 'Consent to data processing',
+      statement: DEMO_CONSENT_LABEL,
+    },
+  },
+  visitorEmail: 'workEmail',
+  successMessage: SUCCESS_MESSAGES.demo,
+  sales: {
+    contact: { name: 'fullName', title: 'jobTitle' },
+    company: 'companyName',
+    summary: ['companySize', 'awsEnvironmentSize', 'timeframe', 'demoType'],
+    // How big the estate is decides fit; when and which demo are in the summary line.
+    qualifier: 'awsEnvironmentSize',
+    words: [
+      'specificUseCases',
+      'securityChallenges',
+      'whyKryon',
+      'additionalRequirements',
+      'additionalInfo',
+    ],
+    details: [
+      'demoType',
+      'timeframe',
+      'urgency',
+      'companySize',
+      'awsEnvironmentSize',
+      'industry',
+      'companyVerticals',
+      'interestedModules',
+      'audienceSize',
+      'consentProcessing',
+    ],
+  },
+  exportColumns: [
+    'fullName',
+    'workEmail',
+    'companyName',
+    'jobTitle',
+    'companySize',
+    'industry',
+    'demoType',
+    'urgency',
+    'audienceSize',
+    'interestedModules',
+    'specificUseCases',
+    'timeframe',
+    'additionalRequirements',
+    'awsEnvironmentSize',
+    'companyVerticals',
+    'securityChallenges',
+    'whyKryon',
+    'additionalInfo',
+    'consentProcessing',
+  ],
+});

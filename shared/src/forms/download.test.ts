@@ -29,7 +29,7 @@ describe('downloadSchema', () => {
     expect(errorsOf({ ...valid, email: 'mary@gmail.com' })).toEqual({});
   });
 
-  it('accepts every role of the spec and every research item', () => {
+  it('accepts every listed role and every research item', () => {
     const roles = [
       'security-engineer',
       'devops-engineer',
@@ -84,13 +84,13 @@ describe('downloadSchema', () => {
     [{ role: 'hacker' }, 'role', REQUIRED],
     [{ researchId: '' }, 'researchId', 'Please choose a research item to download'],
     [{ researchId: '../../etc/passwd' }, 'researchId', 'Please choose a research item to download'],
-  ])('rejects %j on %s with the spec message', (patch, field, message) => {
+  ])('rejects %j on %s with its message', (patch, field, message) => {
     const errors = errorsOf({ ...valid, ...patch });
     expect(errors[field]).toEqual([message]);
     expect(Object.keys(errors)).toEqual([field]);
   });
 
-  it('accepts the shortest lengths the spec allows', () => {
+  it('accepts the shortest lengths the rules allow', () => {
     expect(errorsOf({ ...valid, email: 'a@b.co', firstName: 'Jo', company: 'HP' })).toEqual({});
   });
 

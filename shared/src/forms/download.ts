@@ -1,8 +1,10 @@
 import * as z from 'zod/mini';
 import { attributionField } from '../attribution.ts';
+import { SUCCESS_MESSAGES } from '../messages.ts';
 import { DOWNLOAD_ROLES, optionValues } from '../options.ts';
-import { RESEARCH_DOWNLOAD_IDS } from '../research-catalogue.ts';
+import { RESEARCH_DOWNLOAD_IDS, RESEARCH_DOWNLOADS } from '../research-catalogue.ts';
 import { requiredEmailField, requiredLineField } from '../text.ts';
+import { defineLeadForm } from './lead-form.ts';
 
 export const DOWNLOAD_LIMITS = {
   emailMin: 5,
@@ -53,3 +55,30 @@ export const downloadSchema = z.object({
 export type DownloadInput = z.input<typeof downloadSchema>;
 /** What is stored and mailed (after cleaning). */
 export type DownloadRequest = z.output<typeof downloadSchema>;
+
+/** The research items as options: the id sent, the title sales read. */
+const RESEARCH_OPTIONS = RESEARCH_DOWNLOADS.map((item) => ({ value: item.id, label: item.title }));
+
+export const downloadDefinition = defineLeadForm({
+  form: 'download',
+  schema: downloadSchema,
+  fields: {
+    email: { kind: 'email', label: 'Email' },
+    firstName: { kind: 'text', label: 'First name' },
+    company: { kind: 'text', label: 'Company' },
+    role: { kind: 'select', label: 'Role', options: DOWNLOAD_ROLES },
+    // The item the dialog was opened for.
+    researchId: { kind: 'preset', label: 'Research', options: RESEARCH_OPTIONS },
+  },
+  visitorEmail: 'email',
+  successMessage: SUCCESS_MESSAGES.download,
+  sales: {
+    contact: { name: 'firstName', title: 'role' },
+    company: 'company',
+    summary: ['researchId'],
+    qualifier: 'researchId',
+    words: [],
+    details: ['researchId', 'role'],
+  },
+  exportColumns: ['email', 'firstName', 'company', 'role', 'researchId'],
+});

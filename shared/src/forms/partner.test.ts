@@ -76,7 +76,7 @@ describe('partnerSchema', () => {
     [{ interests: ['reseller', 'astrology'] }, 'interests', 'Please select at least one interest'],
     [{ message: 'too short' }, 'message', 'Message must be at least 10 characters long'],
     [{ message: 'x'.repeat(2001) }, 'message', 'Message must not exceed 2000 characters'],
-  ])('rejects %j on %s with the spec message', (patch, field, message) => {
+  ])('rejects %j on %s with its message', (patch, field, message) => {
     const errors = errorsOf({ ...valid, ...patch });
     expect(errors[field]).toEqual([message]);
     expect(Object.keys(errors)).toEqual([field]);

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { attributionField } from '../attribution.ts';
+import { SUCCESS_MESSAGES } from '../messages.ts';
 import {
   INDUSTRIES_SHORT,
   optionValues,
@@ -8,6 +9,7 @@ import {
 } from '../options.ts';
 import { lineField, multiSelectField, PHONE_PATTERN, requiredLineField } from '../text.ts';
 import { CONTACT_LIMITS, contactSchema } from './contact.ts';
+import { defineLeadForm } from './lead-form.ts';
 
 export const PARTNER_LIMITS = {
   nameMin: CONTACT_LIMITS.nameMin,
@@ -19,7 +21,7 @@ export const PARTNER_LIMITS = {
 } as const;
 
 const L = PARTNER_LIMITS;
-// The spec gives the partner form the contact form's name, e-mail and message rules; taking
+// The partner form has the contact form's name, e-mail and message rules; taking
 // the contact fields themselves keeps one copy of those rules and messages.
 const contact = contactSchema.shape;
 
@@ -55,3 +57,40 @@ export const partnerSchema = z.object({
 export type PartnerInput = z.input<typeof partnerSchema>;
 /** What is stored and mailed (after cleaning). */
 export type PartnerApplication = z.output<typeof partnerSchema>;
+
+export const partnerDefinition = defineLeadForm({
+  form: 'partner',
+  schema: partnerSchema,
+  fields: {
+    name: { kind: 'text', label: 'Name' },
+    email: { kind: 'email', label: 'Email' },
+    company: { kind: 'text', label: 'Company' },
+    position: { kind: 'text', label: 'Position' },
+    companySize: { kind: 'select', label: 'Company size', options: PARTNER_COMPANY_SIZES },
+    industry: { kind: 'select', label: 'Industry', options: INDUSTRIES_SHORT },
+    phone: { kind: 'tel', label: 'Phone' },
+    interests: { kind: 'checkboxes', label: 'Interests', options: PARTNER_INTERESTS },
+    message: { kind: 'textarea', label: 'Message' },
+  },
+  visitorEmail: 'email',
+  successMessage: SUCCESS_MESSAGES.partner,
+  sales: {
+    contact: { name: 'name', title: 'position', phone: 'phone' },
+    company: 'company',
+    summary: ['companySize', 'interests'],
+    qualifier: 'interests',
+    words: ['message'],
+    details: ['interests', 'companySize', 'industry'],
+  },
+  exportColumns: [
+    'name',
+    'email',
+    'company',
+    'position',
+    'phone',
+    'companySize',
+    'industry',
+    'interests',
+    'message',
+  ],
+});

@@ -1,5 +1,5 @@
-import { INDUSTRIES_SHORT, PARTNER_COMPANY_SIZES, PARTNER_INTERESTS } from '@kryon/shared/options';
-import type { FieldCopy } from './lead-form-copy.ts';
+import type { partnerDefinition } from '@kryon/shared/forms/partner';
+import { type FormFieldCopy, leadFormCommon } from './lead-form-copy.ts';
 import type { IconCard, Step } from './lead-page-types.ts';
 
 /** The partner page. */
@@ -58,8 +58,8 @@ export const becomePartnerPageCopy = {
         autoComplete: 'tel',
         description: 'Include the country code if you are outside the US.',
       },
-      companySize: { label: 'Company size' },
-      industry: { label: 'Industry' },
+      companySize: { label: 'Company size', placeholder: leadFormCommon.selectPlaceholder },
+      industry: { label: 'Industry', placeholder: leadFormCommon.selectPlaceholder },
       interests: {
         label: 'Partnership interests',
         description: 'Select every kind of partnership you are interested in.',
@@ -69,10 +69,7 @@ export const becomePartnerPageCopy = {
         placeholder:
           'Your customers, the services you offer today and what you would like to build with Kryon.',
       },
-    } satisfies Record<string, FieldCopy>,
-    companySizes: PARTNER_COMPANY_SIZES,
-    industries: INDUSTRIES_SHORT,
-    interests: PARTNER_INTERESTS,
+    } satisfies FormFieldCopy<typeof partnerDefinition>,
     submit: 'Submit Application',
     successTitle: 'Application Received',
     successIntro: 'Thank you for applying to the Kryon partner program.',

@@ -1,6 +1,6 @@
 /**
  * The words of the browser check every lead form runs before it sends
- * (features/lead-forms/use-browser-challenge.ts). A module of its own: the shared lead-form
+ * (lib/lead-form/use-browser-challenge.ts). A module of its own: the shared lead-form
  * copy imports the demo schema, which the contact page and the download dialog do not need.
  */
 export const browserCheckCopy = {

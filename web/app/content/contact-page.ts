@@ -1,5 +1,6 @@
-import { CONTACT_SUBJECTS } from '@kryon/shared/options';
+import type { contactDefinition } from '@kryon/shared/forms/contact';
 import type { DepartmentId } from '../site-config.ts';
+import type { FormFieldCopy } from './lead-form-copy.ts';
 import type { PageMeta } from './marketing-types.ts';
 
 export interface DepartmentCopy {
@@ -45,8 +46,7 @@ export const contactPageCopy = {
         label: 'Message',
         placeholder: 'Tell us about your AWS environment and what you would like to discuss.',
       },
-    },
-    subjects: CONTACT_SUBJECTS,
+    } satisfies FormFieldCopy<typeof contactDefinition>,
     honeypotLabel: 'Leave this field empty',
     submit: 'Send message',
     submitting: 'Sending…',

@@ -1,8 +1,10 @@
-import { DEMO_CONSENT_LABEL, DEMO_LIMITS } from '@kryon/shared/forms/demo';
+import { DEMO_CONSENT_LABEL, DEMO_LIMITS, type demoDefinition } from '@kryon/shared/forms/demo';
 import type { DemoType } from '@kryon/shared/options';
 import type { PictogramName } from '../components/ui/icon-pictograms.ts';
+import { type FormFieldCopy, leadFormCommon } from './lead-form-copy.ts';
 import type { DemoOption, Step } from './lead-page-types.ts';
 import type { ModuleId } from './marketing-types.ts';
+import { qualificationFieldCopy, requesterFieldCopy } from './qualification-field-copy.ts';
 
 /** The three demo options, in the page's order. */
 export const DEMO_OPTIONS = [
@@ -109,6 +111,8 @@ const confirmedSteps: readonly Step[] = [
   },
 ];
 
+const select = leadFormCommon.selectPlaceholder;
+
 export const demoPageCopy = {
   options: {
     eyebrow: 'Choose your demo',
@@ -159,12 +163,13 @@ export const demoPageCopy = {
       additional: 'Additional Information',
     },
     fields: {
-      companySize: { label: 'Company size' },
-      industry: { label: 'Industry' },
+      ...requesterFieldCopy,
+      companySize: { label: 'Company size', placeholder: select },
+      industry: { label: 'Industry', placeholder: select },
+      // No empty choice: the demo cards above have always chosen one by the time it shows.
       demoType: { label: 'Demo type' },
-      urgency: { label: 'How urgent is this?' },
-      timeframe: { label: 'Preferred timeframe' },
-      audienceSize: { label: 'Audience size', description: 'How many people will join?' },
+      urgency: { label: 'How urgent is this?', placeholder: select },
+      timeframe: { label: 'Preferred timeframe', placeholder: select },
       interestedModules: {
         label: 'Modules you want to see',
         description: 'Select every capability the demo should cover.',
@@ -174,11 +179,18 @@ export const demoPageCopy = {
         placeholder: 'For example: show how a leaked CI key could reach our production data.',
         description: `At least ${DEMO_LIMITS.specificUseCasesMin} characters: what should the demo prove?`,
       },
+      audienceSize: {
+        label: 'Audience size',
+        description: 'How many people will join?',
+        placeholder: select,
+      },
       additionalRequirements: {
         label: 'Additional requirements',
         placeholder: 'Time zone, accessibility needs, people joining…',
       },
-    },
+      ...qualificationFieldCopy,
+      consentProcessing: { label: DEMO_CONSENT_LABEL },
+    } satisfies FormFieldCopy<typeof demoDefinition>,
     consentLabel: DEMO_CONSENT_LABEL,
     submit: 'Request Demo',
     errorTitle: 'Your demo request was not sent',

@@ -3,6 +3,8 @@
  * hold: attack scenario, research finding, the page sections and their copy. The research item
  * itself is `ResearchItem` in library-types.ts.
  */
+import type { downloadDefinition } from '@kryon/shared/forms/download';
+import type { FormFieldCopy } from './lead-form-copy.ts';
 import type { ArticleCategory, ModuleName, Severity } from './library-types.ts';
 
 /** One step of an attack scenario: what the attacker does, naming the AWS API calls. */
@@ -164,11 +166,6 @@ export interface MethodologyPoint {
   text: string;
 }
 
-export interface FormFieldCopy {
-  label: string;
-  placeholder: string;
-}
-
 /** Copy of the download modal on /research-archive. */
 export interface DownloadModalCopy {
   dialogTitle: string;
@@ -181,12 +178,8 @@ export interface DownloadModalCopy {
   difficultyLabel: string;
   formHeading: string;
   formText: string;
-  fields: {
-    email: FormFieldCopy;
-    firstName: FormFieldCopy;
-    company: FormFieldCopy;
-    role: FormFieldCopy;
-  };
+  /** One entry per field of the download form's definition, less the item the page sets. */
+  fields: FormFieldCopy<typeof downloadDefinition, 'researchId'>;
   submitLabel: string;
   submittingLabel: string;
   /** The words before the form's Privacy Policy link, e.g. "… as explained in our". */

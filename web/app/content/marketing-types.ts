@@ -34,7 +34,7 @@ export interface ThemeStory {
 /**
  * What the card detail overlay shows for a module, a capability or a feature card, in the
  * overlay's order: overview, key performance, capabilities, benefits, technical specs, use
- * cases, integrations, story. The spec's Module `features` and `benefits` are
+ * cases, integrations, story. A product module's `features` and `benefits` are
  * `keyCapabilities` and `businessBenefits` here, so the three card kinds share one overlay
  * and `Module.features` (the card's three bullets) keeps its own meaning.
  */

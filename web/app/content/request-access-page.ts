@@ -1,5 +1,7 @@
-import { BETA_CONSENT_LABEL } from '@kryon/shared/forms/beta-access';
+import { BETA_CONSENT_LABEL, type betaAccessDefinition } from '@kryon/shared/forms/beta-access';
+import type { FormFieldCopy } from './lead-form-copy.ts';
 import type { Figure, IconCard, Step } from './lead-page-types.ts';
+import { qualificationFieldCopy, requesterFieldCopy } from './qualification-field-copy.ts';
 
 /** The private beta page below its hero. */
 export const requestAccessPageCopy = {
@@ -63,6 +65,11 @@ export const requestAccessPageCopy = {
     sectionStatus: { complete: 'Complete', inProgress: 'In Progress', optional: 'Optional' },
     fieldStates: { validating: 'Checking…', valid: 'Valid', invalid: 'Invalid' },
     consentLabel: BETA_CONSENT_LABEL,
+    fields: {
+      ...requesterFieldCopy,
+      ...qualificationFieldCopy,
+      consentProcessing: { label: BETA_CONSENT_LABEL },
+    } satisfies FormFieldCopy<typeof betaAccessDefinition>,
     submit: 'Submit Request',
     errorTitle: 'Your request was not sent',
   },

@@ -105,9 +105,13 @@ export const researchArchivePageCopy: ResearchArchivePageCopy = {
     formHeading: 'Get your copy',
     formText: 'Tell us where to send it. We will e-mail you a link to the full PDF.',
     fields: {
-      email: { label: 'Work email', placeholder: 'you@company.com' },
-      firstName: { label: 'First name', placeholder: 'Your first name' },
-      company: { label: 'Company', placeholder: 'Your company' },
+      email: { label: 'Work email', placeholder: 'you@company.com', autoComplete: 'email' },
+      firstName: {
+        label: 'First name',
+        placeholder: 'Your first name',
+        autoComplete: 'given-name',
+      },
+      company: { label: 'Company', placeholder: 'Your company', autoComplete: 'organization' },
       role: { label: 'Role', placeholder: 'Select your role' },
     },
     submitLabel: 'Send Download Link',

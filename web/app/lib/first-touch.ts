@@ -3,7 +3,7 @@
  * page of the tab's visit, the other site that linked to it (origin only) and the landing
  * URL's utm_* tags. Kept in sessionStorage under one key, so it lives as long as the tab's
  * visit and never leaves the browser except inside a form the visitor sends: no cookie, no
- * third party. lead-attribution.ts reads it back.
+ * third party. lib/lead-form/lead-attribution.ts reads it back.
  *
  * No zod here: this runs on every page, and the shared schema (which the server applies)
  * would cost every page the validation library.

@@ -7,7 +7,7 @@ import { PartnerForm } from '../features/lead-forms/partner-form.tsx';
 import { seo } from '../lib/seo.ts';
 import { PATHS } from '../paths.ts';
 import { SITE } from '../site-config.ts';
-import '../features/lead-forms/lead-forms.css';
+import '../components/forms/lead-form.css';
 import '../features/lead-forms/lead-pages.css';
 
 export const meta = () => seo({ ...becomePartnerIntro.meta, path: PATHS.becomePartner });

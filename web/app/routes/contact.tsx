@@ -4,7 +4,7 @@ import { ContactForm } from '../features/lead-forms/contact-form.tsx';
 import { Departments } from '../features/lead-forms/departments.tsx';
 import { seo } from '../lib/seo.ts';
 import { PATHS } from '../paths.ts';
-import '../features/lead-forms/lead-forms.css';
+import '../components/forms/lead-form.css';
 
 export const meta = () => seo({ ...contactPageCopy.meta, path: PATHS.contact });
 

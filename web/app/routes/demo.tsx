@@ -3,7 +3,7 @@ import { demoIntro } from '../content/lead-pages.ts';
 import { DemoRequestJourney } from '../features/lead-forms/demo-request.tsx';
 import { seo } from '../lib/seo.ts';
 import { PATHS } from '../paths.ts';
-import '../features/lead-forms/lead-forms.css';
+import '../components/forms/lead-form.css';
 import '../features/lead-forms/lead-pages.css';
 
 export const meta = () => seo({ ...demoIntro.meta, path: PATHS.demo });

@@ -6,7 +6,7 @@ import { BetaForm } from '../features/lead-forms/beta-form.tsx';
 import { IconCardGrid, LeadIntro, StepList } from '../features/lead-forms/lead-page-parts.tsx';
 import { seo } from '../lib/seo.ts';
 import { PATHS } from '../paths.ts';
-import '../features/lead-forms/lead-forms.css';
+import '../components/forms/lead-form.css';
 import '../features/lead-forms/lead-pages.css';
 
 export const meta = () => seo({ ...requestAccessIntro.meta, path: PATHS.requestAccess });

@@ -1,43 +1,13 @@
 import { RESPONSE_PROMISE } from '@kryon/shared/constants';
-import {
-  BETA_CONSENT_LABEL,
-  type BetaAccessRequest,
-  betaAccessSchema,
-} from '@kryon/shared/forms/beta-access';
+import { betaAccessDefinition } from '@kryon/shared/forms/beta-access';
 import { AWS_ENVIRONMENT_SIZES, INDUSTRIES_LONG, optionLabel } from '@kryon/shared/options';
-import { defineForm, labels, text } from '../form-definition.ts';
+import { defineForm, labels } from '../form-definition.ts';
 
-export const betaAccessForm = defineForm<BetaAccessRequest>({
-  form: 'beta-access',
+export const betaAccessForm = defineForm(betaAccessDefinition, {
   title: 'Private beta request',
-  schema: betaAccessSchema,
-  visitorEmail: (d) => d.workEmail,
-  sales: {
-    subjectName: 'Beta access',
-    company: (d) => d.companyName,
-    contact: (d) => ({ name: d.fullName, title: d.jobTitle, email: d.workEmail }),
-    summary: (d) => [optionLabel(AWS_ENVIRONMENT_SIZES, d.awsEnvironmentSize)],
-    qualifier: (d) => optionLabel(AWS_ENVIRONMENT_SIZES, d.awsEnvironmentSize),
-    priority: (d) => ({ awsEnvironmentSize: d.awsEnvironmentSize }),
-    words: [
-      { label: 'Security challenges', value: (d) => d.securityChallenges },
-      { label: 'Why Kryon', value: (d) => d.whyKryon },
-      { label: 'Additional information', value: (d) => text(d.additionalInfo) },
-    ],
-    details: [
-      {
-        label: 'AWS environment',
-        value: (d) => optionLabel(AWS_ENVIRONMENT_SIZES, d.awsEnvironmentSize),
-      },
-      { label: 'Verticals', value: (d) => labels(INDUSTRIES_LONG, d.companyVerticals) },
-      {
-        label: 'Understands invite-only review',
-        value: (d) => (d.consentProcessing ? 'Yes' : 'No'),
-      },
-    ],
-    replySubject: 'Your Kryon private beta request',
-  },
-  consent: { value: (d) => d.consentProcessing === true, label: BETA_CONSENT_LABEL },
+  subjectName: 'Beta access',
+  replySubject: 'Your Kryon private beta request',
+  priority: (d) => ({ awsEnvironmentSize: d.awsEnvironmentSize }),
   visitorMessage: (d) => ({
     subject: 'Your Kryon private beta request',
     greeting: 'Hello,',

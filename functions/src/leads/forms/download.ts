@@ -1,33 +1,14 @@
-import { type DownloadRequest, downloadSchema } from '@kryon/shared/forms/download';
-import { DOWNLOAD_ROLES, optionLabel } from '@kryon/shared/options';
+import { downloadDefinition } from '@kryon/shared/forms/download';
 import { findResearchDownload } from '@kryon/shared/research-catalogue';
 import { defineForm } from '../form-definition.ts';
 
 const titleOf = (id: string) => findResearchDownload(id)?.title ?? id;
 
-export const downloadForm = defineForm<DownloadRequest>({
-  form: 'download',
+export const downloadForm = defineForm(downloadDefinition, {
   title: 'Research download',
-  schema: downloadSchema,
-  visitorEmail: (d) => d.email,
-  sales: {
-    subjectName: 'Download',
-    company: (d) => d.company,
-    contact: (d) => ({
-      name: d.firstName,
-      title: optionLabel(DOWNLOAD_ROLES, d.role),
-      email: d.email,
-    }),
-    summary: (d) => [titleOf(d.researchId)],
-    qualifier: (d) => titleOf(d.researchId),
-    words: [],
-    details: [
-      { label: 'Research', value: (d) => titleOf(d.researchId) },
-      { label: 'Role', value: (d) => optionLabel(DOWNLOAD_ROLES, d.role) },
-    ],
-    replySubject: 'Your Kryon research download',
-  },
-  // The spec promises this e-mail within 2-3 minutes of the request: it carries the link.
+  subjectName: 'Download',
+  replySubject: 'Your Kryon research download',
+  // The visitor is promised this e-mail within 2-3 minutes of the request: it carries the link.
   visitorMessage: (d, { reportUrl, reportLinkDays }) => {
     const title = titleOf(d.researchId);
     return {

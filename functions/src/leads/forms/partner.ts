@@ -1,5 +1,5 @@
 import { RESPONSE_PROMISE } from '@kryon/shared/constants';
-import { type PartnerApplication, partnerSchema } from '@kryon/shared/forms/partner';
+import { partnerDefinition } from '@kryon/shared/forms/partner';
 import {
   INDUSTRIES_SHORT,
   optionLabel,
@@ -8,29 +8,11 @@ import {
 } from '@kryon/shared/options';
 import { defineForm, labels } from '../form-definition.ts';
 
-export const partnerForm = defineForm<PartnerApplication>({
-  form: 'partner',
+export const partnerForm = defineForm(partnerDefinition, {
   title: 'Partner application',
-  schema: partnerSchema,
-  visitorEmail: (d) => d.email,
-  sales: {
-    subjectName: 'Partner',
-    company: (d) => d.company,
-    contact: (d) => ({ name: d.name, title: d.position, email: d.email, phone: d.phone }),
-    summary: (d) => [
-      optionLabel(PARTNER_COMPANY_SIZES, d.companySize),
-      labels(PARTNER_INTERESTS, d.interests),
-    ],
-    qualifier: (d) => labels(PARTNER_INTERESTS, d.interests),
-    priority: (d) => ({ partnerCompanySize: d.companySize }),
-    words: [{ label: 'Message', value: (d) => d.message }],
-    details: [
-      { label: 'Interests', value: (d) => labels(PARTNER_INTERESTS, d.interests) },
-      { label: 'Company size', value: (d) => optionLabel(PARTNER_COMPANY_SIZES, d.companySize) },
-      { label: 'Industry', value: (d) => optionLabel(INDUSTRIES_SHORT, d.industry) },
-    ],
-    replySubject: 'Your Kryon partner application',
-  },
+  subjectName: 'Partner',
+  replySubject: 'Your Kryon partner application',
+  priority: (d) => ({ partnerCompanySize: d.companySize }),
   visitorMessage: (d) => ({
     subject: 'Your Kryon partner application',
     greeting: 'Hello,',

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Submit, SubmitResult } from '../../lib/api-client.ts';
+import { draftKey } from '../../lib/lead-form/draft-storage.ts';
 import { SITE } from '../../site-config.ts';
 import { BetaForm } from './beta-form.tsx';
-import { draftKey } from './draft-storage.ts';
 
 const UNDER_REVIEW =
   'Your request is under review. We will get back to you within 2-5 business days.';

@@ -1,44 +1,38 @@
-import { type BetaAccessInput, betaAccessSchema } from '@kryon/shared/forms/beta-access';
-import { AWS_ENVIRONMENT_SIZES, INDUSTRIES_LONG } from '@kryon/shared/options';
-import type { UseFormRegisterReturn } from 'react-hook-form';
-import { Button, ButtonLink, buttonClass } from '../../components/ui/button.tsx';
-import { CheckboxField, CheckboxGroup } from '../../components/ui/checkbox-group.tsx';
-import { browserCheckCopy } from '../../content/browser-check-copy.ts';
+import { betaAccessDefinition } from '@kryon/shared/forms/beta-access';
+import type { FieldName } from '@kryon/shared/forms/lead-form';
 import {
-  leadFormCommon,
-  qualificationFieldCopy,
-  requesterFieldCopy,
-} from '../../content/lead-form-copy.ts';
+  type FieldLayout,
+  type FieldStatus,
+  FormFields,
+} from '../../components/forms/form-fields.tsx';
+import { FormProgress, FormStatus } from '../../components/forms/form-status.tsx';
+import { HoneypotField } from '../../components/forms/honeypot-field.tsx';
+import { PrivacyLine } from '../../components/forms/privacy-line.tsx';
+import { Button, ButtonLink, buttonClass } from '../../components/ui/button.tsx';
+import { browserCheckCopy } from '../../content/browser-check-copy.ts';
+import { leadFormCommon, privacyLineCopy } from '../../content/lead-form-copy.ts';
 import { requestAccessPageCopy } from '../../content/request-access-page.ts';
 import type { Submit } from '../../lib/api-client.ts';
+import { isVerifying, useLeadForm } from '../../lib/lead-form/use-lead-form.ts';
 import { PATHS } from '../../paths.ts';
 import { SITE } from '../../site-config.ts';
 import { DraftNotice } from './draft-notice.tsx';
 import { FieldCheckBadge, useFieldChecks } from './field-check.tsx';
 import { FormSection, type ProgressLabels } from './form-section.tsx';
-import { FormProgress, FormStatus } from './form-status.tsx';
-import { HoneypotField } from './honeypot-field.tsx';
-import { type FieldStatus, SelectField, TextAreaField, TextField } from './lead-fields.tsx';
-import { PrivacyLine } from './privacy-line.tsx';
 import { sectionProgress } from './section-progress.ts';
-import { isVerifying, useLeadForm } from './use-lead-form.ts';
 
 const copy = requestAccessPageCopy.form;
 const common = leadFormCommon;
 
-type BetaField = keyof BetaAccessInput;
+type BetaField = FieldName<typeof betaAccessDefinition>;
 
-const EMPTY: BetaAccessInput = {
-  fullName: '',
-  workEmail: '',
-  companyName: '',
-  jobTitle: '',
-  awsEnvironmentSize: '' as BetaAccessInput['awsEnvironmentSize'],
-  companyVerticals: [],
-  securityChallenges: '',
-  whyKryon: '',
-  additionalInfo: '',
-  consentProcessing: false,
+const LAYOUT: FieldLayout<BetaField> = {
+  id: (name) => `beta-${name}`,
+  rows: [
+    ['fullName', 'workEmail'],
+    ['companyName', 'jobTitle'],
+  ],
+  describedBy: { consentProcessing: 'beta-privacy' },
 };
 
 /** The required sections in page order; additional information follows once they are done. */
@@ -52,7 +46,16 @@ const REQUIRED_SECTIONS = [
   { id: 'agreement', fields: ['consentProcessing'] },
 ] as const satisfies readonly { id: keyof typeof copy.sections; fields: readonly BetaField[] }[];
 
-const FIELD_SCHEMAS = betaAccessSchema.shape;
+/** Shown once every required section is complete. */
+const ADDITIONAL_FIELDS = ['additionalInfo'] as const satisfies readonly BetaField[];
+
+/** Every field the form places in a section. */
+export const BETA_SECTION_FIELDS: readonly BetaField[] = [
+  ...REQUIRED_SECTIONS.flatMap((section) => section.fields),
+  ...ADDITIONAL_FIELDS,
+];
+
+const FIELD_SCHEMAS = betaAccessDefinition.schema.shape;
 
 const progressLabels: ProgressLabels = {
   progress: copy.progress,
@@ -70,10 +73,7 @@ export function BetaForm({
 }) {
   const { methods, formRef, field, onSubmit, state, honeypot, restoredDraft, discardDraft } =
     useLeadForm({
-      form: 'beta-access',
-      schema: betaAccessSchema,
-      defaultValues: EMPTY,
-      emailOf: (values) => values.workEmail,
+      definition: betaAccessDefinition,
       saveDraft: true,
       ...(submit ? { submit } : {}),
     });
@@ -96,7 +96,19 @@ export function BetaForm({
       badge: <FieldCheckBadge id={id} state={checks[name]} labels={copy.fieldStates} />,
     };
   };
-  const control = (name: BetaField): UseFormRegisterReturn => field(name);
+  const fields = (names: readonly BetaField[]) => (
+    <FormFields
+      definition={betaAccessDefinition}
+      names={names}
+      copy={copy.fields}
+      layout={LAYOUT}
+      control={field}
+      errors={errors}
+      optionalLabel={common.optional}
+      status={status}
+    />
+  );
+  const [contact, environment, qualification, agreement] = REQUIRED_SECTIONS;
 
   return (
     <form
@@ -125,44 +137,7 @@ export function BetaForm({
           progress={progress.contact}
           labels={progressLabels}
         >
-          <div className="lead-form__row">
-            <TextField
-              id="beta-fullName"
-              copy={requesterFieldCopy.fullName}
-              required
-              error={errors.fullName?.message}
-              control={control('fullName')}
-              status={status('fullName')}
-            />
-            <TextField
-              id="beta-workEmail"
-              copy={requesterFieldCopy.workEmail}
-              type="email"
-              inputMode="email"
-              required
-              error={errors.workEmail?.message}
-              control={control('workEmail')}
-              status={status('workEmail')}
-            />
-          </div>
-          <div className="lead-form__row">
-            <TextField
-              id="beta-companyName"
-              copy={requesterFieldCopy.companyName}
-              required
-              error={errors.companyName?.message}
-              control={control('companyName')}
-              status={status('companyName')}
-            />
-            <TextField
-              id="beta-jobTitle"
-              copy={requesterFieldCopy.jobTitle}
-              required
-              error={errors.jobTitle?.message}
-              control={control('jobTitle')}
-              status={status('jobTitle')}
-            />
-          </div>
+          {fields(contact.fields)}
         </FormSection>
 
         <FormSection
@@ -172,29 +147,7 @@ export function BetaForm({
           progress={progress.environment}
           labels={progressLabels}
         >
-          <SelectField
-            id="beta-awsEnvironmentSize"
-            copy={qualificationFieldCopy.awsEnvironmentSize}
-            options={AWS_ENVIRONMENT_SIZES}
-            placeholder={common.selectPlaceholder}
-            required
-            error={errors.awsEnvironmentSize?.message}
-            control={control('awsEnvironmentSize')}
-            status={status('awsEnvironmentSize')}
-          />
-          <div className="lead-field lead-field--checked">
-            <CheckboxGroup
-              id="beta-companyVerticals"
-              legend={qualificationFieldCopy.companyVerticals.label}
-              description={qualificationFieldCopy.companyVerticals.description}
-              options={INDUSTRIES_LONG}
-              required
-              error={errors.companyVerticals?.message}
-              control={control('companyVerticals')}
-              describedBy={status('companyVerticals').id}
-            />
-            {status('companyVerticals').badge}
-          </div>
+          {fields(environment.fields)}
         </FormSection>
 
         <FormSection
@@ -204,22 +157,7 @@ export function BetaForm({
           progress={progress.qualification}
           labels={progressLabels}
         >
-          <TextAreaField
-            id="beta-securityChallenges"
-            copy={qualificationFieldCopy.securityChallenges}
-            required
-            error={errors.securityChallenges?.message}
-            control={control('securityChallenges')}
-            status={status('securityChallenges')}
-          />
-          <TextAreaField
-            id="beta-whyKryon"
-            copy={qualificationFieldCopy.whyKryon}
-            required
-            error={errors.whyKryon?.message}
-            control={control('whyKryon')}
-            status={status('whyKryon')}
-          />
+          {fields(qualification.fields)}
         </FormSection>
 
         <FormSection
@@ -229,18 +167,8 @@ export function BetaForm({
           progress={progress.agreement}
           labels={progressLabels}
         >
-          <div className="lead-field lead-field--checked lead-field--choice">
-            <CheckboxField
-              id="beta-consentProcessing"
-              label={copy.consentLabel}
-              required
-              error={errors.consentProcessing?.message}
-              control={control('consentProcessing')}
-              describedBy={`${status('consentProcessing').id} beta-privacy`}
-            />
-            {status('consentProcessing').badge}
-          </div>
-          <PrivacyLine id="beta-privacy" />
+          {fields(agreement.fields)}
+          <PrivacyLine id="beta-privacy" copy={privacyLineCopy} />
         </FormSection>
 
         {allRequiredFilled ? (
@@ -248,19 +176,12 @@ export function BetaForm({
             id="beta-section-additional"
             step={5}
             title={copy.sections.additional}
-            progress={sectionProgress(values, ['additionalInfo'])}
+            progress={sectionProgress(values, ADDITIONAL_FIELDS)}
             labels={progressLabels}
             optional
           >
             <p className="form-section__hint">{copy.additionalHint}</p>
-            <TextAreaField
-              id="beta-additionalInfo"
-              copy={qualificationFieldCopy.additionalInfo}
-              optionalLabel={common.optional}
-              error={errors.additionalInfo?.message}
-              control={control('additionalInfo')}
-              status={status('additionalInfo')}
-            />
+            {fields(ADDITIONAL_FIELDS)}
           </FormSection>
         ) : null}
         <HoneypotField label={common.honeypotLabel} inputRef={honeypot} />
@@ -276,7 +197,7 @@ export function BetaForm({
   );
 }
 
-/** Spec section 2: on success the form gives way to this confirmation. */
+/** On success the form gives way to this confirmation. */
 function BetaConfirmation({ message }: { message: string }) {
   const success = requestAccessPageCopy.success;
   return (

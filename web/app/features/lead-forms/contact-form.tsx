@@ -1,24 +1,29 @@
-import { type ContactInput, contactSchema } from '@kryon/shared/forms/contact';
+import { contactDefinition } from '@kryon/shared/forms/contact';
+import { emptyValues, type FieldName, fieldNames } from '@kryon/shared/forms/lead-form';
+import { type FieldLayout, FormFields } from '../../components/forms/form-fields.tsx';
+import { FormProgress, FormStatus } from '../../components/forms/form-status.tsx';
+import { HoneypotField } from '../../components/forms/honeypot-field.tsx';
+import { PrivacyLine } from '../../components/forms/privacy-line.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
 import { browserCheckCopy } from '../../content/browser-check-copy.ts';
 import { contactPageCopy } from '../../content/contact-page.ts';
+import { privacyLineCopy } from '../../content/lead-form-copy.ts';
 import type { Submit } from '../../lib/api-client.ts';
-import type { ChallengeDeps } from './challenge-session.ts';
-import { FormProgress, FormStatus } from './form-status.tsx';
-import { HoneypotField } from './honeypot-field.tsx';
-import { PrivacyLine } from './privacy-line.tsx';
-import { isVerifying, useLeadForm } from './use-lead-form.ts';
+import type { ChallengeDeps } from '../../lib/lead-form/challenge-session.ts';
+import { isVerifying, useLeadForm } from '../../lib/lead-form/use-lead-form.ts';
 
 const copy = contactPageCopy.form;
 
-const EMPTY: ContactInput = {
-  name: '',
-  email: '',
-  company: '',
-  phone: '',
-  subject: '' as ContactInput['subject'],
-  message: '',
+const EMPTY = emptyValues(contactDefinition);
+
+const LAYOUT: FieldLayout<FieldName<typeof contactDefinition>> = {
+  id: (name) => `contact-${name}`,
+  rows: [
+    ['name', 'email'],
+    ['company', 'phone'],
+  ],
+  textRows: { message: 6 },
+  bare: true,
 };
 
 export function ContactForm({
@@ -31,14 +36,11 @@ export function ContactForm({
   challenge?: ChallengeDeps;
 }) {
   const { methods, formRef, field, onSubmit, state, setState, honeypot } = useLeadForm({
-    form: 'contact',
-    schema: contactSchema,
+    definition: contactDefinition,
     defaultValues: EMPTY,
-    emailOf: (values) => values.email,
     ...(submit ? { submit } : {}),
     ...(challenge ? { challenge } : {}),
   });
-  const errors = methods.formState.errors;
   const busy = state.status === 'submitting';
 
   return (
@@ -64,113 +66,15 @@ export function ContactForm({
       ) : null}
 
       <fieldset className="lead-form__fields" disabled={busy}>
-        <div className="lead-form__row">
-          <FormField
-            id="contact-name"
-            label={copy.fields.name.label}
-            required
-            error={errors.name?.message}
-          >
-            {(aria) => (
-              <input
-                className="input"
-                type="text"
-                autoComplete={copy.fields.name.autoComplete}
-                placeholder={copy.fields.name.placeholder}
-                {...aria}
-                {...field('name')}
-              />
-            )}
-          </FormField>
-          <FormField
-            id="contact-email"
-            label={copy.fields.email.label}
-            required
-            error={errors.email?.message}
-          >
-            {(aria) => (
-              <input
-                className="input"
-                type="email"
-                inputMode="email"
-                autoComplete={copy.fields.email.autoComplete}
-                placeholder={copy.fields.email.placeholder}
-                {...aria}
-                {...field('email')}
-              />
-            )}
-          </FormField>
-        </div>
-        <div className="lead-form__row">
-          <FormField
-            id="contact-company"
-            label={copy.fields.company.label}
-            optionalLabel={copy.optional}
-            error={errors.company?.message}
-          >
-            {(aria) => (
-              <input
-                className="input"
-                type="text"
-                autoComplete={copy.fields.company.autoComplete}
-                placeholder={copy.fields.company.placeholder}
-                {...aria}
-                {...field('company')}
-              />
-            )}
-          </FormField>
-          <FormField
-            id="contact-phone"
-            label={copy.fields.phone.label}
-            optionalLabel={copy.optional}
-            description={copy.fields.phone.description}
-            error={errors.phone?.message}
-          >
-            {(aria) => (
-              <input
-                className="input"
-                type="tel"
-                autoComplete={copy.fields.phone.autoComplete}
-                placeholder={copy.fields.phone.placeholder}
-                {...aria}
-                {...field('phone')}
-              />
-            )}
-          </FormField>
-        </div>
-        <FormField
-          id="contact-subject"
-          label={copy.fields.subject.label}
-          required
-          error={errors.subject?.message}
-        >
-          {(aria) => (
-            <select className="input" {...aria} {...field('subject')}>
-              <option value="">{copy.fields.subject.placeholder}</option>
-              {copy.subjects.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <FormField
-          id="contact-message"
-          label={copy.fields.message.label}
-          required
-          error={errors.message?.message}
-        >
-          {(aria) => (
-            <textarea
-              className="input"
-              rows={6}
-              placeholder={copy.fields.message.placeholder}
-              {...aria}
-              {...field('message')}
-            />
-          )}
-        </FormField>
+        <FormFields
+          definition={contactDefinition}
+          names={fieldNames(contactDefinition)}
+          copy={copy.fields}
+          layout={LAYOUT}
+          control={field}
+          errors={methods.formState.errors}
+          optionalLabel={copy.optional}
+        />
         <HoneypotField label={copy.honeypotLabel} inputRef={honeypot} />
       </fieldset>
       <Button type="submit" size="lg" busy={busy} className="lead-form__submit">
@@ -178,7 +82,7 @@ export function ContactForm({
       </Button>
       <FormProgress message={isVerifying(state) ? browserCheckCopy.verifying : undefined} />
       {/* After the button: Tab from the last field reaches the submit, not the link. */}
-      <PrivacyLine />
+      <PrivacyLine copy={privacyLineCopy} />
     </form>
   );
 }

@@ -1,16 +1,17 @@
 import type { SubmissionAccepted } from '@kryon/shared/api';
 import type { DemoRequest } from '@kryon/shared/forms/demo';
 import { optionLabel, TIMEFRAMES } from '@kryon/shared/options';
+import { FormStatus } from '../../components/forms/form-status.tsx';
 import { Button, ButtonLink, buttonClass } from '../../components/ui/button.tsx';
 import { demoOption, demoPageCopy } from '../../content/demo-page.ts';
 import { leadFormCommon } from '../../content/lead-form-copy.ts';
 import { PATHS } from '../../paths.ts';
 import { SITE } from '../../site-config.ts';
-import { FormStatus } from './form-status.tsx';
+import { StepList } from './lead-page-parts.tsx';
 
 const copy = demoPageCopy.success;
 
-/** Spec section 2: what the visitor sees once their demo request is accepted. */
+/** What the visitor sees once their demo request is accepted. */
 export function DemoConfirmation({
   request,
   accepted,
@@ -46,14 +47,7 @@ export function DemoConfirmation({
         </div>
         <div>
           <h4 className="demo-confirmation__heading">{copy.nextHeading}</h4>
-          <ol className="lead-steps lead-steps--compact">
-            {copy.nextSteps.map((step) => (
-              <li key={step.title}>
-                <strong>{step.title}</strong>
-                <span>{step.text}</span>
-              </li>
-            ))}
-          </ol>
+          <StepList steps={copy.nextSteps} compact />
         </div>
       </div>
       <div className="lead-actions">

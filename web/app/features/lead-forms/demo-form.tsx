@@ -1,61 +1,60 @@
-import type { DemoRequestInput, demoSchema } from '@kryon/shared/forms/demo';
-import {
-  AWS_ENVIRONMENT_SIZES,
-  COMPANY_SIZES,
-  DEMO_TYPES,
-  INDUSTRIES_LONG,
-  INDUSTRIES_SHORT,
-  PLATFORM_FEATURES,
-  TEAM_SIZES,
-  TIMEFRAMES,
-  URGENCY_LEVELS,
-} from '@kryon/shared/options';
+import { demoDefinition, type demoSchema } from '@kryon/shared/forms/demo';
+import type { FieldName } from '@kryon/shared/forms/lead-form';
+import { type FieldLayout, FormFields } from '../../components/forms/form-fields.tsx';
+import { FormProgress, FormStatus } from '../../components/forms/form-status.tsx';
+import { HoneypotField } from '../../components/forms/honeypot-field.tsx';
+import { PrivacyLine } from '../../components/forms/privacy-line.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { CheckboxField, CheckboxGroup } from '../../components/ui/checkbox-group.tsx';
-import { Pictogram as LeadIcon } from '../../components/ui/pictogram.tsx';
+import { Pictogram } from '../../components/ui/pictogram.tsx';
 import { browserCheckCopy } from '../../content/browser-check-copy.ts';
 import { demoPageCopy } from '../../content/demo-page.ts';
-import {
-  leadFormCommon,
-  qualificationFieldCopy,
-  requesterFieldCopy,
-} from '../../content/lead-form-copy.ts';
+import { leadFormCommon, privacyLineCopy } from '../../content/lead-form-copy.ts';
+import { isVerifying, type useLeadForm } from '../../lib/lead-form/use-lead-form.ts';
 import { DraftNotice } from './draft-notice.tsx';
 import { FormSection } from './form-section.tsx';
-import { FormProgress, FormStatus } from './form-status.tsx';
-import { HoneypotField } from './honeypot-field.tsx';
-import { SelectField, TextAreaField, TextField } from './lead-fields.tsx';
-import { PrivacyLine } from './privacy-line.tsx';
-import { isVerifying, type useLeadForm } from './use-lead-form.ts';
 
 const copy = demoPageCopy.form;
 const notes = demoPageCopy.formSection;
 const common = leadFormCommon;
-const fields = copy.fields;
 
-export const DEMO_EMPTY: DemoRequestInput = {
-  fullName: '',
-  workEmail: '',
-  companyName: '',
-  jobTitle: '',
-  companySize: '' as DemoRequestInput['companySize'],
-  industry: '' as DemoRequestInput['industry'],
-  demoType: '' as DemoRequestInput['demoType'],
-  urgency: '' as DemoRequestInput['urgency'],
-  audienceSize: '',
-  interestedModules: [],
-  specificUseCases: '',
-  timeframe: '' as DemoRequestInput['timeframe'],
-  additionalRequirements: '',
-  awsEnvironmentSize: '' as DemoRequestInput['awsEnvironmentSize'],
-  companyVerticals: [],
-  securityChallenges: '',
-  whyKryon: '',
-  additionalInfo: '',
-  consentProcessing: false,
+type DemoField = FieldName<typeof demoDefinition>;
+
+const LAYOUT: FieldLayout<DemoField> = {
+  id: (name) => `demo-${name}`,
+  rows: [
+    ['fullName', 'workEmail'],
+    ['companyName', 'jobTitle'],
+    ['companySize', 'industry'],
+    ['urgency', 'timeframe'],
+  ],
+  textRows: { additionalRequirements: 3, additionalInfo: 3 },
+  describedBy: { consentProcessing: 'demo-privacy' },
 };
 
-export type DemoLeadForm = ReturnType<typeof useLeadForm<typeof demoSchema>>;
+/** The form's sections in page order, each with its fields. */
+export const DEMO_SECTIONS = [
+  {
+    id: 'contact',
+    title: 'contact',
+    fields: ['fullName', 'workEmail', 'companyName', 'jobTitle', 'companySize', 'industry'],
+  },
+  { id: 'preferences', title: 'preferences', fields: ['demoType', 'urgency', 'timeframe'] },
+  {
+    id: 'requirements',
+    title: 'requirements',
+    fields: ['interestedModules', 'specificUseCases'],
+  },
+  { id: 'optional', title: 'optionalDetails', fields: ['audienceSize', 'additionalRequirements'] },
+  { id: 'environment', title: 'environment', fields: ['awsEnvironmentSize', 'companyVerticals'] },
+  { id: 'qualification', title: 'qualification', fields: ['securityChallenges', 'whyKryon'] },
+  { id: 'additional', title: 'additional', fields: ['additionalInfo', 'consentProcessing'] },
+] as const satisfies readonly {
+  id: string;
+  title: keyof typeof copy.sections;
+  fields: readonly DemoField[];
+}[];
+
+export type DemoLeadForm = ReturnType<typeof useLeadForm<typeof demoSchema, DemoField>>;
 
 /**
  * The demo request form in its sections: contact, demo preferences,
@@ -84,190 +83,28 @@ export function DemoForm({ lead }: { lead: DemoLeadForm }) {
         />
       ) : null}
       <fieldset className="lead-form__fields" disabled={busy}>
-        <FormSection id="demo-section-contact" step={1} title={copy.sections.contact}>
-          <div className="lead-form__row">
-            <TextField
-              id="demo-fullName"
-              copy={requesterFieldCopy.fullName}
-              required
-              error={errors.fullName?.message}
-              control={field('fullName')}
+        {DEMO_SECTIONS.map((section, index) => (
+          <FormSection
+            key={section.id}
+            id={`demo-section-${section.id}`}
+            step={index + 1}
+            title={copy.sections[section.title]}
+          >
+            <FormFields
+              definition={demoDefinition}
+              names={section.fields}
+              copy={copy.fields}
+              layout={LAYOUT}
+              control={field}
+              errors={errors}
+              optionalLabel={common.optional}
             />
-            <TextField
-              id="demo-workEmail"
-              copy={requesterFieldCopy.workEmail}
-              type="email"
-              inputMode="email"
-              required
-              error={errors.workEmail?.message}
-              control={field('workEmail')}
-            />
-          </div>
-          <div className="lead-form__row">
-            <TextField
-              id="demo-companyName"
-              copy={requesterFieldCopy.companyName}
-              required
-              error={errors.companyName?.message}
-              control={field('companyName')}
-            />
-            <TextField
-              id="demo-jobTitle"
-              copy={requesterFieldCopy.jobTitle}
-              required
-              error={errors.jobTitle?.message}
-              control={field('jobTitle')}
-            />
-          </div>
-          <div className="lead-form__row">
-            <SelectField
-              id="demo-companySize"
-              copy={fields.companySize}
-              options={COMPANY_SIZES}
-              placeholder={common.selectPlaceholder}
-              required
-              error={errors.companySize?.message}
-              control={field('companySize')}
-            />
-            <SelectField
-              id="demo-industry"
-              copy={fields.industry}
-              options={INDUSTRIES_SHORT}
-              placeholder={common.selectPlaceholder}
-              required
-              error={errors.industry?.message}
-              control={field('industry')}
-            />
-          </div>
-        </FormSection>
-
-        <FormSection id="demo-section-preferences" step={2} title={copy.sections.preferences}>
-          <SelectField
-            id="demo-demoType"
-            copy={fields.demoType}
-            options={DEMO_TYPES}
-            required
-            error={errors.demoType?.message}
-            control={field('demoType')}
-          />
-          <div className="lead-form__row">
-            <SelectField
-              id="demo-urgency"
-              copy={fields.urgency}
-              options={URGENCY_LEVELS}
-              placeholder={common.selectPlaceholder}
-              required
-              error={errors.urgency?.message}
-              control={field('urgency')}
-            />
-            <SelectField
-              id="demo-timeframe"
-              copy={fields.timeframe}
-              options={TIMEFRAMES}
-              placeholder={common.selectPlaceholder}
-              required
-              error={errors.timeframe?.message}
-              control={field('timeframe')}
-            />
-          </div>
-        </FormSection>
-
-        <FormSection id="demo-section-requirements" step={3} title={copy.sections.requirements}>
-          <CheckboxGroup
-            id="demo-interestedModules"
-            legend={fields.interestedModules.label}
-            description={fields.interestedModules.description}
-            options={PLATFORM_FEATURES}
-            required
-            error={errors.interestedModules?.message}
-            control={field('interestedModules')}
-          />
-          <TextAreaField
-            id="demo-specificUseCases"
-            copy={fields.specificUseCases}
-            required
-            error={errors.specificUseCases?.message}
-            control={field('specificUseCases')}
-          />
-        </FormSection>
-
-        <FormSection id="demo-section-optional" step={4} title={copy.sections.optionalDetails}>
-          <SelectField
-            id="demo-audienceSize"
-            copy={fields.audienceSize}
-            options={TEAM_SIZES}
-            placeholder={common.selectPlaceholder}
-            optionalLabel={common.optional}
-            error={errors.audienceSize?.message}
-            control={field('audienceSize')}
-          />
-          <TextAreaField
-            id="demo-additionalRequirements"
-            copy={fields.additionalRequirements}
-            rows={3}
-            optionalLabel={common.optional}
-            error={errors.additionalRequirements?.message}
-            control={field('additionalRequirements')}
-          />
-        </FormSection>
-
-        <FormSection id="demo-section-environment" step={5} title={copy.sections.environment}>
-          <SelectField
-            id="demo-awsEnvironmentSize"
-            copy={qualificationFieldCopy.awsEnvironmentSize}
-            options={AWS_ENVIRONMENT_SIZES}
-            placeholder={common.selectPlaceholder}
-            required
-            error={errors.awsEnvironmentSize?.message}
-            control={field('awsEnvironmentSize')}
-          />
-          <CheckboxGroup
-            id="demo-companyVerticals"
-            legend={qualificationFieldCopy.companyVerticals.label}
-            description={qualificationFieldCopy.companyVerticals.description}
-            options={INDUSTRIES_LONG}
-            required
-            error={errors.companyVerticals?.message}
-            control={field('companyVerticals')}
-          />
-        </FormSection>
-
-        <FormSection id="demo-section-qualification" step={6} title={copy.sections.qualification}>
-          <TextAreaField
-            id="demo-securityChallenges"
-            copy={qualificationFieldCopy.securityChallenges}
-            required
-            error={errors.securityChallenges?.message}
-            control={field('securityChallenges')}
-          />
-          <TextAreaField
-            id="demo-whyKryon"
-            copy={qualificationFieldCopy.whyKryon}
-            required
-            error={errors.whyKryon?.message}
-            control={field('whyKryon')}
-          />
-        </FormSection>
-
-        <FormSection id="demo-section-additional" step={7} title={copy.sections.additional}>
-          <TextAreaField
-            id="demo-additionalInfo"
-            copy={qualificationFieldCopy.additionalInfo}
-            rows={3}
-            optionalLabel={common.optional}
-            error={errors.additionalInfo?.message}
-            control={field('additionalInfo')}
-          />
-          <CheckboxField
-            id="demo-consentProcessing"
-            label={copy.consentLabel}
-            required
-            error={errors.consentProcessing?.message}
-            control={field('consentProcessing')}
-            describedBy="demo-privacy"
-          />
-          <PrivacyLine id="demo-privacy" />
-        </FormSection>
+            {/* The privacy line follows the consent box it describes. */}
+            {section.id === 'additional' ? (
+              <PrivacyLine id="demo-privacy" copy={privacyLineCopy} />
+            ) : null}
+          </FormSection>
+        ))}
         <HoneypotField label={common.honeypotLabel} inputRef={honeypot} />
       </fieldset>
       {state.status === 'error' ? (
@@ -275,11 +112,11 @@ export function DemoForm({ lead }: { lead: DemoLeadForm }) {
       ) : null}
       <ul className="lead-notes">
         <li>
-          <LeadIcon name="lock" size={18} />
+          <Pictogram name="lock" size={18} />
           {notes.encrypted}
         </li>
         <li>
-          <LeadIcon name="clock" size={18} />
+          <Pictogram name="clock" size={18} />
           {notes.response}
         </li>
       </ul>

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Submit, SubmitResult } from '../../lib/api-client.ts';
+import { draftKey } from '../../lib/lead-form/draft-storage.ts';
 import { DemoRequestJourney } from './demo-request.tsx';
-import { draftKey } from './draft-storage.ts';
 
 const SCHEDULE = "We'll contact you within 24 hours to schedule.";
 

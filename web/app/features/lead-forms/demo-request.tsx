@@ -1,20 +1,21 @@
 import type { SubmissionAccepted } from '@kryon/shared/api';
 import { UI } from '@kryon/shared/constants';
-import { type DemoRequest as DemoRequestValues, demoSchema } from '@kryon/shared/forms/demo';
+import { type DemoRequest as DemoRequestValues, demoDefinition } from '@kryon/shared/forms/demo';
 import { DEMO_TYPES, type DemoType } from '@kryon/shared/options';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import { Pictogram as LeadIcon } from '../../components/ui/pictogram.tsx';
+import { Pictogram } from '../../components/ui/pictogram.tsx';
 import { Toast } from '../../components/ui/toast.tsx';
 import { demoOption, demoPageCopy } from '../../content/demo-page.ts';
 import type { Submit } from '../../lib/api-client.ts';
+import { useLeadForm } from '../../lib/lead-form/use-lead-form.ts';
 import { DemoBanner } from './demo-banner.tsx';
 import { DemoConfirmation } from './demo-confirmation.tsx';
-import { DEMO_EMPTY, DemoForm } from './demo-form.tsx';
+import { DemoForm } from './demo-form.tsx';
 import { DemoModules } from './demo-modules.tsx';
 import { DemoPicker } from './demo-picker.tsx';
+import { StepList } from './lead-page-parts.tsx';
 import { revealPageTop, revealSection } from './scroll.ts';
-import { useLeadForm } from './use-lead-form.ts';
 
 const copy = demoPageCopy;
 
@@ -52,10 +53,7 @@ export function DemoRequestJourney({
   const formHeading = useRef<HTMLHeadingElement>(null);
 
   const lead = useLeadForm({
-    form: 'demo',
-    schema: demoSchema,
-    defaultValues: DEMO_EMPTY,
-    emailOf: (values) => values.workEmail,
+    definition: demoDefinition,
     saveDraft: true,
     // The selection and the answers stay until "Schedule Another Demo".
     resetOnSuccess: false,
@@ -180,7 +178,7 @@ export function DemoRequestJourney({
               <div className="card lead-card">
                 <div className={`demo-choice lead-tone--${option.colour}`}>
                   <span className="demo-choice__icon">
-                    <LeadIcon name={option.icon} size={20} />
+                    <Pictogram name={option.icon} size={20} />
                   </span>
                   <p className="demo-choice__text">
                     <span className="demo-choice__label">{copy.formSection.selectedLabel}</span>
@@ -196,21 +194,14 @@ export function DemoRequestJourney({
               <aside className="lead-aside" aria-labelledby="demo-next-heading">
                 <div className="card lead-card">
                   <h3 id="demo-next-heading">{copy.formSection.nextHeading}</h3>
-                  <ol className="lead-steps">
-                    {copy.formSection.nextSteps.map((step) => (
-                      <li key={step.title}>
-                        <strong>{step.title}</strong>
-                        <span>{step.text}</span>
-                      </li>
-                    ))}
-                  </ol>
+                  <StepList steps={copy.formSection.nextSteps} />
                 </div>
               </aside>
             </div>
           ) : (
             <div className="card lead-card demo-empty">
               <span className="demo-empty__icon">
-                <LeadIcon name="target" size={32} />
+                <Pictogram name="target" size={32} />
               </span>
               <h3>{copy.formSection.emptyTitle}</h3>
               <p>{copy.formSection.emptyText}</p>

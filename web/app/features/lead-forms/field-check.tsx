@@ -5,7 +5,7 @@ import type * as z from 'zod/mini';
 import { Icon } from '../../components/ui/icon.tsx';
 import { isFilled } from './section-progress.ts';
 
-/** Spec section 4, beta form: each field is validating for 300 ms, then valid or invalid. */
+/** On the beta form each field shows "validating" for 300 ms after a change, then valid or invalid. */
 export type FieldCheck = 'idle' | 'validating' | 'valid' | 'invalid';
 
 export type FieldChecks = Readonly<Record<string, FieldCheck>>;

@@ -45,10 +45,16 @@ export function IconCardGrid({
   );
 }
 
-/** A numbered "what happens next" list. */
-export function StepList({ steps }: { steps: readonly Step[] }) {
+/** A numbered "what happens next" list; `compact` inside a confirmation. */
+export function StepList({
+  steps,
+  compact = false,
+}: {
+  steps: readonly Step[];
+  compact?: boolean;
+}) {
   return (
-    <ol className="lead-steps">
+    <ol className={compact ? 'lead-steps lead-steps--compact' : 'lead-steps'}>
       {steps.map((step) => (
         <li key={step.title}>
           <strong>{step.title}</strong>

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Submit, SubmitResult } from '../../lib/api-client.ts';
-import { draftKey } from './draft-storage.ts';
+import { draftKey } from '../../lib/lead-form/draft-storage.ts';
 import { PartnerForm } from './partner-form.tsx';
 
 const SUCCESS = 'We will review it and get back to you within 2-3 business days.';
@@ -62,7 +62,7 @@ describe('PartnerForm', { timeout: 20_000 }, () => {
     expect(position.getAttribute('aria-invalid')).toBe('false');
   });
 
-  it('on submit shows every spec message, focuses the first invalid field and sends nothing', async () => {
+  it('on submit shows every field message, focuses the first invalid field and sends nothing', async () => {
     const user = userEvent.setup();
     const submit = vi.fn<Submit>();
     renderForm(submit);

@@ -1,32 +1,27 @@
-import { type PartnerInput, partnerSchema } from '@kryon/shared/forms/partner';
+import { type FieldName, fieldNames } from '@kryon/shared/forms/lead-form';
+import { partnerDefinition } from '@kryon/shared/forms/partner';
 import { Link } from 'react-router';
+import { type FieldLayout, FormFields, kebabIds } from '../../components/forms/form-fields.tsx';
+import { FormProgress, FormStatus } from '../../components/forms/form-status.tsx';
+import { HoneypotField } from '../../components/forms/honeypot-field.tsx';
+import { PrivacyLine } from '../../components/forms/privacy-line.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
-import { CheckboxGroup } from '../../components/ui/checkbox-group.tsx';
 import { becomePartnerPageCopy } from '../../content/become-partner-page.ts';
 import { browserCheckCopy } from '../../content/browser-check-copy.ts';
-import { leadFormCommon } from '../../content/lead-form-copy.ts';
+import { leadFormCommon, privacyLineCopy } from '../../content/lead-form-copy.ts';
 import type { Submit } from '../../lib/api-client.ts';
+import { isVerifying, useLeadForm } from '../../lib/lead-form/use-lead-form.ts';
 import { PATHS } from '../../paths.ts';
 import { DraftNotice } from './draft-notice.tsx';
-import { FormProgress, FormStatus } from './form-status.tsx';
-import { HoneypotField } from './honeypot-field.tsx';
-import { SelectField, TextAreaField, TextField } from './lead-fields.tsx';
-import { PrivacyLine } from './privacy-line.tsx';
-import { isVerifying, useLeadForm } from './use-lead-form.ts';
 
 const copy = becomePartnerPageCopy.form;
 const common = leadFormCommon;
 
-const EMPTY: PartnerInput = {
-  name: '',
-  email: '',
-  company: '',
-  position: '',
-  phone: '',
-  companySize: '' as PartnerInput['companySize'],
-  industry: '' as PartnerInput['industry'],
-  interests: [],
-  message: '',
+const LAYOUT: FieldLayout<FieldName<typeof partnerDefinition>> = {
+  // Ids in kebab case, as the page always had them: partner-company-size.
+  id: kebabIds('partner'),
+  rows: [['name', 'email'], ['company', 'position'], ['companySize', 'industry'], ['phone']],
+  textRows: { message: 6 },
 };
 
 /** The partner application, posted to /api/email/partner. */
@@ -38,14 +33,10 @@ export function PartnerForm({
 }) {
   const { methods, formRef, field, onSubmit, state, honeypot, restoredDraft, discardDraft } =
     useLeadForm({
-      form: 'partner',
-      schema: partnerSchema,
-      defaultValues: EMPTY,
-      emailOf: (values) => values.email,
+      definition: partnerDefinition,
       saveDraft: true,
       ...(submit ? { submit } : {}),
     });
-  const errors = methods.formState.errors;
   const busy = state.status === 'submitting';
 
   return (
@@ -82,87 +73,13 @@ export function PartnerForm({
             />
           ) : null}
           <fieldset className="lead-form__fields" disabled={busy}>
-            <div className="lead-form__row">
-              <TextField
-                id="partner-name"
-                copy={copy.fields.name}
-                required
-                error={errors.name?.message}
-                control={field('name')}
-              />
-              <TextField
-                id="partner-email"
-                copy={copy.fields.email}
-                type="email"
-                inputMode="email"
-                required
-                error={errors.email?.message}
-                control={field('email')}
-              />
-            </div>
-            <div className="lead-form__row">
-              <TextField
-                id="partner-company"
-                copy={copy.fields.company}
-                required
-                error={errors.company?.message}
-                control={field('company')}
-              />
-              <TextField
-                id="partner-position"
-                copy={copy.fields.position}
-                required
-                error={errors.position?.message}
-                control={field('position')}
-              />
-            </div>
-            <div className="lead-form__row">
-              <SelectField
-                id="partner-company-size"
-                copy={copy.fields.companySize}
-                options={copy.companySizes}
-                placeholder={common.selectPlaceholder}
-                required
-                error={errors.companySize?.message}
-                control={field('companySize')}
-              />
-              <SelectField
-                id="partner-industry"
-                copy={copy.fields.industry}
-                options={copy.industries}
-                placeholder={common.selectPlaceholder}
-                required
-                error={errors.industry?.message}
-                control={field('industry')}
-              />
-            </div>
-            <div className="lead-form__row">
-              <TextField
-                id="partner-phone"
-                copy={copy.fields.phone}
-                type="tel"
-                inputMode="tel"
-                required
-                error={errors.phone?.message}
-                control={field('phone')}
-              />
-            </div>
-            <CheckboxGroup
-              id="partner-interests"
-              legend={copy.fields.interests.label}
-              description={copy.fields.interests.description}
-              options={copy.interests}
-              required
-              error={errors.interests?.message}
-              control={field('interests')}
-            />
-            <TextAreaField
-              id="partner-message"
-              copy={copy.fields.message}
-              rows={6}
-              required
-              error={errors.message?.message}
-              control={field('message')}
+            <FormFields
+              definition={partnerDefinition}
+              names={fieldNames(partnerDefinition)}
+              copy={copy.fields}
+              layout={LAYOUT}
+              control={field}
+              errors={methods.formState.errors}
             />
             <HoneypotField label={common.honeypotLabel} inputRef={honeypot} />
           </fieldset>
@@ -174,7 +91,7 @@ export function PartnerForm({
           </Button>
           <FormProgress message={isVerifying(state) ? browserCheckCopy.verifying : undefined} />
           {/* After the button: Tab from the last field reaches the submit, not the link. */}
-          <PrivacyLine />
+          <PrivacyLine copy={privacyLineCopy} />
         </form>
       )}
     </div>

@@ -1,5 +1,5 @@
 /**
- * Spec section 4, beta form: a field counts as complete when a list is non-empty, text is
+ * On the beta form a field counts as complete when a list is non-empty, text is
  * non-blank or a box is checked. Completion says "something is there", not "it is valid";
  * validity is the per-field check's job.
  */

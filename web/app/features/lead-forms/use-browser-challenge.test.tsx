@@ -5,7 +5,7 @@ import type { Challenge, Solution } from 'altcha-lib/types';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browserCheckCopy } from '../../content/browser-check-copy.ts';
 import type { Submit, SubmitResult } from '../../lib/api-client.ts';
-import { type ChallengeDeps, encodeProof } from './challenge-session.ts';
+import { type ChallengeDeps, encodeProof } from '../../lib/lead-form/challenge-session.ts';
 import { ContactForm } from './contact-form.tsx';
 
 afterEach(cleanup);

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { researchDownloadPreviews, researchItems } from '../../content/research-items.ts';
 import type { Submit, SubmitResult } from '../../lib/api-client.ts';
-import type { ChallengeDeps } from '../lead-forms/challenge-session.ts';
+import type { ChallengeDeps } from '../../lib/lead-form/challenge-session.ts';
 import { DownloadModal } from './download-modal.tsx';
 import { pageCount } from './download-preview.ts';
 
@@ -66,7 +66,7 @@ describe('DownloadModal', () => {
     expect(within(dialog).getByText('Advanced')).toBeTruthy();
   });
 
-  it('sends nothing while fields are invalid, and shows the spec messages', async () => {
+  it('sends nothing while fields are invalid, and shows the schema messages', async () => {
     const submit = vi.fn<Submit>();
     const { user } = renderModal(submit);
     await user.click(screen.getByRole('button', { name: 'Send Download Link' }));

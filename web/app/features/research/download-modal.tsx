@@ -1,28 +1,35 @@
-import { type DownloadInput, downloadSchema } from '@kryon/shared/forms/download';
-import { DOWNLOAD_ROLES } from '@kryon/shared/options';
+import { downloadDefinition } from '@kryon/shared/forms/download';
+import { emptyValues, type FieldName, fieldNames } from '@kryon/shared/forms/lead-form';
 import type { ResearchDownloadId } from '@kryon/shared/research-catalogue';
 import { useEffect, useRef } from 'react';
+import { type FieldLayout, FormFields, kebabIds } from '../../components/forms/form-fields.tsx';
+import { FormProgress, FormStatus } from '../../components/forms/form-status.tsx';
+import { HoneypotField } from '../../components/forms/honeypot-field.tsx';
+import { PrivacyLine } from '../../components/forms/privacy-line.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
 import { browserCheckCopy } from '../../content/browser-check-copy.ts';
 import type { DownloadPreview } from '../../content/intelligence-types.ts';
+import { privacyLineCopy } from '../../content/lead-form-copy.ts';
 import { researchLabels } from '../../content/library-labels.ts';
 import type { ResearchItem } from '../../content/library-types.ts';
 import { researchArchivePageCopy } from '../../content/research-archive-page.ts';
 import type { Submit } from '../../lib/api-client.ts';
-import type { ChallengeDeps } from '../lead-forms/challenge-session.ts';
-import { FormProgress, FormStatus } from '../lead-forms/form-status.tsx';
-import { HoneypotField } from '../lead-forms/honeypot-field.tsx';
-import { PrivacyLine } from '../lead-forms/privacy-line.tsx';
-import { isVerifying, useLeadForm } from '../lead-forms/use-lead-form.ts';
+import type { ChallengeDeps } from '../../lib/lead-form/challenge-session.ts';
+import { isVerifying, useLeadForm } from '../../lib/lead-form/use-lead-form.ts';
 import { difficultyFor, pageCount } from './download-preview.ts';
-import '../lead-forms/lead-forms.css';
+import '../../components/forms/lead-form.css';
 
 const copy = researchArchivePageCopy.downloadModal;
 
+const LAYOUT: FieldLayout<FieldName<typeof downloadDefinition>> = {
+  // Ids in kebab case, as the dialog always had them: download-first-name.
+  id: kebabIds('download'),
+  bare: true,
+};
+
 /**
- * Spec sections 2 and 4: the research download modal. The preview of the item sits beside
+ * The research download modal. The preview of the item sits beside
  * the lead form, which is sent for real to /api/email/download through the shared API
  * client. While a submit is in flight nothing closes the dialog and the fields are disabled;
  * a failure is shown in the dialog with the form kept filled (docs/decisions/007).
@@ -43,22 +50,13 @@ export function DownloadModal({
   challenge?: ChallengeDeps;
 }) {
   const { methods, formRef, field, onSubmit, state, setState, honeypot } = useLeadForm({
-    form: 'download',
-    schema: downloadSchema,
-    defaultValues: {
-      email: '',
-      firstName: '',
-      company: '',
-      role: '' as DownloadInput['role'],
-      researchId: item.id as ResearchDownloadId,
-    },
-    emailOf: (values) => values.email,
+    definition: downloadDefinition,
+    defaultValues: emptyValues(downloadDefinition, { researchId: item.id as ResearchDownloadId }),
     // The dialog opens on the visitor's request, often to be autofilled at once: start now.
     startChallengeOnMount: true,
     ...(submit ? { submit } : {}),
     ...(challenge ? { challenge } : {}),
   });
-  const errors = methods.formState.errors;
   const busy = state.status === 'submitting';
 
   // "Download Another Resource" replaces the focused success message with the form; focus
@@ -154,75 +152,14 @@ export function DownloadModal({
                 <FormStatus tone="error" title={copy.failureTitle} message={state.message} />
               ) : null}
               <fieldset className="lead-form__fields" disabled={busy}>
-                <FormField
-                  id="download-email"
-                  label={copy.fields.email.label}
-                  required
-                  error={errors.email?.message}
-                >
-                  {(aria) => (
-                    <input
-                      className="input"
-                      type="email"
-                      inputMode="email"
-                      autoComplete="email"
-                      placeholder={copy.fields.email.placeholder}
-                      {...aria}
-                      {...field('email')}
-                    />
-                  )}
-                </FormField>
-                <FormField
-                  id="download-first-name"
-                  label={copy.fields.firstName.label}
-                  required
-                  error={errors.firstName?.message}
-                >
-                  {(aria) => (
-                    <input
-                      className="input"
-                      type="text"
-                      autoComplete="given-name"
-                      placeholder={copy.fields.firstName.placeholder}
-                      {...aria}
-                      {...field('firstName')}
-                    />
-                  )}
-                </FormField>
-                <FormField
-                  id="download-company"
-                  label={copy.fields.company.label}
-                  required
-                  error={errors.company?.message}
-                >
-                  {(aria) => (
-                    <input
-                      className="input"
-                      type="text"
-                      autoComplete="organization"
-                      placeholder={copy.fields.company.placeholder}
-                      {...aria}
-                      {...field('company')}
-                    />
-                  )}
-                </FormField>
-                <FormField
-                  id="download-role"
-                  label={copy.fields.role.label}
-                  required
-                  error={errors.role?.message}
-                >
-                  {(aria) => (
-                    <select className="input" {...aria} {...field('role')}>
-                      <option value="">{copy.fields.role.placeholder}</option>
-                      {DOWNLOAD_ROLES.map((role) => (
-                        <option key={role.value} value={role.value}>
-                          {role.label}
-                        </option>
-                      ))}
-                    </select>
-                  )}
-                </FormField>
+                <FormFields
+                  definition={downloadDefinition}
+                  names={fieldNames(downloadDefinition)}
+                  copy={copy.fields}
+                  layout={LAYOUT}
+                  control={field}
+                  errors={methods.formState.errors}
+                />
                 <HoneypotField label={researchLabels.modal.honeypotLabel} inputRef={honeypot} />
               </fieldset>
               <Button type="submit" size="lg" busy={busy} block>
@@ -230,7 +167,7 @@ export function DownloadModal({
               </Button>
               <FormProgress message={isVerifying(state) ? browserCheckCopy.verifying : undefined} />
               {/* After the button: Tab from the last field reaches the submit, not the link. */}
-              <PrivacyLine text={copy.privacyNote} />
+              <PrivacyLine copy={privacyLineCopy} text={copy.privacyNote} />
             </form>
           )}
         </div>

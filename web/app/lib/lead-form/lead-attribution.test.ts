@@ -1,6 +1,6 @@
 import { FIRST_TOUCH_STORAGE_KEY } from '@kryon/shared/constants';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { recordFirstTouch } from './first-touch.ts';
+import { recordFirstTouch } from '../first-touch.ts';
 import { leadAttribution } from './lead-attribution.ts';
 
 const ARTICLE = '/security-intelligence/identity-risks/long-lived-access-keys';

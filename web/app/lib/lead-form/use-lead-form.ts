@@ -1,21 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { LeadForm, SubmissionAccepted } from '@kryon/shared/api';
+import type { SubmissionAccepted } from '@kryon/shared/api';
 import { CHALLENGE_FIELD, FORM_STARTED_FIELD, HONEYPOT_FIELD } from '@kryon/shared/constants';
+import { emptyValues, type LeadFormDefinition } from '@kryon/shared/forms/lead-form';
 import { FORM_FALLBACK_MESSAGES } from '@kryon/shared/messages';
 import { useEffect, useRef, useState } from 'react';
 import {
   type DefaultValues,
-  type FieldValues,
   type Path,
   type Resolver,
   type UseFormProps,
   useForm,
 } from 'react-hook-form';
 import type * as z from 'zod/mini';
-import { apiClient, type Submit } from '../../lib/api-client.ts';
-import { leadAttribution } from '../../lib/lead-attribution.ts';
+import { apiClient, type Submit } from '../api-client.ts';
 import type { ChallengeDeps } from './challenge-session.ts';
 import { clearDraft, readDraft, writeDraft } from './draft-storage.ts';
+import { leadAttribution } from './lead-attribution.ts';
 import { useBrowserChallenge } from './use-browser-challenge.ts';
 
 export type SubmitState =
@@ -25,12 +25,11 @@ export type SubmitState =
   | { status: 'success'; message: string }
   | { status: 'error'; message: string };
 
-interface LeadFormOptions<S extends z.ZodMiniType<FieldValues, FieldValues>> {
-  form: LeadForm;
-  schema: S;
-  defaultValues: UseFormProps<z.input<S>>['defaultValues'];
-  /** The e-mail the client rate limit counts against. */
-  emailOf: (values: z.output<S>) => string;
+interface LeadFormOptions<S extends z.ZodMiniObject, F extends string> {
+  /** The form's shared definition: its name, schema and the visitor's e-mail field. */
+  definition: LeadFormDefinition<S, F>;
+  /** The empty form; by default derived from the definition. */
+  defaultValues?: UseFormProps<z.input<S>>['defaultValues'];
   submit?: Submit;
   /**
    * Keep the visitor's input in sessionStorage while they type and restore it on the next
@@ -62,18 +61,20 @@ export function isVerifying(state: SubmitState): boolean {
  * With `saveDraft`, what the visitor typed survives a reload until the submission is accepted
  * (the honeypot is not a form value, so it is never stored).
  */
-export function useLeadForm<S extends z.ZodMiniType<FieldValues, FieldValues>>({
-  form,
-  schema,
-  defaultValues,
-  emailOf,
+export function useLeadForm<S extends z.ZodMiniObject, F extends string>({
+  definition,
+  defaultValues = emptyValues(definition) as DefaultValues<z.input<S>>,
   submit = apiClient.submit,
   saveDraft = false,
   resetOnSuccess = true,
   onSuccess,
   startChallengeOnMount = false,
   challenge: challengeDeps,
-}: LeadFormOptions<S>) {
+}: LeadFormOptions<S, F>) {
+  const { form, schema } = definition;
+  // The e-mail the client rate limit counts against.
+  const emailOf = (values: z.output<S>) =>
+    String((values as Record<string, unknown>)[definition.visitorEmail] ?? '');
   const methods = useForm<z.input<S>, unknown, z.output<S>>({
     // zodResolver's overloads need a concrete schema; for a generic one we state its types.
     resolver: zodResolver(schema) as unknown as Resolver<z.input<S>, unknown, z.output<S>>,
@@ -128,12 +129,14 @@ export function useLeadForm<S extends z.ZodMiniType<FieldValues, FieldValues>>({
   };
 
   /** register() plus "typing clears this field's error". */
-  const field = (name: Path<z.input<S>>) =>
-    methods.register(name, {
+  const field = (fieldName: F) => {
+    const name = fieldName as unknown as Path<z.input<S>>;
+    return methods.register(name, {
       onChange: () => {
         if (methods.getFieldState(name).error) methods.clearErrors(name);
       },
     });
+  };
 
   const onSubmit = methods.handleSubmit(async (values) => {
     if (inFlight.current) return;
@@ -175,7 +178,7 @@ export function useLeadForm<S extends z.ZodMiniType<FieldValues, FieldValues>>({
       setState({ status: 'error', message: result.message });
     } catch (error) {
       // The API client answers every failure it knows; this is a bug, not an answer. The
-      // person still gets the spec's message for this form and can send again.
+      // person still gets the product's message for this form and can send again.
       console.error(`${form} submission failed unexpectedly`, error);
       setState({ status: 'error', message: FORM_FALLBACK_MESSAGES[form] });
     } finally {

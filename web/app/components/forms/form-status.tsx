@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { Icon } from '../../components/ui/icon.tsx';
+import { Icon } from '../ui/icon.tsx';
 
 /**
  * The form's outcome, announced and focused so a screen-reader or keyboard user learns it
- * without hunting: the spec's pages that only log failures get this instead
+ * without hunting: a page that only logged a failure would leave them guessing
  * (docs/decisions/007-visible-form-outcomes.md).
  */
 export function FormStatus({

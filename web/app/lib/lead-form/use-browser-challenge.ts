@@ -1,6 +1,6 @@
 import type { LeadForm } from '@kryon/shared/api';
 import { useCallback, useEffect, useState } from 'react';
-import { apiClient } from '../../lib/api-client.ts';
+import { apiClient } from '../api-client.ts';
 import { type ChallengeDeps, createChallengeSession } from './challenge-session.ts';
 
 /** What counts as starting on a form: any of these inside it. */

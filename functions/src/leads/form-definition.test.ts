@@ -1,0 +1,59 @@
+import {
+  contactWithJobTitleDefinition,
+  contactWithJobTitleSchema,
+} from '@kryon/shared/forms/contact-with-job-title.fixture';
+import { describe, expect, it } from 'vitest';
+import { leadRows } from '../../scripts/leads-export.ts';
+import { defineForm } from './form-definition.ts';
+import { contactWords } from './forms/contact.ts';
+import { salesNotification } from './notification.ts';
+
+/**
+ * A field added to a form's shared definition (the contact form plus a job title, with the
+ * backend's words unchanged) reaches the sales e-mail and the export with no edit here.
+ */
+describe('a field added to the shared definition', () => {
+  const data = contactWithJobTitleSchema.parse({
+    name: 'Jane Cooper',
+    email: 'jane@acme.example',
+    subject: 'pricing',
+    message: 'Please tell me about pricing.',
+    jobTitle: 'Head of Cloud Security',
+  });
+  const definition = defineForm(contactWithJobTitleDefinition, contactWords);
+
+  it('is shown to sales among the details, under its label', () => {
+    const email = salesNotification({
+      definition,
+      data,
+      submissionId: 'sub-1',
+      createdAt: '2026-11-24T08:01:46.220Z',
+      recipients: ['sales@kryon.example'],
+      timeZone: 'Europe/Berlin',
+    });
+    expect(email.text).toContain('Details\nSubject: Pricing\nJob title: Head of Cloud Security\n');
+    expect(email.html).toContain('Job title');
+    expect(email.html).toContain('Head of Cloud Security');
+  });
+
+  it('is a column of the export, after the form’s other fields', () => {
+    const [header, row] = leadRows(
+      'contact',
+      [{ submissionId: 's-1', form: 'contact', createdAt: '2026-11-24', fields: data }],
+      contactWithJobTitleDefinition,
+    );
+    const column = header?.indexOf('jobTitle') ?? -1;
+    expect(header?.slice(3, column + 1)).toEqual([
+      'name',
+      'email',
+      'company',
+      'subject',
+      'message',
+      'phone',
+      'jobTitle',
+    ]);
+    expect(row?.[column]).toBe('Head of Cloud Security');
+    // A column of its own even before any lead has one (not only as a stored extra field).
+    expect(leadRows('contact', [], contactWithJobTitleDefinition)[0]).toContain('jobTitle');
+  });
+});
