@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { applyHandlerEnvironment, handlerEnvironment } from '../local/environment.ts';
 import { ensureTable } from '../local/table.ts';
 import type { HttpResponse } from '../src/http/responses.ts';
 import { API_ROUTES, FALLBACK_HANDLER } from '../src/routes.ts';
@@ -19,7 +20,7 @@ import {
   runCli,
   UsageError,
 } from './lib/cli.ts';
-import { connectLocalStack, handlerEnvironment, localDynamoClient } from './lib/local-stack.ts';
+import { connectLocalStack, localDynamoClient } from './lib/local-stack.ts';
 
 const functionsDir = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
@@ -147,8 +148,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
   try {
     const sesUrl = stack.sesUrl as string;
     // The handlers read their configuration once, on import, from these variables.
-    Object.assign(process.env, handlerEnvironment(stack));
-    delete process.env.AWS_PROFILE;
+    applyHandlerEnvironment(handlerEnvironment(stack.settings, stack));
     const dynamo = localDynamoClient(stack);
     await ensureTable(dynamo, stack.settings.tableName);
     dynamo.destroy();
