@@ -20,7 +20,7 @@ let scratch: string;
 beforeAll(async () => {
   env = await useEmulators('export-npm');
   scratch = mkdtempSync(join(tmpdir(), 'kryon-export-npm-'));
-  await createDynamoLeadStore(env.dynamo, env.tableName).createLead({
+  const lead: StoredLead = {
     form: 'contact',
     submissionId: 'sub-npm-1',
     idempotencyKey: 'key-npm-1',
@@ -28,11 +28,14 @@ beforeAll(async () => {
     createdAt: '2026-11-10T08:00:00.000Z',
     fields: { name: 'Ada Lovelace', email: 'ada@example.com', subject: 'demo', message: 'Hi' },
     emailHash: 'email-hash',
+    userAgent: 'vitest',
+    ipHash: undefined,
     spam: false,
     emailStatus: 'sent',
     emails: {},
     expiresAt: 2_000_000_000,
-  } as StoredLead);
+  };
+  await createDynamoLeadStore(env.dynamo, env.tableName).createLead(lead);
 });
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
