@@ -1,6 +1,11 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
-const INTEGRATION = ['src/**/*.int.test.ts', 'test/**/*.int.test.ts', 'scripts/**/*.int.test.ts'];
+const INTEGRATION = [
+  'src/**/*.int.test.ts',
+  'test/**/*.int.test.ts',
+  'scripts/**/*.int.test.ts',
+  'local/**/*.int.test.ts',
+];
 
 /*
  * Two projects, both run by `vitest run`: unit tests touch no network (the AWS SDK is
@@ -23,7 +28,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'local/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...INTEGRATION],
         },
       },

@@ -1,8 +1,22 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
 
+/**
+ * `npm run dev` (from the root) runs this dev server beside the local API (functions/local/
+ * dev-api.ts) and proxies `/api` to it: the browser sees one origin, as behind CloudFront,
+ * so forms, the browser check and hot reload work together. The ports are the local stack's
+ * variables and defaults (functions/local/environment.ts): DEV_PORT here, PORT for the API.
+ */
+const port = (name: string, fallback: number) => Number(process.env[name]?.trim() || fallback);
+
 export default defineConfig({
   plugins: [reactRouter()],
+  server: {
+    host: '127.0.0.1',
+    port: port('DEV_PORT', 5173),
+    strictPort: true,
+    proxy: { '/api': { target: `http://127.0.0.1:${port('PORT', 3000)}` } },
+  },
   build: {
     // Hashed asset names are cached for a year by CloudFront and the local server.
     assetsDir: 'assets',

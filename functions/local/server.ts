@@ -13,8 +13,11 @@ import { toApiGatewayEvent } from './api-gateway-event.ts';
 export type Handler = (event: APIGatewayProxyEventV2) => Promise<HttpResponse>;
 
 export interface LocalServerOptions {
-  /** The prerendered site: web/build/client. */
-  siteDir: string;
+  /**
+   * The prerendered site: web/build/client. Unset under `npm run dev`, where Vite serves the
+   * site and this server answers `/api` alone.
+   */
+  siteDir: string | undefined;
   /** `METHOD /path` -> handler, as API Gateway routes them. */
   routes: Map<string, Handler>;
   /** The `$default` route: requests under /api that no route matches. */
@@ -30,10 +33,12 @@ const MAX_READ_BYTES = 1024 * 1024;
  * mapped to each route's index.html and a real 404 page.
  */
 export function createLocalServer(options: LocalServerOptions): Server {
-  const notFoundPage = join(options.siteDir, '404', 'index.html');
+  const { siteDir } = options;
+  if (!siteDir) return createServer((req, res) => apiOnly(req, res, options));
+  const notFoundPage = join(siteDir, '404', 'index.html');
   // sirv serves /.well-known/ whatever its `dotfiles` option says, and keeps other dotfiles
   // hidden: that option stays off.
-  const serveStatic = sirv(options.siteDir, {
+  const serveStatic = sirv(siteDir, {
     dev: false,
     etag: true,
     extensions: ['html'],
@@ -55,7 +60,7 @@ export function createLocalServer(options: LocalServerOptions): Server {
 
   return createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
-    if (path === API_BASE || path.startsWith(`${API_BASE}/`) || path.startsWith('/api/')) {
+    if (isApiPath(path)) {
       void handleApi(req, res, path, options);
       return;
     }
@@ -72,6 +77,22 @@ export function createLocalServer(options: LocalServerOptions): Server {
       }),
     );
   });
+}
+
+function isApiPath(path: string): boolean {
+  return path === API_BASE || path.startsWith(`${API_BASE}/`) || path.startsWith('/api/');
+}
+
+/** The server of `npm run dev`: `/api` only; the site is the dev server's. */
+function apiOnly(req: IncomingMessage, res: ServerResponse, options: LocalServerOptions) {
+  const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+  if (isApiPath(path)) {
+    void handleApi(req, res, path, options);
+    return;
+  }
+  res.statusCode = 404;
+  res.setHeader('content-type', 'text/plain; charset=utf-8');
+  res.end('Only /api is served here: the site is on the dev server (npm run dev).\n');
 }
 
 /** The headers CloudFront's response-headers policy adds, so local tests run under the CSP. */

@@ -46,7 +46,13 @@ import { createAltchaService } from '../src/adapters/altcha.ts';
 import { BUNDLE_ALIASES } from '../src/bundling.ts';
 import { API_ROUTES, FALLBACK_HANDLER } from '../src/routes.ts';
 import { apiEvent, sampleBody } from '../test/events.ts';
-import { type BenchRequest, createFloor, floorCalls, prepareFloor } from './lib/bench-floor.ts';
+import {
+  type BenchRequest,
+  createFloor,
+  describeCall,
+  type FloorWiring,
+  prepareFloor,
+} from './lib/bench-floor.ts';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const COLD_RUNS = 7;
@@ -274,16 +280,14 @@ const eventOf = (form: LeadForm, request: BenchRequest) =>
     userAgent: request.userAgent,
   });
 
-const { reportLinkConfig, visitorMailBudgets } = await import('../src/wiring.ts');
-const floor = createFloor(LAMBDA_ENV.TABLE_NAME, visitorMailBudgets());
-const floorConfig = {
+const { formDeps, mailerOptions } = await import('../src/wiring.ts');
+const floor = createFloor();
+/** The form's handler wiring, as its Lambda builds it: the floor runs the same domain code. */
+const floorWiring = (form: LeadForm): FloorWiring => ({
+  deps: formDeps(form, { current: IP_HASH_SECRET }),
   tableName: LAMBDA_ENV.TABLE_NAME,
-  mailFrom: LAMBDA_ENV.MAIL_FROM,
-  recipients: [LAMBDA_ENV.MAIL_TO],
-  siteOrigin: LAMBDA_ENV.SITE_ORIGIN,
-  reportLink: reportLinkConfig({ current: IP_HASH_SECRET }),
-  hashSecret: IP_HASH_SECRET,
-};
+  mail: mailerOptions(),
+});
 
 interface FormFigure {
   form: LeadForm;
@@ -308,11 +312,14 @@ for (const { form, emailField } of FORMS) {
   // Events and floor inputs are built before the clock runs: both sides time only the calls.
   const handlerJobs = async (n: number) =>
     (await requests(form, emailField, n)).map((request) => eventOf(form, request));
+  const wiring = floorWiring(form);
   const floorJobs = async (n: number) =>
-    prepareFloor(form, await requests(form, emailField, n), floorConfig);
+    prepareFloor(form, await requests(form, emailField, n), wiring);
 
   await load(await handlerJobs(LOAD.warmup), callHandler);
-  await load(await floorJobs(LOAD.warmup), floor.run);
+  const warmupFloor = await floorJobs(LOAD.warmup);
+  const calls = describeCall(warmupFloor[0]);
+  await load(warmupFloor, floor.run);
   const figure: FormFigure = { form, handler: emptyResult(), floor: emptyResult() };
   for (let round = 0; round < LOAD.rounds; round += 1) {
     const n = Math.min(perRound, LOAD.requests - round * perRound);
@@ -334,7 +341,7 @@ for (const { form, emailField } of FORMS) {
     ? `  floor: ${counts(f.statuses)}`
     : '';
   console.log(
-    `${form.padEnd(12)} ${ms(median(h.times)).padStart(12)} ${ms(percentile(h.times, 99)).padStart(9)} ${(h.times.length / h.seconds).toFixed(0).padStart(7)} ${ms(median(f.times)).padStart(11)} ${ms(percentile(f.times, 99)).padStart(9)} ${(f.times.length / f.seconds).toFixed(0).padStart(7)}   ${ratio.toFixed(2).padStart(5)} ${mark(ratio <= TARGET.ratio)}        ${`[${counts(h.statuses)}]`.padEnd(16)}   ${floorCalls(form)}${floorErrors}`,
+    `${form.padEnd(12)} ${ms(median(h.times)).padStart(12)} ${ms(percentile(h.times, 99)).padStart(9)} ${(h.times.length / h.seconds).toFixed(0).padStart(7)} ${ms(median(f.times)).padStart(11)} ${ms(percentile(f.times, 99)).padStart(9)} ${(f.times.length / f.seconds).toFixed(0).padStart(7)}   ${ratio.toFixed(2).padStart(5)} ${mark(ratio <= TARGET.ratio)}        ${`[${counts(h.statuses)}]`.padEnd(16)}   ${calls}${floorErrors}`,
   );
 }
 floor.close();

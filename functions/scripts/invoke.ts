@@ -7,6 +7,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { applyHandlerEnvironment, handlerEnvironment } from '../local/environment.ts';
+import { type StoredEmail, storedEmails } from '../local/ses-inbox.ts';
 import { ensureTable } from '../local/table.ts';
 import type { HttpResponse } from '../src/http/responses.ts';
 import { API_ROUTES, FALLBACK_HANDLER } from '../src/routes.ts';
@@ -19,7 +21,7 @@ import {
   runCli,
   UsageError,
 } from './lib/cli.ts';
-import { connectLocalStack, handlerEnvironment, localDynamoClient } from './lib/local-stack.ts';
+import { connectLocalStack, localDynamoClient } from './lib/local-stack.ts';
 
 const functionsDir = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
@@ -45,15 +47,6 @@ each run is a new submission (and the rate limit of 3 per address per minute app
 Example: npm run invoke -- demo functions/events/demo.json`;
 
 type Handler = (event: APIGatewayProxyEventV2) => Promise<HttpResponse>;
-
-interface SentEmail {
-  messageId: string;
-  from: string;
-  replyTo: string[];
-  destination: { to: string[]; cc: string[]; bcc: string[] };
-  subject: string;
-  body: { html?: string; text?: string };
-}
 
 export function parseInvokeArgs(argv: string[]): { handler: string; eventPath: string } {
   const { positionals } = parseCommandArgs({
@@ -147,8 +140,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
   try {
     const sesUrl = stack.sesUrl as string;
     // The handlers read their configuration once, on import, from these variables.
-    Object.assign(process.env, handlerEnvironment(stack));
-    delete process.env.AWS_PROFILE;
+    applyHandlerEnvironment(handlerEnvironment(stack.settings, stack));
     const dynamo = localDynamoClient(stack);
     await ensureTable(dynamo, stack.settings.tableName);
     dynamo.destroy();
@@ -188,14 +180,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
   }
 }
 
-async function storedEmails(sesUrl: string): Promise<SentEmail[]> {
-  const response = await fetch(`${sesUrl}/store`);
-  if (!response.ok) throw new Error(`The SES emulator's store answered ${response.status}`);
-  const { emails } = (await response.json()) as { emails: SentEmail[] };
-  return emails;
-}
-
-function formatEmail(email: SentEmail): string {
+function formatEmail(email: StoredEmail): string {
   const headers = [
     `Subject: ${email.subject}`,
     `From: ${email.from}`,

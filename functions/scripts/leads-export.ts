@@ -37,8 +37,9 @@ with '.
   --form <form>      ${LEAD_FORMS.join(', ')}
   --since <date>     first day (YYYY-MM-DD, UTC) or instant (ISO 8601) to include
   --until <date>     last day to include (YYYY-MM-DD), or instant to stop before
-  --out <file>       write the CSV to this file (created private); default: stdout
-                     (with stdout, run npm with -s so its banner stays out of the CSV)
+  --out <file>       write the CSV to this file (created private); default: stdout.
+                     npm writes its banner to stdout first unless run with -s, so into a
+                     pipe or a file: npm run -s leads:export -- ... > leads.csv
   --table <name>     a deployed table, read with your AWS credentials (default: the
                      local stack of \`npm start\`, DYNAMODB_PORT / DATA_DIR / TABLE_NAME)
   --region <region>  the deployed table's region (default: AWS_REGION or your profile)`;
@@ -203,6 +204,13 @@ export async function exportLeads(
 
 export async function main(argv: string[], io: Io): Promise<number> {
   const args = parseExportArgs(argv);
+  if (!args.out && io.outHasNpmBanner) {
+    // Refused rather than written: a spreadsheet would read npm's lines as the first leads.
+    throw new UsageError(
+      'npm has written its banner to stdout, ahead of where the CSV would go. ' +
+        'Run npm silent (npm run -s leads:export -- ...) or give --out <file>.',
+    );
+  }
   const table = await openLeadsTable({ table: args.table, region: args.region });
   try {
     const { csv, count } = await exportLeads(table, args.query);

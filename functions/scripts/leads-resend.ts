@@ -3,9 +3,11 @@
  * local stack: every stored lead that still owes an e-mail (SES was down, a send failed) is
  * sent now, each message exactly once.
  */
+
+import { applyHandlerEnvironment, handlerEnvironment } from '../local/environment.ts';
 import { ensureTable } from '../local/table.ts';
 import { type Io, isEntryPoint, parseCommandArgs, runCli, UsageError } from './lib/cli.ts';
-import { connectLocalStack, handlerEnvironment, localDynamoClient } from './lib/local-stack.ts';
+import { connectLocalStack, localDynamoClient } from './lib/local-stack.ts';
 
 export const USAGE = `Usage: npm run leads:resend [-- --limit <n>]
 
@@ -39,8 +41,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
   const stack = await connectLocalStack({ ses: true });
   try {
     // The wiring reads its configuration once, on import, from these variables.
-    Object.assign(process.env, handlerEnvironment(stack));
-    delete process.env.AWS_PROFILE;
+    applyHandlerEnvironment(handlerEnvironment(stack.settings, stack));
     const dynamo = localDynamoClient(stack);
     await ensureTable(dynamo, stack.settings.tableName);
     dynamo.destroy();

@@ -17,7 +17,7 @@ import {
   type SecretReader,
   type SecretVersions,
 } from './adapters/secrets.ts';
-import { createSesMailer } from './adapters/ses.ts';
+import { createSesMailer, type SesMailerOptions } from './adapters/ses.ts';
 import { listEnv, optionalEnv, requiredEnv } from './env.ts';
 import { errorResponse, type HttpResponse } from './http/responses.ts';
 import { siteOriginOnly } from './http/site-origin.ts';
@@ -82,11 +82,16 @@ export function leadStore() {
 }
 
 export function mailer() {
-  return createSesMailer(sesClient(), {
+  return createSesMailer(sesClient(), mailerOptions());
+}
+
+/** The sender, configuration set and identity every e-mail is sent with. */
+export function mailerOptions(): SesMailerOptions {
+  return {
     from: requiredEnv('MAIL_FROM'),
     configurationSet: process.env.SES_CONFIGURATION_SET?.trim() || undefined,
     identity: process.env.SES_IDENTITY?.trim() || undefined,
-  });
+  };
 }
 
 function leadMetrics() {

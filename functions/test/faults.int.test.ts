@@ -6,10 +6,10 @@ import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { ERROR_MESSAGES } from '@kryon/shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Emulator, startDynamo, startSes } from '../local/emulators.ts';
+import { type StoredEmail, storedEmails } from '../local/ses-inbox.ts';
 import { ensureTable } from '../local/table.ts';
 import { captureIo } from '../scripts/lib/capture-io.ts';
 import { apiEvent, bodyOf, contactBody, type Handler } from './events.ts';
-import type { StoredEmail } from './integration.ts';
 
 /*
  * Failure of the services behind the API, for real: this file runs its own emulators (the
@@ -61,8 +61,7 @@ function submit(i: number) {
 }
 
 async function inbox(): Promise<StoredEmail[]> {
-  const response = await fetch(`${ses.url}/store`);
-  return ((await response.json()) as { emails: StoredEmail[] }).emails;
+  return storedEmails(ses.url);
 }
 
 async function leads() {

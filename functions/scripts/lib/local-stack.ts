@@ -1,31 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { type Emulator, startDynamo, startSes } from '../../local/emulators.ts';
+import { type LocalSettings, localSettings } from '../../local/environment.ts';
 
 const require = createRequire(import.meta.url);
-const repoRoot = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
-
-/** Where `npm start` keeps the local stack: the same variables and defaults as local/start.ts. */
-export interface LocalSettings {
-  dynamoPort: number;
-  sesPort: number;
-  /** Resolved against the repository root, as `npm start` resolves it. */
-  dataDir: string;
-  tableName: string;
-}
-
-export function localSettings(env: NodeJS.ProcessEnv = process.env): LocalSettings {
-  return {
-    dynamoPort: port(env, 'DYNAMODB_PORT', 8000),
-    sesPort: port(env, 'SES_PORT', 8005),
-    dataDir: resolve(repoRoot, env.DATA_DIR || '.data'),
-    tableName: env.TABLE_NAME?.trim() || 'kryon-leads',
-  };
-}
 
 export interface LocalStack {
   settings: LocalSettings;
@@ -85,44 +65,6 @@ export async function connectLocalStack(options: {
     await close();
     throw error;
   }
-}
-
-/**
- * The environment the handlers read on import, as local/start.ts sets it for them, so a
- * handler invoked here behaves as it does behind `npm start` (same table, sender, secret).
- */
-export function handlerEnvironment(
-  stack: LocalStack,
-  env: NodeJS.ProcessEnv = process.env,
-): Record<string, string> {
-  const values: Record<string, string> = {
-    AWS_REGION: env.AWS_REGION || 'us-east-1',
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
-    AWS_ENDPOINT_URL_DYNAMODB: stack.dynamoUrl,
-    TABLE_NAME: stack.settings.tableName,
-    MAIL_FROM: env.MAIL_FROM || 'Kryon Website <no-reply@kryon.example>',
-    MAIL_TO: env.MAIL_TO || 'sales@kryon.example',
-    IP_HASH_SECRET: localSiteSecret(stack, env),
-    // Links in e-mails point at the local site (npm start serves it on port 3000).
-    SITE_ORIGIN: env.SITE_ORIGIN || 'http://127.0.0.1:3000',
-    POWERTOOLS_LOG_LEVEL: env.POWERTOOLS_LOG_LEVEL || 'WARN',
-    // CloudWatch metrics as EMF JSON lines are for AWS; locally they are noise.
-    POWERTOOLS_METRICS_DISABLED: env.POWERTOOLS_METRICS_DISABLED || 'true',
-  };
-  if (stack.sesUrl) values.AWS_ENDPOINT_URL_SESV2 = stack.sesUrl;
-  return values;
-}
-
-/**
- * The local stack's site secret (the handlers' IP_HASH_SECRET): kept in DATA_DIR so the keyed
- * hashes of stored leads stay the same across restarts, unless the environment sets one.
- */
-export function localSiteSecret(
-  stack: Pick<LocalStack, 'settings'>,
-  env: NodeJS.ProcessEnv = process.env,
-): string {
-  return env.IP_HASH_SECRET || localSecret(join(stack.settings.dataDir, 'ip-hash-secret'));
 }
 
 /** A DynamoDB client of the local emulator, whatever AWS profile or region the shell has. */
@@ -187,23 +129,4 @@ async function assertDataFree(path: string, dynamoPort: number): Promise<void> {
 interface LevelDb {
   open(): Promise<void>;
   close(): Promise<void>;
-}
-
-/** The per-checkout secret for hashing client IPs that `npm start` keeps with the local data. */
-function localSecret(file: string): string {
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dirname(file), { recursive: true });
-  const secret = randomBytes(32).toString('hex');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
-}
-
-function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name]?.trim();
-  if (!raw) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1 || value > 65_535) {
-    throw new Error(`${name} must be a port number, not ${JSON.stringify(raw)}`);
-  }
-  return value;
 }

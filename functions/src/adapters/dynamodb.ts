@@ -7,8 +7,10 @@ import {
   DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
+  type PutCommandInput,
   QueryCommand,
   UpdateCommand,
+  type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { LEAD_FORMS, type LeadForm } from '@kryon/shared/api';
 import {
@@ -17,6 +19,7 @@ import {
   type LeadStore,
   type RateLimitRequest,
   type RateLimitTicket,
+  type SendRecord,
   type StoredLead,
 } from '../leads/ports.ts';
 import { LEADS_TABLE, PENDING_PARTITION } from './table-schema.ts';
@@ -64,46 +67,12 @@ export function createDynamoLeadStore(client: DynamoDBClient, tableName: string)
     },
 
     async createLead(lead) {
-      const owed = lead.emailStatus === 'pending' || lead.emailStatus === 'failed';
-      const item = {
-        ...leadKey(lead.form, lead.idempotencyKey),
-        entity: 'lead',
-        ...lead,
-        // On the re-send list from the start: if this function dies before it records its
-        // sends, the lead comes back once its lease lapses.
-        ...(owed ? { resendPartition: PENDING_PARTITION, leaseUntil: lead.leaseUntil ?? 0 } : {}),
-      };
-      return conditional(() =>
-        doc.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: item,
-            ConditionExpression: 'attribute_not_exists(pk)',
-          }),
-        ),
-      );
+      return conditional(() => doc.send(new PutCommand(createLeadRequest(tableName, lead))));
     },
 
     async recordSends(lead, record) {
-      const owed = record.owed;
       return conditional(() =>
-        doc.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: leadKey(lead.form, lead.idempotencyKey),
-            ConditionExpression: 'leaseToken = :token',
-            UpdateExpression: owed
-              ? 'SET emails = :emails, emailStatus = :status, emailUpdatedAt = :at, leaseUntil = :retryAt REMOVE leaseToken'
-              : 'SET emails = :emails, emailStatus = :status, emailUpdatedAt = :at REMOVE leaseToken, leaseUntil, resendPartition',
-            ExpressionAttributeValues: {
-              ':token': record.leaseToken,
-              ':emails': record.emails,
-              ':status': record.emailStatus,
-              ':at': record.at,
-              ...(owed ? { ':retryAt': record.retryAtMs ?? 0 } : {}),
-            },
-          }),
-        ),
+        doc.send(new UpdateCommand(recordSendsRequest(tableName, lead, record))),
       );
     },
 
@@ -163,11 +132,15 @@ export function createDynamoLeadStore(client: DynamoDBClient, tableName: string)
       // A window opens at the first hit and lasts windowMs, as the client's limit does.
       // Two conditional writes make it atomic without a transaction: open a new window if
       // none is running, else count within the running one while under the budget.
-      if (await conditional(() => openWindow(doc, tableName, request))) {
+      if (
+        await conditional(() => doc.send(new UpdateCommand(openWindowRequest(tableName, request))))
+      ) {
         return { key: request.key, windowStart: request.nowMs };
       }
       try {
-        const out = await guard(() => countInWindow(doc, tableName, request));
+        const out = await guard(() =>
+          doc.send(new UpdateCommand(countInWindowRequest(tableName, request))),
+        );
         return { key: request.key, windowStart: Number(out.Attributes?.windowStart) };
       } catch (error) {
         if (error instanceof ConditionFailed) return undefined;
@@ -209,24 +182,8 @@ export function createDynamoLeadStore(client: DynamoDBClient, tableName: string)
       );
     },
 
-    async claimOnce({ key, owner, expiresAtMs }) {
-      return conditional(() =>
-        doc.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: {
-              ...onceKey(key),
-              entity: 'one-time-token',
-              owner,
-              // Kept past the token's own expiry; after that the token is refused anyway.
-              expiresAt: Math.ceil(expiresAtMs / 1000) + 3600,
-            },
-            ConditionExpression: 'attribute_not_exists(pk) OR #owner = :owner',
-            ExpressionAttributeNames: { '#owner': 'owner' },
-            ExpressionAttributeValues: { ':owner': owner },
-          }),
-        ),
-      );
+    async claimOnce(claim) {
+      return conditional(() => doc.send(new PutCommand(claimOnceRequest(tableName, claim))));
     },
 
     async ping() {
@@ -249,40 +206,115 @@ function rateKey(key: string) {
   return { pk: `RATE#${key}`, sk: 'RATE' };
 }
 
-function openWindow(doc: DynamoDBDocumentClient, tableName: string, request: RateLimitRequest) {
-  return doc.send(
-    new UpdateCommand({
-      TableName: tableName,
-      Key: rateKey(request.key),
-      ConditionExpression: 'attribute_not_exists(pk) OR windowStart <= :cutoff',
-      UpdateExpression:
-        'SET hits = :one, windowStart = :now, expiresAt = :expires, entity = :entity',
-      ExpressionAttributeValues: {
-        ':cutoff': request.nowMs - request.windowMs,
-        ':now': request.nowMs,
-        ':one': 1,
-        ':expires': Math.ceil((request.nowMs + request.windowMs) / 1000) + 3600,
-        ':entity': 'rate-limit',
-      },
-    }),
-  );
+/*
+ * The requests the store sends on a lead's way in, built here and nowhere else: the store
+ * above sends them, and the benchmark's SDK floor (scripts/lib/bench-floor.ts) sends the very
+ * same, so the floor cannot drift from what a handler does.
+ */
+
+/** The lead as the table holds it: keyed, and on the re-send list while it owes an e-mail. */
+export function leadItem(lead: StoredLead): Record<string, unknown> {
+  const owed = lead.emailStatus === 'pending' || lead.emailStatus === 'failed';
+  return {
+    ...leadKey(lead.form, lead.idempotencyKey),
+    entity: 'lead',
+    ...lead,
+    // On the re-send list from the start: if this function dies before it records its
+    // sends, the lead comes back once its lease lapses.
+    ...(owed ? { resendPartition: PENDING_PARTITION, leaseUntil: lead.leaseUntil ?? 0 } : {}),
+  };
 }
 
-function countInWindow(doc: DynamoDBDocumentClient, tableName: string, request: RateLimitRequest) {
-  return doc.send(
-    new UpdateCommand({
-      TableName: tableName,
-      Key: rateKey(request.key),
-      ConditionExpression: 'windowStart > :cutoff AND hits < :max',
-      UpdateExpression: 'ADD hits :one',
-      ExpressionAttributeValues: {
-        ':cutoff': request.nowMs - request.windowMs,
-        ':max': request.max,
-        ':one': 1,
-      },
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
+/** Stores a lead once: a second put with the same Idempotency-Key is refused. */
+export function createLeadRequest(tableName: string, lead: StoredLead): PutCommandInput {
+  return {
+    TableName: tableName,
+    Item: leadItem(lead),
+    ConditionExpression: 'attribute_not_exists(pk)',
+  };
+}
+
+/** Records what was sent, if this sender still holds the lead's lease. */
+export function recordSendsRequest(
+  tableName: string,
+  lead: LeadRef,
+  record: SendRecord,
+): UpdateCommandInput {
+  const owed = record.owed;
+  return {
+    TableName: tableName,
+    Key: leadKey(lead.form, lead.idempotencyKey),
+    ConditionExpression: 'leaseToken = :token',
+    UpdateExpression: owed
+      ? 'SET emails = :emails, emailStatus = :status, emailUpdatedAt = :at, leaseUntil = :retryAt REMOVE leaseToken'
+      : 'SET emails = :emails, emailStatus = :status, emailUpdatedAt = :at REMOVE leaseToken, leaseUntil, resendPartition',
+    ExpressionAttributeValues: {
+      ':token': record.leaseToken,
+      ':emails': record.emails,
+      ':status': record.emailStatus,
+      ':at': record.at,
+      ...(owed ? { ':retryAt': record.retryAtMs ?? 0 } : {}),
+    },
+  };
+}
+
+/** Opens a rate-limit window with its first hit, if none is running on the key. */
+export function openWindowRequest(
+  tableName: string,
+  request: RateLimitRequest,
+): UpdateCommandInput {
+  return {
+    TableName: tableName,
+    Key: rateKey(request.key),
+    ConditionExpression: 'attribute_not_exists(pk) OR windowStart <= :cutoff',
+    UpdateExpression: 'SET hits = :one, windowStart = :now, expiresAt = :expires, entity = :entity',
+    ExpressionAttributeValues: {
+      ':cutoff': request.nowMs - request.windowMs,
+      ':now': request.nowMs,
+      ':one': 1,
+      ':expires': Math.ceil((request.nowMs + request.windowMs) / 1000) + 3600,
+      ':entity': 'rate-limit',
+    },
+  };
+}
+
+/** Counts a hit in the running window while the key is under its budget. */
+export function countInWindowRequest(
+  tableName: string,
+  request: RateLimitRequest,
+): UpdateCommandInput {
+  return {
+    TableName: tableName,
+    Key: rateKey(request.key),
+    ConditionExpression: 'windowStart > :cutoff AND hits < :max',
+    UpdateExpression: 'ADD hits :one',
+    ExpressionAttributeValues: {
+      ':cutoff': request.nowMs - request.windowMs,
+      ':max': request.max,
+      ':one': 1,
+    },
+    ReturnValues: 'ALL_NEW',
+  };
+}
+
+/** Claims a one-time token (a browser-check challenge) for its owner; a retry of the owner passes. */
+export function claimOnceRequest(
+  tableName: string,
+  claim: { key: string; owner: string; expiresAtMs: number },
+): PutCommandInput {
+  return {
+    TableName: tableName,
+    Item: {
+      ...onceKey(claim.key),
+      entity: 'one-time-token',
+      owner: claim.owner,
+      // Kept past the token's own expiry; after that the token is refused anyway.
+      expiresAt: Math.ceil(claim.expiresAtMs / 1000) + 3600,
+    },
+    ConditionExpression: 'attribute_not_exists(pk) OR #owner = :owner',
+    ExpressionAttributeNames: { '#owner': 'owner' },
+    ExpressionAttributeValues: { ':owner': claim.owner },
+  };
 }
 
 function encodeCursor(key: Record<string, unknown>): string {

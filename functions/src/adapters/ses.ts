@@ -3,6 +3,7 @@ import {
   GetEmailIdentityCommand,
   type SESv2Client,
   SendEmailCommand,
+  type SendEmailCommandInput,
 } from '@aws-sdk/client-sesv2';
 import {
   DependencyError,
@@ -110,33 +111,42 @@ function bareAddress(from: string): string {
   return (/<([^<>]+)>\s*$/.exec(from)?.[1] ?? from).trim();
 }
 
+/**
+ * The SendEmail request for one checked message, built here and nowhere else: the mailer
+ * sends it, and the benchmark's SDK floor (scripts/lib/bench-floor.ts) sends the very same.
+ */
+export function sendEmailRequest(
+  options: Pick<SesMailerOptions, 'from' | 'configurationSet'>,
+  email: OutgoingEmail,
+): SendEmailCommandInput {
+  return {
+    FromEmailAddress: fromHeader(options.from, email.fromName),
+    Destination: { ToAddresses: email.to },
+    ReplyToAddresses: email.replyTo,
+    ConfigurationSetName: options.configurationSet,
+    EmailTags: Object.entries(email.tags).map(([Name, Value]) => ({
+      Name,
+      // SES allows only these characters in tag values.
+      Value: Value.replace(/[^A-Za-z0-9_-]/g, '_'),
+    })),
+    Content: {
+      Simple: {
+        Subject: { Data: email.subject, Charset: 'UTF-8' },
+        Body: {
+          Text: { Data: email.text, Charset: 'UTF-8' },
+          Html: { Data: email.html, Charset: 'UTF-8' },
+        },
+      },
+    },
+  };
+}
+
 export function createSesMailer(client: SESv2Client, options: SesMailerOptions): Mailer {
   return {
     async send(email) {
       assertHeadersSafe(email);
       const out = await client
-        .send(
-          new SendEmailCommand({
-            FromEmailAddress: fromHeader(options.from, email.fromName),
-            Destination: { ToAddresses: email.to },
-            ReplyToAddresses: email.replyTo,
-            ConfigurationSetName: options.configurationSet,
-            EmailTags: Object.entries(email.tags).map(([Name, Value]) => ({
-              Name,
-              // SES allows only these characters in tag values.
-              Value: Value.replace(/[^A-Za-z0-9_-]/g, '_'),
-            })),
-            Content: {
-              Simple: {
-                Subject: { Data: email.subject, Charset: 'UTF-8' },
-                Body: {
-                  Text: { Data: email.text, Charset: 'UTF-8' },
-                  Html: { Data: email.html, Charset: 'UTF-8' },
-                },
-              },
-            },
-          }),
-        )
+        .send(new SendEmailCommand(sendEmailRequest(options, email)))
         .catch((error: unknown) => {
           if (isSenderUnverified(error, options.from)) {
             throw new SenderNotVerifiedError({ cause: error });

@@ -1,0 +1,67 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { handlerEnvironment, localSettings } from './environment.ts';
+
+const scratch = mkdtempSync(join(tmpdir(), 'kryon-env-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe('localSettings', () => {
+  it('gives the documented defaults, links pointing at the local server', () => {
+    const settings = localSettings({});
+    expect(settings).toMatchObject({
+      port: 3000,
+      dynamoPort: 8000,
+      sesPort: 8005,
+      devPort: 5173,
+      tableName: 'kryon-leads',
+      siteOrigin: 'http://127.0.0.1:3000',
+    });
+    expect(settings.dataDir).toMatch(/\/\.data$/);
+    expect(settings.reportsDir).toMatch(/\/web\/build\/reports$/);
+  });
+
+  it('takes an empty variable for an unset one, as every local command does', () => {
+    const settings = localSettings({ PORT: '', DATA_DIR: ' ', TABLE_NAME: '', SITE_ORIGIN: '' });
+    expect(settings).toMatchObject({ port: 3000, tableName: 'kryon-leads' });
+    expect(settings.dataDir).toBe(localSettings({}).dataDir);
+    expect(settings.siteOrigin).toBe('http://127.0.0.1:3000');
+  });
+
+  it('points links at the dev server under npm run dev, and at SITE_ORIGIN when set', () => {
+    expect(localSettings({ PORT: '43000', DEV_PORT: '43010' }, { dev: true }).siteOrigin).toBe(
+      'http://127.0.0.1:43010',
+    );
+    expect(localSettings({ PORT: '43000' }).siteOrigin).toBe('http://127.0.0.1:43000');
+    expect(
+      localSettings({ SITE_ORIGIN: 'https://preview.example' }, { dev: true }).siteOrigin,
+    ).toBe('https://preview.example');
+  });
+
+  it('refuses a port that is not one', () => {
+    expect(() => localSettings({ SES_PORT: '80a' })).toThrow(/SES_PORT must be a port number/);
+    expect(() => localSettings({ PORT: '70000' })).toThrow(/PORT must be a port number/);
+  });
+});
+
+describe('handlerEnvironment', () => {
+  it('points the handlers at the emulators with the site secret kept in DATA_DIR', () => {
+    const dataDir = join(scratch, 'data');
+    const settings = localSettings({ DATA_DIR: dataDir, PORT: '43000' });
+    const vars = handlerEnvironment(settings, { dynamoUrl: 'http://127.0.0.1:1' }, {});
+    expect(vars).toMatchObject({
+      AWS_ENDPOINT_URL_DYNAMODB: 'http://127.0.0.1:1',
+      TABLE_NAME: 'kryon-leads',
+      MAIL_FROM: 'Kryon Website <no-reply@kryon.example>',
+      MAIL_TO: 'sales@kryon.example',
+      SITE_ORIGIN: 'http://127.0.0.1:43000',
+      REPORTS_DIR: settings.reportsDir,
+    });
+    expect(vars).not.toHaveProperty('AWS_ENDPOINT_URL_SESV2');
+    expect(vars.IP_HASH_SECRET).toBe(readFileSync(join(dataDir, 'ip-hash-secret'), 'utf8'));
+    expect(
+      handlerEnvironment(settings, { dynamoUrl: 'x' }, { IP_HASH_SECRET: 'given' }),
+    ).toMatchObject({ IP_HASH_SECRET: 'given' });
+  });
+});

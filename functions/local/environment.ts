@@ -1,0 +1,142 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The local environment, built in one place for every command that runs the handlers on this
+ * machine: `npm start`, `npm run dev`, `npm run invoke` and the `leads:*` tools. A variable
+ * set to an empty string counts as unset, so `PORT= npm start` means the default.
+ */
+
+const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+
+export interface LocalSettings {
+  /** The local server: the site and `/api` (`npm start`), or `/api` alone (`npm run dev`). */
+  port: number;
+  dynamoPort: number;
+  sesPort: number;
+  /** The Vite dev server of `npm run dev`, which proxies `/api` to `port`. */
+  devPort: number;
+  /** DynamoDB data and the local site secret; resolved against the repository root. */
+  dataDir: string;
+  /** The prerendered site `npm start` serves. */
+  siteDir: string;
+  /** The research reports the build writes beside the site, served only through personal links. */
+  reportsDir: string;
+  tableName: string;
+  /**
+   * The origin links in e-mails point at: the site this command serves (the local server,
+   * or the Vite dev server under `npm run dev`), unless SITE_ORIGIN says otherwise.
+   */
+  siteOrigin: string;
+}
+
+export const LOCAL_DEFAULTS = {
+  port: 3000,
+  dynamoPort: 8000,
+  sesPort: 8005,
+  devPort: 5173,
+  dataDir: '.data',
+  siteDir: 'web/build/client',
+  tableName: 'kryon-leads',
+  mailFrom: 'Kryon Website <no-reply@kryon.example>',
+  mailTo: 'sales@kryon.example',
+} as const;
+
+export function localSettings(
+  env: NodeJS.ProcessEnv = process.env,
+  options: { dev?: boolean } = {},
+): LocalSettings {
+  const port = portOf(env, 'PORT', LOCAL_DEFAULTS.port);
+  const devPort = portOf(env, 'DEV_PORT', LOCAL_DEFAULTS.devPort);
+  const siteDir = resolve(repoRoot, value(env, 'SITE_DIR') ?? LOCAL_DEFAULTS.siteDir);
+  return {
+    port,
+    dynamoPort: portOf(env, 'DYNAMODB_PORT', LOCAL_DEFAULTS.dynamoPort),
+    sesPort: portOf(env, 'SES_PORT', LOCAL_DEFAULTS.sesPort),
+    devPort,
+    dataDir: resolve(repoRoot, value(env, 'DATA_DIR') ?? LOCAL_DEFAULTS.dataDir),
+    siteDir,
+    reportsDir: resolve(repoRoot, value(env, 'REPORTS_DIR') ?? join(siteDir, '..', 'reports')),
+    tableName: value(env, 'TABLE_NAME') ?? LOCAL_DEFAULTS.tableName,
+    siteOrigin: value(env, 'SITE_ORIGIN') ?? `http://127.0.0.1:${options.dev ? devPort : port}`,
+  };
+}
+
+/** Where the emulators answer for this command: its own, or those of a running `npm start`. */
+export interface LocalEndpoints {
+  dynamoUrl: string;
+  /** Unset for a command that sends no e-mail. */
+  sesUrl?: string;
+}
+
+/**
+ * The environment the handlers read once, on import: the emulators' endpoints with local
+ * credentials, the table, the sender and sales, the site secret kept in DATA_DIR, the site
+ * origin and the reports. Pointing at real AWS is this configuration, never a code change.
+ */
+export function handlerEnvironment(
+  settings: LocalSettings,
+  endpoints: LocalEndpoints,
+  env: NodeJS.ProcessEnv = process.env,
+): Record<string, string> {
+  const values: Record<string, string> = {
+    AWS_REGION: value(env, 'AWS_REGION') ?? 'us-east-1',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    AWS_ENDPOINT_URL_DYNAMODB: endpoints.dynamoUrl,
+    TABLE_NAME: settings.tableName,
+    MAIL_FROM: value(env, 'MAIL_FROM') ?? LOCAL_DEFAULTS.mailFrom,
+    MAIL_TO: value(env, 'MAIL_TO') ?? LOCAL_DEFAULTS.mailTo,
+    IP_HASH_SECRET: localSiteSecret(settings.dataDir, env),
+    SITE_ORIGIN: settings.siteOrigin,
+    REPORTS_DIR: settings.reportsDir,
+    POWERTOOLS_LOG_LEVEL: value(env, 'POWERTOOLS_LOG_LEVEL') ?? 'WARN',
+    // CloudWatch metrics as EMF JSON lines are for AWS; locally they are noise.
+    POWERTOOLS_METRICS_DISABLED: value(env, 'POWERTOOLS_METRICS_DISABLED') ?? 'true',
+  };
+  if (endpoints.sesUrl) values.AWS_ENDPOINT_URL_SESV2 = endpoints.sesUrl;
+  return values;
+}
+
+/**
+ * Sets the handler environment on this process before any handler is imported. A shell's
+ * AWS_PROFILE goes: its credentials must never reach a local run.
+ */
+export function applyHandlerEnvironment(
+  values: Record<string, string>,
+  env: NodeJS.ProcessEnv = process.env,
+): void {
+  Object.assign(env, values);
+  delete env.AWS_PROFILE;
+}
+
+/**
+ * The local site secret (the handlers' IP_HASH_SECRET): kept in DATA_DIR so the keyed hashes
+ * of stored leads stay the same across restarts, unless the environment sets one.
+ */
+export function localSiteSecret(dataDir: string, env: NodeJS.ProcessEnv = process.env): string {
+  const given = value(env, 'IP_HASH_SECRET');
+  if (given) return given;
+  const file = join(dataDir, 'ip-hash-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+function value(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  return env[name]?.trim() || undefined;
+}
+
+function portOf(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = value(env, name);
+  if (!raw) return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65_535) {
+    throw new Error(`${name} must be a port number, not ${JSON.stringify(raw)}`);
+  }
+  return port;
+}
