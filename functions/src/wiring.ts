@@ -19,10 +19,12 @@ import {
 } from './adapters/secrets.ts';
 import { createSesMailer, type SesMailerOptions } from './adapters/ses.ts';
 import { listEnv, optionalEnv, requiredEnv } from './env.ts';
+import { createFormHandler } from './http/form-handler.ts';
 import { errorResponse, type HttpResponse } from './http/responses.ts';
 import { siteOriginOnly } from './http/site-origin.ts';
 import { lambdaHandler } from './lambda-handler.ts';
 import { type DeliveryConfig, MAX_SEND_ATTEMPTS } from './leads/deliver.ts';
+import type { FormDefinition } from './leads/form-definition.ts';
 import { derivedSecret } from './leads/hash.ts';
 import type { Log } from './leads/ports.ts';
 import type { ResendDeps } from './leads/resend-pending.ts';
@@ -236,6 +238,13 @@ export function apiHandler(build: (secrets: Secrets) => ApiHandler) {
     unavailable: () =>
       errorResponse(503, ERROR_MESSAGES.unavailable, { headers: { 'retry-after': '60' } }),
   });
+}
+
+/** A form's function: POST /api/email/<form>, from the form's definition alone. */
+export function formHandler(definition: FormDefinition) {
+  return apiHandler((secrets) =>
+    createFormHandler(definition, formDeps(definition.form, siteSecret(secrets))),
+  );
 }
 
 export function challengeService(site: SecretVersions) {

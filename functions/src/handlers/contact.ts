@@ -1,8 +1,5 @@
-import { createFormHandler } from '../http/form-handler.ts';
 import { contactForm } from '../leads/forms/contact.ts';
-import { apiHandler, formDeps, siteSecret } from '../wiring.ts';
+import { formHandler } from '../wiring.ts';
 
 /** POST /api/email/contact */
-export const handler = apiHandler((secrets) =>
-  createFormHandler(contactForm, formDeps('contact', siteSecret(secrets))),
-);
+export const handler = formHandler(contactForm);

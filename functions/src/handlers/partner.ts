@@ -1,8 +1,5 @@
-import { createFormHandler } from '../http/form-handler.ts';
 import { partnerForm } from '../leads/forms/partner.ts';
-import { apiHandler, formDeps, siteSecret } from '../wiring.ts';
+import { formHandler } from '../wiring.ts';
 
 /** POST /api/email/partner */
-export const handler = apiHandler((secrets) =>
-  createFormHandler(partnerForm, formDeps('partner', siteSecret(secrets))),
-);
+export const handler = formHandler(partnerForm);
