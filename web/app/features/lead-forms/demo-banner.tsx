@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { Pictogram } from '../../components/ui/pictogram.tsx';
+import { toneClass } from '../../components/ui/tone.ts';
 import { BANNER_FEATURE_COUNT, demoPageCopy } from '../../content/demo-page.ts';
 import type { DemoOption } from '../../content/lead-page-types.ts';
 
@@ -25,10 +26,13 @@ export function DemoBanner({
   const detailsId = useId();
   const shown = option.features.slice(0, BANNER_FEATURE_COUNT);
   const more = option.features.length - shown.length;
-  // temporary: lead-tone--<name> (an alias of toneClass in tone.css) because the demo tests
-  // expect that class on the banner; toneClass(option.colour) once i16-forms has landed.
+  // `lead-tone--<name>` carries no style: it names the chosen demo's colour for the demo
+  // journeys, which identify the banner's tone by it.
   return (
-    <aside className={`demo-banner lead-tone--${option.colour}`} aria-label={copy.label}>
+    <aside
+      className={`demo-banner ${toneClass(option.colour)} lead-tone--${option.colour}`}
+      aria-label={copy.label}
+    >
       <div className="demo-banner__inner">
         <div className="demo-banner__bar">
           <span className="demo-banner__icon">

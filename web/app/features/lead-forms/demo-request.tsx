@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Pictogram } from '../../components/ui/pictogram.tsx';
 import { Toast } from '../../components/ui/toast.tsx';
+import { toneClass } from '../../components/ui/tone.ts';
 import { demoOption, demoPageCopy } from '../../content/demo-page.ts';
 import type { Submit } from '../../lib/api-client.ts';
 import { useLeadForm } from '../../lib/lead-form/use-lead-form.ts';
@@ -176,7 +177,7 @@ export function DemoRequestJourney({
           ) : option ? (
             <div className="lead-layout">
               <div className="card lead-card">
-                <div className={`demo-choice lead-tone--${option.colour}`}>
+                <div className={`demo-choice ${toneClass(option.colour)}`}>
                   <span className="demo-choice__icon">
                     <Pictogram name={option.icon} size={20} />
                   </span>
