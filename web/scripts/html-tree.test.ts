@@ -56,6 +56,8 @@ describe('html-tree', () => {
     expect(kind('type=""')).toBe('classic');
     expect(kind('type=" Text/JavaScript "')).toBe('classic');
     expect(kind('language="javascript"')).toBe('classic');
+    // An empty type means JavaScript, whatever the legacy language attribute says.
+    expect(kind('type="" language="vbscript"')).toBe('classic');
     expect(kind('type="MODULE"')).toBe('module');
     expect(kind('type="application/ld+json"')).toBe('data');
     expect(kind('type="text/javascript; charset=utf-8"')).toBe('data');
