@@ -15,6 +15,8 @@ export const E2E_PORTS = {
   dynamodb: 8100 + offset,
   ses: 8105 + offset,
 } as const;
+/** The build the journeys' server serves, relative to web/: an offset run builds apart. */
+export const E2E_BUILD_DIR = offset ? `build-e2e-${offset}` : 'build';
 
 export default defineConfig({
   testDir: './e2e',
@@ -59,9 +61,7 @@ export default defineConfig({
       // Every journey submits from 127.0.0.1, so the per-client budget (20 a minute) would
       // count the whole suite as one visitor; the functions' tests cover that budget.
       IP_RATE_LIMIT_PER_MINUTE: '1000',
-      ...(offset
-        ? { WEB_BUILD_DIR: `build-e2e-${offset}`, SITE_DIR: `web/build-e2e-${offset}/client` }
-        : {}),
+      ...(offset ? { WEB_BUILD_DIR: E2E_BUILD_DIR, SITE_DIR: `web/${E2E_BUILD_DIR}/client` } : {}),
     },
   },
 });

@@ -42,9 +42,13 @@ export default {
       securityTxt({ origin: SITE.origin, contact: SITE.securityContact, now: new Date() }),
     );
     // After prerendering: the CSP allows no inline scripts (shared/src/security-headers.ts).
+    const rewriteStarted = performance.now();
     await externalizeInlineScripts(client);
     // Then content first: no script is requested before the page has painted.
-    await deferHydration(client, await htmlFiles(client));
+    const pages = await htmlFiles(client);
+    await deferHydration(client, pages);
+    const rewriteSeconds = ((performance.now() - rewriteStarted) / 1000).toFixed(1);
+    console.log(`${pages.length} pages' scripts externalised and deferred in ${rewriteSeconds} s`);
     // Then the files drawn from content, side by side: the share images rasterise on
     // libuv's threads while the reports' PDFs are laid out on the main one.
     const started = performance.now();

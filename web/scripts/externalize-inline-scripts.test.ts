@@ -34,4 +34,28 @@ describe('externalizeHtml', () => {
     expect(out).toContain('<script type="application/ld+json">{"@type":"Organization"}</script>');
     expect(new Set(written).size).toBe(1);
   });
+
+  it('finds scripts however their tags are written, and reads their code as a browser does', () => {
+    const written = new Map<string, string>();
+    const html =
+      "<head><SCRIPT type='MODULE' async>import '/x.js';</SCRIPT>" +
+      '<script defer id=_R_ >if (a < b && c) go("</div>")</script></head>';
+
+    const out = externalizeHtml(html, (name, code) => written.set(name, code));
+
+    const srcs = [...out.matchAll(/<script([^>]*)><\/script>/g)].map((m) => m[1]);
+    expect(srcs[0]).toMatch(/^ type="MODULE" src="\/assets\/inline\/[0-9a-f]{20}\.js"$/);
+    expect(srcs[1]).toMatch(/^ defer="" id="_R_" src="\/assets\/inline\/[0-9a-f]{20}\.js"$/);
+    expect([...written.values()]).toEqual(["import '/x.js';", 'if (a < b && c) go("</div>")']);
+  });
+
+  it('leaves data blocks of any type inline, and fails the build on an inline import map', () => {
+    const template = '<script type="text/x-template"><p>{{ x }}</p></script>';
+    expect(externalizeHtml(template, () => {})).toBe(template);
+
+    const importMap = '<script type="importmap">{"imports":{}}</script>';
+    expect(() => externalizeHtml(importMap, () => {}, undefined, 'demo/index.html')).toThrow(
+      /^demo\/index\.html: an inline <script type="importmap"> cannot move to a file/,
+    );
+  });
 });

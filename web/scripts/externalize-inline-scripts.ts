@@ -1,28 +1,54 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
+import {
+  applyEdits,
+  attribute,
+  type Edit,
+  type Element,
+  elements,
+  emptyElement,
+  type NewAttribute,
+  parseHtml,
+  scriptKind,
+  sourceSpan,
+  textOf,
+} from './html-tree.ts';
 
 /**
  * Moves every inline <script> of the prerendered HTML into a content-hashed file, so the
  * Content-Security-Policy can be `script-src 'self'`: no 'unsafe-inline', and no per-page
  * hashes (CloudFront caps a policy header at 1,783 characters; the pages hold hundreds of
  * distinct inline scripts).
- * JSON-LD blocks are data, not scripts, and stay inline.
+ * Data blocks (JSON-LD, any type a browser does not run) are not scripts and stay inline. An
+ * import map or speculation rules cannot be moved to a file, and would need 'unsafe-inline' or
+ * a hash, so a page carrying one fails the build rather than ship a script the CSP blocks.
  */
-const INLINE_SCRIPT = /<script((?:\s+[a-zA-Z-]+(?:="[^"]*")?)*)\s*>([\s\S]*?)<\/script>/g;
-const DATA_TYPES = /\stype="application\/(ld\+)?json"/;
-
 export function externalizeHtml(
   html: string,
   write: (fileName: string, code: string) => void,
   publicDir = '/assets/inline',
+  page = 'page',
 ): string {
-  return html.replace(INLINE_SCRIPT, (whole, attrs: string, code: string) => {
-    if (/\ssrc=/.test(attrs) || DATA_TYPES.test(attrs) || code.trim() === '') return whole;
+  const edits: Edit[] = [];
+  for (const script of elements(parseHtml(html))) {
+    if (script.tagName !== 'script' || attribute(script, 'src') !== undefined) continue;
+    const kind = scriptKind(script);
+    if (kind === 'data') continue;
+    const code = textOf(script);
+    if (code.trim() === '') continue;
+    if (kind !== 'classic' && kind !== 'module') {
+      throw new Error(
+        `${page}: an inline <script type="${attribute(script, 'type')}"> cannot move to a file, ` +
+          "and the CSP allows no inline script (script-src 'self')",
+      );
+    }
     const name = `${createHash('sha256').update(code).digest('hex').slice(0, 20)}.js`;
     write(name, code);
-    return `<script${deferred(attrs)} src="${publicDir}/${name}"></script>`;
-  });
+    const attrs = deferred(script, kind).concat([['src', `${publicDir}/${name}`]]);
+    edits.push({ ...sourceSpan(script), text: emptyElement('script', attrs) });
+  }
+  return applyEdits(html, edits);
 }
 
 /**
@@ -33,9 +59,10 @@ export function externalizeHtml(
  * `<script async src>` as a hoistable resource and skips it while hydrating, then finds the
  * next element where it expects this one and re-renders the whole page.
  */
-function deferred(attrs: string): string {
-  if (/\stype="module"/.test(attrs)) return attrs.replace(/\sasync(="[^"]*")?/, '');
-  return /\sdefer\b/.test(attrs) ? attrs : `${attrs} defer`;
+function deferred(script: Element, kind: 'classic' | 'module'): NewAttribute[] {
+  const attrs = script.attrs.map((a): NewAttribute => [a.name, a.value]);
+  if (kind === 'module') return attrs.filter(([name]) => name !== 'async');
+  return attrs.some(([name]) => name === 'defer') ? attrs : [...attrs, ['defer', true]];
 }
 
 /** The prerendered pages under `clientDir` (not the HTML of bundled assets). */
@@ -54,7 +81,12 @@ export async function externalizeInlineScripts(clientDir: string): Promise<numbe
   const scripts = new Map<string, string>();
   for (const file of await htmlFiles(clientDir)) {
     const html = await readFile(file, 'utf8');
-    const rewritten = externalizeHtml(html, (name, code) => scripts.set(name, code));
+    const rewritten = externalizeHtml(
+      html,
+      (name, code) => scripts.set(name, code),
+      undefined,
+      relative(clientDir, file),
+    );
     await writeFile(file, rewritten);
   }
   await Promise.all([...scripts].map(([name, code]) => writeFile(join(outDir, name), code)));
