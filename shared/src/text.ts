@@ -1,3 +1,4 @@
+/// <reference path="./punycode-module.d.ts" />
 // zod/mini rather than zod: the same validation with a functional API, about 65 KB less
 // minified in every Lambda bundle and form page (docs/decisions/026).
 import * as z from 'zod/mini';
@@ -7,8 +8,7 @@ import * as z from 'zod/mini';
 // This module is imported by every form schema, so the setting precedes their creation.
 z.config({ jitless: true });
 
-// The trailing slash names the npm package; `punycode` alone is Node's deprecated built-in.
-import { decode } from 'punycode/';
+import { decode } from 'punycode/punycode.es6.js';
 import { type Option, optionValues } from './options.ts';
 
 /** The answer to a value that holds a lone UTF-16 surrogate: it is refused, never repaired. */
