@@ -19,8 +19,6 @@ export default defineConfig({
       POWERTOOLS_LOG_LEVEL: 'SILENT',
       // Metrics too (EMF JSON on stdout); adapters/metrics.test.ts checks what they write.
       POWERTOOLS_METRICS_DISABLED: 'true',
-      // This machine runs Node 20; the SDK's warning about it is noise in test output.
-      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     },
     restoreMocks: true,
     projects: [

@@ -2,7 +2,7 @@
  * `npm run bench:api` (from the root or `-w functions`): the Lambda figures, in one run.
  *
  * 1. Bundles: every API handler, the `$default` handler and the scheduled re-send, built by
- *    esbuild as infra/lib/lead-function.ts builds them (CJS, node22, minified, SDK bundled);
+ *    esbuild as infra/lib/lead-function.ts builds them (CJS, node24, minified, SDK bundled);
  *    minified and gzip size, and the cold import cost: the median wall time of 7 fresh `node`
  *    processes that require the bundle, minus the median of 7 that require nothing (run in
  *    turns with the bundles', in the same environment, after one discarded round).
@@ -77,8 +77,6 @@ const LAMBDA_ENV = {
   POWERTOOLS_LOG_LEVEL: 'ERROR',
   POWERTOOLS_METRICS_DISABLED: 'true',
   AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1',
-  // This machine may run Node 20; Lambda runs 22, where the SDK has nothing to warn about.
-  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
 };
 
 const sorted = (xs: readonly number[]) => [...xs].sort((a, b) => a - b);
@@ -137,7 +135,7 @@ for (const name of bundles) {
     outfile,
     bundle: true,
     platform: 'node',
-    target: 'node22',
+    target: 'node24',
     format: 'cjs',
     minify: true,
     mainFields: ['module', 'main'],
@@ -161,7 +159,7 @@ bundleFigures.forEach((figure, i) => {
 
 const signed = (value: number) => `${value < 0 ? '-' : '+'}${Math.abs(value).toFixed(1)} ms`;
 console.log(
-  '\nLambda bundles: esbuild as infra/lib/lead-function.ts (CJS, node22, minified, SDK bundled)',
+  '\nLambda bundles: esbuild as infra/lib/lead-function.ts (CJS, node24, minified, SDK bundled)',
 );
 console.log(
   `bare node (\`node -e ""\`, median wall time of ${COLD_RUNS} fresh processes): ${ms(bareMs)}; import = the same for \`node -e "require(bundle)"\`, minus bare node\n`,

@@ -30,7 +30,7 @@ export interface LeadFunctionProps {
 }
 
 /**
- * Every Kryon function is built the same way: Node.js 22 on arm64, bundled by esbuild with
+ * Every Kryon function is built the same way: Node.js 24 on arm64, bundled by esbuild with
  * the AWS SDK inside, source maps on, Powertools configured, its own log group.
  */
 export function leadFunction(scope: Construct, id: string, props: LeadFunctionProps) {
@@ -38,7 +38,7 @@ export function leadFunction(scope: Construct, id: string, props: LeadFunctionPr
     entry: props.entry,
     handler: 'handler',
     description: props.description,
-    runtime: Runtime.NODEJS_22_X,
+    runtime: Runtime.NODEJS_24_X,
     architecture: Architecture.ARM_64,
     memorySize: props.memorySize,
     timeout: props.timeout,
@@ -57,7 +57,7 @@ export function leadFunction(scope: Construct, id: string, props: LeadFunctionPr
     depsLockFilePath: join(props.repoRoot, 'package-lock.json'),
     bundling: {
       format: OutputFormat.CJS,
-      target: 'node22',
+      target: 'node24',
       minify: true,
       sourceMap: true,
       sourcesContent: false,

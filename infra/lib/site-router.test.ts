@@ -245,7 +245,7 @@ describe('site router: files of the build and missing files', () => {
   );
 
   it.each([
-    '/_root.data',
+    '/_.data',
     '/features.data',
     '/security-intelligence/attack-paths/x.data',
     '/favicon.svg',
@@ -277,6 +277,8 @@ describe('site router: files of the build and missing files', () => {
     '/security-intelligence/attack-paths/not-prerendered.data',
     '/security-intelligence/attack-paths.data',
     '/no-such-page.data',
+    // React Router 7's name for the loader data of `/`, now `/_.data`
+    '/_root.data',
     '/assets',
     '/assets/inline',
   ])('answers the missing file %s with the 404 page, status 404 and its policy', (uri) => {

@@ -12,8 +12,11 @@ export const NOT_FOUND_PAGE = '/404';
 const SCRIPTS = '{S}';
 const STYLES = '{T}';
 
-/** React Router names the loader data of `/` this way; `/x` has `/x.data`. */
-const ROOT_DATA = '/_root.data';
+/**
+ * React Router names the loader data of `/` this way; `/x` has `/x.data` (a trailing-slash URL
+ * `/x/` would have `/x/_.data`, but every page here is prerendered without one).
+ */
+const ROOT_DATA = '/_.data';
 
 export interface SiteRouterOptions {
   /** Origins the pages may call besides their own: the API on a name of its own. */
@@ -171,7 +174,7 @@ export const ASSETS_PREFIX = '/assets/';
 /**
  * The files of a build the router serves besides pages and hashed assets, as URL paths:
  * root files (`/favicon.svg`, `/robots.txt`) and the pages' loader data (`/features.data`,
- * `/_root.data`). HTML files are left out: HTML is served only as a page's clean URL.
+ * `/_.data`). HTML files are left out: HTML is served only as a page's clean URL.
  */
 export function scanSiteFiles(siteDir: string): string[] {
   if (!existsSync(siteDir)) return [];

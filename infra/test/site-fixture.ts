@@ -77,9 +77,9 @@ export const SITE_FILES: Record<string, string> = {
     ].join(''),
   ),
   '__spa-fallback.html': page('Kryon', `<script>${CONTEXT_SCRIPT}</script>`),
-  // Loader data of prerendered pages: `/x` has `/x.data`, `/` has `/_root.data`; pages
+  // Loader data of prerendered pages: `/x` has `/x.data`, `/` has `/_.data`; pages
   // without a loader (here /404) have none.
-  '_root.data': '[{"_1":2},"loaderData"]',
+  '_.data': '[{"_1":2},"loaderData"]',
   'features.data': '[{"_1":2},"loaderData"]',
   'security-intelligence/attack-paths/x.data': '[{"_1":2},"loaderData"]',
   'assets/entry.client-Ab12Cd34.js': 'export const entry = true;\n',

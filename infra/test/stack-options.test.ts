@@ -201,7 +201,7 @@ describe('with a custom domain and a WAF created in us-east-1', () => {
 
   it('deploys a router that knows the build’s files: missing ones get the 404 page', () => {
     const router = deployedRouter(template);
-    for (const file of ['/robots.txt', '/favicon.svg', '/features.data', '/_root.data']) {
+    for (const file of ['/robots.txt', '/favicon.svg', '/features.data', '/_.data']) {
       expect(roundTrip(router, file)).toMatchObject({
         originUri: file,
         response: { statusCode: 200 },

@@ -478,18 +478,18 @@ describe('functions', () => {
   it('exist once per handler of API_ROUTES plus the fallback', () => {
     expect([...stack.api.functions.keys()].sort()).toEqual(HANDLERS.sort());
     const nodeFunctions = Object.values(resourcesOf(template, 'AWS::Lambda::Function')).filter(
-      (fn) => fn.Properties?.Runtime === 'nodejs22.x',
+      (fn) => fn.Properties?.Runtime === 'nodejs24.x',
     );
     // ...and the scheduled re-send.
     expect(nodeFunctions).toHaveLength(HANDLERS.length + 1);
   });
 
   it.each(HANDLERS)(
-    '%s runs Node.js 22 on arm64 with its own log group and powertools env',
+    '%s runs Node.js 24 on arm64 with its own log group and powertools env',
     (handler) => {
       const props = fnProps(handler);
       expect(props).toMatchObject({
-        Runtime: 'nodejs22.x',
+        Runtime: 'nodejs24.x',
         Architectures: ['arm64'],
         Handler: 'index.handler',
         LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
@@ -811,7 +811,7 @@ describe('the re-send of owed e-mails', () => {
       ],
     });
     expect(fnProps('resend')).toMatchObject({
-      Runtime: 'nodejs22.x',
+      Runtime: 'nodejs24.x',
       Architectures: ['arm64'],
       Timeout: 120,
       DeadLetterConfig: { TargetArn: { 'Fn::GetAtt': [queueId(), 'Arn'] } },

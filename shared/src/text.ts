@@ -1,3 +1,4 @@
+/// <reference path="./punycode-module.d.ts" />
 // zod/mini rather than zod: the same validation with a functional API, about 65 KB less
 // minified in every Lambda bundle and form page (docs/decisions/026).
 import * as z from 'zod/mini';
@@ -7,6 +8,7 @@ import * as z from 'zod/mini';
 // This module is imported by every form schema, so the setting precedes their creation.
 z.config({ jitless: true });
 
+import { decode } from 'punycode/punycode.es6.js';
 import { type Option, optionValues } from './options.ts';
 
 /** The answer to a value that holds a lone UTF-16 surrogate: it is refused, never repaired. */
@@ -107,6 +109,8 @@ const emailMax = () =>
 
 // A domain label: letters, digits and hyphens, starting and ending with a letter or digit.
 const DOMAIN_LABEL = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
+/** How a Punycode (ACE) label of a domain begins. */
+const ACE_PREFIX = 'xn--';
 
 function localPart(email: string): string {
   return email.slice(0, email.lastIndexOf('@'));
@@ -120,18 +124,41 @@ function domainLabels(email: string): string[] {
 // rules refuse keeps their one message; the first failure here stops the rest.
 const acceptedSoFar = (payload: z.core.ParsePayload) => payload.issues.length === 0;
 
-/**
- * Whether the domain is a host name a mail system can resolve: an `xn--` label must be
- * valid Punycode (`xn--a` is not), which the WHATWG URL parser, in Node and in browsers
- * alike, checks when it converts a host name.
- */
-function isHostName(email: string): boolean {
+/** The host name the WHATWG URL parser makes of `host`, or undefined when it refuses it. */
+function parsedHost(host: string): string | undefined {
   try {
-    new URL(`http://${email.slice(email.lastIndexOf('@') + 1)}/`);
-    return true;
+    return new URL(`http://${host}/`).hostname;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether an `xn--` label is Punycode that decodes to a valid label: one the URL parser
+ * turns back into exactly this label (`xn--a` decodes to a control character, `xn--zz` does
+ * not decode). The decoded form is what gets checked because Node 24's URL parser lets an
+ * ASCII `xn--` label through unchecked, while it still checks Unicode labels as browsers do.
+ */
+function isPunycodeLabel(label: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decode(label.slice(ACE_PREFIX.length));
   } catch {
     return false;
   }
+  return parsedHost(decoded) === label;
+}
+
+/**
+ * Whether the domain is a host name a mail system can resolve: the URL parser accepts it,
+ * and each `xn--` label is valid Punycode.
+ */
+function isHostName(email: string): boolean {
+  const domain = email.slice(email.lastIndexOf('@') + 1);
+  return (
+    parsedHost(domain) !== undefined &&
+    domain.split('.').every((label) => !label.startsWith(ACE_PREFIX) || isPunycodeLabel(label))
+  );
 }
 
 /**

@@ -94,6 +94,23 @@ export default function App() {
   );
 }
 
+/**
+ * Drawn while the router loads data the page was not prerendered with. Every prerendered page
+ * carries its own data, so that happens only when the host answers an unknown URL with the
+ * 404 page and the URL matches a route with a loader (an unknown article or category): the
+ * router then fetches that route's data file before drawing the route. This first render
+ * must be the 404 page's own markup. Anything else, and React, which skips elements it cannot
+ * match inside <body> (as it does for nodes a browser extension adds), leaves the prerendered
+ * header, main and footer in place, and the route drawn next appears beside them: two pages.
+ */
+export function HydrateFallback() {
+  return (
+    <Shell>
+      <NotFoundScreen />
+    </Shell>
+  );
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (

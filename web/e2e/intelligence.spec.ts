@@ -381,6 +381,25 @@ test.describe('article page', () => {
     expect(await page.getByRole('main').getByRole('link').count()).toBeGreaterThan(0);
   });
 
+  test('an unknown article or category loaded directly draws one page, not two', async ({
+    page,
+  }) => {
+    for (const path of [`${category.path}/no-such-article`, `${INDEX}/cloud-magic`]) {
+      // The host answers with the 404 page; the router then loads the matched route's data,
+      // which the host has not got either, and draws an error screen in its place.
+      await page.goto(path);
+      await page.waitForFunction(
+        () =>
+          (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } })
+            .__reactRouterDataRouter?.state.initialized === true,
+      );
+      await expect(page.locator('body > header')).toHaveCount(1);
+      await expect(page.locator('body > main')).toHaveCount(1);
+      await expect(page.locator('body > footer')).toHaveCount(1);
+      await expect(page.locator('h1')).toHaveCount(1);
+    }
+  });
+
   test('an article whose data cannot be loaded shows "Loading Error", and Retry recovers', async ({
     page,
   }) => {

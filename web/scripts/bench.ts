@@ -163,7 +163,7 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: CHROME_FLAGS,
 });
 try {
-  console.log(`\nLighthouse 12, mobile emulation, median of ${RUNS} runs; JS = initial, gzip\n`);
+  console.log(`\nLighthouse 13, mobile emulation, median of ${RUNS} runs; JS = initial, gzip\n`);
   console.log(
     `${'page'.padEnd(60)} perf a11y best  seo     LCP    TBT   CLS   JS gz   floor LCP  ratio`,
   );

@@ -45,8 +45,6 @@ export type Command = (argv: string[], io: Io) => Promise<number>;
  * exits 1 with its message (not a stack trace: these are tools for sales and ops too).
  */
 export async function runCli(command: Command, usage: string): Promise<void> {
-  // The SDK warns on every run that Node 20 is near its end; Lambda runs Node 22.
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const argv = process.argv.slice(2);
   if (argv.includes('--help') || argv.includes('-h')) {
     process.stdout.write(`${usage}\n`);
