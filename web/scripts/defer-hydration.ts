@@ -136,7 +136,7 @@ export function contentFirstProblems(html: string): string[] {
     if (scriptKind(element) === 'data') continue;
     if (attribute(element, 'src') === undefined && textOf(element).trim() === '') continue;
     if (attribute(element, 'data-modules') !== undefined) boots.push(element);
-    else problems.push(`a script runs before the first paint: ${describe(element)}`);
+    else problems.push(`a script runs before the first paint: ${tagOf(element)}`);
   }
   const [boot, ...extra] = boots;
   if (!boot) problems.push('no boot script');
@@ -150,7 +150,7 @@ export function contentFirstProblems(html: string): string[] {
   return problems;
 }
 
-function describe(script: Element): string {
+function tagOf(script: Element): string {
   return `<script${script.attrs.map((a) => ` ${a.name}="${a.value}"`).join('')}>`;
 }
 
