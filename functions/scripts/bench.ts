@@ -48,6 +48,7 @@ import { API_ROUTES, FALLBACK_HANDLER } from '../src/routes.ts';
 import { apiEvent, sampleBody } from '../test/events.ts';
 import {
   type BenchRequest,
+  benchEvent,
   createFloor,
   describeCall,
   type FloorWiring,
@@ -269,14 +270,6 @@ async function benchRequest(form: LeadForm, emailField: string): Promise<BenchRe
 }
 const requests = (form: LeadForm, emailField: string, n: number) =>
   Promise.all(Array.from({ length: n }, () => benchRequest(form, emailField)));
-const eventOf = (form: LeadForm, request: BenchRequest) =>
-  apiEvent({
-    path: `/api/email/${form}`,
-    body: request.body,
-    headers: { 'idempotency-key': request.idempotencyKey },
-    sourceIp: request.sourceIp,
-    userAgent: request.userAgent,
-  });
 
 const { formDeps, mailerOptions } = await import('../src/wiring.ts');
 const floor = createFloor();
@@ -305,11 +298,11 @@ console.log(
 );
 for (const { form, emailField } of FORMS) {
   const handler = await handlerOf(form);
-  const callHandler = async (event: ReturnType<typeof eventOf>) =>
+  const callHandler = async (event: ReturnType<typeof benchEvent>) =>
     String((await handler(event)).statusCode);
   // Events and floor inputs are built before the clock runs: both sides time only the calls.
   const handlerJobs = async (n: number) =>
-    (await requests(form, emailField, n)).map((request) => eventOf(form, request));
+    (await requests(form, emailField, n)).map((request) => benchEvent(form, request));
   const wiring = floorWiring(form);
   const floorJobs = async (n: number) =>
     prepareFloor(form, await requests(form, emailField, n), wiring);

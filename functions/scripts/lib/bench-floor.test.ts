@@ -8,8 +8,14 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAltchaService } from '../../src/adapters/altcha.ts';
-import { apiEvent, type Handler, sampleBody } from '../../test/events.ts';
-import { type BenchRequest, createFloor, describeCall, prepareFloor } from './bench-floor.ts';
+import { type Handler, sampleBody } from '../../test/events.ts';
+import {
+  type BenchRequest,
+  benchEvent,
+  createFloor,
+  describeCall,
+  prepareFloor,
+} from './bench-floor.ts';
 
 // The wiring reads its configuration once, on import: set it first, then load the handlers.
 Object.assign(process.env, {
@@ -95,15 +101,7 @@ describe('the bench floor', () => {
     const request = await benchRequest(form);
     const { handler } = (await import(`../../src/handlers/${form}.ts`)) as { handler: Handler };
 
-    const response = await handler(
-      apiEvent({
-        path: `/api/email/${form}`,
-        body: request.body,
-        headers: { 'idempotency-key': request.idempotencyKey },
-        sourceIp: request.sourceIp,
-        userAgent: request.userAgent,
-      }),
-    );
+    const response = await handler(benchEvent(form, request));
     expect(response.statusCode).toBe(200);
     const byHandler = sent;
     sent = [];

@@ -41,6 +41,7 @@ import {
 import { formDefinition } from '../../src/leads/forms.ts';
 import type { LeadStore, Mailer } from '../../src/leads/ports.ts';
 import { type LeadDeps, submitLead } from '../../src/leads/submit-lead.ts';
+import { apiEvent } from '../../test/events.ts';
 
 /** What makes one benchmark request distinct; the handler run and the floor use the same. */
 export interface BenchRequest {
@@ -49,6 +50,17 @@ export interface BenchRequest {
   sourceIp: string;
   idempotencyKey: string;
   userAgent: string;
+}
+
+/** The API Gateway event a benchmark request arrives as, at the form's route. */
+export function benchEvent(form: LeadForm, request: BenchRequest) {
+  return apiEvent({
+    path: `/api/email/${form}`,
+    body: request.body,
+    headers: { 'idempotency-key': request.idempotencyKey },
+    sourceIp: request.sourceIp,
+    userAgent: request.userAgent,
+  });
 }
 
 /** One SDK request of the handler's path. */
