@@ -9,14 +9,22 @@ export interface Emulator {
   close(): Promise<void>;
 }
 
-/** dynalite (DynamoDB's API on LevelDB) in this process; data on disk under `path`. */
-export async function startDynamo(options: { port: number; path?: string }): Promise<Emulator> {
+/**
+ * dynalite (DynamoDB's API on LevelDB) in this process; data on disk under `path`. Tables
+ * change state at once unless `tableDelayMs` asks for DynamoDB's CREATING/DELETING window.
+ */
+export async function startDynamo(options: {
+  port: number;
+  path?: string;
+  tableDelayMs?: number;
+}): Promise<Emulator> {
   const dynalite = require('dynalite') as (opts: object) => Server;
   if (options.path) mkdirSync(options.path, { recursive: true });
+  const delay = options.tableDelayMs ?? 0;
   const server = dynalite({
-    createTableMs: 0,
-    deleteTableMs: 0,
-    updateTableMs: 0,
+    createTableMs: delay,
+    deleteTableMs: delay,
+    updateTableMs: delay,
     path: options.path,
   });
   return listen(server, options.port);

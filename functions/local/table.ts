@@ -7,10 +7,19 @@ import {
   PutItemCommand,
   paginateScan,
   ResourceNotFoundException,
+  waitUntilTableExists,
+  waitUntilTableNotExists,
 } from '@aws-sdk/client-dynamodb';
 import { LEADS_TABLE, PENDING_PARTITION } from '../src/adapters/table-schema.ts';
 
 const { pendingSendsIndex: index } = LEADS_TABLE;
+
+/**
+ * DynamoDB (and dynalite, even with its delays at 0) answers CreateTable and DeleteTable while
+ * the table is still CREATING or DELETING, and refuses items until it is ACTIVE. The SDK's
+ * waiters check at once, then poll; their delays are seconds, and fractions are accepted.
+ */
+const WAIT = { minDelay: 0.05, maxDelay: 0.5, maxWaitTime: 30 };
 
 /**
  * Creates the leads table as infra/lib/submissions-table.ts defines it, if it is missing.
@@ -23,6 +32,10 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
   try {
     const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
     indexes = (Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName ?? '');
+    // Another process (a second `npm start`, a parallel test file) may have just created it.
+    if (Table?.TableStatus !== 'ACTIVE') {
+      await waitUntilTableExists({ client, ...WAIT }, { TableName: tableName });
+    }
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
     await createTable(client, tableName);
@@ -58,6 +71,7 @@ async function createTable(client: DynamoDBClient, tableName: string): Promise<v
       ],
     }),
   );
+  await waitUntilTableExists({ client, ...WAIT }, { TableName: tableName });
 }
 
 async function rebuildWithIndex(client: DynamoDBClient, tableName: string): Promise<void> {
@@ -69,7 +83,7 @@ async function rebuildWithIndex(client: DynamoDBClient, tableName: string): Prom
     items.push(...(page.Items ?? []));
   }
   await client.send(new DeleteTableCommand({ TableName: tableName }));
-  await untilDeleted(client, tableName);
+  await waitUntilTableNotExists({ client, ...WAIT }, { TableName: tableName });
   await createTable(client, tableName);
   for (const item of items) {
     await client.send(new PutItemCommand({ TableName: tableName, Item: withResendListing(item) }));
@@ -89,17 +103,4 @@ function withResendListing(item: Record<string, AttributeValue>): Record<string,
     [index.partitionKey.name]: { S: PENDING_PARTITION },
     [index.sortKey.name]: { N: '0' },
   };
-}
-
-async function untilDeleted(client: DynamoDBClient, tableName: string): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    try {
-      await client.send(new DescribeTableCommand({ TableName: tableName }));
-    } catch (error) {
-      if (error instanceof ResourceNotFoundException) return;
-      throw error;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`Table ${tableName} was not deleted within 5 s`);
 }

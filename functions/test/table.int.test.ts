@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import {
   CreateTableCommand,
+  type CreateTableCommandInput,
   DescribeTableCommand,
-  type DynamoDBClient,
+  DynamoDBClient,
   PutItemCommand,
   QueryCommand,
 } from '@aws-sdk/client-dynamodb';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { startDynamo } from '../local/emulators.ts';
 import { ensureTable } from '../local/table.ts';
 import { useEmulators } from './integration.ts';
 
@@ -16,8 +18,21 @@ beforeAll(async () => {
   ({ dynamo } = await useEmulators('table'));
 });
 
-async function indexNames(tableName: string) {
-  const { Table } = await dynamo.send(new DescribeTableCommand({ TableName: tableName }));
+/** The leads table as checkouts before the re-send index created it. */
+const olderTable = {
+  BillingMode: 'PAY_PER_REQUEST',
+  AttributeDefinitions: [
+    { AttributeName: 'pk', AttributeType: 'S' },
+    { AttributeName: 'sk', AttributeType: 'S' },
+  ],
+  KeySchema: [
+    { AttributeName: 'pk', KeyType: 'HASH' },
+    { AttributeName: 'sk', KeyType: 'RANGE' },
+  ],
+} satisfies Omit<CreateTableCommandInput, 'TableName'>;
+
+async function indexNamesOf(client: DynamoDBClient, tableName: string) {
+  const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
   return (Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName);
 }
 
@@ -26,25 +41,12 @@ describe('ensureTable', () => {
     const tableName = `fresh-${randomUUID().slice(0, 8)}`;
     await ensureTable(dynamo, tableName);
     await ensureTable(dynamo, tableName);
-    expect(await indexNames(tableName)).toEqual(['pending-sends']);
+    expect(await indexNamesOf(dynamo, tableName)).toEqual(['pending-sends']);
   });
 
   it('rebuilds a table an older checkout created without the index, keeping its items', async () => {
     const tableName = `older-${randomUUID().slice(0, 8)}`;
-    await dynamo.send(
-      new CreateTableCommand({
-        TableName: tableName,
-        BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: [
-          { AttributeName: 'pk', AttributeType: 'S' },
-          { AttributeName: 'sk', AttributeType: 'S' },
-        ],
-        KeySchema: [
-          { AttributeName: 'pk', KeyType: 'HASH' },
-          { AttributeName: 'sk', KeyType: 'RANGE' },
-        ],
-      }),
-    );
+    await dynamo.send(new CreateTableCommand({ ...olderTable, TableName: tableName }));
     const lead = (pk: string, emailStatus: string) => ({
       pk: { S: pk },
       sk: { S: 'LEAD' },
@@ -61,7 +63,7 @@ describe('ensureTable', () => {
 
     await ensureTable(dynamo, tableName);
 
-    expect(await indexNames(tableName)).toEqual(['pending-sends']);
+    expect(await indexNamesOf(dynamo, tableName)).toEqual(['pending-sends']);
     expect(log).toHaveBeenCalledWith(expect.stringContaining('2 items kept'));
     // The lead that still owed its e-mail is on the re-send list; the sent one is not.
     const { Items } = await dynamo.send(
@@ -73,5 +75,33 @@ describe('ensureTable', () => {
       }),
     );
     expect(Items?.map((item) => item.pk?.S)).toEqual(['LEAD#contact#e5f6a7b8']);
+  });
+});
+
+describe('ensureTable against tables that take time to change state', () => {
+  // DynamoDB answers CreateTable while the table is CREATING and refuses items until it is
+  // ACTIVE; dynalite does the same for createTableMs. With the delays at 0 the window is a
+  // timer tick, which a busy CI machine once lost: here it is wide enough to hit every time.
+  it('returns only when the table takes items, whether created or rebuilt', async () => {
+    const slow = await startDynamo({ port: 0, tableDelayMs: 400 });
+    try {
+      const client = new DynamoDBClient({
+        endpoint: slow.url,
+        region: 'us-east-1',
+        credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      });
+      const item = { pk: { S: 'LEAD#contact#slow' }, sk: { S: 'LEAD' } };
+
+      await ensureTable(client, 'slow-fresh');
+      await client.send(new PutItemCommand({ TableName: 'slow-fresh', Item: item }));
+
+      await client.send(new CreateTableCommand({ ...olderTable, TableName: 'slow-older' }));
+      vi.spyOn(console, 'log').mockImplementation(() => {});
+      await ensureTable(client, 'slow-older');
+      await client.send(new PutItemCommand({ TableName: 'slow-older', Item: item }));
+      expect(await indexNamesOf(client, 'slow-older')).toEqual(['pending-sends']);
+    } finally {
+      await slow.close();
+    }
   });
 });
