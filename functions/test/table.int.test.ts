@@ -6,6 +6,7 @@ import {
   DynamoDBClient,
   PutItemCommand,
   QueryCommand,
+  waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { startDynamo } from '../local/emulators.ts';
@@ -47,6 +48,7 @@ describe('ensureTable', () => {
   it('rebuilds a table an older checkout created without the index, keeping its items', async () => {
     const tableName = `older-${randomUUID().slice(0, 8)}`;
     await dynamo.send(new CreateTableCommand({ ...olderTable, TableName: tableName }));
+    await waitUntilTableExists({ client: dynamo, maxWaitTime: 30 }, { TableName: tableName });
     const lead = (pk: string, emailStatus: string) => ({
       pk: { S: pk },
       sk: { S: 'LEAD' },
