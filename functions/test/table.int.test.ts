@@ -48,7 +48,10 @@ describe('ensureTable', () => {
   it('rebuilds a table an older checkout created without the index, keeping its items', async () => {
     const tableName = `older-${randomUUID().slice(0, 8)}`;
     await dynamo.send(new CreateTableCommand({ ...olderTable, TableName: tableName }));
-    await waitUntilTableExists({ client: dynamo, maxWaitTime: 30 }, { TableName: tableName });
+    await waitUntilTableExists(
+      { client: dynamo, minDelay: 0.05, maxDelay: 0.5, maxWaitTime: 30 },
+      { TableName: tableName },
+    );
     const lead = (pk: string, emailStatus: string) => ({
       pk: { S: pk },
       sk: { S: 'LEAD' },
