@@ -381,6 +381,19 @@ test.describe('article page', () => {
     expect(await page.getByRole('main').getByRole('link').count()).toBeGreaterThan(0);
   });
 
+  test("an unknown category page loaded directly is a 404 showing the section's not-found page", async ({
+    page,
+  }) => {
+    const response = await page.goto(`${INDEX}/cloud-magic`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText(
+      "The security intelligence page you're looking for doesn't exist.",
+    );
+    await page.getByRole('link', { name: 'Return to Security Intelligence' }).click();
+    await expect(page).toHaveURL(INDEX);
+  });
+
   test('an unknown article or category loaded directly draws one page, not two', async ({
     page,
   }) => {

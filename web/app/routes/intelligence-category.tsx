@@ -6,6 +6,7 @@ import { articlesIn, CATEGORIES, findCategory, summarise } from '../content/libr
 import { notFoundCopy } from '../content/not-found.ts';
 import { ArticleCard } from '../features/articles/article-card.tsx';
 import { ArticleNavigationBoundary } from '../features/articles/article-skeleton.tsx';
+import { categoryBySlug } from '../features/articles/category-lookup.ts';
 import { categoryPageCopyFor } from '../features/articles/category-page.ts';
 import { IntelligenceNotFound } from '../features/not-found/intelligence-not-found.tsx';
 import { NotFoundScreen } from '../features/not-found/not-found-screen.tsx';
@@ -28,6 +29,17 @@ export function loader({ params }: Route.LoaderArgs) {
       ({ slug, displayName, path }) => ({ slug, displayName, path }),
     ),
   };
+}
+
+/**
+ * A category URL that was never prerendered has no data file: the host answers it with the
+ * 404 page, and the router, finding no data for this route, would fail without asking for
+ * any. The category list the browser has names the category unknown, so a direct load shows
+ * the section's not-found page, as client-side navigation does.
+ */
+export async function clientLoader({ params, serverLoader }: Route.ClientLoaderArgs) {
+  if (!categoryBySlug(params.category)) throw data(null, { status: 404 });
+  return serverLoader();
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) =>
@@ -80,10 +92,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/**
- * A category that was never prerendered is a 404 from the static host on a full load; on
- * client-side navigation its data request fails, and this shows the section's not-found page.
- */
+/** An unknown category, loaded directly or reached in the app, is the section's 404. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <IntelligenceNotFound />;
   return <NotFoundScreen variant="error" />;
