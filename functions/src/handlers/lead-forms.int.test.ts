@@ -17,15 +17,33 @@ import {
   useEmulators,
 } from '../../test/integration.ts';
 
+// Each handler is imported in beforeAll, once the emulators' environment is set: the wiring
+// reads it on import. A literal path per form lets the bundler see every import.
 const CASES = [
-  { form: 'partner', emailField: 'email', subject: /^(\[Priority\] )?Partner: .+ · .+/ },
+  {
+    form: 'partner',
+    load: () => import('./partner.ts'),
+    emailField: 'email',
+    subject: /^(\[Priority\] )?Partner: .+ · .+/,
+  },
   {
     form: 'demo',
+    load: () => import('./demo.ts'),
     emailField: 'workEmail',
     subject: /^\[Priority\] Demo request: .+ · .+ AWS accounts$/,
   },
-  { form: 'beta-access', emailField: 'workEmail', subject: /^(\[Priority\] )?Beta access: .+ · / },
-  { form: 'download', emailField: 'email', subject: /^Download: .+ · / },
+  {
+    form: 'beta-access',
+    load: () => import('./beta-access.ts'),
+    emailField: 'workEmail',
+    subject: /^(\[Priority\] )?Beta access: .+ · /,
+  },
+  {
+    form: 'download',
+    load: () => import('./download.ts'),
+    emailField: 'email',
+    subject: /^Download: .+ · /,
+  },
 ] as const;
 
 let env: IntegrationEnv;
@@ -42,9 +60,7 @@ beforeAll(async () => {
   for (const id of RESEARCH_DOWNLOAD_IDS) writeFileSync(join(reports, `${id}.pdf`), `%PDF ${id}`);
   process.env.REPORTS_DIR = reports;
   reportHandler = ((await import('./report.ts')) as { handler: Handler }).handler;
-  for (const { form } of CASES) {
-    handlers.set(form, ((await import(`./${form}.ts`)) as { handler: Handler }).handler);
-  }
+  for (const { form, load } of CASES) handlers.set(form, (await load()).handler);
 });
 
 async function post(form: string, body: unknown, key = uniqueKey()) {
