@@ -21,6 +21,7 @@ import { researchItems } from '../app/content/research-items.ts';
 import { researchReports } from '../app/content/research-reports.ts';
 import { SITE } from '../app/site-config.ts';
 import { CHROMIUM_ARGS } from './chromium.ts';
+import { applyEdits, attribute, elements, parseHtml, scriptKind, sourceSpan } from './html-tree.ts';
 import { buildReports } from './reports/build-reports.ts';
 
 const web = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -47,21 +48,28 @@ const htmlFile = (path: string) => join(client, path === '/' ? '' : path, 'index
 
 /**
  * JavaScript the page loads to become interactive, gzip: the boot script, the modules it
- * preloads and the scripts it brings to life (scripts/defer-hydration.ts).
+ * preloads and the scripts it brings to life (scripts/defer-hydration.ts), read with the
+ * same HTML parser, so a change in how the framework writes a tag cannot shrink the figure.
  */
 function initialJsGzip(path: string): number {
-  const html = readFileSync(htmlFile(path), 'utf8');
-  const refs = new Set([
-    ...[...html.matchAll(/<script[^>]*\s(?:data-)?src="([^"]+)"/g)].map((m) => m[1] as string),
-    ...[...html.matchAll(/\sdata-modules="([^"]*)"/g)].flatMap((m) => (m[1] as string).split(' ')),
-  ]);
-  return [...refs]
-    .filter(Boolean)
-    .reduce((sum, ref) => sum + gzipSync(readFileSync(join(client, ref))).length, 0);
+  const refs = new Set<string>();
+  for (const script of elements(parseHtml(readFileSync(htmlFile(path), 'utf8'), false))) {
+    if (script.tagName !== 'script') continue;
+    const modules = attribute(script, 'data-modules')?.split(' ') ?? [];
+    for (const ref of [attribute(script, 'src'), attribute(script, 'data-src'), ...modules]) {
+      if (ref) refs.add(ref);
+    }
+  }
+  if (refs.size === 0) throw new Error(`${path} names no script: its initial JS would read 0 KB`);
+  return [...refs].reduce((sum, ref) => sum + gzipSync(readFileSync(join(client, ref))).length, 0);
 }
 
+/** The page with every script a browser would run removed; data blocks (JSON-LD) stay. */
 function stripScripts(html: string): string {
-  return html.replace(/<script(?![^>]*application\/ld\+json)[^>]*>[\s\S]*?<\/script>/g, '');
+  const edits = [...elements(parseHtml(html))]
+    .filter((element) => element.tagName === 'script' && scriptKind(element) !== 'data')
+    .map((script) => ({ ...sourceSpan(script), text: '' }));
+  return applyEdits(html, edits);
 }
 
 function serve(): Promise<{ origin: string; close: () => void }> {
