@@ -1,4 +1,9 @@
-import { type FieldSpec, isRequired, type LeadFormDefinition } from '@kryon/shared/forms/lead-form';
+import {
+  type FieldSpec,
+  fieldNames,
+  isRequired,
+  type LeadFormDefinition,
+} from '@kryon/shared/forms/lead-form';
 import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import type * as z from 'zod/mini';
@@ -47,8 +52,8 @@ export function kebabIds<F extends string>(prefix: string): (name: F) => string 
 
 export interface FormFieldsProps<F extends string> {
   definition: LeadFormDefinition<z.ZodMiniObject, F>;
-  /** The fields to draw, in this order: the whole form, or one section of it. */
-  names: readonly F[];
+  /** The fields to draw, in this order: one section of the form; by default all of it. */
+  names?: readonly F[];
   /** Each drawn field's words (the page's copy, checked against the definition there). */
   copy: Readonly<Partial<Record<F, FieldText>>>;
   layout: FieldLayout<F>;
@@ -74,7 +79,7 @@ function joinIds(...ids: (string | undefined)[]): string | undefined {
  * is not drawn.
  */
 export function FormFields<F extends string>(props: FormFieldsProps<F>) {
-  const { names, layout } = props;
+  const { names = fieldNames(props.definition), layout } = props;
   const rows = layout.rows ?? [];
   const drawn = new Set<F>();
   const out: ReactNode[] = [];

@@ -1,5 +1,5 @@
 import { contactDefinition } from '@kryon/shared/forms/contact';
-import { emptyValues, type FieldName, fieldNames } from '@kryon/shared/forms/lead-form';
+import { emptyValues, type FieldName } from '@kryon/shared/forms/lead-form';
 import { type FieldLayout, FormFields } from '../../components/forms/form-fields.tsx';
 import { FormProgress, FormStatus } from '../../components/forms/form-status.tsx';
 import { HoneypotField } from '../../components/forms/honeypot-field.tsx';
@@ -68,7 +68,6 @@ export function ContactForm({
       <fieldset className="lead-form__fields" disabled={busy}>
         <FormFields
           definition={contactDefinition}
-          names={fieldNames(contactDefinition)}
           copy={copy.fields}
           layout={LAYOUT}
           control={field}

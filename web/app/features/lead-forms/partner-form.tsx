@@ -1,4 +1,4 @@
-import { type FieldName, fieldNames } from '@kryon/shared/forms/lead-form';
+import type { FieldName } from '@kryon/shared/forms/lead-form';
 import { partnerDefinition } from '@kryon/shared/forms/partner';
 import { Link } from 'react-router';
 import { type FieldLayout, FormFields, kebabIds } from '../../components/forms/form-fields.tsx';
@@ -75,7 +75,6 @@ export function PartnerForm({
           <fieldset className="lead-form__fields" disabled={busy}>
             <FormFields
               definition={partnerDefinition}
-              names={fieldNames(partnerDefinition)}
               copy={copy.fields}
               layout={LAYOUT}
               control={field}

@@ -1,5 +1,5 @@
 import { downloadDefinition } from '@kryon/shared/forms/download';
-import { emptyValues, type FieldName, fieldNames } from '@kryon/shared/forms/lead-form';
+import { emptyValues, type FieldName } from '@kryon/shared/forms/lead-form';
 import type { ResearchDownloadId } from '@kryon/shared/research-catalogue';
 import { useEffect, useRef } from 'react';
 import { type FieldLayout, FormFields, kebabIds } from '../../components/forms/form-fields.tsx';
@@ -154,7 +154,6 @@ export function DownloadModal({
               <fieldset className="lead-form__fields" disabled={busy}>
                 <FormFields
                   definition={downloadDefinition}
-                  names={fieldNames(downloadDefinition)}
                   copy={copy.fields}
                   layout={LAYOUT}
                   control={field}
