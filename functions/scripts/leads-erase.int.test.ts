@@ -1,4 +1,4 @@
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { LeadForm } from '@kryon/shared/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDynamoLeadStore, leadKey } from '../src/adapters/dynamodb.ts';
@@ -6,7 +6,7 @@ import { emailHash, sha256 } from '../src/leads/hash.ts';
 import type { StoredLead } from '../src/leads/ports.ts';
 import { bodyOf, contactBody, contactEvent, type Handler } from '../test/events.ts';
 import { type IntegrationEnv, uniqueKey, useEmulators } from '../test/integration.ts';
-import { main, rateCounterKeys } from './leads-erase.ts';
+import { main, rateCounterFilter } from './leads-erase.ts';
 import { captureIo } from './lib/capture-io.ts';
 
 let env: IntegrationEnv;
@@ -14,8 +14,13 @@ let doc: DynamoDBDocumentClient;
 const saved = { ...process.env };
 // The secret useEmulators gives the handlers; the command reads it from the environment too.
 const hashOf = (email: string) => emailHash('integration-secret', email);
-const submissionsCounter = (hash: string) => rateCounterKeys(hash)[0] as { pk: string; sk: string };
-const visitorMailCounter = (hash: string) => rateCounterKeys(hash)[1] as { pk: string; sk: string };
+/** The counter keys an address's submissions and confirmations have left in the table. */
+async function countersOf(hash: string): Promise<string[]> {
+  const out = await doc.send(
+    new ScanCommand({ TableName: env.tableName, ...rateCounterFilter(hash), ConsistentRead: true }),
+  );
+  return (out.Items ?? []).map((item) => String(item.pk)).sort();
+}
 
 function lead(form: LeadForm, id: string, fields: Record<string, unknown>, extra = {}) {
   const email = String(fields.workEmail ?? fields.email);
@@ -61,9 +66,17 @@ beforeAll(async () => {
   const store = createDynamoLeadStore(env.dynamo, env.tableName);
   for (const l of [ada.contact, ada.demo, ada.legacy, bob]) await store.createLead(l);
   for (const email of ['ada@example.com', 'bob@example.com']) {
-    for (const kind of ['email', 'visitor-mail']) {
+    const hash = hashOf(email);
+    // Submissions from two networks, one verified; the older single key; the confirmations.
+    const keys = [
+      `email#${hash}#unverified#network-a`,
+      `email#${hash}#verified#network-b`,
+      `email#${hash}`,
+      `visitor-mail#${hash}`,
+    ];
+    for (const key of keys) {
       await store.takeRateLimit({
-        key: `${kind}#${hashOf(email)}`,
+        key,
         max: 3,
         windowMs: 60_000,
         nowMs: Date.now(),
@@ -87,12 +100,12 @@ describe('leads:erase', () => {
     expect(out).toMatch(/demo +2026-11-02T10:00:00\.000Z +ada-2 .*\(matched by emailHash\)/);
     expect(out).toMatch(/partner +2026-11-03T10:00:00\.000Z +ada-3 .*\(matched by email field\)/);
     expect(out).not.toContain('bob-4');
-    expect(out).toContain('Rate-limit counters for this address: 2');
+    expect(out).toContain('Rate-limit counters for this address: 4');
     expect(out).toContain(
-      'Dry run: nothing was deleted. Run again with --yes to delete 3 submissions and 2 rate-limit counters.',
+      'Dry run: nothing was deleted. Run again with --yes to delete 3 submissions and 4 rate-limit counters.',
     );
     for (const l of Object.values(ada)) expect(await exists(keyOf(l))).toBe(true);
-    expect(await exists(submissionsCounter(hashOf('ada@example.com')))).toBe(true);
+    expect(await countersOf(hashOf('ada@example.com'))).toHaveLength(4);
   });
 
   it('without the hash secret finds the submissions by their address fields alone', async () => {
@@ -114,12 +127,11 @@ describe('leads:erase', () => {
     expect(await main(['--email', 'ada@example.com', '--yes', '--table', env.tableName], io)).toBe(
       0,
     );
-    expect(io.stdout()).toContain('Deleted 3 submissions and 2 rate-limit counters.');
+    expect(io.stdout()).toContain('Deleted 3 submissions and 4 rate-limit counters.');
     for (const l of Object.values(ada)) expect(await exists(keyOf(l))).toBe(false);
-    expect(await exists(submissionsCounter(hashOf('ada@example.com')))).toBe(false);
-    expect(await exists(visitorMailCounter(hashOf('ada@example.com')))).toBe(false);
+    expect(await countersOf(hashOf('ada@example.com'))).toEqual([]);
     expect(await exists(keyOf(bob))).toBe(true);
-    expect(await exists(submissionsCounter(hashOf('bob@example.com')))).toBe(true);
+    expect(await countersOf(hashOf('bob@example.com'))).toHaveLength(4);
 
     const again = captureIo();
     await main(['--email', 'ada@example.com', '--yes', '--table', env.tableName], again);
@@ -133,7 +145,7 @@ describe('leads:erase', () => {
     );
     expect(bodyOf(response)).toMatchObject({ success: true });
     const carol = hashOf('carol@example.com');
-    expect(await exists(submissionsCounter(carol))).toBe(true);
+    expect(await countersOf(carol)).toHaveLength(1);
 
     // The local default: the running stack's DynamoDB on DYNAMODB_PORT, table TABLE_NAME.
     process.env.DYNAMODB_PORT = new URL(process.env.AWS_ENDPOINT_URL_DYNAMODB ?? '').port;
@@ -142,7 +154,7 @@ describe('leads:erase', () => {
     expect(io.stdout()).toContain(`Searched local table ${env.tableName} (the running local stack`);
     expect(io.stdout()).toContain('1 submission found:');
     expect(io.stdout()).toContain('Deleted 1 submission and 1 rate-limit counter.');
-    expect(await exists(submissionsCounter(carol))).toBe(false);
+    expect(await countersOf(carol)).toEqual([]);
 
     const check = captureIo();
     await main(['--email', 'carol@example.com'], check);

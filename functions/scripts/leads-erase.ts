@@ -3,9 +3,10 @@
  * submissions in every form, lists them, and with --yes deletes them and the rate-limit
  * counter kept for their address.
  */
-import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { normaliseEmail } from '@kryon/shared/email';
 import { emailHash } from '../src/leads/hash.ts';
+import { addressBudgetPrefix } from '../src/leads/rate-limit.ts';
 import { type Io, isEntryPoint, parseCommandArgs, runCli, UsageError } from './lib/cli.ts';
 import {
   type Item,
@@ -49,14 +50,19 @@ export interface Findings {
 }
 
 /**
- * The counters kept for an address, as the lead adapter keys them (`RATE#<key>`): its
- * submissions (`email#<emailHash>`) and the confirmations sent to it (`visitor-mail#...`).
+ * A scan filter for the counters kept for an address, as the lead adapter keys them
+ * (`RATE#<key>`): its submissions, one per client network and standing (and the older
+ * single `email#<emailHash>`), and the confirmations sent to it (`visitor-mail#...`).
  */
-export function rateCounterKeys(hash: string): Key[] {
-  return [
-    { pk: `RATE#email#${hash}`, sk: 'RATE' },
-    { pk: `RATE#visitor-mail#${hash}`, sk: 'RATE' },
-  ];
+export function rateCounterFilter(hash: string) {
+  return {
+    FilterExpression: 'sk = :rateSk AND (begins_with(pk, :submissions) OR pk = :visitorMail)',
+    ExpressionAttributeValues: {
+      ':rateSk': 'RATE',
+      ':submissions': `RATE#${addressBudgetPrefix(hash)}`,
+      ':visitorMail': `RATE#visitor-mail#${hash}`,
+    },
+  };
 }
 
 export function parseEraseArgs(argv: string[]) {
@@ -114,11 +120,14 @@ export async function findSubmissions(table: LeadsTable, email: string): Promise
   submissions.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 
   const rateCounters: Key[] = [];
-  for (const key of hash ? rateCounterKeys(hash) : []) {
-    const counter = await table.doc.send(
-      new GetCommand({ TableName: table.tableName, Key: key, ConsistentRead: true }),
-    );
-    if (counter.Item) rateCounters.push(key);
+  if (hash) {
+    for await (const item of scanItems(table, {
+      ...rateCounterFilter(hash),
+      ConsistentRead: true,
+    })) {
+      rateCounters.push({ pk: String(item.pk), sk: String(item.sk) });
+    }
+    rateCounters.sort((a, b) => a.pk.localeCompare(b.pk));
   }
   return { normalisedEmail, emailHash: hash, submissions, rateCounters };
 }

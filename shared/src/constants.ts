@@ -1,7 +1,10 @@
 /** Business constants and limits, and the API's own limits. */
 
 export const RATE_LIMIT = {
-  /** Submissions accepted per e-mail address in one window (client and server). */
+  /**
+   * Submissions accepted per e-mail address in one window: by the browser, and by the server
+   * per client network, verified and unverified posts apart (spam spends none).
+   */
   max: 3,
   windowMs: 60_000,
 } as const;

@@ -2,7 +2,14 @@ import { DynamoDBDocumentClient, GetCommand, ScanCommand } from '@aws-sdk/lib-dy
 import { IP_RATE_LIMIT } from '@kryon/shared/constants';
 import { ERROR_MESSAGES, SUCCESS_MESSAGES } from '@kryon/shared/messages';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiEvent, bodyOf, contactBody, contactEvent, type Handler } from '../../test/events.ts';
+import {
+  apiEvent,
+  bodyOf,
+  contactBody,
+  contactEvent,
+  type Handler,
+  nextClientIp,
+} from '../../test/events.ts';
 import {
   emailsTo,
   type IntegrationEnv,
@@ -55,8 +62,12 @@ async function leadsOf(email: string) {
   return out.Items ?? [];
 }
 
-async function submit(body: Record<string, unknown>, key = uniqueKey()) {
-  return handler(contactEvent(body, key));
+async function submit(body: Record<string, unknown>, key = uniqueKey(), sourceIp?: string) {
+  return handler(
+    sourceIp
+      ? apiEvent({ body, headers: { 'idempotency-key': key }, sourceIp })
+      : contactEvent(body, key),
+  );
 }
 
 describe('POST /api/email/contact against dynalite and aws-ses-v2-local', () => {
@@ -106,13 +117,16 @@ describe('POST /api/email/contact against dynalite and aws-ses-v2-local', () => 
     expect(JSON.stringify(item)).not.toContain('198.18.');
   });
 
-  it('refuses the 4th submission for one e-mail within 60 s with 429', async () => {
+  it('refuses the 4th submission for one e-mail from one client within 60 s with 429', async () => {
     const email = uniqueEmail('fourth');
+    const client = nextClientIp();
     const statuses = [];
-    for (let i = 0; i < 4; i++) statuses.push((await submit(contactBody({ email }))).statusCode);
+    for (let i = 0; i < 4; i++) {
+      statuses.push((await submit(contactBody({ email }), uniqueKey(), client)).statusCode);
+    }
 
     expect(statuses).toEqual([200, 200, 200, 429]);
-    const refused = await submit(contactBody({ email }));
+    const refused = await submit(contactBody({ email }), uniqueKey(), client);
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBe('60');
     expect(bodyOf(refused)).toEqual({ success: false, message: ERROR_MESSAGES.rateLimited });
@@ -124,9 +138,12 @@ describe('POST /api/email/contact against dynalite and aws-ses-v2-local', () => 
     const email = uniqueEmail('variants');
     const [local, domain] = email.split('@');
     const variants = [email, email.toUpperCase(), `${local}+a@${domain}`, `${local}+b@${domain}`];
+    const client = nextClientIp();
     const statuses = [];
     for (const variant of variants) {
-      statuses.push((await submit(contactBody({ email: variant }))).statusCode);
+      statuses.push(
+        (await submit(contactBody({ email: variant }), uniqueKey(), client)).statusCode,
+      );
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
   });
@@ -135,26 +152,34 @@ describe('POST /api/email/contact against dynalite and aws-ses-v2-local', () => 
     const start = Date.now();
     vi.useFakeTimers({ toFake: ['Date'], now: start });
     const email = uniqueEmail('window');
-    for (let i = 0; i < 3; i++) expect((await submit(contactBody({ email }))).statusCode).toBe(200);
+    const client = nextClientIp();
+    const send = () => submit(contactBody({ email }), uniqueKey(), client);
+    for (let i = 0; i < 3; i++) expect((await send()).statusCode).toBe(200);
 
     vi.setSystemTime(start + 59_000);
-    expect((await submit(contactBody({ email }))).statusCode).toBe(429);
+    expect((await send()).statusCode).toBe(429);
     vi.setSystemTime(start + 60_000);
-    expect((await submit(contactBody({ email }))).statusCode).toBe(200);
+    expect((await send()).statusCode).toBe(200);
   });
 
-  it.each([20, 50])('accepts exactly 3 of %i concurrent submissions for one e-mail', async (n) => {
-    const email = uniqueEmail('burst');
-    const responses = await Promise.all(
-      Array.from({ length: n }, () => submit(contactBody({ email }))),
-    );
-    const statuses = responses.map((r) => r.statusCode);
+  it.each([20, 50])(
+    'accepts exactly 3 of %i concurrent submissions for one e-mail from one client',
+    async (n) => {
+      const email = uniqueEmail('burst');
+      // An IPv6 client: one /64, so the client budget (20) is not what refuses them.
+      const responses = await Promise.all(
+        Array.from({ length: n }, (_, i) =>
+          submit(contactBody({ email }), uniqueKey(), `2001:db8:${n}:2::${i + 1}`),
+        ),
+      );
+      const statuses = responses.map((r) => r.statusCode);
 
-    expect(statuses.filter((s) => s === 200)).toHaveLength(3);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(n - 3);
-    expect(await leadsOf(email)).toHaveLength(3);
-    expect(await emailsTo(env.sesUrl, email)).toHaveLength(3);
-  });
+      expect(statuses.filter((s) => s === 200)).toHaveLength(3);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(n - 3);
+      expect(await leadsOf(email)).toHaveLength(3);
+      expect(await emailsTo(env.sesUrl, email)).toHaveLength(3);
+    },
+  );
 
   it('accepts exactly 20 of 30 concurrent submissions from one client, whatever the e-mails', async () => {
     const responses = await Promise.all(

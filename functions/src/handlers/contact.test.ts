@@ -17,6 +17,7 @@ import 'aws-sdk-client-mock-vitest/extend';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { apiEvent, bodyOf, contactBody, contactEvent } from '../../test/events.ts';
 import { emailHash } from '../leads/hash.ts';
+import { rateLimitKeys } from '../leads/rate-limit.ts';
 
 // The wiring reads its configuration once, on import: set it first, then load the handler.
 Object.assign(process.env, {
@@ -62,15 +63,19 @@ beforeEach(() => {
   ses.on(SendEmailCommand).resolves({ MessageId: 'ses-message-1' });
 });
 
+/** One client, so the address budget's key (kept per client network) is known. */
+const CLIENT = '203.0.113.50';
+const clientEvent = (key: string) =>
+  apiEvent({ body: contactBody(), headers: { 'idempotency-key': key }, sourceIp: CLIENT });
 const rateKey = (email: string) => ({
-  pk: `RATE#email#${emailHash('unit-secret', email)}`,
+  pk: `RATE#${rateLimitKeys(emailHash('unit-secret', email), CLIENT, 'unit-secret', 'unverified').email}`,
   sk: 'RATE',
 });
 const leadKey = (key: string) => ({ pk: `LEAD#contact#${key}`, sk: 'LEAD' });
 
 describe('POST /api/email/contact (AWS SDK mocked)', () => {
   it('answers 200 with the success message, stores the lead and mails sales', async () => {
-    const response = await handler(contactEvent(contactBody(), 'key-00000001'));
+    const response = await handler(clientEvent('key-00000001'));
 
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
@@ -175,7 +180,7 @@ describe('POST /api/email/contact (AWS SDK mocked)', () => {
 
   it('answers 429 with the rate-limit message and Retry-After while the limit holds', async () => {
     documents.on(UpdateCommand, { Key: rateKey('ada@example.com') }).rejects(conditionFailed());
-    const response = await handler(contactEvent(contactBody(), 'key-00000001'));
+    const response = await handler(clientEvent('key-00000001'));
 
     expect(response.statusCode).toBe(429);
     expect(response.headers['retry-after']).toBe('60');

@@ -80,47 +80,73 @@ describe('clientNetwork', () => {
 describe('rateLimitKeys', () => {
   const emailHash = 'a'.repeat(64);
 
-  it('keys the e-mail budget by the e-mail hash', () => {
-    expect(rateLimitKeys(emailHash, '203.0.113.7', 'secret').email).toBe(`email#${emailHash}`);
+  it('keys the e-mail budget by the e-mail hash, the standing and the client network', () => {
+    const network = keyedHash('secret', '203.0.113.7');
+    expect(rateLimitKeys(emailHash, '203.0.113.7', 'secret', 'verified').email).toBe(
+      `email#${emailHash}#verified#${network}`,
+    );
+    expect(rateLimitKeys(emailHash, '203.0.113.7', 'secret', 'unverified').email).toBe(
+      `email#${emailHash}#unverified#${network}`,
+    );
+  });
+
+  it('gives the same address from two networks two e-mail budgets', () => {
+    const a = rateLimitKeys(emailHash, '203.0.113.7', 'secret', 'verified');
+    const b = rateLimitKeys(emailHash, '198.51.100.9', 'secret', 'verified');
+    expect(a.email).not.toBe(b.email);
+  });
+
+  it('gives verified and unverified posts from one network two e-mail budgets', () => {
+    const verified = rateLimitKeys(emailHash, '203.0.113.7', 'secret', 'verified');
+    const unverified = rateLimitKeys(emailHash, '203.0.113.7', 'secret', 'unverified');
+    expect(verified.email).not.toBe(unverified.email);
+    // The client budget is one, whatever a post proved.
+    expect(verified.ip).toBe(unverified.ip);
+  });
+
+  it('gives spam no e-mail budget at all, but counts it against the client', () => {
+    const keys = rateLimitKeys(emailHash, '203.0.113.7', 'secret', 'spam');
+    expect(keys.email).toBeUndefined();
+    expect(keys.ip).toBe(`ip#${keyedHash('secret', '203.0.113.7')}`);
   });
 
   it('keys the IP budget by the keyed hash of the client network', () => {
-    expect(rateLimitKeys(emailHash, '203.0.113.7', 'secret').ip).toBe(
+    expect(rateLimitKeys(emailHash, '203.0.113.7', 'secret', 'verified').ip).toBe(
       `ip#${keyedHash('secret', '203.0.113.7')}`,
     );
-    expect(rateLimitKeys(emailHash, '2001:db8::1', 'secret').ip).toBe(
+    expect(rateLimitKeys(emailHash, '2001:db8::1', 'secret', 'verified').ip).toBe(
       `ip#${keyedHash('secret', '2001:db8:0:0::/64')}`,
     );
   });
 
   it('gives two addresses in one /64 one key', () => {
-    const a = rateLimitKeys(emailHash, '2001:db8::1', 'secret');
-    const b = rateLimitKeys(emailHash, '2001:db8:0:0:ffff:1:2:3', 'secret');
+    const a = rateLimitKeys(emailHash, '2001:db8::1', 'secret', 'verified');
+    const b = rateLimitKeys(emailHash, '2001:db8:0:0:ffff:1:2:3', 'secret', 'verified');
     expect(a.ip).toBeDefined();
     expect(a.ip).toBe(b.ip);
   });
 
   it('gives addresses in different /64s different keys', () => {
-    const a = rateLimitKeys(emailHash, '2001:db8:0:0::1', 'secret');
-    const b = rateLimitKeys(emailHash, '2001:db8:0:1::1', 'secret');
+    const a = rateLimitKeys(emailHash, '2001:db8:0:0::1', 'secret', 'verified');
+    const b = rateLimitKeys(emailHash, '2001:db8:0:1::1', 'secret', 'verified');
     expect(a.ip).not.toBe(b.ip);
   });
 
   it('gives two IPv4 addresses different keys', () => {
-    const a = rateLimitKeys(emailHash, '203.0.113.7', 'secret');
-    const b = rateLimitKeys(emailHash, '203.0.113.8', 'secret');
+    const a = rateLimitKeys(emailHash, '203.0.113.7', 'secret', 'verified');
+    const b = rateLimitKeys(emailHash, '203.0.113.8', 'secret', 'verified');
     expect(a.ip).not.toBe(b.ip);
   });
 
   it('gives one address another key under another secret', () => {
-    expect(rateLimitKeys(emailHash, '203.0.113.7', 'secret-a').ip).not.toBe(
-      rateLimitKeys(emailHash, '203.0.113.7', 'secret-b').ip,
+    expect(rateLimitKeys(emailHash, '203.0.113.7', 'secret-a', 'verified').ip).not.toBe(
+      rateLimitKeys(emailHash, '203.0.113.7', 'secret-b', 'verified').ip,
     );
   });
 
   it.each([undefined, ''])('has no IP key when the source IP is %j', (sourceIp) => {
-    expect(rateLimitKeys(emailHash, sourceIp, 'secret')).toEqual({
-      email: `email#${emailHash}`,
+    expect(rateLimitKeys(emailHash, sourceIp, 'secret', 'verified')).toEqual({
+      email: `email#${emailHash}#verified#none`,
       ip: undefined,
     });
   });
@@ -130,7 +156,7 @@ describe('rateLimitKeys', () => {
     ['2001:db8::1', ['2001:db8::1', '2001:db8', '2001:db8:0:0::/64']],
     ['::ffff:203.0.113.7', ['203.0.113.7']],
   ])('never writes the address %j into a key', (sourceIp, forbidden) => {
-    const keys = JSON.stringify(rateLimitKeys(emailHash, sourceIp, 'secret'));
+    const keys = JSON.stringify(rateLimitKeys(emailHash, sourceIp, 'secret', 'verified'));
     for (const text of forbidden) expect(keys).not.toContain(text);
   });
 });
@@ -181,6 +207,19 @@ describe('takeBudgets and releaseBudgets', () => {
     expect(tickets).toEqual([{ key: 'email#e', windowStart: NOW }]);
     expect(store.rateLimitCalls).toBe(1);
     expect([...store.windows.keys()]).toEqual(['email#e']);
+  });
+
+  it('takes only the client budget for spam, which has no e-mail key', async () => {
+    const tickets = await takeBudgets(store, { ip: 'ip#i' }, budgets, NOW, log);
+
+    expect(tickets).toEqual([{ key: 'ip#i', windowStart: NOW }]);
+    expect([...store.windows.keys()]).toEqual(['ip#i']);
+  });
+
+  it('refuses spam once the client budget is spent', async () => {
+    store.windows.set('ip#i', { start: NOW - 1_000, hits: 2 });
+
+    expect(await takeBudgets(store, { ip: 'ip#i' }, budgets, NOW, log)).toBeUndefined();
   });
 
   it('refuses when the e-mail budget is spent, without touching the IP budget', async () => {

@@ -12,23 +12,52 @@ export interface Budgets {
   ip: Budget;
 }
 
-/** The rate-limit keys of one submission: both hashed, so no counter names a person. */
+/**
+ * What a submission proved, which decides the address budget it may spend: a post with a
+ * solved browser check, one without, or one the spam checks caught (which spends none).
+ */
+export type SubmissionStanding = 'verified' | 'unverified' | 'spam';
+
+/** The rate-limit keys of one submission: all hashed, so no counter names a person. */
 export interface RateLimitKeys {
-  email: string;
+  /**
+   * The address's budget as seen from this client network and standing. Absent for spam: a
+   * bot's posts are kept for review and must not spend the budget of the address they name.
+   */
+  email?: string;
   /** Absent when the request carries no client IP (never behind API Gateway). */
   ip?: string;
 }
 
+/**
+ * The keys of one submission. The address budget is kept per client network and per
+ * standing, so posts naming an address from other networks (anyone can type a stranger's
+ * address), and unverified posts from the visitor's own network, never make that visitor's
+ * verified submission answer 429; and a 429 tells a client only what its own network did.
+ * The client budget counts every post, spam included: it is what keeps one machine from
+ * filling the table.
+ */
 export function rateLimitKeys(
   emailHash: string,
   sourceIp: string | undefined,
   hashSecret: string,
+  standing: SubmissionStanding,
 ): RateLimitKeys {
   const client = sourceIp ? clientNetwork(sourceIp) : undefined;
+  const network = client ? keyedHash(hashSecret, client) : 'none';
   return {
-    email: `email#${emailHash}`,
-    ip: client ? `ip#${keyedHash(hashSecret, client)}` : undefined,
+    email:
+      standing === 'spam' ? undefined : `${addressBudgetPrefix(emailHash)}#${standing}#${network}`,
+    ip: client ? `ip#${network}` : undefined,
   };
+}
+
+/**
+ * What every address-budget key of one address starts with, whatever the network and
+ * standing: how a privacy request finds that address's counters.
+ */
+export function addressBudgetPrefix(emailHash: string): string {
+  return `email#${emailHash}`;
 }
 
 /**
@@ -61,8 +90,8 @@ function expandIPv6(address: string): string[] {
 }
 
 /**
- * Counts the submission against the e-mail's budget, then the client's: tickets for both
- * when both have room, else undefined. One after the other, so a burst for one address lets
+ * Counts the submission against the e-mail's budget (when it has one), then the client's:
+ * tickets for both when both have room, else undefined. One after the other, so a burst for one address lets
  * exactly its budget through whatever the client budget does; a refusal by the client budget
  * gives the e-mail's hit back, so the visitor's allowance is not spent on a refused request.
  */
@@ -73,12 +102,15 @@ export async function takeBudgets(
   nowMs: number,
   log: Log,
 ): Promise<RateLimitTicket[] | undefined> {
-  const email = await store.takeRateLimit({ key: keys.email, ...budgets.email, nowMs });
-  if (!email) return undefined;
-  if (!keys.ip) return [email];
+  const email = keys.email
+    ? await store.takeRateLimit({ key: keys.email, ...budgets.email, nowMs })
+    : undefined;
+  if (keys.email && !email) return undefined;
+  const taken = email ? [email] : [];
+  if (!keys.ip) return taken;
   const ip = await store.takeRateLimit({ key: keys.ip, ...budgets.ip, nowMs });
-  if (ip) return [email, ip];
-  await releaseBudgets(store, [email], log);
+  if (ip) return [...taken, ip];
+  await releaseBudgets(store, taken, log);
   return undefined;
 }
 

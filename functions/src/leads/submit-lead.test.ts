@@ -1,4 +1,9 @@
-import { FORM_STARTED_FIELD, IP_RATE_LIMIT, RATE_LIMIT } from '@kryon/shared/constants';
+import {
+  CHALLENGE_FIELD,
+  FORM_STARTED_FIELD,
+  IP_RATE_LIMIT,
+  RATE_LIMIT,
+} from '@kryon/shared/constants';
 import { normaliseEmail } from '@kryon/shared/email';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { contactBody } from '../../test/events.ts';
@@ -7,11 +12,20 @@ import {
   FakeLeadStore,
   FakeMailer,
   FakeMetrics,
+  fakeSolution,
 } from '../../test/fake-lead-store.ts';
 import { contactForm } from './forms/contact.ts';
 import { emailHash, keyedHash } from './hash.ts';
 import { DependencyError } from './ports.ts';
+import { rateLimitKeys } from './rate-limit.ts';
 import { type LeadDeps, type SubmitLeadRequest, submitLead } from './submit-lead.ts';
+
+/** The address budget these tests' posts spend: unverified (no browser check), one client. */
+function addressKey(email: string, sourceIp = '203.0.113.7'): string {
+  const keys = rateLimitKeys(emailHash('ip-secret', email), sourceIp, 'ip-secret', 'unverified');
+  if (!keys.email) throw new Error('an unverified post has an address budget');
+  return keys.email;
+}
 
 const START = new Date('2025-03-04T10:00:00.000Z');
 let store: FakeLeadStore;
@@ -196,8 +210,38 @@ describe('submitLead', () => {
     }
     expect(kinds).toEqual(['accepted', 'accepted', 'accepted', 'rate-limited']);
     expect(new Set([...store.windows.keys()].filter((k) => k.startsWith('email#')))).toEqual(
-      new Set([`email#${emailHash('ip-secret', normaliseEmail('ada@example.com'))}`]),
+      new Set([addressKey(normaliseEmail('ada@example.com'))]),
     );
+  });
+
+  it('spends no address budget on spam, so spam naming an address cannot lock it out', async () => {
+    for (let i = 0; i < RATE_LIMIT.max + 2; i++) {
+      const spam = await submit(contactBody({ website: 'https://spam.example' }), `key-spam-${i}`);
+      expect(spam.kind).toBe('accepted');
+    }
+    expect([...store.windows.keys()].filter((k) => k.startsWith('email#'))).toEqual([]);
+
+    expect((await submit(contactBody(), 'key-real-001')).kind).toBe('accepted');
+  });
+
+  it('counts verified posts apart from unverified ones naming the same address', async () => {
+    for (let i = 0; i < RATE_LIMIT.max; i++) await submit(contactBody(), `key-unverified-${i}`);
+    expect((await submit(contactBody(), 'key-unverified-x')).kind).toBe('rate-limited');
+
+    const verified = await submit(
+      { ...contactBody(), [CHALLENGE_FIELD]: fakeSolution() },
+      'key-verified-1',
+    );
+
+    expect(verified.kind).toBe('accepted');
+  });
+
+  it('keeps the budgets of one address apart per client network', async () => {
+    for (let i = 0; i < RATE_LIMIT.max; i++) await submit(contactBody(), `key-stranger-${i}`);
+
+    const own = await submit(contactBody(), 'key-own-0001', { sourceIp: '198.51.100.7' });
+
+    expect(own.kind).toBe('accepted');
   });
 
   it('keeps budgets of different addresses apart', async () => {
@@ -215,7 +259,7 @@ describe('submitLead', () => {
     expect(again).toEqual({ ...first, replayed: true });
     expect(store.rows.size).toBe(1);
     // The retry's hit is given back: retries do not spend the visitor's allowance.
-    expect(store.windows.get(`email#${emailHash('ip-secret', 'ada@example.com')}`)?.hits).toBe(1);
+    expect(store.windows.get(addressKey('ada@example.com'))?.hits).toBe(1);
     expect(mailer.sent).toHaveLength(1);
   });
 
@@ -359,9 +403,7 @@ describe('submitLead', () => {
     expect(kinds.slice(0, IP_RATE_LIMIT.max).every((k) => k === 'accepted')).toBe(true);
     expect(kinds.at(-1)).toBe('rate-limited');
     // The refused request does not spend its address's own allowance.
-    const refused = store.windows.get(
-      `email#${emailHash('ip-secret', `person${IP_RATE_LIMIT.max}@example.com`)}`,
-    );
+    const refused = store.windows.get(addressKey(`person${IP_RATE_LIMIT.max}@example.com`));
     expect(refused?.hits).toBe(0);
     // Another client is not affected.
     const other = await submit(contactBody({ email: 'x@example.com' }), 'key-other', {

@@ -74,22 +74,24 @@ export async function submitLead(
   const nowMs = now.getTime();
   const spam = spamVerdict(request.body, nowMs, config.minFillMs);
 
-  // Spam counts too: the limits are what keep a bot from filling the table.
-  const keys = rateLimitKeys(emailHash, request.sourceIp, config.hashSecret);
-  const tickets = await takeBudgets(store, keys, config.rateLimit, nowMs, log);
-  if (!tickets) {
-    const previous = await store.findLead(form, idempotencyKey);
-    if (previous) return replay(previous, payloadHash);
-    metrics.count('LeadRateLimited', form);
-    log.info('lead rate-limited', { form });
-    return { kind: 'rate-limited' };
-  }
-
   const isSpam = spam.reason !== undefined;
   // A bot caught by the spam checks claims nothing: its lead is kept for review only.
   const browserCheck: BrowserCheck | undefined = isSpam
     ? undefined
     : await checkBrowser({ form, body: request.body, idempotencyKey }, deps);
+
+  // Checked before the limits, which count what a post proved apart: spam spends no
+  // address's budget, and neither spam nor unverified posts can spend a verified one's.
+  const standing = isSpam ? 'spam' : browserCheck === 'verified' ? 'verified' : 'unverified';
+  const keys = rateLimitKeys(emailHash, request.sourceIp, config.hashSecret, standing);
+  const tickets = await takeBudgets(store, keys, config.rateLimit, nowMs, log);
+  if (!tickets) {
+    const previous = await store.findLead(form, idempotencyKey);
+    if (previous) return replay(previous, payloadHash);
+    metrics.count('LeadRateLimited', form);
+    log.info('lead rate-limited', { form, standing });
+    return { kind: 'rate-limited' };
+  }
   const permit =
     browserCheck && definition.visitorMessage
       ? await permitVisitorMail(
