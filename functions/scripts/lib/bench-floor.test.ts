@@ -126,7 +126,7 @@ describe('the bench floor', () => {
       mail: mailerOptions(),
     });
     expect(describeCall(call)).toBe(
-      'Update, Update, Put, Update, Update, Put, Send ‖ Send, Update',
+      'Put, Update, Update, Update, Update, Put, Send ‖ Send, Update',
     );
   });
 });
