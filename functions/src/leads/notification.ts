@@ -176,7 +176,7 @@ function filled<T>(fields: EmailField<T>[], data: T): Row[] {
  * for Windows ignores `white-space: pre-wrap`, which would run paragraphs together.
  */
 export function multilineHtml(value: string): string {
-  return escapeHtml(value).replace(/\r\n|[\r\n\u2028\u2029\u0085]/g, '<br>');
+  return escapeHtml(value).replace(/\r\n|[\r\n\v\f\u2028\u2029\u0085]/g, '<br>');
 }
 
 /**
@@ -347,10 +347,10 @@ export function salesNotification(input: SalesNotificationInput): OutgoingEmail 
     title,
     LEGEND_TEXT,
     '',
-    ...contactRows.flatMap(textRow),
+    ...contactRows.flatMap((r) => textRow(r)),
     '',
     ...words.flatMap((r) => [...textRow(r, true), '']),
-    ...(details.length > 0 ? ['Details', ...details.flatMap(textRow), ''] : []),
+    ...(details.length > 0 ? ['Details', ...details.flatMap((r) => textRow(r)), ''] : []),
     `Received: ${received}`,
     `Submission: ${submissionId}`,
   ].join('\n');

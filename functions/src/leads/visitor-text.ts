@@ -42,7 +42,7 @@ export function defangLinks(text: string): string {
   return out.replace(/(?<!\b(?:hxxps?|fxp)):\/\//gi, '[:]//').replace(/\bwww\.(?=\S)/gi, 'www[.]');
 }
 
-const LINE_BREAK = /\r\n|[\r\n\u2028\u2029\u0085]/;
+const LINE_BREAK = /\r\n|[\r\n\v\f\u2028\u2029\u0085]/;
 
 /** Whether the text has more than one line. */
 export function isMultiline(text: string): boolean {
