@@ -137,10 +137,10 @@ export function salesSubject(definition: FormDefinition, data: Record<string, un
   const marker = priorityOf(definition, data).priority ? PRIORITY_MARKER : '';
   const head = `${marker}${sales.subjectName}`;
   const who = headerSafe(defangLinks(sales.company(data) || sales.contact(data).name), Infinity);
-  // `2`: the quotation marks around the visitor's words.
   const whoRoom = Math.min(length(who), SUBJECT_COMPANY_MIN);
   let subject = head;
   const qualifier = sales.qualifier(data);
+  // `2`: the quotation marks around the visitor's words.
   const room =
     SUBJECT_MAX - length(head) - length(SUBJECT_SEPARATOR) - length(SUBJECT_FROM) - 2 - whoRoom;
   // A qualifier cut to a few letters says nothing: leave it to the body then.
