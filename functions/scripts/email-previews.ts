@@ -1,7 +1,8 @@
 /**
  * Writes every kind of e-mail the functions send (each form's sales e-mail, a priority demo
- * with a long message, each confirmation) as HTML and plain-text files, to look at in a
- * browser or a mail client's "open file" without running the stack:
+ * with a long message, one whose company and message read like the system's own lines, each
+ * confirmation) as HTML and plain-text files, to look at in a browser or a mail client's
+ * "open file" without running the stack:
  *   npx tsx functions/scripts/email-previews.ts [out-dir]   (default: /tmp/kryon-email-previews)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';

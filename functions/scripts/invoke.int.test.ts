@@ -48,7 +48,7 @@ describe('invoke against a running local stack', () => {
     expect(out).toContain(
       `E-mails sent by this call: 1. Read them in the SES inbox at ${env.sesUrl}`,
     );
-    expect(out).toContain('Contact: Analytical Engines Ltd · Pricing');
+    expect(out).toContain('Contact · Pricing · from “Analytical Engines Ltd”');
     expect(out).not.toContain('Note: the API routes');
 
     const submissionId = /"submissionId": "([^"]+)"/.exec(out)?.[1];

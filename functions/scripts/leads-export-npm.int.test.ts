@@ -66,7 +66,7 @@ describe('npm run leads:export from the repository root', () => {
 
     expect(run.stderr).toContain('Exported 1 contact lead');
     expect(run.status).toBe(0);
-    expect(run.stdout.startsWith('submissionId,form,createdAt,')).toBe(true);
+    expect(run.stdout.startsWith('\uFEFF"submissionId","form","createdAt",')).toBe(true);
     const [header = [], ...rows] = readCsv(run.stdout);
     expect(rows).toHaveLength(1);
     expect(rows[0]?.[header.indexOf('submissionId')]).toBe('sub-npm-1');
@@ -86,7 +86,7 @@ describe('npm run leads:export from the repository root', () => {
 
     expect(run.status).toBe(0);
     const text = readFileSync(join(scratch, 'out.csv'), 'utf8');
-    expect(text.startsWith('submissionId,form,createdAt,')).toBe(true);
+    expect(text.startsWith('\uFEFF"submissionId","form","createdAt",')).toBe(true);
     expect(readCsv(text)).toHaveLength(2);
   });
 });

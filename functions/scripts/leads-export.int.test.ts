@@ -10,7 +10,8 @@ import type { StoredLead } from '../src/leads/ports.ts';
 import { type IntegrationEnv, useEmulators } from '../test/integration.ts';
 import { main } from './leads-export.ts';
 import { captureIo } from './lib/capture-io.ts';
-import { readCsv } from './lib/read-csv.ts';
+import { UTF8_BOM, unmarkFormulas } from './lib/csv.ts';
+import { readAsSpreadsheet, readCsv } from './lib/read-csv.ts';
 
 let env: IntegrationEnv;
 let scratch: string;
@@ -67,6 +68,13 @@ beforeAll(async () => {
     { fullName: 'Bot', companyName: '@evil', interestedModules: ['threat-detection'] },
     { spam: true, emailStatus: 'skipped' },
   );
+  // What a visitor in a semicolon locale's reach would type, and a name with accents.
+  await demo('2026-11-20T10:00:00.000Z', {
+    fullName: "Ann ;=cmd|' /C calc'!A0;",
+    companyName: ';=1+1;',
+    jobTitle: 'Directrice Sécurité, Zürich',
+    specificUseCases: 'Needs:\n- attack paths\n+ evidence;@SUM(A1)',
+  });
   await demo('2026-10-31T23:59:59.999Z', { fullName: 'Too Early' });
   await demo('2026-12-01T00:00:00.000Z', { fullName: 'Too Late' });
   await store.createLead(
@@ -107,12 +115,15 @@ describe('leads:export', () => {
     );
     expect(code).toBe(0);
     const file = join(scratch, 'demo.csv');
-    expect(io.stderr()).toContain(`Exported 2 demo leads`);
+    expect(io.stderr()).toContain(`Exported 3 demo leads`);
     expect(io.stderr()).toContain(file);
     expect(io.stdout()).toBe('');
     expect(statSync(file).mode & 0o777).toBe(0o600);
 
     const text = readFileSync(file, 'utf8');
+    // A byte order mark first, so Excel reads UTF-8; every cell quoted.
+    expect(readFileSync(file).subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect(text.startsWith(`${UTF8_BOM}"submissionId","form","createdAt",`)).toBe(true);
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")"`);
     const [header = [], ...rows] = readCsv(text);
     expect(header.slice(0, 7)).toEqual([
@@ -158,7 +169,27 @@ describe('leads:export', () => {
         emailStatus: 'sent',
         spam: 'false',
       }),
+      expect.objectContaining({
+        fullName: "Ann ;'=cmd|' /C calc'!A0;",
+        companyName: ";'=1+1;",
+        jobTitle: 'Directrice Sécurité, Zürich',
+        specificUseCases: "Needs:\n'- attack paths\n'+ evidence;'@SUM(A1)",
+      }),
     ]);
+    // A reader that knows the rule gets every value back as stored.
+    expect(records[2]?.fullName && unmarkFormulas(records[2].fullName)).toBe(
+      "Ann ;=cmd|' /C calc'!A0;",
+    );
+    expect(records[2]?.specificUseCases && unmarkFormulas(records[2].specificUseCases)).toBe(
+      'Needs:\n- attack paths\n+ evidence;@SUM(A1)',
+    );
+    // Opened where the list separator is ";" or tab, or as comma-separated text: no cell of
+    // the file starts a formula.
+    for (const separator of [',', ';', '\t'] as const) {
+      const cells = readAsSpreadsheet(text, separator).flat();
+      expect(cells.filter((cell) => /^\s*[=+\-@]/.test(cell))).toEqual([]);
+    }
+    expect(readAsSpreadsheet(text, ';').flat()).toContain("'=cmd|' /C calc'!A0");
   });
 
   it('reads the running local stack by default and writes the CSV to stdout', async () => {
@@ -167,12 +198,13 @@ describe('leads:export', () => {
     const io = captureIo();
     expect(await main(['--form', 'demo', '--since', '2026-11-01'], io)).toBe(0);
     expect(io.stderr()).toContain(
-      `Exported 3 demo leads (createdAt from 2026-11-01T00:00:00.000Z) from local table ${env.tableName} (the running local stack at ${process.env.AWS_ENDPOINT_URL_DYNAMODB})`,
+      `Exported 4 demo leads (createdAt from 2026-11-01T00:00:00.000Z) from local table ${env.tableName} (the running local stack at ${process.env.AWS_ENDPOINT_URL_DYNAMODB})`,
     );
     const rows = readCsv(io.stdout()).slice(1);
     expect(rows.map((row) => row[2])).toEqual([
       '2026-11-01T00:00:00.000Z',
       '2026-11-05T09:00:00.000Z',
+      '2026-11-20T10:00:00.000Z',
       '2026-12-01T00:00:00.000Z',
     ]);
   });

@@ -31,8 +31,10 @@ createdAt, the form's fields (lists joined with "; "), where the visit came from
 (landingPath, referrerOrigin, utmSource, utmMedium, utmCampaign, utmTerm, utmContent,
 formPath; empty when not known), browserCheck, for the research download downloadedAt and
 downloadCount (when the visitor first opened the report, and how often), emailStatus, spam.
-Cells a spreadsheet would run as a formula (starting with = + - @, tab or CR) are prefixed
-with '.
+UTF-8 with a byte order mark, every cell quoted. Safe to open in any spreadsheet locale
+(separator , ; or tab): a ' is put at the start of a cell, and after each , ; tab or line
+break inside it, where = + - @ (or their full-width forms), a tab, a line break or a ' would
+follow, past blanks and double quotes. Remove that ' to get the stored text back.
 
   --form <form>      ${LEAD_FORMS.join(', ')}
   --since <date>     first day (YYYY-MM-DD, UTC) or instant (ISO 8601) to include

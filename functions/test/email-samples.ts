@@ -25,6 +25,16 @@ const LONG_MESSAGE = [
   'A hands-on session with our platform team (about 12 people) would be ideal. https://northwind-finance.example/very/long/path/that/does/not/break/anywhere/on/its/own',
 ].join('\n');
 
+/** A company name that reads like the priority band, as an attacker would type it. */
+export const HOSTILE_COMPANY = 'Priority: 100+ AWS accounts, ASAP';
+/** A message whose lines read like the system's notices and its reply button. */
+export const HOSTILE_MESSAGE = [
+  '! Verified by the browser check.',
+  '',
+  'Reply by e-mail: https://kryon-sales.evil.example/reply?lead=1',
+  'Or write to billing@evil.example, or see www.evil.example.',
+].join('\n');
+
 function sales(
   form: (typeof LEAD_FORMS)[number],
   data: Record<string, unknown>,
@@ -69,6 +79,22 @@ export function emailSamples(): EmailSample[] {
       {
         notices: ['Not verified by the browser check: no solution was sent.'],
         extraRows: [{ label: 'Source', value: 'linkedin / paid-social / q4-cspm' }],
+      },
+    ),
+  });
+  samples.push({
+    name: 'sales-demo-priority-hostile',
+    email: sales(
+      'demo',
+      {
+        ...sampleBody('demo'),
+        companyName: HOSTILE_COMPANY,
+        awsEnvironmentSize: '100+',
+        timeframe: 'asap',
+        specificUseCases: HOSTILE_MESSAGE,
+      },
+      {
+        extraRows: [{ label: 'Source', value: 'from https://news.evil.example, sent from /demo' }],
       },
     ),
   });

@@ -66,9 +66,12 @@ function storedFirstTouch(page: Page): Promise<unknown> {
   );
 }
 
-/** Where the visit came from, as the sales e-mail's "Source" detail shows it. */
+/**
+ * Where the visit came from, as the sales e-mail's "Source" detail shows it: the request's
+ * words, so quoted as the visitor's, the referring site's link disabled.
+ */
 function sourceValue(sentFrom: string) {
-  return `newsletter / - / q4, from https://news.example, landed on ${ARTICLE}, sent from ${sentFrom}`;
+  return `“newsletter / - / q4, from hxxps://news[.]example, landed on ${ARTICLE}, sent from ${sentFrom}”`;
 }
 
 /** The same in the plain-text part: one "Source: …" line. */

@@ -86,7 +86,7 @@ describe('POST /api/email/contact against dynalite and aws-ses-v2-local', () => 
       from: 'Kryon Website <no-reply@kryon.example>',
       replyTo: [email],
       destination: { to: ['sales@kryon.example'], cc: [], bcc: [] },
-      subject: 'Contact: Analytical Engines · Request Demo',
+      subject: 'Contact · Request Demo · from “Analytical Engines”',
     });
     expect(sent?.body.text).toContain('We run 40 AWS accounts and would like a demo.');
     expect(sent?.body.html).toContain(email);
@@ -259,7 +259,7 @@ describe('POST /api/email/contact against dynalite and aws-ses-v2-local', () => 
     const [sent] = await emailsTo(env.sesUrl, email);
     if (!sent) throw new Error('no e-mail was sent');
     expect(sent.destination).toEqual({ to: ['sales@kryon.example'], cc: [], bcc: [] });
-    expect(sent.subject).toBe('Contact: Acme X-Injected: yes · Request Demo');
+    expect(sent.subject).toBe('Contact · Request Demo · from “Acme X-Injected: yes”');
     expect(sent.subject).not.toMatch(/[\r\n]/);
     expect(sent.replyTo).toEqual([email]);
 
@@ -269,7 +269,7 @@ describe('POST /api/email/contact against dynalite and aws-ses-v2-local', () => 
       'img src=x onerror=&quot;alert(1)&quot; &amp; scriptalert(&#39;x&#39;)/script',
     );
     expect(sent.body.text).toContain(
-      'Hi img src=x onerror="alert(1)" & scriptalert(\'x\')/script\nBye',
+      '> Hi img src=x onerror="alert(1)" & scriptalert(\'x\')/script\n> Bye',
     );
 
     // The message as MIME: no header line was added by the visitor's text.

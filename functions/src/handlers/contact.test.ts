@@ -118,7 +118,7 @@ describe('POST /api/email/contact (AWS SDK mocked)', () => {
       Content: {
         Simple: expect.objectContaining({
           Subject: {
-            Data: 'Contact: Analytical Engines · Request Demo',
+            Data: 'Contact · Request Demo · from “Analytical Engines”',
             Charset: 'UTF-8',
           },
         }),

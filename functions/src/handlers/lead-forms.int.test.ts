@@ -24,25 +24,25 @@ const CASES = [
     form: 'partner',
     load: () => import('./partner.ts'),
     emailField: 'email',
-    subject: /^(\[Priority\] )?Partner: .+ · .+/,
+    subject: /^(\[Priority\] )?Partner · .+ · from “.+”$/,
   },
   {
     form: 'demo',
     load: () => import('./demo.ts'),
     emailField: 'workEmail',
-    subject: /^\[Priority\] Demo request: .+ · .+ AWS accounts$/,
+    subject: /^\[Priority\] Demo request · .+ AWS accounts · from “.+”$/,
   },
   {
     form: 'beta-access',
     load: () => import('./beta-access.ts'),
     emailField: 'workEmail',
-    subject: /^(\[Priority\] )?Beta access: .+ · /,
+    subject: /^(\[Priority\] )?Beta access · .+ · from “.+”$/,
   },
   {
     form: 'download',
     load: () => import('./download.ts'),
     emailField: 'email',
-    subject: /^Download: .+ · /,
+    subject: /^Download · .+ · from “.+”$/,
   },
 ] as const;
 

@@ -31,6 +31,7 @@ import { demoForm } from '../leads/forms/demo.ts';
 import { downloadForm } from '../leads/forms/download.ts';
 import { partnerForm } from '../leads/forms/partner.ts';
 import type { OutgoingEmail } from '../leads/ports.ts';
+import { defangLinks, inlineQuote, isMultiline } from '../leads/visitor-text.ts';
 import { createFormHandler } from './form-handler.ts';
 
 const RUNS_PER_FORM = 10_000;
@@ -67,6 +68,9 @@ const FREE_TEXT_FIELDS = new Set([
   'jobTitle',
   'firstName',
 ]);
+
+/** Checked by the schema and shown as they are: the visitor's address and phone number. */
+const VALIDATED_FIELDS = new Set(['email', 'workEmail', 'phone']);
 
 /** The only elements the e-mail templates write; anything else came from input. */
 const TEMPLATE_TAGS = new Set([
@@ -384,9 +388,14 @@ async function runOnce(h: Harness, generated: GeneratedBody): Promise<void> {
     }
     for (const [field, value] of Object.entries(row.fields)) {
       if (FREE_TEXT_FIELDS.has(field) && typeof value === 'string') {
-        // Escaped, then each line break a <br> (Outlook drops white-space: pre-wrap),
-        // the Unicode line and paragraph separators included.
-        const shown = escaped(value).replace(/\r\n|[\r\n\u0085\u2028\u2029]/g, '<br>');
+        // Validated addresses and numbers are shown as they are; typed text as visitor text:
+        // links disabled, one line in quotation marks, or escaped with each line break a <br>
+        // (Outlook drops white-space: pre-wrap), the Unicode separators included.
+        const typed = VALIDATED_FIELDS.has(field) ? value : defangLinks(value);
+        const shown =
+          VALIDATED_FIELDS.has(field) || !isMultiline(typed)
+            ? escaped(VALIDATED_FIELDS.has(field) ? typed : inlineQuote(typed))
+            : escaped(typed).replace(/\r\n|[\r\n\v\f\u0085\u2028\u2029]/g, '<br>');
         check(sales.html.includes(shown), `${field} is not in the HTML escaped`, {
           value,
           html: sales.html,
@@ -395,15 +404,16 @@ async function runOnce(h: Harness, generated: GeneratedBody): Promise<void> {
     }
     // Where the lead came from: the first row of the details, escaped in the HTML.
     for (const { label, value } of sourceRows(row.attribution)) {
+      const quoted = inlineQuote(defangLinks(value));
       check(
-        sales.html.includes(`>${escaped(value)}</td>`),
+        sales.html.includes(`>${escaped(quoted)}</td>`),
         'the source is not in the HTML escaped',
         {
           value,
           html: sales.html,
         },
       );
-      check(sales.text.includes(`\n${label}: ${value}\n`), 'the source is not in the text', value);
+      check(sales.text.includes(`\n${label}: ${quoted}\n`), 'the source is not in the text', value);
     }
     count(h, '200');
   }

@@ -31,9 +31,22 @@ describe('a field added to the shared definition', () => {
       recipients: ['sales@kryon.example'],
       timeZone: 'Europe/Berlin',
     });
-    expect(email.text).toContain('Details\nSubject: Pricing\nJob title: Head of Cloud Security\n');
+    expect(email.text).toContain(
+      'Details\nSubject: Pricing\nJob title: “Head of Cloud Security”\n',
+    );
     expect(email.html).toContain('Job title');
-    expect(email.html).toContain('Head of Cloud Security');
+    expect(email.html).toContain('“Head of Cloud Security”');
+  });
+
+  it('is refused in the summary line or the subject, which are the system’s words', () => {
+    const summary = { ...contactWithJobTitleDefinition.sales, summary: ['jobTitle' as const] };
+    const qualifier = { ...contactWithJobTitleDefinition.sales, qualifier: 'jobTitle' as const };
+    expect(() =>
+      defineForm({ ...contactWithJobTitleDefinition, sales: summary }, contactWords),
+    ).toThrow('jobTitle is free text, not an option');
+    expect(() =>
+      defineForm({ ...contactWithJobTitleDefinition, sales: qualifier }, contactWords),
+    ).toThrow('jobTitle is free text, not an option');
   });
 
   it('is a column of the export, after the form’s other fields', () => {

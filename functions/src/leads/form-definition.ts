@@ -1,5 +1,9 @@
 import type { LeadForm } from '@kryon/shared/api';
-import { displayValue, type LeadFormDefinition } from '@kryon/shared/forms/lead-form';
+import {
+  displayValue,
+  type FieldSpec,
+  type LeadFormDefinition,
+} from '@kryon/shared/forms/lead-form';
 import type { PriorityFacts } from '@kryon/shared/lead-priority';
 import { type Option, optionLabel } from '@kryon/shared/options';
 import type * as z from 'zod/mini';
@@ -8,13 +12,21 @@ import type * as z from 'zod/mini';
 export interface EmailField<T> {
   label: string;
   value: (data: T) => string | undefined;
+  /**
+   * Free text the visitor typed, not the label of a validated option: the sales e-mail shows
+   * it only as quoted visitor text, its links disabled.
+   */
+  typed: boolean;
 }
 
 /** Who sent a lead, as the sales e-mail's contact block shows them. */
 export interface LeadContact {
+  /** Typed by the visitor. */
   name: string;
   /** Job title, position or role. */
   title?: string;
+  /** Whether the title was typed (a position) rather than chosen (a role from a list). */
+  titleTyped?: boolean;
   email: string;
   phone?: string;
 }
@@ -29,11 +41,11 @@ export interface SalesView<T> {
   company: (data: T) => string | undefined;
   contact: (data: T) => LeadContact;
   /**
-   * The facts after the company in the summary line, most decisive first: size, AWS
-   * accounts, timeframe, demo type or report title, as far as the form asks them.
+   * The facts of the summary line, most decisive first: size, AWS accounts, timeframe, demo
+   * type or report title, as far as the form asks them. Labels of chosen options only.
    */
   summary: (data: T) => string[];
-  /** The one fact the subject names after the company. */
+  /** The one fact the subject names after the form: the label of a chosen option. */
   qualifier: (data: T) => string | undefined;
   /** The answers the shared priority rule reads; absent for a form that asks none. */
   priority?: (data: T) => PriorityFacts;
@@ -120,7 +132,21 @@ export function defineForm<S extends z.ZodMiniObject, F extends string>(
   type T = z.output<S>;
   const shown = (name: F) => (data: T) =>
     displayValue(lead.fields[name], (data as Record<string, unknown>)[name]);
-  const line = (name: F): EmailField<T> => ({ label: lead.fields[name].label, value: shown(name) });
+  const typed = (name: F) => isTyped(lead.fields[name]);
+  const line = (name: F): EmailField<T> => ({
+    label: lead.fields[name].label,
+    value: shown(name),
+    typed: typed(name),
+  });
+  // The summary line and the subject's start are the system's words: a field a visitor types
+  // there could make a lead read as what it is not.
+  for (const name of [...lead.sales.summary, lead.sales.qualifier]) {
+    if (typed(name)) {
+      throw new Error(
+        `${lead.form}: ${name} is free text, not an option: it cannot lead a sales e-mail`,
+      );
+    }
+  }
   const email = (data: T) => String((data as Record<string, unknown>)[lead.visitorEmail] ?? '');
   const { contact } = lead.sales;
   const consentField = (Object.keys(lead.fields) as F[]).find(
@@ -137,7 +163,9 @@ export function defineForm<S extends z.ZodMiniObject, F extends string>(
       company: shown(lead.sales.company),
       contact: (data) => ({
         name: shown(contact.name)(data) ?? '',
-        ...(contact.title === undefined ? {} : { title: shown(contact.title)(data) }),
+        ...(contact.title === undefined
+          ? {}
+          : { title: shown(contact.title)(data), titleTyped: typed(contact.title) }),
         email: email(data),
         ...(contact.phone === undefined ? {} : { phone: shown(contact.phone)(data) }),
       }),
@@ -159,4 +187,11 @@ export function defineForm<S extends z.ZodMiniObject, F extends string>(
     ...(own.visitorMessage ? { visitorMessage: own.visitorMessage } : {}),
   };
   return definition as unknown as FormDefinition;
+}
+
+/** Text the visitor typed, as opposed to an option chosen from a list the site wrote. */
+export function isTyped(spec: FieldSpec): boolean {
+  return (
+    spec.kind === 'text' || spec.kind === 'email' || spec.kind === 'tel' || spec.kind === 'textarea'
+  );
 }

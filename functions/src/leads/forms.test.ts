@@ -35,31 +35,33 @@ describe('form definitions', () => {
       timeZone: 'UTC',
     });
     // The subject passes the shared text rule again, which takes angle brackets out.
-    expect(email.subject).toBe('[Priority] Demo request: Northwind Finance · 51-100 AWS accounts');
+    expect(email.subject).toBe(
+      '[Priority] Demo request · 51-100 AWS accounts · from “Northwind Finance”',
+    );
     expect(email.text).toMatch(/^Priority: 51-100 AWS accounts, Enterprise\n/);
     expect(email.replyTo).toEqual(['priya@northwind.example']);
     expect(email.text).toContain(
       'Interested in: Attack Path Mapping, IAM & Identity Chain Analysis',
     );
-    expect(email.html).toContain('Northwind &lt;Finance&gt;');
+    expect(email.html).toContain('“Northwind &lt;Finance&gt;”');
     expect(email.html).not.toContain('<Finance>');
   });
 
-  it('name the key choice and company in every subject', () => {
+  it('name the form and key choice first, then the company in quotes, in every subject', () => {
     expect(
       salesSubject(partnerForm, {
         interests: ['reseller'],
         company: 'CloudGuard',
         companySize: '1-10',
       }),
-    ).toBe('Partner: CloudGuard · Reseller');
+    ).toBe('Partner · Reseller · from “CloudGuard”');
     expect(
       salesSubject(betaAccessForm, { awsEnvironmentSize: '100+', companyName: 'Fjord Labs' }),
-    ).toBe('[Priority] Beta access: Fjord Labs · 100+ AWS accounts');
+    ).toBe('[Priority] Beta access · 100+ AWS accounts · from “Fjord Labs”');
     expect(
       salesSubject(downloadForm, { researchId: 'imdsv1-ssrf-to-account-admin', company: 'Acme' }),
     ).toBe(
-      'Download: Acme · From SSRF to Account Admin: Instance Metadata Credential Theft in Practi…',
+      'Download · From SSRF to Account Admin: Instance Metadata Credential Theft i… · from “Acme”',
     );
   });
 

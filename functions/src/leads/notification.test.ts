@@ -13,9 +13,8 @@ import {
   cutText,
   escapeHtml,
   headerSafe,
-  multilineHtml,
   type SalesNotificationInput,
-  SUBJECT_COMPANY_END,
+  SUBJECT_COMPANY_MAX,
   SUBJECT_MAX,
   salesNotification,
   salesSubject,
@@ -109,19 +108,48 @@ const hostile = fc.string({
 });
 const filled = hostile.filter((value) => value.length > 0);
 
+/** The content of each cell visitor text is drawn in (a grey bar on its left). */
+const VISITOR_CELL_CONTENT = /<td[^>]*border-left:3px solid #94a3b8;[^>]*>((?:[^<]|<br>)*)<\/td>/g;
+
+/** The HTML with the quote cells emptied, the reply's greeting and the title dropped. */
+function htmlWithoutVisitorText(html: string): string {
+  return html
+    .replace(VISITOR_CELL_CONTENT, (cell, content: string) => cell.replace(content, ''))
+    .replace(/href="mailto:[^"]*"/g, 'href="mailto:"')
+    .replace(/<title>[^<]*<\/title>/, '<title></title>');
+}
+
+/**
+ * The plain text with each visitor value, in quotation marks on its label's line or as the
+ * run of "> " lines after it, reduced to a mark.
+ */
+function textWithoutVisitorText(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => line.replace(/: “[^”]*”$/, ': ▯'))
+    .join('\n')
+    .replace(/(?:^>(?: .*)?$\n?)+/gm, '>\n')
+    .replace(/:\n>\n/g, ': ▯\n');
+}
+
+/** What the HTML shows as text: tags dropped, entities read. */
+function textOfHtml(html: string): string {
+  return unescapeHtml(html.replace(/<[^>]*>/g, ' '));
+}
+
 describe('salesNotification', () => {
   it('addresses sales, replies to the visitor and names the form, company and subject', () => {
     const email = notify(contact);
     expect(email.to).toEqual(['sales@kryon.example', 'ops@kryon.example']);
     expect(email.replyTo).toEqual(['ada@example.com']);
-    expect(email.subject).toBe('Contact: Analytical Engines · Security Question');
+    expect(email.subject).toBe('Contact · Security Question · from “Analytical Engines”');
     expect(email.tags).toEqual({ form: 'contact', audience: 'sales' });
     expect(email.fromName).toBeUndefined();
   });
 
   it('names the visitor in the subject when there is no company', () => {
     expect(notify({ ...contact, company: undefined }).subject).toBe(
-      'Contact: Ada Lovelace · Security Question',
+      'Contact · Security Question · from “Ada Lovelace”',
     );
   });
 
@@ -129,16 +157,18 @@ describe('salesNotification', () => {
     const email = notify(contact);
     expect(email.text).toBe(
       [
-        'Contact message: Analytical Engines · Security Question',
+        'Contact message · Security Question',
+        'Values in “quotation marks” and lines after "> " are what the visitor typed; links in them are disabled.',
         '',
-        'Name: Ada Lovelace',
+        'Company: “Analytical Engines”',
+        'Name: “Ada Lovelace”',
         'Email: ada@example.com',
         'Phone: +44 20 7946 0958',
         '',
         'Message:',
-        'First line',
-        '',
-        'Second paragraph',
+        '> First line',
+        '>',
+        '> Second paragraph',
         '',
         'Details',
         'Subject: Security Question',
@@ -148,13 +178,14 @@ describe('salesNotification', () => {
       ].join('\n'),
     );
     const order = [
-      '>Analytical Engines</h1>',
+      '>Contact message</h1>',
       '>Security&nbsp;Question</p>',
-      '>Ada Lovelace</td>',
+      '>“Analytical Engines”</td>',
+      '>“Ada Lovelace”</td>',
       '>ada@example.com</a>',
       '>+44 20 7946 0958</a>',
       '>Reply by e-mail</a>',
-      '>First line<br><br>Second paragraph</p>',
+      '>First line<br><br>Second paragraph</td>',
       '>Subject</th>',
       'Received Thu 2 Jan 2025, 04:04 CET · Submission sub-1',
     ].map((part) => email.html.indexOf(part));
@@ -189,7 +220,9 @@ describe('salesNotification', () => {
       recipients: ['sales@kryon.example'],
       timeZone: 'Europe/Berlin',
     });
-    expect(email.subject).toBe('[Priority] Demo request: Northwind Finance · 100+ AWS accounts');
+    expect(email.subject).toBe(
+      '[Priority] Demo request · 100+ AWS accounts · from “Northwind Finance”',
+    );
     expect(email.text.split('\n')[0]).toBe('Priority: 100+ AWS accounts, Enterprise, ASAP');
     expect(email.html).toMatch(
       /<body[^>]*><table[^>]*><tr><td[^>]*><table[^>]*><tr><td[^>]*>Priority: 100\+ AWS accounts, Enterprise, ASAP</,
@@ -206,20 +239,20 @@ describe('salesNotification', () => {
       recipients: ['sales@kryon.example'],
       timeZone: 'UTC',
     });
-    expect(email.subject).toBe('Demo request: Northwind Finance · 21-50 AWS accounts');
+    expect(email.subject).toBe('Demo request · 21-50 AWS accounts · from “Northwind Finance”');
     expect(`${email.text}${email.html}`).not.toContain('Priority');
     expect(email.text).toContain('Received: Tue 24 Nov 2026, 08:01 UTC');
   });
 
-  it('shows extra rows first among the details', () => {
+  it('shows extra rows first among the details, as quoted visitor text', () => {
     const email = notify(contact, {
       extraRows: [{ label: 'Source', value: 'linkedin / paid <b>' }],
     });
     expect(email.text).toContain(
-      'Details\nSource: linkedin / paid <b>\nSubject: Security Question',
+      'Details\nSource: “linkedin / paid <b>”\nSubject: Security Question',
     );
     expect(email.html).toContain('>Source</th>');
-    expect(email.html).toContain('linkedin / paid &lt;b&gt;');
+    expect(email.html).toContain('“linkedin / paid &lt;b&gt;”</td>');
     expect(email.html.indexOf('>Source</th>')).toBeLessThan(email.html.indexOf('>Subject</th>'));
   });
 
@@ -235,9 +268,11 @@ describe('salesNotification', () => {
       }),
     });
     const source =
-      'news & <views> / email / q4-launch, from https://news.example, landed on /security-intelligence, sent from /contact';
+      '“news & <views> / email / q4-launch, from hxxps://news[.]example, landed on /security-intelligence, sent from /contact”';
     expect(email.text).toContain(`\nSource: ${source}\n`);
     expect(email.html).toContain(escapeHtml(source));
+    // The referring site is the request's to name: never a link.
+    expect(`${email.text}${email.html}`).not.toContain('https://news.example');
     expect(email.html).not.toContain('<views>');
     // Where the lead came from is for sales, never a header.
     expect(email.subject).not.toContain('news');
@@ -272,24 +307,110 @@ describe('salesNotification', () => {
     expect(email.html).toContain('&lt;img src=x onerror=&quot;alert(1)&quot;&gt;');
   });
 
-  it('property: visitor values appear only escaped, and the markup around them is fixed', () => {
-    // The layout without its text and link targets: what no visitor value may change.
-    const skeleton = (html: string) =>
-      html
-        .replace(/<br>/g, '')
-        .replace(/>[^<]*</g, '><')
-        .replace(/href="(mailto|tel):[^"]*"/g, 'href=""');
-    const layout = skeleton(notify(contact).html);
+  it('property: visitor values appear only as quoted visitor text; every other part is fixed', () => {
+    const baseline = notify(contact);
     fc.assert(
-      fc.property(filled, filled, filled, filled, (name, company, phone, message) => {
-        const { html } = notify({ ...contact, name, company, phone, message });
+      fc.property(filled, filled, filled, (name, company, message) => {
+        const email = notify({ ...contact, name, company, message });
+        // Nothing but the quote cells, the reply's greeting and the subject changed: the bands,
+        // the headings, the summary, the legend and the button are the system's alone.
+        expect(htmlWithoutVisitorText(email.html)).toBe(htmlWithoutVisitorText(baseline.html));
+        expect(textWithoutVisitorText(email.text)).toBe(textWithoutVisitorText(baseline.text));
         // Escaped text holds no '<' or '"', so no value can open a tag or leave an attribute.
-        for (const value of [name, company, phone]) expect(html).toContain(escapeHtml(value));
-        expect(html).toContain(multilineHtml(message));
-        expect(skeleton(html)).toBe(layout);
+        for (const [, cell = ''] of email.html.matchAll(VISITOR_CELL_CONTENT)) {
+          expect(cell.replace(/<br>/g, '')).not.toMatch(/[<>"]/);
+        }
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('property: no link is built from, or left in, what the visitor typed', () => {
+    const host = fc
+      .tuple(
+        fc.stringMatching(/^[a-z][a-z0-9-]{0,8}[a-z0-9]$/),
+        fc.constantFrom('com', 'io', 'dev', 'example', 'de'),
+      )
+      .map(([label, tld]) => `${label}.${tld}`);
+    const link = fc.oneof(
+      host.map((h) => `https://${h}/login`),
+      host.map((h) => `http://kryon.${h}`),
+      host.map((h) => `www.${h}`),
+      host.map((h) => `billing@${h}`),
+      host,
+    );
+    const withLink = fc
+      .tuple(hostile, link, hostile)
+      .map(([before, l, after]) => `${before} ${l} ${after}`);
+    fc.assert(
+      fc.property(withLink, withLink, withLink, (name, company, message) => {
+        const email = notify({ ...contact, name, company, message });
+        // The only targets: a reply to the validated address and the validated phone number.
+        for (const [, href = ''] of email.html.matchAll(/href="([^"]*)"/g)) {
+          expect(href).toMatch(/^(mailto:ada@example\.com\?|tel:\+442079460958$)/);
+        }
+        for (const part of [email.text, textOfHtml(email.html), email.subject]) {
+          expect(part).not.toMatch(/\b(?:https?|ftp):\/\/|\bwww\./i);
+          expect(part.replaceAll('ada@example.com', '')).not.toMatch(
+            /[a-z0-9]\.(?:com|io|dev|example|de)\b/i,
+          );
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('property: the subject starts with the system words, the visitor’s in quotes at the end', () => {
+    fc.assert(
+      fc.property(filled, filled, (name, company) => {
+        const { subject } = notify({ ...contact, name, company });
+        expect(subject.startsWith('Contact · Security Question')).toBe(true);
+        const from = subject.indexOf(' · from “');
+        if (from >= 0) {
+          expect(from).toBe('Contact · Security Question'.length);
+          expect(subject.endsWith('”')).toBe(true);
+        } else {
+          expect(subject).toBe('Contact · Security Question');
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('shows what reads like the system, typed by a visitor, as quoted visitor text', () => {
+    const email = notify({
+      ...contact,
+      company: 'Priority: 100+ AWS accounts, ASAP',
+      name: 'Ada [Priority] Lovelace',
+      message: [
+        '! Verified by the browser check.',
+        'Reply by e-mail: https://evil.example/reply',
+        'Priority: 100+ AWS accounts',
+      ].join('\n'),
+    });
+    expect(email.subject).toBe(
+      'Contact · Security Question · from “Priority: 100+ AWS accounts, ASAP”',
+    );
+    // No band: a contact message is never a priority, whatever it says.
+    expect(email.html).not.toContain('#b91c1c');
+    expect(email.html).not.toContain('#fef3c7');
+    const lines = email.text.split('\n');
+    expect(lines.filter((line) => line.startsWith('!'))).toEqual([]);
+    expect(lines.filter((line) => line.includes('Priority'))).toEqual([
+      'Company: “Priority: 100+ AWS accounts, ASAP”',
+      'Name: “Ada [Priority] Lovelace”',
+      '> Priority: 100+ AWS accounts',
+    ]);
+    expect(lines).toContain('> ! Verified by the browser check.');
+    expect(lines).toContain('> Reply by e-mail: hxxps://evil[.]example/reply');
+    // One reply button, the system's; the visitor's copy of its words sits in a quote cell.
+    expect(email.html.match(/>Reply by e-mail<\/a>/g)).toHaveLength(1);
+    expect([...email.html.matchAll(VISITOR_CELL_CONTENT)].map((m) => m[1])).toEqual([
+      '“Priority: 100+ AWS accounts, ASAP”',
+      '“Ada [Priority] Lovelace”',
+      '! Verified by the browser check.<br>Reply by e-mail: hxxps://evil[.]example/reply<br>Priority: 100+ AWS accounts',
+    ]);
+    expect(email.html).toMatch(/<h1[^>]*>Contact message<\/h1>/);
   });
 
   it('property: the reply link keeps the visitor address and Kryon subject whatever the name', () => {
@@ -362,26 +483,29 @@ describe('salesSubject', () => {
     definition.form === 'demo' || definition.form === 'beta-access' ? 'companyName' : 'company';
 
   it.each(samples)(
-    '%s: a short company ends within the first 50 characters',
+    '%s: the system words first, the company quoted at the end',
     (_f, definition, data) => {
       const subject = salesSubject(definition, data);
       const company = String(data[companyOf(definition)]);
-      expect(subject.indexOf(company) + company.length).toBeLessThanOrEqual(SUBJECT_COMPANY_END);
+      expect(
+        subject.startsWith(`${definition.sales.subjectName} · `) ||
+          subject.startsWith('[Priority] '),
+      ).toBe(true);
+      expect(subject.endsWith(` · from “${company}”`)).toBe(true);
+      expect(Array.from(subject).length).toBeLessThanOrEqual(SUBJECT_MAX);
     },
   );
 
   it.each(samples)(
-    '%s: a 100-character company is cut with an ellipsis by character 50',
+    '%s: a 100-character company is cut with an ellipsis, at most 50 characters',
     (_f, definition, data) => {
       const subject = salesSubject(definition, { ...data, [companyOf(definition)]: LONG_COMPANY });
-      const chars = Array.from(subject);
-      const cut = chars.indexOf('…');
-      expect(cut).toBeGreaterThan(10);
-      expect(cut).toBeLessThan(SUBJECT_COMPANY_END);
-      expect(LONG_COMPANY.startsWith(chars.slice(subject.indexOf(': ') + 2, cut).join(''))).toBe(
-        true,
-      );
-      expect(chars.length).toBeLessThanOrEqual(SUBJECT_MAX);
+      const quoted = /· from “(.*)”$/u.exec(subject)?.[1] ?? '';
+      expect(quoted.endsWith('…')).toBe(true);
+      expect(Array.from(quoted).length).toBeGreaterThanOrEqual(20);
+      expect(Array.from(quoted).length).toBeLessThanOrEqual(SUBJECT_COMPANY_MAX);
+      expect(LONG_COMPANY.startsWith(quoted.slice(0, -1))).toBe(true);
+      expect(Array.from(subject).length).toBeLessThanOrEqual(SUBJECT_MAX);
     },
   );
 
@@ -393,11 +517,11 @@ describe('salesSubject', () => {
       researchId: id,
       company: 'Acme Corp',
     });
-    expect(subject.startsWith('Download: Acme Corp · ')).toBe(true);
+    expect(subject.startsWith('Download · ')).toBe(true);
+    expect(subject.endsWith(' · from “Acme Corp”')).toBe(true);
     expect(Array.from(subject).length).toBeLessThanOrEqual(SUBJECT_MAX);
-    expect(title.startsWith(subject.slice('Download: Acme Corp · '.length).replace(/…$/, ''))).toBe(
-      true,
-    );
+    const shown = subject.slice('Download · '.length, -' · from “Acme Corp”'.length);
+    expect(title.startsWith(shown.replace(/…$/, ''))).toBe(true);
   });
 
   it('cuts between graphemes, so a flag or accented letter is never halved', () => {

@@ -3,6 +3,7 @@ import { cleanLine } from '@kryon/shared/text';
 import type { EmailField, FormDefinition, VisitorMessage } from './form-definition.ts';
 import type { BrowserCheck, OutgoingEmail, StoredLead, WithheldReason } from './ports.ts';
 import { formatSalesTime } from './sales-time.ts';
+import { defangLinks, inlineQuote, isMultiline, quoteLines } from './visitor-text.ts';
 
 const HTML_ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -45,7 +46,8 @@ export interface SalesNotificationInput {
   notices?: string[];
   /**
    * Rows that are not the form's own fields (where the lead came from, say): shown first
-   * among the details, in the plain text and the HTML alike.
+   * among the details, in the plain text and the HTML alike. Their values are what the
+   * request carried, so they are shown as quoted visitor text.
    */
   extraRows?: { label: string; value: string }[];
 }
@@ -88,12 +90,15 @@ export function salesNotices(
   return notices;
 }
 
-/** Where the subject's company must have ended, so an inbox list shows it. */
-export const SUBJECT_COMPANY_END = 50;
+/** The most of the visitor's company (or name) a subject shows: past it, an ellipsis. */
+export const SUBJECT_COMPANY_MAX = 50;
+/** What the company keeps of the subject when the qualifier is long (a report title). */
+export const SUBJECT_COMPANY_MIN = 20;
 /** The longest subject: a report title or interest list past this is cut. */
 export const SUBJECT_MAX = 90;
 const SUBJECT_SEPARATOR = ' · ';
 const PRIORITY_MARKER = '[Priority] ';
+const SUBJECT_FROM = `${SUBJECT_SEPARATOR}from `;
 
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
@@ -120,21 +125,31 @@ export function cutText(value: string, max: number): string {
 }
 
 /**
- * The sales subject: a priority marker if the lead is one, the form, the company (or the
- * name, when the form asks no company), then one qualifier. The company ends within the
- * first SUBJECT_COMPANY_END characters, so even a narrow inbox list shows who it is.
+ * The sales subject, the system's words first: a priority marker if the lead is one, the
+ * form, one qualifier (the label of a chosen option), and only then who sent it, in
+ * quotation marks: `[Priority] Demo request · 100+ AWS accounts · from “Northwind Finance”`.
+ * Nothing the visitor typed can stand where the marker or the form's name stands. The
+ * company (or the name, when the form asks no company) keeps at least SUBJECT_COMPANY_MIN
+ * characters, at most SUBJECT_COMPANY_MAX; a long qualifier is cut to make room.
  */
 export function salesSubject(definition: FormDefinition, data: Record<string, unknown>): string {
   const { sales } = definition;
   const marker = priorityOf(definition, data).priority ? PRIORITY_MARKER : '';
-  const head = `${marker}${sales.subjectName}: `;
-  const who = headerSafe(sales.company(data) || sales.contact(data).name, Infinity);
-  let subject = head + cutText(who, SUBJECT_COMPANY_END - length(head));
+  const head = `${marker}${sales.subjectName}`;
+  const who = headerSafe(defangLinks(sales.company(data) || sales.contact(data).name), Infinity);
+  const whoRoom = Math.min(length(who), SUBJECT_COMPANY_MIN);
+  let subject = head;
   const qualifier = sales.qualifier(data);
-  const room = SUBJECT_MAX - length(subject) - length(SUBJECT_SEPARATOR);
+  // `2`: the quotation marks around the visitor's words.
+  const room =
+    SUBJECT_MAX - length(head) - length(SUBJECT_SEPARATOR) - length(SUBJECT_FROM) - 2 - whoRoom;
   // A qualifier cut to a few letters says nothing: leave it to the body then.
   if (qualifier && room >= 12) {
     subject += SUBJECT_SEPARATOR + cutText(headerSafe(qualifier, Infinity), room);
+  }
+  if (who) {
+    const left = SUBJECT_MAX - length(subject) - length(SUBJECT_FROM) - 2;
+    subject += SUBJECT_FROM + inlineQuote(cutText(who, Math.min(SUBJECT_COMPANY_MAX, left)));
   }
   return headerSafe(subject);
 }
@@ -146,12 +161,14 @@ function priorityOf(definition: FormDefinition, data: Record<string, unknown>) {
 interface Row {
   label: string;
   value: string;
+  /** Typed by the visitor: shown only as quoted visitor text, links disabled. */
+  typed: boolean;
 }
 
 function filled<T>(fields: EmailField<T>[], data: T): Row[] {
   return fields
-    .map((f) => ({ label: f.label, value: f.value(data) }))
-    .filter((r): r is Row => Boolean(r.value));
+    .map((f) => ({ label: f.label, value: f.value(data) ?? '', typed: f.typed }))
+    .filter((r) => Boolean(r.value));
 }
 
 /**
@@ -159,7 +176,7 @@ function filled<T>(fields: EmailField<T>[], data: T): Row[] {
  * for Windows ignores `white-space: pre-wrap`, which would run paragraphs together.
  */
 export function multilineHtml(value: string): string {
-  return escapeHtml(value).replace(/\r\n|[\r\n\u2028\u2029\u0085]/g, '<br>');
+  return escapeHtml(value).replace(/\r\n|[\r\n\v\f\u2028\u2029\u0085]/g, '<br>');
 }
 
 /**
@@ -223,17 +240,62 @@ function heading(text: string): string {
   return `<p style="margin:0 0 6px;${FONT};color:${MUTED};font-size:13px;line-height:18px;font-weight:700;text-transform:uppercase;letter-spacing:0.04em">${escapeHtml(text)}</p>`;
 }
 
-/** Label and value side by side; values arrive as HTML already escaped. */
-function labelledRows(rows: { label: string; html: string }[]): string {
+/**
+ * How the visitor's words look, wherever they stand: a grey bar and a pale ground, regular
+ * weight, in a cell of their own. The system's lines (the priority band, the notices, the
+ * headings, the reply button) never look like this, and visitor text never looks like them.
+ */
+const VISITOR_CELL =
+  `bgcolor="#f8fafc" style="padding:4px 10px;border-left:3px solid #94a3b8;background-color:#f8fafc;` +
+  `${FONT};color:${INK};font-size:15px;line-height:22px;font-weight:400;word-break:break-word"`;
+
+/** Visitor text as HTML: links disabled, escaped, line breaks as `<br>`. */
+function visitorHtml(value: string): string {
+  const text = defangLinks(value);
+  return isMultiline(text) ? multilineHtml(text) : escapeHtml(inlineQuote(text));
+}
+
+/** A block of visitor text under its label: the quote cell alone in a row. */
+function visitorBlock(value: string): string {
+  return `<table ${TABLE}><tr><td ${VISITOR_CELL}>${visitorHtml(value)}</td></tr></table>`;
+}
+
+/**
+ * Label and value side by side; a system value arrives as HTML already escaped, a typed one
+ * as the visitor's text, drawn in the quote cell.
+ */
+function labelledRows(
+  rows: ({ label: string; html: string } | { label: string; typed: string })[],
+): string {
   const cells = rows
     .map(
       (r) =>
         `<tr><th align="left" valign="top" width="128" style="padding:4px 12px 4px 0;${FONT};color:${MUTED};font-size:14px;line-height:22px;font-weight:600">${escapeHtml(r.label)}</th>` +
-        `<td valign="top" style="padding:4px 0;${FONT};color:${INK};font-size:15px;line-height:22px;word-break:break-word">${r.html}</td></tr>`,
+        ('typed' in r
+          ? `<td valign="top" ${VISITOR_CELL}>${visitorHtml(r.typed)}</td></tr>`
+          : `<td valign="top" style="padding:4px 0;${FONT};color:${INK};font-size:15px;line-height:22px;word-break:break-word">${r.html}</td></tr>`),
     )
     .join('');
   return `<table ${TABLE}>${cells}</table>`;
 }
+
+/**
+ * A labelled row of the plain-text part: a typed value in quotation marks, or as quoted lines
+ * when it has several or is one of the visitor's own `words`.
+ */
+function textRow(row: Row, block = false): string[] {
+  if (!row.typed) return [`${row.label}: ${row.value}`];
+  const text = defangLinks(row.value);
+  return block || isMultiline(text)
+    ? [`${row.label}:`, ...quoteLines(text)]
+    : [`${row.label}: ${inlineQuote(text)}`];
+}
+
+/** Said once, under the summary: how to tell the visitor's words from the system's. */
+const LEGEND_HTML =
+  'Text on a grey bar is what the visitor typed, shown as typed; links in it are disabled.';
+const LEGEND_TEXT =
+  'Values in “quotation marks” and lines after "> " are what the visitor typed; links in them are disabled.';
 
 /** A link drawn as a button from a table cell: the one button shape every client keeps. */
 function button(href: string, label: string): string {
@@ -247,9 +309,11 @@ function button(href: string, label: string): string {
 
 /**
  * The e-mail sales read for one accepted submission, built to be acted on in seconds: the
- * priority and why, a one-line summary (company and the qualifying answers), who to call
- * with a reply button, the visitor's own words, then every other field. Every visitor
- * value is escaped; the plain-text part says the same in the same order.
+ * priority and why, the form and its qualifying answers, who to call with a reply button, the
+ * visitor's own words, then every other field. The system speaks in the bands, the headings
+ * and the button; everything the visitor typed (and where the visit said it came from) is
+ * quoted visitor text under a label, its links disabled. The plain-text part says the same
+ * in the same order.
  */
 export function salesNotification(input: SalesNotificationInput): OutgoingEmail {
   const { definition, data, submissionId } = input;
@@ -258,66 +322,73 @@ export function salesNotification(input: SalesNotificationInput): OutgoingEmail 
   const priority = priorityOf(definition, data);
   const priorityLine = priority.priority ? `Priority: ${priority.reasons.join(', ')}` : undefined;
   const contact = sales.contact(data);
-  const company = sales.company(data);
-  const summary = [company || contact.name, ...sales.summary(data)].filter(Boolean);
+  const facts = sales.summary(data).filter(Boolean);
   const contactRows: Row[] = [
-    { label: 'Name', value: contact.name },
-    { label: 'Title', value: contact.title ?? '' },
-    { label: 'Email', value: contact.email },
-    { label: 'Phone', value: contact.phone ?? '' },
+    { label: 'Company', value: sales.company(data) ?? '', typed: true },
+    { label: 'Name', value: contact.name, typed: true },
+    { label: 'Title', value: contact.title ?? '', typed: contact.titleTyped ?? true },
+    { label: 'Email', value: contact.email, typed: false },
+    { label: 'Phone', value: contact.phone ?? '', typed: false },
   ].filter((r) => r.value);
   const words = filled(sales.words, data);
-  const details = [...(input.extraRows ?? []), ...filled(sales.details, data)].filter(
-    (r) => r.value,
-  );
+  const details: Row[] = [
+    // Where the visit said it came from: the request's to set, so the visitor's words too.
+    ...(input.extraRows ?? []).map((r) => ({ ...r, typed: true })),
+    ...filled(sales.details, data),
+  ].filter((r) => r.value);
   const received = formatSalesTime(input.createdAt, input.timeZone);
   const firstName = contact.name.split(/\s+/)[0] ?? contact.name;
   const reply = replyLink(contact.email, sales.replySubject, `Hello ${firstName},\r\n\r\n`);
+  const title = [definition.title, ...facts].join(SUBJECT_SEPARATOR);
 
   const text = [
     ...(priorityLine ? [priorityLine, ''] : []),
     ...notices.flatMap((notice) => [`! ${notice}`, '']),
-    `${definition.title}: ${summary.join(SUBJECT_SEPARATOR)}`,
+    title,
+    LEGEND_TEXT,
     '',
-    ...contactRows.map((r) => `${r.label}: ${r.value}`),
+    ...contactRows.flatMap((r) => textRow(r)),
     '',
-    ...words.map((r) => `${r.label}:\n${r.value}\n`),
-    ...(details.length > 0 ? ['Details', ...details.map((r) => `${r.label}: ${r.value}`), ''] : []),
+    ...words.flatMap((r) => [...textRow(r, true), '']),
+    ...(details.length > 0 ? ['Details', ...details.flatMap((r) => textRow(r)), ''] : []),
     `Received: ${received}`,
     `Submission: ${submissionId}`,
   ].join('\n');
 
-  const contactHtml = contactRows.map((r) => ({
-    label: r.label,
-    html:
-      r.label === 'Email'
-        ? `<a href="${escapeHtml(replyLink(r.value, sales.replySubject))}" style="color:#1d4ed8">${escapeHtml(r.value)}</a>`
-        : r.label === 'Phone'
-          ? `<a href="tel:${escapeHtml(r.value.replace(/[^+\d]/g, ''))}" style="color:#1d4ed8">${escapeHtml(r.value)}</a>`
-          : escapeHtml(r.value),
-  }));
+  const contactHtml = contactRows.map((r) =>
+    r.typed
+      ? { label: r.label, typed: r.value }
+      : {
+          label: r.label,
+          html:
+            r.label === 'Email'
+              ? `<a href="${escapeHtml(replyLink(r.value, sales.replySubject))}" style="color:#1d4ed8">${escapeHtml(r.value)}</a>`
+              : `<a href="tel:${escapeHtml(r.value.replace(/[^+\d]/g, ''))}" style="color:#1d4ed8">${escapeHtml(r.value)}</a>`,
+        },
+  );
   const rows = [
     priorityLine ? banner(priorityLine, '#b91c1c', '#ffffff') : '',
     ...notices.map((notice) => banner(notice, '#fef3c7', '#78350f')),
     section(
-      heading(definition.title) +
-        `<h1 style="margin:0;${FONT};color:${INK};font-size:22px;line-height:28px;font-weight:700">${escapeHtml(summary[0] ?? '')}</h1>` +
-        (summary.length > 1
-          ? `<p style="margin:4px 0 0;${FONT};color:${INK};font-size:16px;line-height:24px">${summary.slice(1).map(unbroken).join(SUBJECT_SEPARATOR)}</p>`
-          : ''),
+      `<h1 style="margin:0;${FONT};color:${INK};font-size:22px;line-height:28px;font-weight:700">${escapeHtml(definition.title)}</h1>` +
+        (facts.length > 0
+          ? `<p style="margin:4px 0 0;${FONT};color:${INK};font-size:16px;line-height:24px">${facts.map(unbroken).join(SUBJECT_SEPARATOR)}</p>`
+          : '') +
+        `<p style="margin:8px 0 0;${FONT};color:${MUTED};font-size:13px;line-height:18px">${escapeHtml(LEGEND_HTML)}</p>`,
     ),
     section(heading('Contact') + labelledRows(contactHtml)),
     section(button(reply, 'Reply by e-mail'), '12px 24px 0'),
-    ...words.map((r) =>
-      section(
-        heading(r.label) +
-          `<p style="margin:0;${FONT};color:${INK};font-size:15px;line-height:22px">${multilineHtml(r.value)}</p>`,
-      ),
-    ),
+    ...words.map((r) => section(heading(r.label) + visitorBlock(r.value))),
     details.length > 0
       ? section(
           heading('Details') +
-            labelledRows(details.map((r) => ({ label: r.label, html: multilineHtml(r.value) }))),
+            labelledRows(
+              details.map((r) =>
+                r.typed
+                  ? { label: r.label, typed: r.value }
+                  : { label: r.label, html: multilineHtml(r.value) },
+              ),
+            ),
         )
       : '',
     section(

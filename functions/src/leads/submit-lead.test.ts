@@ -119,7 +119,7 @@ describe('submitLead', () => {
     expect(mailer.sent[0]).toMatchObject({
       to: ['sales@kryon.example'],
       replyTo: ['ada+news@example.com'],
-      subject: 'Contact: Analytical Engines · Request Demo',
+      subject: 'Contact · Request Demo · from “Analytical Engines”',
     });
   });
 
@@ -136,7 +136,7 @@ describe('submitLead', () => {
     expect(lead.attribution).toEqual(attribution);
     expect(lead.fields).not.toHaveProperty('attribution');
     expect(mailer.sent[0]?.text).toContain(
-      'Source: newsletter / - / q4, landed on /security-intelligence/identity-risks/long-lived-access-keys, sent from /contact',
+      'Source: “newsletter / - / q4, landed on /security-intelligence/identity-risks/long-lived-access-keys, sent from /contact”',
     );
   });
 

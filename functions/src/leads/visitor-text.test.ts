@@ -1,0 +1,75 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { defangLinks, inlineQuote, quoteLines } from './visitor-text.ts';
+
+describe('defangLinks', () => {
+  it.each([
+    [
+      'Reply by e-mail: https://evil.example/x?y=1',
+      'Reply by e-mail: hxxps://evil[.]example/x?y=1',
+    ],
+    ['HTTP://EVIL.COM/a.html', 'hxxp://EVIL[.]COM/a[.]html'],
+    ['ftp://files.evil.example', 'fxp://files[.]evil[.]example'],
+    ['see //evil.com/x', 'see //evil[.]com/x'],
+    ['mail bob@evil.dev now', 'mail bob@evil[.]dev now'],
+    ['mailto:bob@evil.io', 'mailto[:]bob@evil[.]io'],
+    ['go to evil.dev or evil.io.', 'go to evil[.]dev or evil[.]io.'],
+    ['www.evil.example', 'www[.]evil[.]example'],
+    ['http://192.168.0.1/admin', 'hxxp://192[.]168[.]0[.]1/admin'],
+    ['javascript://comment%0Aalert(1)', 'javascript[:]//comment%0Aalert(1)'],
+    ['smb://evil/share', 'smb[:]//evil/share'],
+    ['пример.рф', 'пример[.]рф'],
+  ])('%j -> %j', (text, expected) => {
+    expect(defangLinks(text)).toBe(expected);
+  });
+
+  it.each([
+    'Ada Lovelace',
+    'Northwind Finance & Insurance Ltd.',
+    'We use Node.js and Next.js, e.g. for the console.',
+    'Priority: 100+ AWS accounts, ASAP',
+    '! Verified by the browser check.',
+    'hxxps://evil[.]example',
+  ])('leaves %j as it is', (text) => {
+    expect(defangLinks(text)).toBe(text);
+  });
+
+  const label = fc.stringMatching(/^[a-z][a-z0-9-]{0,10}[a-z0-9]$/);
+  const host = fc
+    .tuple(
+      fc.array(label, { minLength: 1, maxLength: 3 }),
+      fc.constantFrom('com', 'io', 'dev', 'example', 'net', 'de'),
+    )
+    .map(([labels, tld]) => [...labels, tld].join('.'));
+
+  it('property: no link with a scheme survives, and every host loses its dots', () => {
+    const url = fc
+      .tuple(fc.constantFrom('http', 'https', 'HTTPS', 'ftp'), host, fc.webPath())
+      .map(([scheme, h, path]) => `${scheme}://${h}${path}`);
+    fc.assert(
+      fc.property(
+        fc.string({ maxLength: 20 }),
+        fc.oneof(url, host),
+        fc.string({ maxLength: 20 }),
+        (before, link, after) => {
+          const text = `${before} ${link} ${after}`;
+          const out = defangLinks(text);
+          expect(out).not.toMatch(/\b(?:https?|ftp):\/\//i);
+          expect(out).not.toContain(link);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('inlineQuote and quoteLines', () => {
+  it('puts a one-line value in quotation marks that only the system closes', () => {
+    expect(inlineQuote('Acme')).toBe('“Acme”');
+    expect(inlineQuote('Acme” · [Priority] “x')).toBe('“Acme" · [Priority] "x”');
+  });
+
+  it('quotes every line, blank ones too', () => {
+    expect(quoteLines('one\r\n\ntwo\u2028three')).toEqual(['> one', '>', '> two', '> three']);
+  });
+});

@@ -1,0 +1,63 @@
+import { LinkifyIt } from 'linkify-it';
+import tlds from 'tlds';
+
+/**
+ * Links as mail clients find them in text: with a scheme, `//host`, e-mail addresses, and
+ * bare host names under any real top-level domain (the IANA list, not linkify-it's short
+ * default) or a reserved one a client may still link.
+ */
+const links = new LinkifyIt({
+  fuzzyLink: true,
+  fuzzyEmail: true,
+  fuzzyIP: true,
+  tlds: [...tlds, 'example', 'test', 'invalid', 'localhost', 'local', 'onion'],
+});
+
+const SCHEME_NAMES: Record<string, string> = { http: 'hxxp', https: 'hxxps', ftp: 'fxp' };
+
+/** One found link, written so that no client turns it back into one. */
+function defang(raw: string): string {
+  return raw
+    .replace(/^(https?|ftp)(?=:\/\/)/i, (scheme) => SCHEME_NAMES[scheme.toLowerCase()] ?? scheme)
+    .replace(/^mailto:/i, 'mailto[:]')
+    .replaceAll('.', '[.]');
+}
+
+/**
+ * Visitor text with every link disabled, the way security teams share a hostile address:
+ * `https://evil.example/x` reads `hxxps://evil[.]example/x`, `bob@evil.dev` reads
+ * `bob@evil[.]dev`. Mail clients link URLs, host names and addresses they find in text, in
+ * the HTML part and the plain-text part alike, so escaping alone leaves them clickable; a
+ * zero-width break would be invisible to the reader and copied along with the address. What
+ * the recogniser leaves is caught too: any other `scheme://` and a `www.` prefix.
+ */
+export function defangLinks(text: string): string {
+  let out = '';
+  let last = 0;
+  for (const match of links.match(text) ?? []) {
+    out += text.slice(last, match.index) + defang(match.raw);
+    last = match.lastIndex;
+  }
+  out += text.slice(last);
+  return out.replace(/(?<!\b(?:hxxps?|fxp)):\/\//gi, '[:]//').replace(/\bwww\.(?=\S)/gi, 'www[.]');
+}
+
+const LINE_BREAK = /\r\n|[\r\n\v\f\u2028\u2029\u0085]/;
+
+/** Whether the text has more than one line. */
+export function isMultiline(text: string): boolean {
+  return LINE_BREAK.test(text);
+}
+
+/**
+ * A one-line visitor value in the quotation marks that say "as the visitor typed it". Curly
+ * double quotes inside become straight ones, so the closing mark is always the system's.
+ */
+export function inlineQuote(text: string): string {
+  return `“${text.replace(/[“”]/g, '"').split(LINE_BREAK).join(' ')}”`;
+}
+
+/** Multi-line visitor text as plain-text mail quotes it: every line behind "> ". */
+export function quoteLines(text: string): string[] {
+  return text.split(LINE_BREAK).map((line) => (line === '' ? '>' : `> ${line}`));
+}
