@@ -278,9 +278,7 @@ export async function deliver(
       emailStatus,
       owed: stillOwed.length > 0 || held,
       retryAtMs:
-        stillOwed.length > 0 || held
-          ? deps.now().getTime() + retryDelayMs(maxAttempts)
-          : undefined,
+        stillOwed.length > 0 || held ? deps.now().getTime() + retryDelayMs(maxAttempts) : undefined,
       at,
     });
     if (!recorded) {
