@@ -203,6 +203,20 @@ describe('the digest run', () => {
     expect(await resendPending(resendDeps)).toMatchObject({ digests: 0, examined: 0 });
   });
 
+  it('puts a held lead listed early back on the list until its hour is over', async () => {
+    for (let i = 0; i < 5; i++) await postUnverified(i);
+    // As a lead whose other message was just sent would be: due at once.
+    for (const row of rows()) if (row.emails.sales?.status === 'held') row.leaseUntil = 0;
+    mailer.sent.length = 0;
+    expect(await resendPending(resendDeps)).toMatchObject({ claimed: 2, digests: 0 });
+    expect(mailer.sent).toHaveLength(0);
+    for (const row of rows().filter((r) => r.emails.sales?.status === 'held')) {
+      expect(row.leaseUntil).toBe(Date.parse('2026-11-02T10:00:00.000Z'));
+      expect(row.leaseToken).toBeUndefined();
+      expect(row.pending).toBe(true);
+    }
+  });
+
   it('sends the digest now when asked, before the hour is over', async () => {
     for (let i = 0; i < 6; i++) await postUnverified(i);
     mailer.sent.length = 0;
