@@ -403,7 +403,9 @@ describe('the digest e-mail', () => {
     );
     expect(email.text).toContain('2. Contact message · Mon 2 Nov 2026, 10:12 CET');
     expect(email.text).toContain('Name (visitor text): "Grace Hopper"');
-    expect(email.html).toContain('<q style="font-style:italic">Analytical &amp; Engines</q>');
+    expect(email.html).toContain(
+      '<span style="font-style:italic">“Analytical &amp; Engines”</span>',
+    );
     expect(email.html).not.toContain('Analytical & Engines');
     expect(email.html.indexOf('sub-1')).toBeLessThan(email.html.indexOf('sub-2'));
   });

@@ -143,7 +143,8 @@ export function salesDigest(input: {
           INK,
           15,
           `<span style="color:${MUTED};font-size:13px">${escapeHtml(line.whoLabel)} (visitor text)</span> ` +
-            `<q style="font-style:italic">${escapeHtml(line.who)}</q>`,
+            // Quotation marks as text: Outlook for Windows draws none for a <q>.
+            `<span style="font-style:italic">“${escapeHtml(line.who)}”</span>`,
           '0',
         ) +
         small(
