@@ -7,7 +7,7 @@ import {
   FakeMailer,
   FakeMetrics,
 } from '../../test/fake-lead-store.ts';
-import { overallStatus, owedMessages } from './deliver.ts';
+import { deliver, overallStatus, owedMessages } from './deliver.ts';
 import { DIGEST_PERIOD_MS, digestDueAt, inertVisitorText, salesDigest } from './digest.ts';
 import { contactForm } from './forms/contact.ts';
 import { demoForm } from './forms/demo.ts';
@@ -159,6 +159,43 @@ describe('holding unverified leads past the hourly number', () => {
     later(DIGEST_PERIOD_MS + 1);
     await postUnverified(50);
     expect(mailer.sent).toHaveLength(ONE_BY_ONE + 1);
+  });
+
+  it('keeps a lead listed when its other message is delivered while the sales one is held', async () => {
+    const lead: StoredLead = {
+      form: 'demo',
+      submissionId: 'sub-d',
+      idempotencyKey: 'key-d',
+      payloadHash: 'h',
+      createdAt: clock.toISOString(),
+      fields: demoForm.schema.parse(sampleBody('demo')) as Record<string, unknown>,
+      emailHash: 'e',
+      userAgent: undefined,
+      ipHash: undefined,
+      spam: false,
+      browserCheck: 'missing',
+      emailStatus: 'pending',
+      emails: {
+        sales: { status: 'held', attempts: 0 },
+        visitor: { status: 'pending', attempts: 0 },
+      },
+      leaseToken: 'mine',
+      leaseUntil: clock.getTime() + 60_000,
+      expiresAt: 0,
+    };
+    await store.createLead(lead);
+    await deliver(
+      lead,
+      demoForm,
+      ['visitor'],
+      { leaseToken: 'mine', resend: true, config: leadDeps.config },
+      leadDeps,
+    );
+    const row = store.only();
+    expect(row.emails.visitor?.status).toBe('sent');
+    expect(row.emails.sales?.status).toBe('held');
+    expect(row.emailStatus).toBe('pending');
+    expect(row.pending).toBe(true);
   });
 
   it('keeps a held message out of what is owed one by one, and counts it pending', () => {

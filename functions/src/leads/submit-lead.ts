@@ -6,13 +6,8 @@ import { digestDueAt, UNVERIFIED_SALES_MAIL_KEY } from './digest.ts';
 import type { FormDefinition } from './form-definition.ts';
 import { emailHash as hashEmail, keyedHash, sha256 } from './hash.ts';
 import type { BrowserCheck, ChallengeService, StoredLead } from './ports.ts';
-import {
-  type Budget,
-  type Budgets,
-  rateLimitKeys,
-  releaseBudgets,
-  takeBudgets,
-} from './rate-limit.ts';
+import type { Budget } from './rate-limit.ts';
+import { type Budgets, rateLimitKeys, releaseBudgets, takeBudgets } from './rate-limit.ts';
 import { spamVerdict } from './spam.ts';
 import { checkBrowser, permitVisitorMail, type VisitorMailBudgets } from './visitor-mail.ts';
 
