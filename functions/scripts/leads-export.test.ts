@@ -119,6 +119,42 @@ describe('leadRows', () => {
     ]);
   });
 
+  it('says whether a held unverified lead still waits for the sales digest or went out in one', () => {
+    const rows = leadRows('partner', [
+      lead(
+        '2026-11-01',
+        {},
+        {
+          emailStatus: 'pending',
+          emails: { sales: { status: 'held', attempts: 0 } },
+        },
+      ),
+      lead(
+        '2026-11-02',
+        {},
+        {
+          emails: { sales: { status: 'sent', via: 'digest', attempts: 1, messageId: 'm-1' } },
+        },
+      ),
+      lead('2026-11-03', {}, { emails: { sales: { status: 'sent', attempts: 1 } } }),
+      lead(
+        '2026-11-04',
+        {},
+        {
+          emailStatus: 'failed',
+          emails: { sales: { status: 'failed', attempts: 1 } },
+        },
+      ),
+    ]);
+    const column = (rows[0] as unknown[]).indexOf('emailStatus');
+    expect(rows.slice(1).map((row) => row[column])).toEqual([
+      'held-for-digest',
+      'sent-in-digest',
+      'sent',
+      'failed',
+    ]);
+  });
+
   it('writes one row per lead, oldest first, missing fields empty', () => {
     const rows = leadRows('contact', [
       lead('2026-11-03T00:00:00.000Z', { name: 'Later', email: 'l@x.io' }, { form: 'contact' }),

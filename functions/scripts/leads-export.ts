@@ -30,7 +30,9 @@ Writes one form's stored leads as CSV: one row per lead, columns submissionId, f
 createdAt, the form's fields (lists joined with "; "), where the visit came from
 (landingPath, referrerOrigin, utmSource, utmMedium, utmCampaign, utmTerm, utmContent,
 formPath; empty when not known), browserCheck, for the research download downloadedAt and
-downloadCount (when the visitor first opened the report, and how often), emailStatus, spam.
+downloadCount (when the visitor first opened the report, and how often), emailStatus
+(pending, sent, failed, abandoned or skipped; held-for-digest or sent-in-digest for an
+unverified lead listed in the hourly sales digest instead of its own e-mail), spam.
 UTF-8 with a byte order mark, every cell quoted. Safe to open in any spreadsheet locale
 (separator , ; or tab): a ' is put at the start of a cell, and after each , ; tab or line
 break inside it, where = + - @ (or their full-width forms), a tab, a line break or a ' would
@@ -247,7 +249,14 @@ function objectOf(value: unknown): Record<string, unknown> {
     : {};
 }
 
+/**
+ * The lead's e-mail status as a whole; for an unverified lead whose sales notification was
+ * held for the hourly digest, what became of it: still `held-for-digest`, or `sent-in-digest`.
+ */
 function emailStatusOf(item: Item): unknown {
+  const sales = objectOf(objectOf(item.emails).sales);
+  if (sales.status === 'held' && item.emailStatus === 'pending') return 'held-for-digest';
+  if (sales.via === 'digest' && item.emailStatus === 'sent') return 'sent-in-digest';
   return item.emailStatus;
 }
 

@@ -24,6 +24,7 @@ import { errorResponse, type HttpResponse } from './http/responses.ts';
 import { siteOriginOnly } from './http/site-origin.ts';
 import { lambdaHandler } from './lambda-handler.ts';
 import { type DeliveryConfig, MAX_SEND_ATTEMPTS } from './leads/deliver.ts';
+import { DIGEST_MAX_LEADS } from './leads/digest.ts';
 import type { FormDefinition } from './leads/form-definition.ts';
 import { derivedSecret } from './leads/hash.ts';
 import type { Log } from './leads/ports.ts';
@@ -266,6 +267,17 @@ export function visitorMailBudgets(env: NodeJS.ProcessEnv = process.env): Visito
   };
 }
 
+/**
+ * Unverified leads e-mailed to sales one by one: UNVERIFIED_SALES_MAIL_PER_HOUR over every
+ * form (10). Past it, each is stored and listed in the next hourly digest instead.
+ */
+export function unverifiedSalesMailBudget(env: NodeJS.ProcessEnv = process.env) {
+  return {
+    max: positiveInt('UNVERIFIED_SALES_MAIL_PER_HOUR', 10, env),
+    windowMs: 60 * 60 * 1000,
+  };
+}
+
 function positiveInt(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
   const value = Number(optionalEnv(name, String(fallback), env));
   if (!Number.isInteger(value) || value < 1) {
@@ -292,6 +304,7 @@ export function formDeps(form: LeadForm, site: SecretVersions): LeadDeps {
       hashSecret: site.current,
       rateLimit: { email: RATE_LIMIT, ip: clientRateLimit() },
       visitorMail: visitorMailBudgets(),
+      unverifiedSalesMail: unverifiedSalesMailBudget(),
       minFillMs: MIN_FILL_MS,
       sendLeaseMs: SEND_LEASE_MS,
       successMessage: SUCCESS_MESSAGES[form],
@@ -312,6 +325,7 @@ export function resendDeps(site: SecretVersions): ResendDeps {
       leaseMs: RESEND_LEASE_MS,
       pageSize: 25,
       concurrency: 4,
+      digestMaxLeads: DIGEST_MAX_LEADS,
     },
   };
 }

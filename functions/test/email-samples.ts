@@ -1,7 +1,8 @@
 import { LEAD_FORMS } from '@kryon/shared/api';
+import { salesDigest } from '../src/leads/digest.ts';
 import { formDefinition } from '../src/leads/forms.ts';
 import { salesNotification, visitorEmail } from '../src/leads/notification.ts';
-import type { OutgoingEmail } from '../src/leads/ports.ts';
+import type { BrowserCheck, OutgoingEmail, StoredLead } from '../src/leads/ports.ts';
 import { sampleBody } from './events.ts';
 
 /** One rendered e-mail, named for a file or a test title. */
@@ -126,5 +127,38 @@ export function emailSamples(): EmailSample[] {
       }),
     });
   }
+  samples.push({ name: 'sales-digest', email: digestSample() });
   return samples;
+}
+
+/** A digest of held unverified leads: one of each form, a long company, a typed link. */
+function digestSample(): OutgoingEmail {
+  const checks: BrowserCheck[] = ['missing', 'invalid', 'expired', 'replayed', 'wrong-form'];
+  const entries = LEAD_FORMS.map((form, i) => {
+    const definition = formDefinition(form);
+    if (!definition) throw new Error(`no definition for ${form}`);
+    const fields: Record<string, unknown> = definition.schema.parse(sampleBody(form));
+    if (form === 'contact') fields.company = 'Visit https://evil.example/login to verify';
+    if (form === 'partner') {
+      fields.company = 'Northwind Finance & Insurance Holdings International Group Ltd (EMEA)';
+    }
+    const lead: StoredLead = {
+      form,
+      submissionId: `0b6f2a4e-5c1d-4f8a-9e3b-7d2c1a0f9e8${i}`,
+      idempotencyKey: `key-${i}`,
+      payloadHash: 'hash',
+      createdAt: `2026-11-24T08:${String(10 + i * 7).padStart(2, '0')}:46.220Z`,
+      fields,
+      emailHash: 'hash',
+      userAgent: undefined,
+      ipHash: undefined,
+      spam: false,
+      browserCheck: checks[i % checks.length],
+      emailStatus: 'pending',
+      emails: { sales: { status: 'held', attempts: 0 } },
+      expiresAt: 0,
+    };
+    return { lead, definition, leaseToken: 'preview' };
+  });
+  return salesDigest({ entries, recipients: [SALES], timeZone: 'Europe/Berlin' });
 }

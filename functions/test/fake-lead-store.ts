@@ -78,10 +78,14 @@ export class FakeLeadStore implements LeadStore {
 
   async claimPending(
     lead: LeadRef,
-    claim: { leaseToken: string; nowMs: number; leaseUntil: number },
+    claim: { leaseToken: string; nowMs: number; leaseUntil: number; heldOnly?: boolean },
   ) {
     const row = this.rows.get(`${lead.form}#${lead.idempotencyKey}`);
-    if (!row?.pending || (row.leaseUntil ?? 0) > claim.nowMs) return undefined;
+    if (!row?.pending) return undefined;
+    const lapsed = (row.leaseUntil ?? 0) <= claim.nowMs;
+    if (claim.heldOnly) {
+      if (row.emails.sales?.status !== 'held' || (row.leaseToken && !lapsed)) return undefined;
+    } else if (!lapsed) return undefined;
     row.leaseToken = claim.leaseToken;
     row.leaseUntil = claim.leaseUntil;
     return toLead(row);

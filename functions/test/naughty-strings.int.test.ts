@@ -366,6 +366,8 @@ beforeAll(async () => {
     SITE_ORIGIN,
     // Hundreds of confirmations in one run, past the hourly ceiling, which is not under test.
     VISITOR_MAIL_PER_HOUR: '1000000',
+    // Thousands of unverified leads, each read back from its own sales e-mail.
+    UNVERIFIED_SALES_MAIL_PER_HOUR: '1000000',
   });
   delete process.env.AWS_PROFILE;
   await ensureTable(new DynamoDBClient({}), TABLE);

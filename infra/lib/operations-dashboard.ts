@@ -70,6 +70,21 @@ export class OperationsDashboard extends Construct {
       graph('Rate-limited per form (429)', perForm('LeadRateLimited'), 6),
     );
     this.dashboard.addWidgets(
+      graph(
+        'Unverified leads held for the hourly sales digest, and digests sent',
+        perForm('SalesEmailHeld'),
+        12,
+        {
+          right: [
+            leadMetricTotal('SalesDigestSent', leadForms, {
+              label: 'Digests sent',
+              idPrefix: 'digests',
+            }),
+          ],
+        },
+      ),
+    );
+    this.dashboard.addWidgets(
       graph('E-mails failed per form (kept, re-sent later)', perForm('EmailFailed'), 8),
       graph('E-mails abandoned per form (need a person)', perForm('EmailAbandoned'), 8),
       graph(

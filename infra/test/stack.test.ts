@@ -1142,7 +1142,7 @@ describe('operations dashboard', () => {
   }
   const leadMetricsPlotted = () => plotted().filter((m) => m.namespace === METRIC_NAMESPACE);
 
-  it('shows leads, spam, rate limits, failed and abandoned sends and the re-send backlog', () => {
+  it('shows leads, spam, rate limits, failed and abandoned sends, the re-send backlog and the sales digest', () => {
     const names = new Set(leadMetricsPlotted().map((m) => m.name));
     for (const name of [
       'LeadAccepted',
@@ -1152,6 +1152,8 @@ describe('operations dashboard', () => {
       'EmailAbandoned',
       'ResendDue',
       'EmailResent',
+      'SalesEmailHeld',
+      'SalesDigestSent',
     ]) {
       expect(names, name).toContain(name);
     }

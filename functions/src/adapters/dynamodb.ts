@@ -109,14 +109,19 @@ export function createDynamoLeadStore(client: DynamoDBClient, tableName: string)
             new UpdateCommand({
               TableName: tableName,
               Key: leadKey(lead.form, lead.idempotencyKey),
-              ConditionExpression:
-                'attribute_exists(resendPartition) AND (attribute_not_exists(leaseUntil) OR leaseUntil <= :now)',
+              // A held lead waits for its digest with no lease token: claimed early only
+              // for a digest, and never while a run's lease on it is running.
+              ConditionExpression: claim.heldOnly
+                ? 'attribute_exists(resendPartition) AND emails.sales.#status = :held AND (attribute_not_exists(leaseToken) OR leaseUntil <= :now)'
+                : 'attribute_exists(resendPartition) AND (attribute_not_exists(leaseUntil) OR leaseUntil <= :now)',
               UpdateExpression: 'SET leaseUntil = :until, leaseToken = :token',
               ExpressionAttributeValues: {
                 ':now': claim.nowMs,
                 ':until': claim.leaseUntil,
                 ':token': claim.leaseToken,
+                ...(claim.heldOnly ? { ':held': 'held' } : {}),
               },
+              ...(claim.heldOnly ? { ExpressionAttributeNames: { '#status': 'status' } } : {}),
               ReturnValues: 'ALL_NEW',
             }),
           ),

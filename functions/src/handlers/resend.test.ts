@@ -32,7 +32,16 @@ beforeEach(() => {
 describe('the scheduled re-send', () => {
   it('reads the re-send index for leads that are due', async () => {
     const summary = await handler({}, contextWith(110_000));
-    expect(summary).toEqual({ examined: 0, claimed: 0, skipped: 0, sent: 0, failed: 0 });
+    expect(summary).toEqual({
+      examined: 0,
+      claimed: 0,
+      skipped: 0,
+      sent: 0,
+      failed: 0,
+      digests: 0,
+      digested: 0,
+      digestFailed: 0,
+    });
     expect(documents).toHaveReceivedCommandWith(QueryCommand, {
       TableName: 'leads-unit',
       IndexName: 'pending-sends',

@@ -126,6 +126,7 @@ function harness(definition: FormDefinition): Harness {
       hashSecret: 'ip-secret',
       rateLimit: { email: unlimited, ip: unlimited },
       visitorMail: { perRecipient: unlimited, ceiling: unlimited },
+      unverifiedSalesMail: unlimited,
       minFillMs: 2_000,
       sendLeaseMs: 60_000,
       successMessage: 'Thank you, we received your request.',

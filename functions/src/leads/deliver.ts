@@ -106,9 +106,15 @@ export function buildEmail(
   });
 }
 
+/** Whether the lead's sales notification waits for the next digest of held leads. */
+export function isHeldForDigest(emails: StoredLead['emails']): boolean {
+  return emails.sales?.status === 'held';
+}
+
 /**
  * What the lead's e-mail state says as a whole, over the messages its form sends. A message
- * withheld or refused for good is settled: it owes nothing and needs no one.
+ * withheld or refused for good is settled: it owes nothing and needs no one. A message held
+ * for the digest is still owed: pending, as the lead stays on the re-send list for it.
  */
 export function overallStatus(
   emails: StoredLead['emails'],
@@ -116,6 +122,7 @@ export function overallStatus(
 ): EmailStatus {
   const states = audiences
     .map((audience) => emails[audience]?.status ?? 'pending')
+    .map((status) => (status === 'held' ? 'pending' : status))
     .filter((status) => status !== 'withheld' && status !== 'rejected');
   if (states.every((s) => s === 'sent')) return 'sent';
   if (states.includes('failed')) return 'failed';
@@ -254,6 +261,8 @@ export async function deliver(
   const all = audiencesOf(definition);
   const stillOwed = all.filter((audience) => isOwed(emails[audience]));
   const emailStatus = overallStatus(emails, all);
+  // A sales message held for the digest keeps the lead listed: the re-send run gathers it.
+  const held = isHeldForDigest(emails);
   // A claimed lead sends every message it owes, so the most tried one sets the pace: sooner
   // would spend its attempts. Waiting messages pace nothing; alone, they are due at the next
   // run, which goes out within 5 minutes of the identity verifying.
@@ -267,9 +276,9 @@ export async function deliver(
       leaseToken: options.leaseToken,
       emails,
       emailStatus,
-      owed: stillOwed.length > 0,
+      owed: stillOwed.length > 0 || held,
       retryAtMs:
-        stillOwed.length > 0 ? deps.now().getTime() + retryDelayMs(maxAttempts) : undefined,
+        stillOwed.length > 0 || held ? deps.now().getTime() + retryDelayMs(maxAttempts) : undefined,
       at,
     });
     if (!recorded) {

@@ -33,7 +33,7 @@ describe('every e-mail against the caniemail data of the clients people read it 
 
   const samples = emailSamples();
 
-  it('renders every kind: each form to sales, each confirmation to a visitor', () => {
+  it('renders every kind: each form to sales, each confirmation to a visitor, the digest', () => {
     expect(samples.map((s) => s.name)).toEqual(
       expect.arrayContaining([
         'sales-contact',
@@ -46,6 +46,7 @@ describe('every e-mail against the caniemail data of the clients people read it 
         'visitor-demo',
         'visitor-beta-access',
         'visitor-download',
+        'sales-digest',
       ]),
     );
   });

@@ -52,7 +52,7 @@ export interface SalesNotificationInput {
   extraRows?: { label: string; value: string }[];
 }
 
-const BROWSER_CHECK_FAILURES: Record<Exclude<BrowserCheck, 'verified'>, string> = {
+export const BROWSER_CHECK_FAILURES: Record<Exclude<BrowserCheck, 'verified'>, string> = {
   missing: 'no solution was sent',
   malformed: 'the solution could not be read',
   invalid: 'the solution was wrong',
@@ -195,13 +195,13 @@ export function replyLink(to: string, subject: string, body = ''): string {
  * Classic Outlook on Windows renders a font stack it cannot place as Times New Roman: the
  * first font must be one Windows has. Every cell names it, since Outlook does not inherit.
  */
-const FONT = "font-family:'Segoe UI',-apple-system,Roboto,Helvetica,Arial,sans-serif";
-const INK = '#0f172a';
-const MUTED = '#475569';
-const TABLE = 'role="presentation" width="100%" cellspacing="0" cellpadding="0" border="0"';
+export const FONT = "font-family:'Segoe UI',-apple-system,Roboto,Helvetica,Arial,sans-serif";
+export const INK = '#0f172a';
+export const MUTED = '#475569';
+export const TABLE = 'role="presentation" width="100%" cellspacing="0" cellpadding="0" border="0"';
 
 /** The frame every e-mail shares: a table layout, 640 px at most, padding on cells only. */
-function emailDocument(title: string, rows: string): string {
+export function emailDocument(title: string, rows: string): string {
   return (
     '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
@@ -225,7 +225,7 @@ function unbroken(fact: string): string {
 }
 
 /** One full-width row of the frame. */
-function section(content: string, padding = '20px 24px 0'): string {
+export function section(content: string, padding = '20px 24px 0'): string {
   return `<tr><td style="padding:${padding};${FONT};color:${INK};font-size:15px;line-height:22px;word-break:break-word">${content}</td></tr>`;
 }
 
@@ -236,7 +236,7 @@ function banner(text: string, background: string, color: string): string {
   );
 }
 
-function heading(text: string): string {
+export function heading(text: string): string {
   return `<p style="margin:0 0 6px;${FONT};color:${MUTED};font-size:13px;line-height:18px;font-weight:700;text-transform:uppercase;letter-spacing:0.04em">${escapeHtml(text)}</p>`;
 }
 

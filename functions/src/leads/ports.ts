@@ -22,8 +22,13 @@ export interface MessageState {
   /**
    * `withheld`: never to be sent (the visitor's confirmation without a valid browser check
    * or past a budget); `rejected`: SES refused the address for good. Neither is owed.
+   * `held`: an unverified lead's sales notification past the hourly number sent one by one:
+   * owed, but to the next digest of held leads, never on its own. Once a digest carrying it
+   * was accepted it is `sent`, with `via: 'digest'` and the digest's message id.
    */
-  status: 'pending' | 'sent' | 'failed' | 'abandoned' | 'withheld' | 'rejected';
+  status: 'pending' | 'sent' | 'failed' | 'abandoned' | 'withheld' | 'rejected' | 'held';
+  /** How a sent message went out, when not on its own: in a digest of held leads. */
+  via?: 'digest';
   /**
    * Sends that failed or went out. A send refused because the sender identity is not verified
    * yet is not one: the message waits (`waitingFor`) however long verification takes.
@@ -166,7 +171,16 @@ export interface LeadStore {
    */
   claimPending(
     lead: LeadRef,
-    claim: { leaseToken: string; nowMs: number; leaseUntil: number },
+    claim: {
+      leaseToken: string;
+      nowMs: number;
+      leaseUntil: number;
+      /**
+       * Claims only a lead whose sales message is held for the digest, before its due time
+       * too (a digest asked for now); still never one whose lease someone holds.
+       */
+      heldOnly?: boolean;
+    },
   ): Promise<StoredLead | undefined>;
   /**
    * Records that the visitor opened the report of a download lead: the first time is kept,
@@ -249,6 +263,16 @@ export const LEAD_METRICS = [
    * backlog, counted per run, so it is absent when nothing is owed.
    */
   'ResendDue',
+  /**
+   * An unverified lead past the hourly number of sales e-mails sent one by one: stored, its
+   * sales notification held for the next digest.
+   */
+  'SalesEmailHeld',
+  /**
+   * A digest of held leads accepted by SES: counted once, under the form of its oldest lead,
+   * so the sum over forms is the number of digests sent.
+   */
+  'SalesDigestSent',
 ] as const;
 
 export type LeadMetric = (typeof LEAD_METRICS)[number];

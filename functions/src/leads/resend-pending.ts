@@ -1,7 +1,8 @@
 import type { LeadForm } from '@kryon/shared/api';
-import { type DeliveryDeps, deliver, owedMessages } from './deliver.ts';
+import { type DeliveryDeps, deliver, isHeldForDigest, owedMessages } from './deliver.ts';
+import { type DigestEntry, digestDueAt, sendDigest } from './digest.ts';
 import { formDefinition } from './forms.ts';
-import type { LeadRef } from './ports.ts';
+import type { LeadRef, StoredLead } from './ports.ts';
 import { describeError } from './redact.ts';
 
 export interface ResendConfig {
@@ -18,6 +19,8 @@ export interface ResendConfig {
   pageSize: number;
   /** Leads re-sent at once. */
   concurrency: number;
+  /** The most held leads one digest lists; more go out in further digests of the run. */
+  digestMaxLeads: number;
 }
 
 export interface ResendDeps extends DeliveryDeps {
@@ -30,6 +33,11 @@ export interface ResendOptions {
   limit?: number;
   /** Asked before each page: false ends the run early (a Lambda near its timeout). */
   shouldContinue?: () => boolean;
+  /**
+   * Also send every held lead now, in digests, without waiting for the end of its hour
+   * (`npm run leads:resend -- --digest-now`).
+   */
+  digestNow?: boolean;
 }
 
 export interface ResendSummary {
@@ -41,7 +49,16 @@ export interface ResendSummary {
   skipped: number;
   sent: number;
   failed: number;
+  /** Digests of held leads SES accepted. */
+  digests: number;
+  /** Held leads listed in those digests. */
+  digested: number;
+  /** Held leads claimed for a digest that failed: they stay held for a later run. */
+  digestFailed: number;
 }
+
+/** The held leads a run has claimed and not yet sent, per recipient list. */
+type DigestBatches = Map<string, { recipients: string[]; entries: DigestEntry[] }>;
 
 /**
  * Delivers what leads still owe: every lead on the pending list whose lease is free or has
@@ -54,28 +71,54 @@ export async function resendPending(
   options: ResendOptions = {},
 ): Promise<ResendSummary> {
   const { store, config, log } = deps;
-  const summary: ResendSummary = { examined: 0, claimed: 0, skipped: 0, sent: 0, failed: 0 };
+  const summary: ResendSummary = {
+    examined: 0,
+    claimed: 0,
+    skipped: 0,
+    sent: 0,
+    failed: 0,
+    digests: 0,
+    digested: 0,
+    digestFailed: 0,
+  };
+  const batches: DigestBatches = new Map();
   const limit = options.limit ?? Number.POSITIVE_INFINITY;
-  let cursor: string | undefined;
-  do {
-    if (options.shouldContinue && !options.shouldContinue()) break;
-    const page = await store.listPending({
-      dueBy: deps.now().getTime(),
-      limit: Math.min(config.pageSize, limit - summary.examined),
-      cursor,
-    });
-    const due = page.leads.slice(0, Math.max(0, limit - summary.examined));
-    summary.examined += due.length;
-    for (const ref of due) deps.metrics.count('ResendDue', ref.form);
-    await eachWithConcurrency(due, config.concurrency, (ref) => resendOne(ref, deps, summary));
-    cursor = page.cursor;
-  } while (cursor && summary.examined < limit);
+  // The digest-now pass lists what is owed however far ahead, and claims only held leads.
+  const passes = options.digestNow ? [false, true] : [false];
+  for (const heldOnly of passes) {
+    let cursor: string | undefined;
+    do {
+      if (options.shouldContinue && !options.shouldContinue()) break;
+      const page = await store.listPending({
+        dueBy: heldOnly ? Number.MAX_SAFE_INTEGER : deps.now().getTime(),
+        limit: Math.min(config.pageSize, limit - summary.examined),
+        cursor,
+      });
+      const due = page.leads.slice(0, Math.max(0, limit - summary.examined));
+      if (!heldOnly) {
+        summary.examined += due.length;
+        for (const ref of due) deps.metrics.count('ResendDue', ref.form);
+      }
+      await eachWithConcurrency(due, config.concurrency, (ref) =>
+        resendOne(ref, deps, summary, { batches, heldOnly, digestNow: !!options.digestNow }),
+      );
+      cursor = page.cursor;
+    } while (cursor && summary.examined < limit);
+  }
+  // What is left of each batch goes out even when the run is short of time: its leases are
+  // held, and a digest is one send.
+  for (const key of [...batches.keys()]) await flushDigest(key, batches, deps, summary, 1);
 
   if (summary.claimed > 0 || summary.failed > 0) log.info('re-send run finished', { ...summary });
   return summary;
 }
 
-async function resendOne(ref: LeadRef, deps: ResendDeps, summary: ResendSummary) {
+async function resendOne(
+  ref: LeadRef,
+  deps: ResendDeps,
+  summary: ResendSummary,
+  run: { batches: DigestBatches; heldOnly: boolean; digestNow: boolean },
+) {
   const { store, config, log } = deps;
   const leaseToken = deps.newId();
   const nowMs = deps.now().getTime();
@@ -83,9 +126,11 @@ async function resendOne(ref: LeadRef, deps: ResendDeps, summary: ResendSummary)
     leaseToken,
     nowMs,
     leaseUntil: nowMs + config.leaseMs,
+    ...(run.heldOnly ? { heldOnly: true } : {}),
   });
   if (!lead) {
-    summary.skipped += 1;
+    // In the digest-now pass, a lead owing something else is simply not this pass's.
+    if (!run.heldOnly) summary.skipped += 1;
     return;
   }
   summary.claimed += 1;
@@ -104,6 +149,11 @@ async function resendOne(ref: LeadRef, deps: ResendDeps, summary: ResendSummary)
       owed: false,
       at: deps.now().toISOString(),
     });
+    return;
+  }
+
+  if (isHeldForDigest(lead.emails)) {
+    await gatherForDigest(lead, definition, leaseToken, deps, summary, run);
     return;
   }
 
@@ -137,6 +187,69 @@ async function resendOne(ref: LeadRef, deps: ResendDeps, summary: ResendSummary)
       submissionId: lead.submissionId,
       error: describeError(error),
     });
+  }
+}
+
+/**
+ * A claimed held lead joins the run's digest for its recipients once its hour is over (or a
+ * digest was asked for now); a full batch goes out at once. Before then it is put back on the
+ * list, due when its hour ends.
+ */
+async function gatherForDigest(
+  lead: StoredLead,
+  definition: NonNullable<ReturnType<typeof formDefinition>>,
+  leaseToken: string,
+  deps: ResendDeps,
+  summary: ResendSummary,
+  run: { batches: DigestBatches; digestNow: boolean },
+) {
+  const dueAt = digestDueAt(Date.parse(lead.createdAt));
+  if (!run.digestNow && dueAt > deps.now().getTime()) {
+    await deps.store.recordSends(lead, {
+      leaseToken,
+      emails: lead.emails,
+      emailStatus: lead.emailStatus,
+      owed: true,
+      retryAtMs: dueAt,
+      at: deps.now().toISOString(),
+    });
+    return;
+  }
+  const recipients = deps.config.recipientsFor(lead.form);
+  const key = [...recipients].sort().join(',');
+  const batch = run.batches.get(key) ?? { recipients, entries: [] };
+  batch.entries.push({ lead, definition, leaseToken });
+  run.batches.set(key, batch);
+  await flushDigest(key, run.batches, deps, summary, deps.config.digestMaxLeads);
+}
+
+/** Sends the batch's first digest once it holds at least `atLeast` leads. */
+async function flushDigest(
+  key: string,
+  batches: DigestBatches,
+  deps: ResendDeps,
+  summary: ResendSummary,
+  atLeast: number,
+) {
+  const batch = batches.get(key);
+  while (batch && batch.entries.length >= atLeast) {
+    // Taken off the batch before any wait, so concurrent workers never send a lead twice.
+    const entries = batch.entries.splice(0, deps.config.digestMaxLeads);
+    const result = await sendDigest(
+      entries,
+      {
+        recipients: batch.recipients,
+        timeZone: deps.config.salesTimeZone,
+        maxAttempts: deps.config.maxAttempts,
+      },
+      deps,
+    );
+    if (result.sent) {
+      summary.digests += 1;
+      summary.digested += entries.length;
+    } else {
+      summary.digestFailed += entries.length;
+    }
   }
 }
 

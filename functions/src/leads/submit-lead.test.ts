@@ -62,6 +62,8 @@ beforeEach(() => {
         perRecipient: { max: 3, windowMs: 86_400_000 },
         ceiling: { max: 200, windowMs: 3_600_000 },
       },
+      // Most tests here post unverified leads one by one; the digest tests lower this.
+      unverifiedSalesMail: { max: 1_000, windowMs: 3_600_000 },
       minFillMs: 3_000,
       sendLeaseMs: 60_000,
       maxAttempts: 10,

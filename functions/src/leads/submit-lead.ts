@@ -2,9 +2,11 @@ import type { FieldErrors } from '@kryon/shared/api';
 import { fieldErrors } from '@kryon/shared/field-errors';
 import { splitAttribution } from './attribution.ts';
 import { type DeliveryConfig, type DeliveryDeps, deliver, owedMessages } from './deliver.ts';
+import { digestDueAt, UNVERIFIED_SALES_MAIL_KEY } from './digest.ts';
 import type { FormDefinition } from './form-definition.ts';
 import { emailHash as hashEmail, keyedHash, sha256 } from './hash.ts';
 import type { BrowserCheck, ChallengeService, StoredLead } from './ports.ts';
+import type { Budget } from './rate-limit.ts';
 import { type Budgets, rateLimitKeys, releaseBudgets, takeBudgets } from './rate-limit.ts';
 import { spamVerdict } from './spam.ts';
 import { checkBrowser, permitVisitorMail, type VisitorMailBudgets } from './visitor-mail.ts';
@@ -15,6 +17,11 @@ export interface LeadConfig extends DeliveryConfig {
   hashSecret: string;
   rateLimit: Budgets;
   visitorMail: VisitorMailBudgets;
+  /**
+   * Unverified leads whose sales notification goes out on its own, over all forms; past it,
+   * an unverified lead's notification is held for the next digest.
+   */
+  unverifiedSalesMail: Budget;
   /** A submission sooner than this after the form was shown is a bot's. */
   minFillMs: number;
   /** How long the submitting function holds the lead's lease while it sends. */
@@ -100,6 +107,18 @@ export async function submitLead(
         )
       : undefined;
   tickets.push(...(permit?.tickets ?? []));
+  // Past a small number an hour, an unverified lead's notification waits for the digest:
+  // scripted posts then cost sales one e-mail an hour, not one each.
+  const unverified = browserCheck !== undefined && browserCheck !== 'verified';
+  const salesTicket = unverified
+    ? await store.takeRateLimit({
+        key: UNVERIFIED_SALES_MAIL_KEY,
+        ...config.unverifiedSalesMail,
+        nowMs,
+      })
+    : undefined;
+  if (salesTicket) tickets.push(salesTicket);
+  const held = unverified && !salesTicket;
 
   const submissionId = deps.newId();
   const createdAt = now.toISOString();
@@ -128,7 +147,7 @@ export async function submitLead(
     emails: isSpam
       ? {}
       : {
-          sales: { status: 'pending', attempts: 0 },
+          sales: { status: held ? 'held' : 'pending', attempts: 0 },
           ...(permit
             ? {
                 visitor: permit.withheld
@@ -138,8 +157,9 @@ export async function submitLead(
             : {}),
         },
     // The submitting function's own lease: the re-send leaves the lead alone while it sends.
-    leaseToken: isSpam ? undefined : submissionId,
-    leaseUntil: isSpam ? undefined : nowMs + config.sendLeaseMs,
+    // A held lead sends nothing now: no lease, listed for the run after its digest is due.
+    leaseToken: isSpam || held ? undefined : submissionId,
+    leaseUntil: isSpam ? undefined : held ? digestDueAt(nowMs) : nowMs + config.sendLeaseMs,
     expiresAt: Math.floor(nowMs / 1000) + config.retentionDays * 86_400,
   };
 
@@ -156,13 +176,18 @@ export async function submitLead(
     metrics.count('LeadSpam', form);
     log.info('lead flagged as spam', { form, submissionId, reason: spam.reason });
   } else {
-    await deliver(
-      lead,
-      definition,
-      owedMessages(lead, definition),
-      { leaseToken: submissionId, resend: false, config },
-      deps,
-    );
+    if (held) {
+      metrics.count('SalesEmailHeld', form);
+      log.info('unverified lead held for the sales digest', { form, submissionId });
+    } else {
+      await deliver(
+        lead,
+        definition,
+        owedMessages(lead, definition),
+        { leaseToken: submissionId, resend: false, config },
+        deps,
+      );
+    }
     metrics.count('LeadAccepted', form);
     log.info('lead accepted', { form, submissionId });
   }

@@ -57,6 +57,7 @@ beforeEach(() => {
         perRecipient: { max: 3, windowMs: DAY },
         ceiling: { max: 5, windowMs: HOUR },
       },
+      unverifiedSalesMail: { max: 1_000, windowMs: 3_600_000 },
       minFillMs: 2_000,
       sendLeaseMs: 60_000,
       successMessage: 'Thanks',

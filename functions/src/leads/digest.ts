@@ -1,0 +1,311 @@
+import { audiencesOf, overallStatus, owedMessages, retryDelayMs } from './deliver.ts';
+import type { FormDefinition } from './form-definition.ts';
+import {
+  BROWSER_CHECK_FAILURES,
+  cutText,
+  emailDocument,
+  escapeHtml,
+  FONT,
+  headerSafe,
+  heading,
+  INK,
+  MUTED,
+  section,
+  TABLE,
+} from './notification.ts';
+import {
+  type LeadStore,
+  type Log,
+  type Mailer,
+  type MessageState,
+  type Metrics,
+  type OutgoingEmail,
+  SenderNotVerifiedError,
+  type StoredLead,
+} from './ports.ts';
+import { describeError } from './redact.ts';
+import { formatSalesTime } from './sales-time.ts';
+import { defangLinks } from './visitor-text.ts';
+
+/**
+ * The counter of unverified leads whose sales notification went out on its own, over every
+ * form: past its budget, the next ones are held for the digest.
+ */
+export const UNVERIFIED_SALES_MAIL_KEY = 'sales-mail#unverified';
+
+/** One digest per clock hour (UTC): the held leads of an hour go out together after it. */
+export const DIGEST_PERIOD_MS = 60 * 60 * 1000;
+
+/** The most leads one digest lists, so it stays readable; the rest go in the next e-mail. */
+export const DIGEST_MAX_LEADS = 200;
+
+/** When a lead held at `heldAtMs` is due in a digest: the end of its period. */
+export function digestDueAt(heldAtMs: number, periodMs = DIGEST_PERIOD_MS): number {
+  return (Math.floor(heldAtMs / periodMs) + 1) * periodMs;
+}
+
+/** A held lead a re-send run has claimed for a digest, under the lease it holds. */
+export interface DigestEntry {
+  lead: StoredLead;
+  definition: FormDefinition;
+  leaseToken: string;
+}
+
+/** Longest visitor text a digest line shows: enough to recognise, short enough to scan. */
+const VISITOR_TEXT_MAX = 80;
+
+/**
+ * Visitor text as a digest shows it: one line, cut, with its links disabled by the same rule
+ * as the sales e-mails (`https://evil.example` reads `hxxps://evil[.]example`), so no typed
+ * text becomes clickable.
+ */
+export function inertVisitorText(value: string): string {
+  return defangLinks(cutText(headerSafe(value, Number.POSITIVE_INFINITY), VISITOR_TEXT_MAX));
+}
+
+interface DigestLine {
+  form: string;
+  received: string;
+  whoLabel: string;
+  who: string;
+  check: string;
+  submissionId: string;
+}
+
+function lineOf(entry: DigestEntry, timeZone: string): DigestLine {
+  const { lead, definition } = entry;
+  const company = definition.sales.company(lead.fields);
+  const name = definition.sales.contact(lead.fields).name;
+  const check = lead.browserCheck;
+  return {
+    form: definition.title,
+    received: formatSalesTime(lead.createdAt, timeZone),
+    whoLabel: company ? 'Company' : 'Name',
+    who: inertVisitorText(company || name),
+    check:
+      check && check !== 'verified'
+        ? `not verified: ${BROWSER_CHECK_FAILURES[check]}`
+        : 'not verified',
+    submissionId: lead.submissionId,
+  };
+}
+
+/**
+ * The digest e-mail: every held lead on a few compact lines (form, when, who as quoted
+ * visitor text, the browser check's verdict, the submission id to find it in the export),
+ * oldest first. System words only in the subject and headings; plain text says the same.
+ */
+export function salesDigest(input: {
+  entries: readonly DigestEntry[];
+  recipients: string[];
+  timeZone: string;
+}): OutgoingEmail {
+  const entries = [...input.entries].sort((a, b) =>
+    a.lead.createdAt.localeCompare(b.lead.createdAt),
+  );
+  const lines = entries.map((entry) => lineOf(entry, input.timeZone));
+  const count = lines.length;
+  const noun = count === 1 ? 'lead' : 'leads';
+  const subject = `Digest: ${count} unverified ${noun} not e-mailed one by one`;
+  const first = lines[0]?.received ?? '';
+  const last = lines.at(-1)?.received ?? '';
+  const intro =
+    `${count} ${noun} came without a verified browser check after the hourly number of such leads ` +
+    'had been e-mailed one by one. Each is stored with its fields: find it in the export ' +
+    '(npm run leads:export) by its submission id. Names and companies below are what the ' +
+    'visitor typed, unchecked.';
+  const range = first === last ? `Received ${first}` : `Received ${first} to ${last}`;
+
+  const text = [
+    `Unverified leads digest: ${count} ${noun}`,
+    '',
+    intro,
+    range,
+    '',
+    ...lines.flatMap((line, i) => [
+      `${i + 1}. ${line.form} · ${line.received}`,
+      `   ${line.whoLabel} (visitor text): "${line.who}"`,
+      `   Browser check: ${line.check}`,
+      `   Submission: ${line.submissionId}`,
+      '',
+    ]),
+  ].join('\n');
+
+  const small = (color: string, size: number, content: string, margin = '2px 0 0') =>
+    `<p style="margin:${margin};${FONT};color:${color};font-size:${size}px;line-height:${size + 6}px">${content}</p>`;
+  const rowsHtml = lines
+    .map(
+      (line) =>
+        `<tr><td style="padding:10px 0;border-top:1px solid #e2e8f0;${FONT};color:${INK};font-size:15px;line-height:22px;word-break:break-word">` +
+        small(
+          INK,
+          15,
+          `<span style="color:${MUTED};font-size:13px">${escapeHtml(line.whoLabel)} (visitor text)</span> ` +
+            // Quotation marks as text: Outlook for Windows draws none for a <q>.
+            `<span style="font-style:italic">“${escapeHtml(line.who)}”</span>`,
+          '0',
+        ) +
+        small(
+          MUTED,
+          13,
+          `${escapeHtml(line.form)} · ${escapeHtml(line.received)} · ${escapeHtml(line.check)}`,
+        ) +
+        small('#64748b', 12, `Submission ${escapeHtml(line.submissionId)}`) +
+        '</td></tr>',
+    )
+    .join('');
+  const rows = [
+    section(
+      heading('Unverified leads digest') +
+        `<h1 style="margin:0;${FONT};color:${INK};font-size:22px;line-height:28px;font-weight:700">${count} ${noun}</h1>` +
+        small(INK, 15, escapeHtml(intro), '8px 0 0') +
+        small(MUTED, 13, escapeHtml(range), '8px 0 0'),
+    ),
+    section(`<table ${TABLE}>${rowsHtml}</table>`, '12px 24px 20px'),
+  ].join('');
+
+  return {
+    to: input.recipients,
+    // Sales reply to a visitor from each lead in the export, never to a whole digest.
+    replyTo: [],
+    subject,
+    text,
+    html: emailDocument(subject, rows),
+    tags: { form: entries[0]?.lead.form ?? 'digest', audience: 'sales-digest' },
+  };
+}
+
+export interface DigestDeps {
+  store: LeadStore;
+  mailer: Mailer;
+  log: Log;
+  metrics: Metrics;
+  now: () => Date;
+}
+
+export interface DigestResult {
+  /** True when SES accepted the digest. */
+  sent: boolean;
+  /** Leads whose state now says they went out in it (the rest come back in a later one). */
+  recorded: number;
+}
+
+/**
+ * Sends one digest of held leads the caller has claimed, then marks each lead sent in it,
+ * under that lead's lease, only once SES accepted the digest. A failed send leaves every lead
+ * held and owed, with a growing wait as a single e-mail would. If the run dies between the
+ * send and the marks, the leases lapse and the leads come back in a later digest: a lead
+ * may be listed twice, never lost.
+ */
+export async function sendDigest(
+  entries: readonly DigestEntry[],
+  options: { recipients: string[]; timeZone: string; maxAttempts: number },
+  deps: DigestDeps,
+): Promise<DigestResult> {
+  if (entries.length === 0) return { sent: false, recorded: 0 };
+  const { mailer, log, metrics } = deps;
+  const email = salesDigest({
+    entries,
+    recipients: options.recipients,
+    timeZone: options.timeZone,
+  });
+  const oldest = [...entries].sort((a, b) => a.lead.createdAt.localeCompare(b.lead.createdAt))[0]
+    ?.lead as StoredLead;
+  let messageId: string | undefined;
+  let failure: unknown;
+  try {
+    ({ messageId } = await mailer.send(email));
+  } catch (error) {
+    failure = error;
+  }
+  const at = deps.now().toISOString();
+
+  if (messageId !== undefined) {
+    metrics.count('SalesDigestSent', oldest.form);
+    const marks = await Promise.all(
+      entries.map((entry) =>
+        record(entry, sentState(entry.lead.emails.sales, messageId as string, at), at, deps),
+      ),
+    );
+    const recorded = marks.filter(Boolean).length;
+    log.info('sales digest sent', { leads: entries.length, recorded, messageId });
+    return { sent: true, recorded };
+  }
+
+  const error = describeError(failure);
+  const waiting = failure instanceof SenderNotVerifiedError;
+  log.error(
+    waiting
+      ? 'sales digest waits: the sender identity is not verified for sending yet; leads stay held'
+      : 'sales digest failed; its leads stay held for the next run',
+    { leads: entries.length, error },
+  );
+  await Promise.all(
+    entries.map((entry) => {
+      const previous = entry.lead.emails.sales?.attempts ?? 0;
+      const attempts = waiting ? previous : previous + 1;
+      const abandoned = !waiting && attempts >= options.maxAttempts;
+      if (waiting) metrics.count('EmailAwaitingSender', entry.lead.form);
+      else metrics.count(abandoned ? 'EmailAbandoned' : 'EmailFailed', entry.lead.form);
+      const state: MessageState = abandoned
+        ? { status: 'abandoned', attempts, error, at }
+        : {
+            status: 'held',
+            attempts,
+            ...(waiting ? { waitingFor: 'sender-verification' as const } : {}),
+            error,
+            at,
+          };
+      return record(entry, state, at, deps, retryDelayMs(attempts));
+    }),
+  );
+  return { sent: false, recorded: 0 };
+}
+
+function sentState(previous: MessageState | undefined, messageId: string, at: string) {
+  return {
+    status: 'sent',
+    via: 'digest',
+    attempts: (previous?.attempts ?? 0) + 1,
+    messageId,
+    at,
+  } satisfies MessageState;
+}
+
+/** Writes the sales message's new state under the entry's lease; false if not written. */
+async function record(
+  entry: DigestEntry,
+  sales: MessageState,
+  at: string,
+  deps: DigestDeps,
+  retryInMs = 0,
+): Promise<boolean> {
+  const { lead, definition, leaseToken } = entry;
+  const emails = { ...lead.emails, sales };
+  const owed = sales.status === 'held' || owedMessages({ ...lead, emails }, definition).length > 0;
+  try {
+    const recorded = await deps.store.recordSends(lead, {
+      leaseToken,
+      emails,
+      emailStatus: overallStatus(emails, audiencesOf(definition)),
+      owed,
+      retryAtMs: owed ? deps.now().getTime() + retryInMs : undefined,
+      at,
+    });
+    if (!recorded) {
+      deps.log.warn('another sender took over a digest lead; its outcome was not recorded', {
+        form: lead.form,
+        submissionId: lead.submissionId,
+      });
+    }
+    return recorded;
+  } catch (error) {
+    // The lease lapses and a later digest lists the lead again: a duplicate, not a loss.
+    deps.log.error('could not record a digest lead; a later digest will list it again', {
+      form: lead.form,
+      submissionId: lead.submissionId,
+      error: describeError(error),
+    });
+    return false;
+  }
+}
