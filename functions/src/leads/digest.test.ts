@@ -433,13 +433,13 @@ describe('the digest e-mail', () => {
     expect(email.text).toContain(
       [
         '1. Contact message · Mon 2 Nov 2026, 10:11 CET',
-        '   Company (visitor text): "Analytical & Engines"',
+        '   Company (visitor text): “Analytical & Engines”',
         '   Browser check: not verified: the challenge had expired',
         '   Submission: sub-1',
       ].join('\n'),
     );
     expect(email.text).toContain('2. Contact message · Mon 2 Nov 2026, 10:12 CET');
-    expect(email.text).toContain('Name (visitor text): "Grace Hopper"');
+    expect(email.text).toContain('Name (visitor text): “Grace Hopper”');
     expect(email.html).toContain(
       '<span style="font-style:italic">“Analytical &amp; Engines”</span>',
     );

@@ -25,7 +25,7 @@ import {
 } from './ports.ts';
 import { describeError } from './redact.ts';
 import { formatSalesTime } from './sales-time.ts';
-import { defangLinks } from './visitor-text.ts';
+import { defangLinks, inlineQuote } from './visitor-text.ts';
 
 /**
  * The counter of unverified leads whose sales notification went out on its own, over every
@@ -124,7 +124,7 @@ export function salesDigest(input: {
     '',
     ...lines.flatMap((line, i) => [
       `${i + 1}. ${line.form} · ${line.received}`,
-      `   ${line.whoLabel} (visitor text): "${line.who}"`,
+      `   ${line.whoLabel} (visitor text): ${inlineQuote(line.who)}`,
       `   Browser check: ${line.check}`,
       `   Submission: ${line.submissionId}`,
       '',
@@ -142,7 +142,7 @@ export function salesDigest(input: {
           15,
           `<span style="color:${MUTED};font-size:13px">${escapeHtml(line.whoLabel)} (visitor text)</span> ` +
             // Quotation marks as text: Outlook for Windows draws none for a <q>.
-            `<span style="font-style:italic">“${escapeHtml(line.who)}”</span>`,
+            `<span style="font-style:italic">${escapeHtml(inlineQuote(line.who))}</span>`,
           '0',
         ) +
         small(
