@@ -16,7 +16,11 @@ describe('personal report links', () => {
     const url = link();
     expect(url.origin + url.pathname).toBe('https://www.kryon.example/api/email/report');
     expect(queryOf(url)).toMatchObject({ lead: claims.lead, item: claims.item });
-    expect(verifyReportLink(queryOf(url), [KEY], NOW)).toEqual({ ok: true, claims, names: 'submission-id' });
+    expect(verifyReportLink(queryOf(url), [KEY], NOW)).toEqual({
+      ok: true,
+      claims,
+      names: 'submission-id',
+    });
     expect(verifyReportLink(queryOf(url), [KEY], claims.expiresAt * 1000 - 1)).toMatchObject({
       ok: true,
     });
@@ -61,7 +65,11 @@ describe('personal report links', () => {
 
   it('stays valid through a rotation of the key: checked with the new key and the previous', () => {
     const query = queryOf(link());
-    expect(verifyReportLink(query, ['new-key', KEY], NOW)).toEqual({ ok: true, claims, names: 'submission-id' });
+    expect(verifyReportLink(query, ['new-key', KEY], NOW)).toEqual({
+      ok: true,
+      claims,
+      names: 'submission-id',
+    });
     expect(verifyReportLink(query, ['new-key'], NOW)).toMatchObject({ reason: 'invalid' });
   });
 
