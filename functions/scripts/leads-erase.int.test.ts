@@ -1,7 +1,7 @@
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { LeadForm } from '@kryon/shared/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDynamoLeadStore, leadKey } from '../src/adapters/dynamodb.ts';
+import { createDynamoLeadStore, leadIdKey, leadKey } from '../src/adapters/dynamodb.ts';
 import { emailHash, sha256 } from '../src/leads/hash.ts';
 import type { StoredLead } from '../src/leads/ports.ts';
 import { bodyOf, contactBody, contactEvent, type Handler } from '../test/events.ts';
@@ -116,6 +116,8 @@ describe('leads:erase', () => {
     );
     expect(io.stdout()).toContain('Deleted 3 submissions and 2 rate-limit counters.');
     for (const l of Object.values(ada)) expect(await exists(keyOf(l))).toBe(false);
+    for (const l of Object.values(ada)) expect(await exists(leadIdKey(l.submissionId))).toBe(false);
+    expect(await exists(leadIdKey(bob.submissionId))).toBe(true);
     expect(await exists(submissionsCounter(hashOf('ada@example.com')))).toBe(false);
     expect(await exists(visitorMailCounter(hashOf('ada@example.com')))).toBe(false);
     expect(await exists(keyOf(bob))).toBe(true);
