@@ -30,7 +30,7 @@ const REPORT_URL =
 
 const answer = (
   confirmation?: Confirmation,
-  message = SUCCESS_MESSAGES.download,
+  message: string = SUCCESS_MESSAGES.download,
 ): SubmitResult => ({
   ok: true,
   data: {
