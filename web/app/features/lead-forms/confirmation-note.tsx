@@ -7,5 +7,5 @@ import { leadFormCommon } from '../../content/lead-form-copy.ts';
  */
 export function ConfirmationNote({ confirmation }: { confirmation: Confirmation | undefined }) {
   if (!confirmation) return null;
-  return <p className="lead-confirmation-note">{leadFormCommon.confirmation[confirmation]}</p>;
+  return <p>{leadFormCommon.confirmation[confirmation]}</p>;
 }
