@@ -50,41 +50,42 @@ async function expectPdf(page: Page, href: string) {
 }
 
 test.describe('the research download delivers on screen', () => {
-  test('without a solved browser check: a working link, and no claim of an e-mail', async ({
-    page,
-  }, testInfo) => {
-    await page.setViewportSize({ width: 1280, height: 800 });
-    // No challenge reaches the page, as when a script blocker or a broken network eats it.
-    await page.route(
-      (url) => url.pathname === API_PATHS.challenge,
-      (route) => route.abort('blockedbyclient'),
-    );
-    const email = uniqueEmail('mei');
-    const { status, link, idempotencyKey } = await requestDownload(page, email);
+  for (const width of [1280, 390]) {
+    test(`without a solved browser check: a working link, and no claim of an e-mail (${width} px)`, async ({
+      page,
+    }, testInfo) => {
+      await page.setViewportSize({ width, height: width > 400 ? 800 : 844 });
+      // No challenge reaches the page, as when a script blocker or a broken network eats it.
+      await page.route(
+        (url) => url.pathname === API_PATHS.challenge,
+        (route) => route.abort('blockedbyclient'),
+      );
+      const email = uniqueEmail('mei');
+      const { status, link, idempotencyKey } = await requestDownload(page, email);
 
-    await expect(status).toContainText('We have not e-mailed the link to you');
-    await expect(status).not.toContainText(/also e-mailed|check your inbox|link sent/i);
-    const href = (await link.getAttribute('href')) ?? '';
-    expect(await link.getAttribute('target')).toBe('_blank');
-    // The link names the lead by the id the server made, never the request's own key.
-    expect(href).not.toContain(idempotencyKey);
-    await expectPdf(page, href);
+      await expect(status).toContainText('We have not e-mailed the link to you');
+      await expect(status).not.toContainText(/also e-mailed|check your inbox|link sent/i);
+      const href = (await link.getAttribute('href')) ?? '';
+      expect(await link.getAttribute('target')).toBe('_blank');
+      // The link names the lead by the id the server made, never the request's own key.
+      expect(href).not.toContain(idempotencyKey);
+      await expectPdf(page, href);
 
-    // Sales have the lead; the typed address got nothing.
-    await expect.poll(async () => (await emailsMentioning(email)).length).toBeGreaterThan(0);
-    expect(await visitorEmails(email)).toEqual([]);
+      // Sales have the lead; the typed address got nothing.
+      await expect.poll(async () => (await emailsMentioning(email)).length).toBeGreaterThan(0);
+      expect(await visitorEmails(email)).toEqual([]);
 
-    expect(await axeViolations(page)).toEqual([]);
-    await status.screenshot({ path: testInfo.outputPath('download-unsent-1280.png') });
-    // At phone width the view reflows, and the link stays whole and reachable.
-    await page.setViewportSize({ width: 390, height: 844 });
-    await link.scrollIntoViewIfNeeded();
-    const box = await link.boundingBox();
-    expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
-    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
-    expect(box?.height ?? 0).toBeGreaterThanOrEqual(24);
-    await status.screenshot({ path: testInfo.outputPath('download-unsent-390.png') });
-  });
+      // Focus brought the view into sight, at phone width too, with the link whole in it.
+      await expect(status).toBeInViewport();
+      await expect(link).toBeInViewport({ ratio: 1 });
+      const box = await link.boundingBox();
+      expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= width).toBe(true);
+      expect(box?.height ?? 0).toBeGreaterThanOrEqual(24);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: testInfo.outputPath(`download-unsent-${width}-page.png`) });
+      await status.screenshot({ path: testInfo.outputPath(`download-unsent-${width}.png`) });
+    });
+  }
 
   test('with a solved browser check: the same link on screen and in the inbox, said to be e-mailed', async ({
     page,

@@ -144,6 +144,8 @@ export function DownloadModal({
               ) : null}
               <div className="download-success__actions">
                 <Button
+                  // The report link is the one primary action of this view.
+                  variant="secondary"
                   onClick={() => {
                     backToForm.current = true;
                     setState({ status: 'idle' });
