@@ -344,6 +344,14 @@ async function runOnce(h: Harness, generated: GeneratedBody): Promise<void> {
   if (honeypot !== undefined && honeypot !== null && honeypot !== '') {
     check(row.spam, 'a filled honeypot was not flagged as spam', honeypot);
   }
+  // The answer tells the visitor whether their e-mail went, and never "sent" for one that did not.
+  const told = (answer as { confirmation?: unknown }).confirmation;
+  const visitorSent = mails.some((email) => email.tags.audience === 'visitor');
+  check(
+    told === (definition.visitorMessage ? (visitorSent ? 'sent' : 'not-sent') : undefined),
+    'the answer misstates the visitor e-mail',
+    { told, visitorSent },
+  );
   if (row.spam) {
     check(row.emailStatus === 'skipped', 'spam was not skipped', row.emailStatus);
     check(mails.length === 0, 'spam was mailed', mails);
