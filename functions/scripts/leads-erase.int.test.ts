@@ -1,7 +1,7 @@
 import { DynamoDBDocumentClient, GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { LeadForm } from '@kryon/shared/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDynamoLeadStore, leadKey } from '../src/adapters/dynamodb.ts';
+import { createDynamoLeadStore, leadIdKey, leadKey } from '../src/adapters/dynamodb.ts';
 import { emailHash, sha256 } from '../src/leads/hash.ts';
 import type { StoredLead } from '../src/leads/ports.ts';
 import { bodyOf, contactBody, contactEvent, type Handler } from '../test/events.ts';
@@ -130,6 +130,8 @@ describe('leads:erase', () => {
     expect(io.stdout()).toContain('Deleted 3 submissions and 4 rate-limit counters.');
     for (const l of Object.values(ada)) expect(await exists(keyOf(l))).toBe(false);
     expect(await countersOf(hashOf('ada@example.com'))).toEqual([]);
+    for (const l of Object.values(ada)) expect(await exists(leadIdKey(l.submissionId))).toBe(false);
+    expect(await exists(leadIdKey(bob.submissionId))).toBe(true);
     expect(await exists(keyOf(bob))).toBe(true);
     expect(await countersOf(hashOf('bob@example.com'))).toHaveLength(4);
 

@@ -5,6 +5,7 @@
  */
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { normaliseEmail } from '@kryon/shared/email';
+import { leadIdKey } from '../src/adapters/dynamodb.ts';
 import { emailHash } from '../src/leads/hash.ts';
 import { addressBudgetPrefix } from '../src/leads/rate-limit.ts';
 import { type Io, isEntryPoint, parseCommandArgs, runCli, UsageError } from './lib/cli.ts';
@@ -140,6 +141,8 @@ export async function eraseSubmissions(
   let deleted = 0;
   for (const submission of findings.submissions) {
     if (await deleteItem(table, submission.key)) deleted += 1;
+    // The item that finds the lead by its id names only the lead's key, but it goes too.
+    if (submission.submissionId) await deleteItem(table, leadIdKey(submission.submissionId));
   }
   let countersDeleted = 0;
   for (const key of findings.rateCounters) {

@@ -6,7 +6,7 @@ import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import type { LeadForm } from '@kryon/shared/api';
 import { DATA_RETENTION, IP_RATE_LIMIT, MIN_FILL_MS, RATE_LIMIT } from '@kryon/shared/constants';
-import { ERROR_MESSAGES, SUCCESS_MESSAGES } from '@kryon/shared/messages';
+import { ERROR_MESSAGES, SUCCESS_MESSAGES, UNSENT_MESSAGES } from '@kryon/shared/messages';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { createAltchaService } from './adapters/altcha.ts';
 import { displayNameProblem } from './adapters/display-name.ts';
@@ -308,6 +308,7 @@ export function formDeps(form: LeadForm, site: SecretVersions): LeadDeps {
       minFillMs: MIN_FILL_MS,
       sendLeaseMs: SEND_LEASE_MS,
       successMessage: SUCCESS_MESSAGES[form],
+      unsentMessages: UNSENT_MESSAGES[form],
     },
   };
 }

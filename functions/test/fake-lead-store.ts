@@ -3,6 +3,7 @@ import {
   type BrowserCheck,
   type ChallengeService,
   DependencyError,
+  type LeadIdRef,
   type LeadRef,
   type LeadStore,
   type Mailer,
@@ -108,8 +109,13 @@ export class FakeLeadStore implements LeadStore {
     if (window && window.start === ticket.windowStart && window.hits > 0) window.hits -= 1;
   }
 
-  async recordDownload(lead: LeadRef, at: string) {
-    const row = this.rows.get(`${lead.form}#${lead.idempotencyKey}`);
+  async recordDownload(lead: LeadIdRef | LeadRef, at: string) {
+    const row =
+      'submissionId' in lead
+        ? [...this.rows.values()].find(
+            (r) => r.form === lead.form && r.submissionId === lead.submissionId,
+          )
+        : this.rows.get(`${lead.form}#${lead.idempotencyKey}`);
     if (!row) return false;
     row.downloadedAt ??= at;
     row.downloadCount = (row.downloadCount ?? 0) + 1;

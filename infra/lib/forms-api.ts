@@ -301,6 +301,14 @@ export class FormsApi extends Construct {
           },
         }),
       );
+      // The item that finds a lead by its id (links to visitors name that id): written once.
+      role.addToPrincipalPolicy(
+        new PolicyStatement({
+          actions: ['dynamodb:PutItem'],
+          resources: [props.table.tableArn],
+          conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['LEADID#*'] } },
+        }),
+      );
       role.addToPrincipalPolicy(props.email.sendStatement());
     } else if (kind === 'health') {
       Object.assign(environment, {
@@ -338,6 +346,14 @@ export class FormsApi extends Construct {
           conditions: {
             'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['LEAD#download#*'] },
           },
+        }),
+      );
+      // A link names the lead by its id: the id's item says which lead that is.
+      role.addToPrincipalPolicy(
+        new PolicyStatement({
+          actions: ['dynamodb:GetItem'],
+          resources: [props.table.tableArn],
+          conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['LEADID#*'] } },
         }),
       );
     }

@@ -656,9 +656,17 @@ describe('least privilege', () => {
         ...secretsAction,
         'dynamodb:GetItem',
         'dynamodb:PutItem',
+        'dynamodb:PutItem',
         'dynamodb:UpdateItem',
         'ses:SendEmail',
       ].sort(),
+    );
+    // The item that finds a lead by its id: written, never read or changed, by a form.
+    expect(statementsOf('contact')).toContainEqual(
+      expect.objectContaining({
+        Action: 'dynamodb:PutItem',
+        Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['LEADID#*'] } },
+      }),
     );
     expect(statementsOf('contact')).toContainEqual(
       expect.objectContaining({
@@ -713,7 +721,20 @@ describe('least privilege', () => {
 
   it('lets the report function record an opening on download leads and read the reports only', () => {
     expect(actionsOf('report')).toEqual(
-      [...logsActions, ...secretsAction, 'dynamodb:UpdateItem', 's3:GetObject'].sort(),
+      [
+        ...logsActions,
+        ...secretsAction,
+        'dynamodb:GetItem',
+        'dynamodb:UpdateItem',
+        's3:GetObject',
+      ].sort(),
+    );
+    // A link names the lead by its id; the id's item names the lead's key.
+    expect(statementsOf('report')).toContainEqual(
+      expect.objectContaining({
+        Action: 'dynamodb:GetItem',
+        Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['LEADID#*'] } },
+      }),
     );
     const reportsBucket = logicalId(stack.reports.bucket.node.defaultChild as CfnResource);
     expect(statementsOf('report')).toContainEqual(

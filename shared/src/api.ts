@@ -36,11 +36,26 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
 /** Field errors keyed by field name, each with the messages for that field. */
 export type FieldErrors = Record<string, string[]>;
 
+/**
+ * What became of the e-mail a form sends to the address the visitor typed, as far as the
+ * request knows: `sent`, `pending` (not out yet; it is retried and may still arrive) or
+ * `not-sent` (withheld or refused: it will not arrive).
+ */
+export const CONFIRMATIONS = ['sent', 'pending', 'not-sent'] as const;
+export type Confirmation = (typeof CONFIRMATIONS)[number];
+
 export interface SubmissionAccepted {
   success: true;
   message: string;
   submissionId: string;
   timestamp: string;
+  /** Forms that e-mail the visitor: what became of that e-mail. Absent for the others. */
+  confirmation?: Confirmation;
+  /**
+   * The research download: the visitor's personal, signed, expiring report link, the same
+   * one the e-mail carries, so the report is theirs whether or not the e-mail went.
+   */
+  reportUrl?: string;
 }
 
 export interface ApiError {

@@ -41,3 +41,16 @@ export const SUCCESS_MESSAGES = {
   'beta-access': 'Your request is under review. We will get back to you within 2-5 business days.',
   download: 'Download link sent. Check your inbox within 2-3 minutes.',
 } as const;
+
+/**
+ * The answer's message when the visitor's e-mail did not go out, for the forms whose success
+ * message says it did: true in every case, and the download's link is in the answer itself.
+ */
+export const UNSENT_MESSAGES: Partial<
+  Record<keyof typeof SUCCESS_MESSAGES, { pending: string; 'not-sent': string }>
+> = {
+  download: {
+    pending: 'Your download link is ready. We could not e-mail it yet and will keep trying.',
+    'not-sent': 'Your download link is ready. We did not e-mail it to you.',
+  },
+};

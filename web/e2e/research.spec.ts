@@ -236,7 +236,7 @@ test.describe('download dialog', () => {
 
     const status = dialog.getByRole('status').filter({ hasText: 'Download Ready' });
     await expect(status).toBeVisible();
-    await expect(status).toContainText('Download Link Sent');
+    await expect(status).toContainText('We have also e-mailed the link to you');
     await expect(status).toContainText('2-3 minutes');
     await expect(status).toBeFocused();
     await expect.poll(async () => (await emailsMentioning(email)).length).toBeGreaterThan(0);

@@ -87,11 +87,13 @@ async function benchRequest(form: LeadForm): Promise<BenchRequest> {
 
 /**
  * What differs between two runs of one request by nature: the submission id (a fresh UUID
- * each run) and the message ids SES answers, which the floor cannot know before it sends.
+ * each run), the report link's signature (it signs that id) and the message ids SES answers,
+ * which the floor cannot know before it sends.
  */
 function comparable(requests: [string, unknown][]): unknown {
   const text = JSON.stringify(requests)
     .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<uuid>')
+    .replace(/sig=[A-Za-z0-9_-]+/g, 'sig=<sig>')
     .replace(/"messageId":"[^"]*"/g, '"messageId":"<id>"');
   return JSON.parse(text);
 }
@@ -126,7 +128,7 @@ describe('the bench floor', () => {
       mail: mailerOptions(),
     });
     expect(describeCall(call)).toBe(
-      'Put, Update, Update, Update, Update, Put, Send ‖ Send, Update',
+      'Put, Update, Update, Update, Update, Put, Put, Send ‖ Send, Update',
     );
   });
 });

@@ -30,6 +30,7 @@ import {
   claimOnceRequest,
   countInWindowRequest,
   createLeadRequest,
+  leadIdRequest,
   openWindowRequest,
   recordSendsRequest,
 } from '../../src/adapters/dynamodb.ts';
@@ -154,6 +155,7 @@ function createRecorder(wiring: FloorWiring) {
   const store: LeadStore = {
     findLead: async () => undefined,
     async createLead(lead) {
+      await keep({ kind: 'put', input: leadIdRequest(tableName, lead) });
       await keep({ kind: 'put', input: createLeadRequest(tableName, lead) });
       return true;
     },

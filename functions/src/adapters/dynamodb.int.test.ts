@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useEmulators } from '../../test/integration.ts';
-import type { LeadStore } from '../leads/ports.ts';
+import type { LeadStore, StoredLead } from '../leads/ports.ts';
 import { createDynamoLeadStore } from './dynamodb.ts';
 
 let store: LeadStore;
@@ -29,5 +29,46 @@ describe('claimOnce against dynalite', () => {
       ),
     );
     expect(results.filter(Boolean)).toHaveLength(1);
+  });
+});
+
+describe('finding a lead by its id against dynalite', () => {
+  const lead = (submissionId: string, idempotencyKey: string) =>
+    ({
+      form: 'download',
+      submissionId,
+      idempotencyKey,
+      payloadHash: 'h',
+      createdAt: new Date().toISOString(),
+      fields: {},
+      emailHash: 'e',
+      userAgent: undefined,
+      ipHash: undefined,
+      spam: false,
+      emailStatus: 'sent',
+      emails: {},
+      expiresAt: Math.floor(Date.now() / 1000) + 3600,
+    }) as StoredLead;
+
+  it('records an opening on the lead its id names, at once, and on no other', async () => {
+    expect(await store.createLead(lead('id-winner-0001', 'key-race-0001'))).toBe(true);
+    // A retry that loses the conditional put still leaves its id behind: it must find nothing.
+    expect(await store.createLead(lead('id-loser-0001', 'key-race-0001'))).toBe(false);
+    const at = new Date().toISOString();
+
+    expect(
+      await store.recordDownload({ form: 'download', submissionId: 'id-loser-0001' }, at),
+    ).toBe(false);
+    expect(
+      await store.recordDownload({ form: 'download', submissionId: 'id-winner-0001' }, at),
+    ).toBe(true);
+    expect(
+      await store.recordDownload({ form: 'contact', submissionId: 'id-winner-0001' }, at),
+    ).toBe(false);
+    expect(
+      await store.recordDownload({ form: 'download', submissionId: 'id-unknown-01' }, at),
+    ).toBe(false);
+    const stored = await store.findLead('download', 'key-race-0001');
+    expect(stored).toMatchObject({ submissionId: 'id-winner-0001', downloadCount: 1 });
   });
 });

@@ -27,6 +27,7 @@ import { LEADS_TABLE, PENDING_PARTITION } from './table-schema.ts';
 /**
  * One table holds every form's leads and the rate-limit counters:
  * - lead:    pk `LEAD#<form>#<idempotency key>`, sk `LEAD`
+ * - lead id: pk `LEADID#<submissionId>`,         sk `LEADID`: names the lead's key
  * - counter: pk `RATE#<hashed key>`,              sk `RATE`
  * - used one-time token (a browser-check challenge): pk `ONCE#<key>`, sk `ONCE`
  * Keying leads by the Idempotency-Key makes "store once" a conditional put, with no
@@ -35,6 +36,16 @@ import { LEADS_TABLE, PENDING_PARTITION } from './table-schema.ts';
  */
 export function leadKey(form: LeadForm, idempotencyKey: string) {
   return { pk: `LEAD#${form}#${idempotencyKey}`, sk: 'LEAD' };
+}
+
+/**
+ * Where a lead's id points from: links to visitors name a lead by the id the server made,
+ * and this item names its table key. An item of its own rather than an index on the id,
+ * because a visitor opens the link from the answer a second after the lead is stored, and
+ * only a table read is strongly consistent.
+ */
+export function leadIdKey(submissionId: string) {
+  return { pk: `LEADID#${submissionId}`, sk: 'LEADID' };
 }
 
 /** The lead a table key names; undefined for anything that is not a lead's key. */
@@ -67,6 +78,9 @@ export function createDynamoLeadStore(client: DynamoDBClient, tableName: string)
     },
 
     async createLead(lead) {
+      // The id first: a lead never exists that its id cannot find. A pointer left by a put
+      // that then lost to a retry names a lead with another id, and finds nothing.
+      await guard(() => doc.send(new PutCommand(leadIdRequest(tableName, lead))));
       return conditional(() => doc.send(new PutCommand(createLeadRequest(tableName, lead))));
     },
 
@@ -173,15 +187,37 @@ export function createDynamoLeadStore(client: DynamoDBClient, tableName: string)
     },
 
     async recordDownload(lead, at) {
+      let ref: LeadRef;
+      if ('submissionId' in lead) {
+        const out = await guard(() =>
+          doc.send(
+            new GetCommand({
+              TableName: tableName,
+              Key: leadIdKey(lead.submissionId),
+              ConsistentRead: true,
+            }),
+          ),
+        );
+        if (!out.Item || out.Item.form !== lead.form) return false;
+        ref = { form: lead.form, idempotencyKey: String(out.Item.idempotencyKey) };
+      } else ref = lead;
       return conditional(() =>
         doc.send(
           new UpdateCommand({
             TableName: tableName,
-            Key: leadKey(lead.form, lead.idempotencyKey),
-            ConditionExpression: 'attribute_exists(pk)',
+            Key: leadKey(ref.form, ref.idempotencyKey),
+            // By id: only the lead that has it (a pointer whose lead lost a race names another).
+            ConditionExpression:
+              'submissionId' in lead
+                ? 'attribute_exists(pk) AND submissionId = :id'
+                : 'attribute_exists(pk)',
             UpdateExpression:
               'SET downloadedAt = if_not_exists(downloadedAt, :at), lastDownloadedAt = :at ADD downloadCount :one',
-            ExpressionAttributeValues: { ':at': at, ':one': 1 },
+            ExpressionAttributeValues: {
+              ':at': at,
+              ':one': 1,
+              ...('submissionId' in lead ? { ':id': lead.submissionId } : {}),
+            },
           }),
         ),
       );
@@ -227,6 +263,20 @@ export function leadItem(lead: StoredLead): Record<string, unknown> {
     // On the re-send list from the start: if this function dies before it records its
     // sends, the lead comes back once its lease lapses.
     ...(owed ? { resendPartition: PENDING_PARTITION, leaseUntil: lead.leaseUntil ?? 0 } : {}),
+  };
+}
+
+/** Points the lead's id at its key; kept as long as the lead. */
+export function leadIdRequest(tableName: string, lead: StoredLead): PutCommandInput {
+  return {
+    TableName: tableName,
+    Item: {
+      ...leadIdKey(lead.submissionId),
+      entity: 'lead-id',
+      form: lead.form,
+      idempotencyKey: lead.idempotencyKey,
+      expiresAt: lead.expiresAt,
+    },
   };
 }
 

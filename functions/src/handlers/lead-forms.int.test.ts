@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHALLENGE_FIELD } from '@kryon/shared/constants';
-import { SUCCESS_MESSAGES } from '@kryon/shared/messages';
+import { SUCCESS_MESSAGES, UNSENT_MESSAGES } from '@kryon/shared/messages';
 import { RESEARCH_DOWNLOAD_IDS } from '@kryon/shared/research-catalogue';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { solvedChallenge } from '../../test/browser-check.ts';
@@ -80,9 +80,11 @@ describe.each(CASES)(
       const response = await post(form, { ...sampleBody(form), [emailField]: email }, key);
 
       expect(response.statusCode).toBe(200);
+      // No browser check: the visitor's e-mail is withheld, and the answer says so.
       expect(bodyOf(response)).toMatchObject({
         success: true,
-        message: SUCCESS_MESSAGES[form],
+        message: UNSENT_MESSAGES[form]?.['not-sent'] ?? SUCCESS_MESSAGES[form],
+        confirmation: 'not-sent',
       });
       const Item = await storedLeadItem(env, form, key);
       expect(Item).toMatchObject({ form, emailStatus: 'sent', spam: false });
@@ -115,7 +117,10 @@ describe('the research download', () => {
       email,
       [CHALLENGE_FIELD]: await solvedChallenge('download'),
     };
-    expect((await post('download', body, key)).statusCode).toBe(200);
+    const response = await post('download', body, key);
+    expect(response.statusCode).toBe(200);
+    const answer = bodyOf(response);
+    expect(answer).toMatchObject({ message: SUCCESS_MESSAGES.download, confirmation: 'sent' });
 
     const mine = await emailsSentTo(env.sesUrl, email);
     expect(mine).toHaveLength(1);
@@ -127,7 +132,11 @@ describe('the research download', () => {
     expect(url).toBeDefined();
     const params = new URL(url ?? '').searchParams;
     expect(params.get('item')).toBe(body.researchId);
-    expect(params.get('lead')).toBe(key);
+    // The lead by the id the server made; the client's key appears nowhere in the e-mail.
+    expect(params.get('lead')).toBe(answer.submissionId);
+    expect(JSON.stringify(mine[0])).not.toContain(key);
+    // The answer carries the very link the e-mail does.
+    expect(answer.reportUrl).toBe(url);
 
     const open = async (link: string) =>
       reportHandler(
@@ -150,6 +159,67 @@ describe('the research download', () => {
     const altered = await open((url ?? '').replace(/sig=[^&]+/, 'sig=AAAA'));
     expect(altered.statusCode).toBe(403);
     expect(altered.headers['content-type']).toBe('text/html; charset=utf-8');
+  });
+});
+
+describe('the research download delivers its link on screen, whatever the e-mail', () => {
+  const open = (link: string) =>
+    reportHandler(
+      apiEvent({
+        method: 'GET',
+        path: '/api/email/report',
+        body: undefined,
+        query: Object.fromEntries(new URL(link).searchParams),
+      }),
+    );
+
+  it('without a browser check: says not e-mailed, mails the address nothing, and the link opens at once', async () => {
+    const email = uniqueEmail('unverified-reader');
+    const key = uniqueKey();
+    const response = await post('download', { ...sampleBody('download'), email }, key);
+
+    const answer = bodyOf(response);
+    expect(answer).toMatchObject({
+      message: UNSENT_MESSAGES.download?.['not-sent'],
+      confirmation: 'not-sent',
+    });
+    expect(await emailsSentTo(env.sesUrl, email)).toEqual([]);
+    // Opened the moment the answer arrives: the lead's id finds it, consistently.
+    const report = await open(String(answer.reportUrl));
+    expect(report.statusCode).toBe(200);
+    expect(report.headers['content-type']).toBe('application/pdf');
+    expect(await storedLeadItem(env, 'download', key)).toMatchObject({
+      submissionId: answer.submissionId,
+      downloadCount: 1,
+    });
+  });
+
+  it('a retry with the same key answers the same link and confirmation, from the stored lead', async () => {
+    const key = uniqueKey();
+    const body = { ...sampleBody('download'), email: uniqueEmail('retry-reader') };
+    const first = bodyOf(await post('download', body, key));
+    const again = bodyOf(await post('download', body, key));
+    expect(again).toEqual(first);
+    expect((await open(String(again.reportUrl))).statusCode).toBe(200);
+  });
+
+  it('a spam download gets an answer of the same shape whose link opens nothing', async () => {
+    const key = uniqueKey();
+    const answer = bodyOf(
+      await post(
+        'download',
+        { ...sampleBody('download'), email: uniqueEmail('bot'), website: 'http://x.example' },
+        key,
+      ),
+    );
+    expect(answer).toMatchObject({
+      message: UNSENT_MESSAGES.download?.['not-sent'],
+      confirmation: 'not-sent',
+      reportUrl: expect.stringContaining('/api/email/report?lead='),
+    });
+    expect((await open(String(answer.reportUrl))).statusCode).toBe(403);
+    expect(await storedLeadItem(env, 'download', key)).toMatchObject({ spam: true });
+    expect(await storedLeadItem(env, 'download', key)).not.toHaveProperty('downloadCount');
   });
 });
 

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { API_PATHS } from '@kryon/shared/api';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { apiEvent } from '../../test/events.ts';
@@ -14,6 +15,8 @@ Object.assign(process.env, {
 const { createReportHandler } = await import('./report.ts');
 
 const KEY = 'report-key';
+/** The id the server gave the lead: what links name. */
+const LEAD_ID = '6f1c2a0e-8d4b-4c1e-9f55-0a7b3c2d1e00';
 const NOW = new Date('2026-11-24T10:00:00Z');
 const PDF = Buffer.from('%PDF-1.7 test report');
 let store: FakeLeadStore;
@@ -26,6 +29,7 @@ beforeEach(async () => {
   files = { open: async () => ({ bytes: PDF }) };
   await store.createLead({
     form: 'download',
+    submissionId: LEAD_ID,
     idempotencyKey: 'key-0000000001',
     createdAt: NOW.toISOString(),
     fields: {},
@@ -51,7 +55,7 @@ const link = (overrides: { item?: string; expiresAt?: number; lead?: string } = 
   reportLinkUrl(
     'https://www.kryon.example',
     {
-      lead: 'key-0000000001',
+      lead: LEAD_ID,
       item: 'kev-exposure-prioritization',
       expiresAt: NOW.getTime() / 1000 + 7 * 86_400,
       ...overrides,
@@ -116,8 +120,32 @@ describe('GET /api/email/report', () => {
   });
 
   it('answers a link whose lead was erased as not valid', async () => {
-    const response = await open(link({ lead: 'key-0000000009' }));
+    const response = await open(link({ lead: '6f1c2a0e-8d4b-4c1e-9f55-0a7b3c2d1e09' }));
     expect(response.statusCode).toBe(403);
+  });
+
+  it('finds the lead by its id only: a link naming its idempotency key as the lead is not valid', async () => {
+    const response = await open(link({ lead: 'key-0000000001' }));
+    expect(response.statusCode).toBe(403);
+    expect(store.only().downloadCount).toBeUndefined();
+  });
+
+  it('still opens a link e-mailed before links named the id (v1: the idempotency key)', async () => {
+    const claims = {
+      lead: 'key-0000000001',
+      item: 'kev-exposure-prioritization',
+      expiresAt: NOW.getTime() / 1000 + 7 * 86_400,
+    };
+    // The v1 format, written out here so that a change to it shows.
+    const sig = createHmac('sha256', KEY)
+      .update(`kryon-report-link/v1\n${claims.lead}\n${claims.item}\n${claims.expiresAt}`)
+      .digest('base64url');
+    const v1 = `https://www.kryon.example/api/email/report?lead=${claims.lead}&item=${claims.item}&expires=${claims.expiresAt}&sig=${sig}`;
+
+    const response = await open(v1);
+
+    expect(response.statusCode).toBe(200);
+    expect(store.only()).toMatchObject({ downloadCount: 1 });
   });
 
   it('answers 503 with a page, not a stack trace, when no reports are configured or one fails', async () => {

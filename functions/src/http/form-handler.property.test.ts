@@ -8,7 +8,9 @@
  * (`{ seed, path, endOnFailure: true }`) to replay it.
  */
 
+import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
+import { IDEMPOTENCY_KEY_PATTERN } from '@kryon/shared/api';
 import { CHALLENGE_FIELD, MAX_BODY_BYTES } from '@kryon/shared/constants';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -22,7 +24,7 @@ import {
   FakeMetrics,
   fakeSolution,
 } from '../../test/fake-lead-store.ts';
-import { assertHeadersSafe } from '../adapters/ses.ts';
+import { assertHeadersSafe, sendEmailRequest } from '../adapters/ses.ts';
 import { sourceRows, splitAttribution } from '../leads/attribution.ts';
 import type { FormDefinition } from '../leads/form-definition.ts';
 import { betaAccessForm } from '../leads/forms/beta-access.ts';
@@ -105,7 +107,6 @@ function harness(definition: FormDefinition): Harness {
   const store = new FakeLeadStore();
   const mailer = new FakeMailer();
   const errors: unknown[] = [];
-  let ids = 0;
   const unlimited = { max: 1e9, windowMs: 60_000 };
   const handler = createFormHandler(definition, {
     store,
@@ -113,7 +114,8 @@ function harness(definition: FormDefinition): Harness {
     metrics: new FakeMetrics(),
     log: { info() {}, warn() {}, error: (...args: unknown[]) => errors.push(args) },
     now: () => NOW,
-    newId: () => `id-${++ids}`,
+    // Server-made ids, as in production: a made-up `id-1` could match a generated key.
+    newId: randomUUID,
     challenges: new FakeChallenges(),
     config: {
       recipients: ['sales@kryon.example'],
@@ -347,6 +349,14 @@ async function runOnce(h: Harness, generated: GeneratedBody): Promise<void> {
   if (honeypot !== undefined && honeypot !== null && honeypot !== '') {
     check(row.spam, 'a filled honeypot was not flagged as spam', honeypot);
   }
+  // The answer tells the visitor whether their e-mail went, and never "sent" for one that did not.
+  const told = (answer as { confirmation?: unknown }).confirmation;
+  const visitorSent = mails.some((email) => email.tags.audience === 'visitor');
+  check(
+    told === (definition.visitorMessage ? (visitorSent ? 'sent' : 'not-sent') : undefined),
+    'the answer misstates the visitor e-mail',
+    { told, visitorSent },
+  );
   if (row.spam) {
     check(row.emailStatus === 'skipped', 'spam was not skipped', row.emailStatus);
     check(mails.length === 0, 'spam was mailed', mails);
@@ -439,6 +449,73 @@ describe('lead form handlers under generated bodies', { timeout: 120_000 }, () =
       expect(h.stats.spam ?? 0).toBeGreaterThan(0);
       expect(h.stats['400'] ?? 0).toBeGreaterThan(RUNS_PER_FORM / 10);
       expect(h.stats['413'] ?? 0).toBeGreaterThan(0);
+    });
+  }
+});
+
+/**
+ * What SES is asked to send for each visitor e-mail of one submission, whole: the From,
+ * To and Reply-To headers, the subject, both bodies and the tags.
+ */
+async function visitorRequests(
+  definition: FormDefinition,
+  headers: { idempotencyKey: string; userAgent: string },
+): Promise<string[]> {
+  const h = harness(definition);
+  await h.handler(
+    apiEvent({
+      path: `/api/email/${definition.form}`,
+      body: { ...sampleBody(definition.form), [CHALLENGE_FIELD]: fakeSolution() },
+      headers: { 'idempotency-key': headers.idempotencyKey, 'user-agent': headers.userAgent },
+      userAgent: headers.userAgent,
+    }),
+  );
+  const visitor = h.mailer.sent.filter((email) => email.tags.audience === 'visitor');
+  check(visitor.length === 1, 'no visitor e-mail was sent', h.mailer.sent);
+  return visitor.map((email) =>
+    JSON.stringify(
+      sendEmailRequest({ from: 'Kryon <no-reply@kryon.example>', configurationSet: 'v' }, email),
+    ),
+  );
+}
+
+describe('visitor e-mails carry nothing a client chose in its request headers', () => {
+  const VISITOR_FORMS = FORMS.filter((definition) => definition.visitorMessage);
+
+  for (const definition of VISITOR_FORMS) {
+    it(`${definition.form}: neither the Idempotency-Key nor the User-Agent reaches it`, async () => {
+      // Kryon's own words: a generated value that happens to be one of them proves nothing.
+      const [fixed = ''] = await visitorRequests(definition, {
+        idempotencyKey: 'neutral-key-0001',
+        userAgent: 'neutral agent',
+      });
+      await fc.assert(
+        fc.asyncProperty(
+          fc.stringMatching(IDEMPOTENCY_KEY_PATTERN),
+          fc.string({ minLength: 8, maxLength: 200 }),
+          async (idempotencyKey, userAgent) => {
+            fc.pre(
+              !fixed.includes(idempotencyKey) &&
+                !fixed.includes(JSON.stringify(userAgent).slice(1, -1)),
+            );
+            for (const request of await visitorRequests(definition, {
+              idempotencyKey,
+              userAgent,
+            })) {
+              check(!request.includes(idempotencyKey), 'the Idempotency-Key in a visitor e-mail', {
+                idempotencyKey,
+                request,
+              });
+              check(
+                !request.includes(JSON.stringify(userAgent).slice(1, -1)),
+                'the User-Agent in a visitor e-mail',
+                { userAgent, request },
+              );
+            }
+          },
+        ),
+        { numRuns: 300 },
+      );
     });
   }
 });

@@ -1,3 +1,4 @@
+import type { SubmissionAccepted } from '@kryon/shared/api';
 import { ERROR_MESSAGES } from '@kryon/shared/messages';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { FormDefinition } from '../leads/form-definition.ts';
@@ -35,10 +36,16 @@ export function createFormHandler(definition: FormDefinition, deps: LeadDeps) {
         case 'accepted':
           return json(200, {
             success: true,
-            message: deps.config.successMessage,
+            // Never "sent" for an e-mail that was not.
+            message:
+              result.confirmation && result.confirmation !== 'sent' && deps.config.unsentMessages
+                ? deps.config.unsentMessages[result.confirmation]
+                : deps.config.successMessage,
             submissionId: result.submissionId,
             timestamp: result.timestamp,
-          });
+            ...(result.confirmation ? { confirmation: result.confirmation } : {}),
+            ...(result.reportUrl ? { reportUrl: result.reportUrl } : {}),
+          } satisfies SubmissionAccepted);
         case 'invalid':
           return errorResponse(400, ERROR_MESSAGES.validation, { details: result.details });
         case 'rate-limited':

@@ -1,3 +1,5 @@
+import { createHmac } from 'node:crypto';
+import type { Confirmation } from '@kryon/shared/api';
 import { sourceRows } from './attribution.ts';
 import type { FormDefinition } from './form-definition.ts';
 import { salesNotices, salesNotification, visitorEmail } from './notification.ts';
@@ -42,6 +44,8 @@ export interface DeliveryDeps {
 
 export interface DeliveryResult {
   emailStatus: EmailStatus;
+  /** Every message's state after this attempt, as recorded (or meant to be). */
+  emails: StoredLead['emails'];
   sent: number;
   failed: number;
   /** False when the outcome could not be written (the lease then brings the lead back). */
@@ -85,18 +89,7 @@ export function buildEmail(
   return visitorEmail({
     message: definition.visitorMessage(lead.fields, {
       siteOrigin: config.siteOrigin,
-      // Counted from the lead, so a re-sent e-mail carries the same link as the first.
-      reportUrl: (item) =>
-        reportLinkUrl(
-          config.siteOrigin,
-          {
-            lead: lead.idempotencyKey,
-            item,
-            expiresAt:
-              Math.floor(Date.parse(lead.createdAt) / 1000) + config.reportLink.days * 86_400,
-          },
-          config.reportLink.key,
-        ),
+      reportUrl: (item) => leadReportUrl(lead, item, config),
       reportLinkDays: config.reportLink.days,
     }),
     to: definition.visitorEmail(lead.fields),
@@ -109,6 +102,48 @@ export function buildEmail(
 /** Whether the lead's sales notification waits for the next digest of held leads. */
 export function isHeldForDigest(emails: StoredLead['emails']): boolean {
   return emails.sales?.status === 'held';
+}
+
+/**
+ * The lead's personal link to one research report, as its e-mail and the answer to its
+ * request both carry it. It names the lead by the id the server made, never by anything the
+ * client chose, and its expiry is counted from the lead, so a re-sent e-mail carries the
+ * same link as the first.
+ *
+ * A spam lead's link is made the same way but signed with a key no check accepts: its answer
+ * must read like anyone's (a bot learns nothing from it), yet the link must not hand out
+ * reports to bots. Opened, it gets the page any invalid link gets.
+ */
+export function leadReportUrl(lead: StoredLead, item: string, config: DeliveryConfig): string {
+  const key = lead.spam
+    ? createHmac('sha256', config.reportLink.key).update('spam-decoy').digest('base64url')
+    : config.reportLink.key;
+  return reportLinkUrl(
+    config.siteOrigin,
+    {
+      lead: lead.submissionId,
+      item,
+      expiresAt: Math.floor(Date.parse(lead.createdAt) / 1000) + config.reportLink.days * 86_400,
+    },
+    key,
+  );
+}
+
+/**
+ * What became of the visitor's e-mail, as the visitor may be told: `sent`; `pending` while
+ * it is owed (a failed send the re-send retries, or one waiting for the sender identity);
+ * `not-sent` once it never will be (withheld, refused, abandoned, or the lead is spam).
+ * Undefined for a form that e-mails no visitor.
+ */
+export function confirmationOf(
+  lead: StoredLead,
+  definition: FormDefinition,
+): Confirmation | undefined {
+  if (!definition.visitorMessage) return undefined;
+  if (lead.spam) return 'not-sent';
+  const state = lead.emails?.visitor;
+  if (state?.status === 'sent') return 'sent';
+  return isOwed(state) ? 'pending' : 'not-sent';
 }
 
 /**
@@ -295,5 +330,5 @@ export async function deliver(
       error: describeError(error),
     });
   }
-  return { emailStatus, sent, failed, recorded };
+  return { emailStatus, emails, sent, failed, recorded };
 }

@@ -99,6 +99,11 @@ export interface FormDefinition<T extends Record<string, unknown> = Record<strin
    * labels of validated options: never a name, company or any other text the sender chose.
    */
   visitorMessage?: (data: T, context: VisitorMessageContext) => VisitorMessage;
+  /**
+   * The research report the lead asked for, if the form hands one out: its personal link is
+   * given in the answer to the request as well as in the e-mail.
+   */
+  report?: (data: T) => string;
 }
 
 /** The labels of a multi-select's chosen values, for a person to read. */
@@ -117,6 +122,7 @@ export interface BackendParts<T> {
   /** The answers the shared priority rule reads; absent for a form that asks none. */
   priority?: (data: T) => PriorityFacts;
   visitorMessage?: (data: T, context: VisitorMessageContext) => VisitorMessage;
+  report?: (data: T) => string;
 }
 
 /**
@@ -185,6 +191,7 @@ export function defineForm<S extends z.ZodMiniObject, F extends string>(
         }
       : {}),
     ...(own.visitorMessage ? { visitorMessage: own.visitorMessage } : {}),
+    ...(own.report ? { report: own.report } : {}),
   };
   return definition as unknown as FormDefinition;
 }

@@ -39,7 +39,9 @@ export async function openReport(
   if (!deps.files) return { kind: 'unavailable' };
   const { lead, item } = verdict.claims;
   const recorded = await deps.store.recordDownload(
-    { form: 'download', idempotencyKey: lead },
+    verdict.names === 'submission-id'
+      ? { form: 'download', submissionId: lead }
+      : { form: 'download', idempotencyKey: lead },
     now.toISOString(),
   );
   if (!recorded) return { kind: 'refused', reason: 'invalid' };

@@ -116,6 +116,15 @@ export interface LeadRef {
   idempotencyKey: string;
 }
 
+/**
+ * A lead named by the id the server gave it (its submissionId), as links in e-mails to
+ * visitors name it: the idempotency key is the client's choice and never leaves the server.
+ */
+export interface LeadIdRef {
+  form: LeadForm;
+  submissionId: string;
+}
+
 export interface RateLimitRequest {
   /** An opaque, already-hashed key such as `email#<hmac>`. */
   key: string;
@@ -152,7 +161,7 @@ export interface PendingPage {
 export interface LeadStore {
   /** The lead stored under this idempotency key, if any (strongly consistent). */
   findLead(form: LeadForm, idempotencyKey: string): Promise<StoredLead | undefined>;
-  /** Stores the lead unless its key exists; false when it already did. */
+  /** Stores the lead unless its key exists; false when it already did. Findable by its id. */
   createLead(lead: StoredLead): Promise<boolean>;
   /** Records a delivery attempt; false when the lease is no longer the caller's. */
   recordSends(lead: LeadRef, record: SendRecord): Promise<boolean>;
@@ -184,9 +193,10 @@ export interface LeadStore {
   ): Promise<StoredLead | undefined>;
   /**
    * Records that the visitor opened the report of a download lead: the first time is kept,
-   * later ones only add to the count. False when the lead does not exist (erased).
+   * later ones only add to the count. False when the lead does not exist (erased). The lead
+   * is found by its id at once, as soon as createLead has returned (strongly consistent).
    */
-  recordDownload(lead: LeadRef, at: string): Promise<boolean>;
+  recordDownload(lead: LeadIdRef | LeadRef, at: string): Promise<boolean>;
   /**
    * Marks a one-time token (a browser-check challenge) as used by this owner: true when it
    * was unused or already this owner's (an idempotent retry), false when another took it.

@@ -4,7 +4,7 @@ import { type ReportLinkClaims, reportLinkUrl, verifyReportLink } from './report
 const KEY = 'report-link-key';
 const NOW = Date.parse('2026-11-24T10:00:00Z');
 const claims: ReportLinkClaims = {
-  lead: 'key-0000000001',
+  lead: '6f1c2a0e-8d4b-4c1e-9f55-0a7b3c2d1e00',
   item: 'kev-exposure-prioritization',
   expiresAt: NOW / 1000 + 7 * 86_400,
 };
@@ -16,7 +16,11 @@ describe('personal report links', () => {
     const url = link();
     expect(url.origin + url.pathname).toBe('https://www.kryon.example/api/email/report');
     expect(queryOf(url)).toMatchObject({ lead: claims.lead, item: claims.item });
-    expect(verifyReportLink(queryOf(url), [KEY], NOW)).toEqual({ ok: true, claims });
+    expect(verifyReportLink(queryOf(url), [KEY], NOW)).toEqual({
+      ok: true,
+      claims,
+      names: 'submission-id',
+    });
     expect(verifyReportLink(queryOf(url), [KEY], claims.expiresAt * 1000 - 1)).toMatchObject({
       ok: true,
     });
@@ -31,7 +35,7 @@ describe('personal report links', () => {
 
   it.each([
     ['another report', { item: 'imdsv1-ssrf-to-account-admin' }],
-    ['another lead', { lead: 'key-0000000002' }],
+    ['another lead', { lead: '6f1c2a0e-8d4b-4c1e-9f55-0a7b3c2d1e01' }],
     ['a later expiry', { expires: String(claims.expiresAt + 86_400) }],
     ['a changed signature', { sig: 'A'.repeat(43) }],
     ['a truncated signature', { sig: undefined }],
@@ -61,7 +65,11 @@ describe('personal report links', () => {
 
   it('stays valid through a rotation of the key: checked with the new key and the previous', () => {
     const query = queryOf(link());
-    expect(verifyReportLink(query, ['new-key', KEY], NOW)).toEqual({ ok: true, claims });
+    expect(verifyReportLink(query, ['new-key', KEY], NOW)).toEqual({
+      ok: true,
+      claims,
+      names: 'submission-id',
+    });
     expect(verifyReportLink(query, ['new-key'], NOW)).toMatchObject({ reason: 'invalid' });
   });
 

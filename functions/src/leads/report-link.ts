@@ -1,14 +1,17 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { API_PATHS, IDEMPOTENCY_KEY_PATTERN } from '@kryon/shared/api';
+import { API_PATHS } from '@kryon/shared/api';
 import { RESEARCH_DOWNLOAD_IDS } from '@kryon/shared/research-catalogue';
 
 /**
- * A visitor's personal link to one research report: it names the lead (its idempotency
- * key) and the report, carries an expiry, and is signed with an HMAC, so it cannot be
+ * A visitor's personal link to one research report: it names the lead (the id the server
+ * gave it) and the report, carries an expiry, and is signed with an HMAC, so it cannot be
  * altered, pointed at another report or kept working past its expiry.
  */
 export interface ReportLinkClaims {
-  /** The download lead's idempotency key: where the opening is recorded. */
+  /**
+   * The download lead's submissionId, made by the server: where the opening is recorded. Never
+   * the idempotency key, which the client chose: the link goes to an address anyone can type.
+   */
   lead: string;
   /** The research item's id. */
   item: string;
@@ -17,12 +20,24 @@ export interface ReportLinkClaims {
 }
 
 export type ReportLinkVerdict =
-  | { ok: true; claims: ReportLinkClaims }
+  | {
+      ok: true;
+      claims: ReportLinkClaims;
+      /**
+       * What `claims.lead` is: the lead's id, or, in a link e-mailed before links named the
+       * id (v1), its idempotency key. v1 links stop mattering REPORT_LINK_DAYS after the
+       * change is deployed; then the v1 branch can go.
+       */
+      names: 'submission-id' | 'idempotency-key';
+    }
   | { ok: false; reason: 'invalid' | 'expired' };
 
-function signature(claims: ReportLinkClaims, key: string): string {
+type Version = 'v1' | 'v2';
+
+/** The signed string names its version, so a v1 signature can never pass for a v2 link. */
+function signature(claims: ReportLinkClaims, key: string, version: Version): string {
   return createHmac('sha256', key)
-    .update(`kryon-report-link/v1\n${claims.lead}\n${claims.item}\n${claims.expiresAt}`)
+    .update(`kryon-report-link/${version}\n${claims.lead}\n${claims.item}\n${claims.expiresAt}`)
     .digest('base64url');
 }
 
@@ -33,10 +48,13 @@ export function reportLinkUrl(apiOrigin: string, claims: ReportLinkClaims, key: 
     lead: claims.lead,
     item: claims.item,
     expires: String(claims.expiresAt),
-    sig: signature(claims, key),
+    sig: signature(claims, key, 'v2'),
   }).toString();
   return url.toString();
 }
+
+/** A lead named in a link: a UUID today, an idempotency key in v1 links; never anything else. */
+const LEAD_PARAM = /^[A-Za-z0-9_-]{1,128}$/;
 
 /**
  * What a presented link is worth: its signature first (an altered, truncated or re-pointed
@@ -51,18 +69,22 @@ export function verifyReportLink(
 ): ReportLinkVerdict {
   const { lead, item, expires, sig } = query;
   if (!lead || !item || !expires || !sig) return { ok: false, reason: 'invalid' };
-  if (!IDEMPOTENCY_KEY_PATTERN.test(lead) || !/^\d{1,12}$/.test(expires))
+  if (!LEAD_PARAM.test(lead) || !/^\d{1,12}$/.test(expires))
     return { ok: false, reason: 'invalid' };
   if (!(RESEARCH_DOWNLOAD_IDS as readonly string[]).includes(item)) {
     return { ok: false, reason: 'invalid' };
   }
   const claims: ReportLinkClaims = { lead, item, expiresAt: Number(expires) };
   const given = Buffer.from(sig);
-  const matches = keys.map((key) => {
-    const expected = Buffer.from(signature(claims, key));
-    return given.length === expected.length && timingSafeEqual(given, expected);
-  });
-  if (!matches.includes(true)) return { ok: false, reason: 'invalid' };
+  const signedAs = (version: Version) =>
+    keys
+      .map((key) => {
+        const expected = Buffer.from(signature(claims, key, version));
+        return given.length === expected.length && timingSafeEqual(given, expected);
+      })
+      .includes(true);
+  const names = signedAs('v2') ? 'submission-id' : signedAs('v1') ? 'idempotency-key' : undefined;
+  if (!names) return { ok: false, reason: 'invalid' };
   if (claims.expiresAt * 1000 <= nowMs) return { ok: false, reason: 'expired' };
-  return { ok: true, claims };
+  return { ok: true, claims, names };
 }

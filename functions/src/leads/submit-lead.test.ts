@@ -6,7 +6,7 @@ import {
 } from '@kryon/shared/constants';
 import { normaliseEmail } from '@kryon/shared/email';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { contactBody } from '../../test/events.ts';
+import { contactBody, sampleBody } from '../../test/events.ts';
 import {
   FakeChallenges,
   FakeLeadStore,
@@ -15,9 +15,11 @@ import {
   fakeSolution,
 } from '../../test/fake-lead-store.ts';
 import { contactForm } from './forms/contact.ts';
+import { downloadForm } from './forms/download.ts';
 import { emailHash, keyedHash } from './hash.ts';
-import { DependencyError } from './ports.ts';
+import { DependencyError, PermanentSendError, SenderNotVerifiedError } from './ports.ts';
 import { rateLimitKeys } from './rate-limit.ts';
+import { verifyReportLink } from './report-link.ts';
 import { type LeadDeps, type SubmitLeadRequest, submitLead } from './submit-lead.ts';
 
 /** The address budget these tests' posts spend: unverified (no browser check), one client. */
@@ -476,5 +478,105 @@ describe('submitLead', () => {
     expect(logged).not.toContain('ada@example.com');
     expect(logged).not.toContain('would like a demo');
     expect(logged).toContain('[address]');
+  });
+});
+
+describe('submitLead: what the answer may tell the visitor', () => {
+  const download = (extra: Record<string, unknown> = {}, key = 'key-dl-000001') =>
+    submit({ ...sampleBody('download'), ...extra }, key, { definition: downloadForm });
+  const verified = () => ({ altcha: fakeSolution() });
+  const linkIn = (text: string) =>
+    /https:\/\/kryon\.example\/api\/email\/report\?\S+/.exec(text)?.[0];
+  const queryOf = (url: string) => Object.fromEntries(new URL(url).searchParams);
+
+  it('a verified download: e-mailed, and the answer carries the very link the e-mail does', async () => {
+    const result = await download(verified());
+
+    expect(result).toMatchObject({ kind: 'accepted', confirmation: 'sent' });
+    const reportUrl = (result as { reportUrl: string }).reportUrl;
+    const visitor = mailer.sent.find((email) => email.tags.audience === 'visitor');
+    expect(linkIn(visitor?.text ?? '')).toBe(reportUrl);
+    // The link names the id the server made, never the client's idempotency key.
+    expect(queryOf(reportUrl).lead).toBe(store.only().submissionId);
+    expect(reportUrl).not.toContain('key-dl-000001');
+    expect(verifyReportLink(queryOf(reportUrl), ['report-key'], START.getTime())).toMatchObject({
+      ok: true,
+    });
+  });
+
+  it('an unverified download: nothing e-mailed to the visitor, and a working link all the same', async () => {
+    const result = await download();
+
+    expect(result).toMatchObject({ kind: 'accepted', confirmation: 'not-sent' });
+    const reportUrl = (result as { reportUrl: string }).reportUrl;
+    expect(mailer.sent.map((email) => email.tags.audience)).toEqual(['sales']);
+    expect(verifyReportLink(queryOf(reportUrl), ['report-key'], START.getTime())).toMatchObject({
+      ok: true,
+    });
+  });
+
+  it('past the per-address budget: not sent, link still working', async () => {
+    for (let i = 0; i < 3; i++) {
+      clock = new Date(START.getTime() + i * 120_000);
+      expect(await download(verified(), `key-dl-budget-${i}`)).toMatchObject({
+        confirmation: 'sent',
+      });
+    }
+    clock = new Date(START.getTime() + 10 * 120_000);
+    const result = await download(verified(), 'key-dl-budget-9');
+    expect(result).toMatchObject({ confirmation: 'not-sent', reportUrl: expect.any(String) });
+    expect(store.rows.get('download#key-dl-budget-9')?.emails.visitor).toMatchObject({
+      status: 'withheld',
+      reason: 'recipient-budget',
+    });
+  });
+
+  it.each([
+    ['a failed send (owed, retried)', new Error('Throttling'), 'pending'],
+    [
+      'a send waiting for the sender identity',
+      new SenderNotVerifiedError({ cause: new Error('not verified') }),
+      'pending',
+    ],
+    [
+      'a refusal for good',
+      new PermanentSendError('rejected', { cause: new Error('MessageRejected') }),
+      'not-sent',
+    ],
+  ] as const)('%s: %s', async (_label, failure, confirmation) => {
+    mailer.failure = failure;
+    mailer.failFor = (email) => email.tags.audience === 'visitor';
+
+    const result = await download(verified());
+
+    expect(result).toMatchObject({ kind: 'accepted', confirmation, reportUrl: expect.any(String) });
+  });
+
+  it('a replay answers from the stored lead: the same link, the same confirmation', async () => {
+    const first = await download(verified());
+    const again = await download(verified());
+    expect(again).toEqual({ ...first, replayed: true });
+  });
+
+  it('a spam download reads like an unverified one, but its link opens nothing', async () => {
+    const real = await download({}, 'key-dl-real-1');
+    const spam = await download({ website: 'http://spam.example' }, 'key-dl-spam-1');
+
+    expect(Object.keys(spam).sort()).toEqual(Object.keys(real).sort());
+    expect(spam).toMatchObject({ confirmation: 'not-sent' });
+    const spamUrl = (spam as { reportUrl: string }).reportUrl;
+    const realUrl = (real as { reportUrl: string }).reportUrl;
+    expect(Object.keys(queryOf(spamUrl))).toEqual(Object.keys(queryOf(realUrl)));
+    expect(queryOf(spamUrl).sig).toHaveLength(queryOf(realUrl).sig?.length ?? 0);
+    expect(verifyReportLink(queryOf(spamUrl), ['report-key'], START.getTime())).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
+  });
+
+  it('a form without a visitor e-mail says nothing about one', async () => {
+    const result = await submit(contactBody(), 'key-00000001');
+    expect(result).not.toHaveProperty('confirmation');
+    expect(result).not.toHaveProperty('reportUrl');
   });
 });

@@ -1,7 +1,14 @@
-import type { FieldErrors } from '@kryon/shared/api';
+import type { Confirmation, FieldErrors } from '@kryon/shared/api';
 import { fieldErrors } from '@kryon/shared/field-errors';
 import { splitAttribution } from './attribution.ts';
-import { type DeliveryConfig, type DeliveryDeps, deliver, owedMessages } from './deliver.ts';
+import {
+  confirmationOf,
+  type DeliveryConfig,
+  type DeliveryDeps,
+  deliver,
+  leadReportUrl,
+  owedMessages,
+} from './deliver.ts';
 import { digestDueAt, UNVERIFIED_SALES_MAIL_KEY } from './digest.ts';
 import type { FormDefinition } from './form-definition.ts';
 import { emailHash as hashEmail, keyedHash, sha256 } from './hash.ts';
@@ -27,6 +34,11 @@ export interface LeadConfig extends DeliveryConfig {
   /** How long the submitting function holds the lead's lease while it sends. */
   sendLeaseMs: number;
   successMessage: string;
+  /**
+   * The answer's message when the visitor's e-mail did not go out, for a form whose success
+   * message says it did (the download's "Download link sent").
+   */
+  unsentMessages?: Record<Exclude<Confirmation, 'sent'>, string>;
 }
 
 export interface LeadDeps extends DeliveryDeps {
@@ -44,8 +56,20 @@ export interface SubmitLeadRequest {
   sourceIp?: string;
 }
 
+/** What the answer may tell the visitor about an accepted lead. */
+export interface AcceptedLead {
+  kind: 'accepted';
+  submissionId: string;
+  timestamp: string;
+  replayed: boolean;
+  /** What became of the visitor's e-mail, for a form that sends one. */
+  confirmation?: Confirmation;
+  /** The personal report link, for a form that hands out a report. */
+  reportUrl?: string;
+}
+
 export type SubmitLeadResult =
-  | { kind: 'accepted'; submissionId: string; timestamp: string; replayed: boolean }
+  | AcceptedLead
   | { kind: 'invalid'; details: FieldErrors }
   | { kind: 'rate-limited' }
   | { kind: 'conflict' };
@@ -94,7 +118,7 @@ export async function submitLead(
   const tickets = await takeBudgets(store, keys, config.rateLimit, nowMs, log);
   if (!tickets) {
     const previous = await store.findLead(form, idempotencyKey);
-    if (previous) return replay(previous, payloadHash);
+    if (previous) return replay(previous, payloadHash, definition, config);
     metrics.count('LeadRateLimited', form);
     log.info('lead rate-limited', { form, standing });
     return { kind: 'rate-limited' };
@@ -167,10 +191,11 @@ export async function submitLead(
     // The key is taken: a retry, or a concurrent request with the same key that won.
     await releaseBudgets(store, tickets, log);
     const winner = await store.findLead(form, idempotencyKey);
-    if (winner) return replay(winner, payloadHash);
+    if (winner) return replay(winner, payloadHash, definition, config);
     throw new Error('lead vanished after a conditional-put conflict');
   }
 
+  let delivered = lead;
   if (isSpam) {
     // A bot gets the answer a person gets, so it learns nothing; nobody is mailed.
     metrics.count('LeadSpam', form);
@@ -180,26 +205,49 @@ export async function submitLead(
       metrics.count('SalesEmailHeld', form);
       log.info('unverified lead held for the sales digest', { form, submissionId });
     } else {
-      await deliver(
+      const { emails } = await deliver(
         lead,
         definition,
         owedMessages(lead, definition),
         { leaseToken: submissionId, resend: false, config },
         deps,
       );
+      delivered = { ...lead, emails };
     }
     metrics.count('LeadAccepted', form);
     log.info('lead accepted', { form, submissionId });
   }
-  return { kind: 'accepted', submissionId, timestamp: createdAt, replayed: false };
+  return accepted(delivered, false, definition, config);
 }
 
-function replay(lead: StoredLead, payloadHash: string): SubmitLeadResult {
+function replay(
+  lead: StoredLead,
+  payloadHash: string,
+  definition: FormDefinition,
+  config: LeadConfig,
+): SubmitLeadResult {
   if (lead.payloadHash !== payloadHash) return { kind: 'conflict' };
+  return accepted(lead, true, definition, config);
+}
+
+/**
+ * The answer to an accepted lead, from the lead as it stands: a replay tells what the stored
+ * lead says, so a retry never claims more than the first answer could.
+ */
+function accepted(
+  lead: StoredLead,
+  replayed: boolean,
+  definition: FormDefinition,
+  config: LeadConfig,
+): AcceptedLead {
+  const confirmation = confirmationOf(lead, definition);
+  const item = definition.report?.(lead.fields);
   return {
     kind: 'accepted',
     submissionId: lead.submissionId,
     timestamp: lead.createdAt,
-    replayed: true,
+    replayed,
+    ...(confirmation ? { confirmation } : {}),
+    ...(item ? { reportUrl: leadReportUrl(lead, item, config) } : {}),
   };
 }

@@ -3,6 +3,7 @@
  * hold: attack scenario, research finding, the page sections and their copy. The research item
  * itself is `ResearchItem` in library-types.ts.
  */
+import type { Confirmation } from '@kryon/shared/api';
 import type { downloadDefinition } from '@kryon/shared/forms/download';
 import type { FormFieldCopy } from './lead-form-copy.ts';
 import type { ArticleCategory, ModuleName, Severity } from './library-types.ts';
@@ -187,7 +188,14 @@ export interface DownloadModalCopy {
   failureTitle: string;
   success: {
     title: string;
-    text: string;
+    /**
+     * What the view says, by what became of the e-mail with the link: "also e-mailed" only
+     * when it really went; otherwise what happened, in plain words.
+     */
+    text: Record<Confirmation, string>;
+    /** The report link's text; the link opens the PDF in a new tab. */
+    linkLabel: string;
+    /** Under the link: it is personal and expires. */
     note: string;
     anotherLabel: string;
     continueLabel: string;

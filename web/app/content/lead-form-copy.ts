@@ -15,6 +15,16 @@ export const leadFormCommon = {
   draftRestored: 'We restored the answers you had not sent yet.',
   draftDiscard: 'Start over',
   newTab: '(opens in a new tab)',
+  /**
+   * What a success view says about the confirmation e-mail of the forms that send one, by
+   * what became of it: never "sent" for one that was not.
+   */
+  confirmation: {
+    sent: 'We have e-mailed you a confirmation.',
+    pending: 'Your confirmation e-mail has not gone out yet; we will keep trying.',
+    'not-sent':
+      'We have not sent you a confirmation e-mail. Your request reached our team all the same.',
+  },
   /** Shown with every lead form: "… our Privacy Policy (opens in a new tab)." */
   privacy: {
     text: 'How we use and keep what you send is explained in our',

@@ -167,7 +167,7 @@ export const privacyPageCopy: PrivacyPageCopy = {
               name: 'Partner application',
               page: { label: 'Become a Partner page', to: PATHS.becomePartner },
               purpose:
-                'To review your application and reply to it. We also e-mail you a confirmation.',
+                'To review your application and reply to it. We may also e-mail you a confirmation.',
               fields: partnerFields,
             },
             {
@@ -175,7 +175,7 @@ export const privacyPageCopy: PrivacyPageCopy = {
               name: 'Demo request',
               page: { label: 'Demo page', to: PATHS.demo },
               purpose:
-                'To arrange and give the demo you asked for. We also e-mail you a confirmation.',
+                'To arrange and give the demo you asked for. We may also e-mail you a confirmation.',
               fields: demoFields,
             },
             {
@@ -183,7 +183,7 @@ export const privacyPageCopy: PrivacyPageCopy = {
               name: 'Private beta request',
               page: { label: 'Invitation Request page', to: PATHS.requestAccess },
               purpose:
-                'To review your request for a place in the private beta and reply to it. We also e-mail you a confirmation.',
+                'To review your request for a place in the private beta and reply to it. We may also e-mail you a confirmation.',
               fields: betaAccessFields,
             },
             {
@@ -191,7 +191,7 @@ export const privacyPageCopy: PrivacyPageCopy = {
               name: 'Research download',
               page: { label: 'Research Archive page, Download buttons', to: PATHS.researchArchive },
               purpose:
-                'To e-mail you a personal link to the report you asked for, and to know who asked for it.',
+                'To give you a personal link to the report you asked for, on screen and by e-mail, and to know who asked for it.',
               fields: downloadFields,
             },
           ],

@@ -103,7 +103,7 @@ export const researchArchivePageCopy: ResearchArchivePageCopy = {
     pagesLabel: (pages) => `${pages} pages`,
     difficultyLabel: 'Difficulty',
     formHeading: 'Get your copy',
-    formText: 'Tell us where to send it. We will e-mail you a link to the full PDF.',
+    formText: 'Tell us who you are and we will give you a personal link to the full PDF.',
     fields: {
       email: { label: 'Work email', placeholder: 'you@company.com', autoComplete: 'email' },
       firstName: {
@@ -120,8 +120,15 @@ export const researchArchivePageCopy: ResearchArchivePageCopy = {
     failureTitle: 'We could not send your download link',
     success: {
       title: 'Download Ready',
-      text: 'Download Link Sent',
-      note: 'Check your inbox: the e-mail with your download link arrives within 2-3 minutes.',
+      text: {
+        sent: 'Your report is ready. We have also e-mailed the link to you; the e-mail arrives within 2-3 minutes.',
+        pending:
+          'Your report is ready. We could not e-mail the link to you yet. We will keep trying, so the e-mail may still arrive later.',
+        'not-sent':
+          'Your report is ready. We have not e-mailed the link to you, so open or save the report now.',
+      },
+      linkLabel: 'Open the report (PDF)',
+      note: 'The link is yours alone and works for a limited time. After that, ask for the report again here.',
       anotherLabel: 'Download Another Resource',
       continueLabel: 'Continue Reading',
     },

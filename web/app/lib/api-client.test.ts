@@ -52,6 +52,32 @@ describe('api client', () => {
     expect(new Headers(init.headers).get('Content-Type')).toBe('application/json');
   });
 
+  it("keeps the answer's confirmation and report link when they are what the contract says", async () => {
+    const reportUrl =
+      'https://www.kryon.example/api/email/report?lead=6f1c&item=kev-exposure-prioritization&expires=1&sig=x';
+    const answer = { ...accepted, confirmation: 'not-sent', reportUrl };
+    const fetch = vi.fn(async () => jsonResponse(200, answer));
+
+    const result = await createApiClient({ fetch }).submit('download', {}, 'ada@example.com');
+
+    expect(result).toEqual({ ok: true, data: answer });
+  });
+
+  it.each([
+    ['an unknown confirmation', { confirmation: 'delivered' }, 'confirmation'],
+    ['a script URL', { reportUrl: 'javascript:alert(1)' }, 'reportUrl'],
+    ['another route', { reportUrl: 'https://www.kryon.example/login?next=x' }, 'reportUrl'],
+    ['a relative path', { reportUrl: '/api/email/report?lead=x' }, 'reportUrl'],
+    ['a non-string link', { reportUrl: 42 }, 'reportUrl'],
+  ])('drops %s from an accepted answer, keeping the rest', async (_label, extra, dropped) => {
+    const fetch = vi.fn(async () => jsonResponse(200, { ...accepted, ...extra }));
+
+    const result = await createApiClient({ fetch }).submit('download', {}, 'ada@example.com');
+
+    expect(result).toEqual({ ok: true, data: accepted });
+    expect(result.ok && result.data).not.toHaveProperty(dropped);
+  });
+
   it('retries network errors 3 times, 1 s apart, with the same Idempotency-Key', async () => {
     const fetch = vi
       .fn()

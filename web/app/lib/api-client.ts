@@ -1,6 +1,7 @@
 import {
   API_PATHS,
   CHALLENGE_FORM_PARAM,
+  CONFIRMATIONS,
   type FieldErrors,
   IDEMPOTENCY_HEADER,
   type LeadForm,
@@ -181,7 +182,7 @@ async function readAnswer(response: Response): Promise<SubmitResult> {
   const answer = await response.json().catch(() => undefined);
   const fields = isRecord(answer) ? answer : {};
   if (response.ok && fields.success === true) {
-    return { ok: true, data: answer as SubmissionAccepted };
+    return { ok: true, data: acceptedAnswer(fields) };
   }
   const status = response.status;
   if (status === 429)
@@ -201,6 +202,34 @@ async function readAnswer(response: Response): Promise<SubmitResult> {
     message,
     ...(fieldErrors ? { fieldErrors } : {}),
   };
+}
+
+/**
+ * An accepted answer, with its optional parts kept only when they are what the contract says:
+ * the report link goes into a page's <a href>, so only an http(s) address of the report
+ * route is taken, never a `javascript:` URL or another site.
+ */
+function acceptedAnswer(fields: Record<string, unknown>): SubmissionAccepted {
+  const { confirmation, reportUrl, ...rest } = fields;
+  return {
+    ...(rest as Omit<SubmissionAccepted, 'confirmation' | 'reportUrl'>),
+    ...(CONFIRMATIONS.find((known) => known === confirmation)
+      ? { confirmation: confirmation as SubmissionAccepted['confirmation'] }
+      : {}),
+    ...(isReportUrl(reportUrl) ? { reportUrl } : {}),
+  };
+}
+
+function isReportUrl(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  try {
+    const url = new URL(value);
+    return (
+      (url.protocol === 'https:' || url.protocol === 'http:') && url.pathname === API_PATHS.report
+    );
+  } catch {
+    return false;
+  }
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

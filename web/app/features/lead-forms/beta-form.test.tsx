@@ -210,6 +210,21 @@ describe('BetaForm', { timeout: 20_000 }, () => {
     expect(sessionStorage.getItem(draftKey('beta-access'))).toBeNull();
   });
 
+  it('says a confirmation e-mail was sent only when it was', async () => {
+    const user = userEvent.setup();
+    const withConfirmation = (confirmation: 'sent' | 'not-sent'): SubmitResult =>
+      accepted.ok ? { ...accepted, data: { ...accepted.data, confirmation } } : accepted;
+    renderForm(vi.fn<Submit>(async () => withConfirmation('not-sent')));
+    await fillRequired(user);
+    await user.click(submitButton());
+
+    const status = (await screen.findByText('Request Received')).closest(
+      '[role="status"]',
+    ) as HTMLElement;
+    expect(status.textContent).toContain('We have not sent you a confirmation e-mail.');
+    expect(status.textContent).not.toMatch(/we have e-mailed/i);
+  });
+
   it('shows a failure in the page, never an alert dialog, and keeps the answers', async () => {
     const user = userEvent.setup();
     const alertSpy = vi.spyOn(window, 'alert').mockImplementation(() => {});

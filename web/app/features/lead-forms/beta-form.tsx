@@ -1,3 +1,4 @@
+import type { Confirmation } from '@kryon/shared/api';
 import { betaAccessDefinition } from '@kryon/shared/forms/beta-access';
 import type { FieldName } from '@kryon/shared/forms/lead-form';
 import {
@@ -16,6 +17,7 @@ import type { Submit } from '../../lib/api-client.ts';
 import { isVerifying, useLeadForm } from '../../lib/lead-form/use-lead-form.ts';
 import { PATHS } from '../../paths.ts';
 import { SITE } from '../../site-config.ts';
+import { ConfirmationNote } from './confirmation-note.tsx';
 import { DraftNotice } from './draft-notice.tsx';
 import { FieldCheckBadge, useFieldChecks } from './field-check.tsx';
 import { FormSection, type ProgressLabels } from './form-section.tsx';
@@ -82,7 +84,9 @@ export function BetaForm({
   const errors = methods.formState.errors;
   const busy = state.status === 'submitting';
 
-  if (state.status === 'success') return <BetaConfirmation message={state.message} />;
+  if (state.status === 'success') {
+    return <BetaConfirmation message={state.message} confirmation={state.accepted.confirmation} />;
+  }
 
   const progress = Object.fromEntries(
     REQUIRED_SECTIONS.map((section) => [section.id, sectionProgress(values, section.fields)]),
@@ -198,11 +202,18 @@ export function BetaForm({
 }
 
 /** On success the form gives way to this confirmation. */
-function BetaConfirmation({ message }: { message: string }) {
+function BetaConfirmation({
+  message,
+  confirmation,
+}: {
+  message: string;
+  confirmation: Confirmation | undefined;
+}) {
   const success = requestAccessPageCopy.success;
   return (
     <FormStatus tone="success" title={success.title} message={message} focusOnShow>
       <p>{success.text}</p>
+      <ConfirmationNote confirmation={confirmation} />
       <h4 className="lead-actions__heading">{success.nextHeading}</h4>
       <div className="lead-actions">
         <ButtonLink to={PATHS.demo}>{success.demo}</ButtonLink>

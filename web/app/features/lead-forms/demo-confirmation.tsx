@@ -7,6 +7,7 @@ import { demoOption, demoPageCopy } from '../../content/demo-page.ts';
 import { leadFormCommon } from '../../content/lead-form-copy.ts';
 import { PATHS } from '../../paths.ts';
 import { SITE } from '../../site-config.ts';
+import { ConfirmationNote } from './confirmation-note.tsx';
 import { StepList } from './lead-page-parts.tsx';
 
 const copy = demoPageCopy.success;
@@ -33,6 +34,7 @@ export function DemoConfirmation({
   ];
   return (
     <FormStatus tone="success" title={copy.title} message={accepted.message} focusOnShow>
+      <ConfirmationNote confirmation={accepted.confirmation} />
       <div className="demo-confirmation">
         <div>
           <h4 className="demo-confirmation__heading">{copy.detailsHeading}</h4>

@@ -141,6 +141,29 @@ describe('PartnerForm', { timeout: 20_000 }, () => {
     expect(sessionStorage.getItem(draftKey('partner'))).toBeNull();
   });
 
+  it.each([
+    ['sent', 'We have e-mailed you a confirmation.'],
+    ['pending', 'Your confirmation e-mail has not gone out yet'],
+    ['not-sent', 'We have not sent you a confirmation e-mail.'],
+  ] as const)(
+    'with the confirmation e-mail %s, says only what is true of it',
+    async (confirmation, says) => {
+      const user = userEvent.setup();
+      const submit = vi.fn<Submit>(async () =>
+        accepted.ok ? { ...accepted, data: { ...accepted.data, confirmation } } : accepted,
+      );
+      renderForm(submit);
+      await fillValid(user);
+      await user.click(submitButton());
+
+      const status = (await screen.findByText('Application Received')).closest(
+        '[role="status"]',
+      ) as HTMLElement;
+      expect(status.textContent).toContain(says);
+      if (confirmation !== 'sent') expect(status.textContent).not.toMatch(/we have e-mailed/i);
+    },
+  );
+
   it('shows a failure in the page and keeps everything typed', async () => {
     const user = userEvent.setup();
     const submit = vi.fn<Submit>(async () => ({

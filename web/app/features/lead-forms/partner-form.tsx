@@ -12,6 +12,7 @@ import { leadFormCommon, privacyLineCopy } from '../../content/lead-form-copy.ts
 import type { Submit } from '../../lib/api-client.ts';
 import { isVerifying, useLeadForm } from '../../lib/lead-form/use-lead-form.ts';
 import { PATHS } from '../../paths.ts';
+import { ConfirmationNote } from './confirmation-note.tsx';
 import { DraftNotice } from './draft-notice.tsx';
 
 const copy = becomePartnerPageCopy.form;
@@ -45,6 +46,7 @@ export function PartnerForm({
       {state.status === 'success' ? (
         <FormStatus tone="success" title={copy.successTitle} message={state.message} focusOnShow>
           <p>{copy.successIntro}</p>
+          <ConfirmationNote confirmation={state.accepted.confirmation} />
           <div className="lead-actions">
             <Link className={buttonClass({ variant: 'primary' })} to={PATHS.intelligence}>
               {copy.explore}

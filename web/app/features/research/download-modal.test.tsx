@@ -1,4 +1,6 @@
+import type { Confirmation } from '@kryon/shared/api';
 import { CHALLENGE_FIELD } from '@kryon/shared/constants';
+import { SUCCESS_MESSAGES, UNSENT_MESSAGES } from '@kryon/shared/messages';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -23,15 +25,23 @@ const critical = researchItems.find((i) => i.impact === 'Critical');
 if (!critical) throw new Error('no critical research item');
 const item = critical;
 
-const accepted: SubmitResult = {
+const REPORT_URL =
+  'https://www.kryon.example/api/email/report?lead=6f1c2a0e&item=kev-exposure-prioritization&expires=1796119200&sig=abc';
+
+const answer = (
+  confirmation?: Confirmation,
+  message: string = SUCCESS_MESSAGES.download,
+): SubmitResult => ({
   ok: true,
   data: {
     success: true,
-    message: 'Download link sent. Check your inbox within 2-3 minutes.',
+    message,
     submissionId: 'd-1',
     timestamp: '2026-11-22T10:00:00.000Z',
+    ...(confirmation ? { confirmation, reportUrl: REPORT_URL } : {}),
   },
-};
+});
+const accepted = answer('sent');
 
 function renderModal(submit: Submit, challenge?: ChallengeDeps) {
   const onClose = vi.fn();
@@ -109,9 +119,11 @@ describe('DownloadModal', () => {
       '[role="status"]',
     ) as HTMLElement;
     expect(status.textContent).toContain('Download Ready');
-    expect(status.textContent).toContain('Download Link Sent');
+    expect(status.textContent).toContain('We have also e-mailed the link to you');
     expect(status.textContent).toContain('2-3 minutes');
     expect(document.activeElement).toBe(status);
+    const link = within(status).getByRole('link', { name: /Open the report \(PDF\)/ });
+    expect(link.getAttribute('href')).toBe(REPORT_URL);
 
     await user.click(screen.getByRole('button', { name: 'Download Another Resource' }));
     const email = screen.getByLabelText(/Work email/) as HTMLInputElement;
@@ -122,6 +134,51 @@ describe('DownloadModal', () => {
     await user.click(screen.getByRole('button', { name: 'Send Download Link' }));
     await user.click(await screen.findByRole('button', { name: 'Continue Reading' }));
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    [
+      'withheld or refused',
+      'not-sent',
+      'We have not e-mailed the link to you, so open or save the report now.',
+    ],
+    ['failed for now, or waiting', 'pending', 'We could not e-mail the link to you yet.'],
+  ] as const)(
+    'e-mail %s: says so, never "e-mailed", and the link works all the same',
+    async (_label, confirmation, says) => {
+      const submit = vi
+        .fn<Submit>()
+        .mockResolvedValue(answer(confirmation, UNSENT_MESSAGES.download?.[confirmation]));
+      const { user } = renderModal(submit);
+      await fillValid(user);
+      await user.click(screen.getByRole('button', { name: 'Send Download Link' }));
+
+      const status = (await screen.findByText('Download Ready')).closest(
+        '[role="status"]',
+      ) as HTMLElement;
+      expect(status.textContent).toContain(says);
+      expect(status.textContent).not.toMatch(/also e-mailed|check your inbox|link sent/i);
+      expect(document.activeElement).toBe(status);
+      const link = within(status).getByRole('link', {
+        name: /^Open the report \(PDF\)\s*\(opens in a new tab\)$/,
+      });
+      expect(link.getAttribute('href')).toBe(REPORT_URL);
+      expect(link.getAttribute('target')).toBe('_blank');
+    },
+  );
+
+  it("an answer that says nothing of the e-mail gets the API's own words and no link", async () => {
+    const submit = vi.fn<Submit>().mockResolvedValue(answer(undefined, 'Received.'));
+    const { user } = renderModal(submit);
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Send Download Link' }));
+
+    const status = (await screen.findByText('Download Ready')).closest(
+      '[role="status"]',
+    ) as HTMLElement;
+    expect(status.textContent).toContain('Received.');
+    expect(status.textContent).not.toMatch(/e-mailed/);
+    expect(within(status).queryByRole('link')).toBeNull();
   });
 
   it('starts the browser check as the dialog opens, and a fresh one for another download', async () => {

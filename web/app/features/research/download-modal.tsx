@@ -6,11 +6,11 @@ import { type FieldLayout, FormFields, kebabIds } from '../../components/forms/f
 import { FormProgress, FormStatus } from '../../components/forms/form-status.tsx';
 import { HoneypotField } from '../../components/forms/honeypot-field.tsx';
 import { PrivacyLine } from '../../components/forms/privacy-line.tsx';
-import { Button } from '../../components/ui/button.tsx';
+import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { browserCheckCopy } from '../../content/browser-check-copy.ts';
 import type { DownloadPreview } from '../../content/intelligence-types.ts';
-import { privacyLineCopy } from '../../content/lead-form-copy.ts';
+import { leadFormCommon, privacyLineCopy } from '../../content/lead-form-copy.ts';
 import { researchLabels } from '../../content/library-labels.ts';
 import type { ResearchItem } from '../../content/library-types.ts';
 import { researchArchivePageCopy } from '../../content/research-archive-page.ts';
@@ -118,12 +118,34 @@ export function DownloadModal({
             <FormStatus
               tone="success"
               title={copy.success.title}
-              message={copy.success.text}
+              // An API that says nothing of the e-mail gets its own words shown, no claim of ours.
+              message={
+                state.accepted.confirmation
+                  ? copy.success.text[state.accepted.confirmation]
+                  : state.message
+              }
               focusOnShow
             >
-              <p className="download-success__note">{copy.success.note}</p>
+              {state.accepted.reportUrl ? (
+                <>
+                  <p className="download-success__link">
+                    <a
+                      className={buttonClass({ variant: 'primary', size: 'lg' })}
+                      href={state.accepted.reportUrl}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                    >
+                      {copy.success.linkLabel}
+                      <span className="visually-hidden"> {leadFormCommon.newTab}</span>
+                    </a>
+                  </p>
+                  <p className="download-success__note">{copy.success.note}</p>
+                </>
+              ) : null}
               <div className="download-success__actions">
                 <Button
+                  // The report link is the one primary action of this view.
+                  variant="secondary"
                   onClick={() => {
                     backToForm.current = true;
                     setState({ status: 'idle' });

@@ -22,7 +22,8 @@ export type SubmitState =
   | { status: 'idle' }
   /** `verifying`: waiting for the browser check before sending, which the form says. */
   | { status: 'submitting'; verifying?: boolean }
-  | { status: 'success'; message: string }
+  /** `accepted`: the API's whole answer (what became of the visitor's e-mail, a report link). */
+  | { status: 'success'; message: string; accepted: SubmissionAccepted }
   | { status: 'error'; message: string };
 
 interface LeadFormOptions<S extends z.ZodMiniObject, F extends string> {
@@ -160,7 +161,7 @@ export function useLeadForm<S extends z.ZodMiniObject, F extends string>({
         if (draftTemplate) clearDraft(form);
         setRestoredDraft(false);
         if (resetOnSuccess) methods.reset();
-        setState({ status: 'success', message: result.data.message });
+        setState({ status: 'success', message: result.data.message, accepted: result.data });
         onSuccess?.(values, result.data);
         return;
       }
