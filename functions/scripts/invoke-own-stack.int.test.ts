@@ -53,7 +53,7 @@ describe('invoke without a running local stack', () => {
     );
     expect(out).toContain('HTTP 200');
     expect(out).toContain('E-mails sent by this call: 1. The SES emulator stops with this command');
-    expect(out).toContain('Subject: Contact: Analytical Engines Ltd · Pricing');
+    expect(out).toContain('Subject: Contact · Pricing · from “Analytical Engines Ltd”');
     expect(out).toContain('Reply-To: ada.lovelace@analytical-engines.example');
     expect(out).toContain('Is there an annual plan?');
     const submissionId = /"submissionId": "([^"]+)"/.exec(out)?.[1];
