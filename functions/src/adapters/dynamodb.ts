@@ -21,6 +21,7 @@ import {
   type RateLimitTicket,
   type SendRecord,
   type StoredLead,
+  type WindowCounter,
 } from '../leads/ports.ts';
 import { LEADS_TABLE, PENDING_PARTITION } from './table-schema.ts';
 
@@ -28,6 +29,7 @@ import { LEADS_TABLE, PENDING_PARTITION } from './table-schema.ts';
  * One table holds every form's leads and the rate-limit counters:
  * - lead:    pk `LEAD#<form>#<idempotency key>`, sk `LEAD`
  * - counter: pk `RATE#<hashed key>`,              sk `RATE`
+ * - fixed-window count: pk `RATE#<key>#<window number>`, sk `RATE`
  * - used one-time token (a browser-check challenge): pk `ONCE#<key>`, sk `ONCE`
  * Keying leads by the Idempotency-Key makes "store once" a conditional put, with no
  * transaction (dynalite has none, and none is needed). A lead that owes an e-mail is also
@@ -188,6 +190,53 @@ export function createDynamoLeadStore(client: DynamoDBClient, tableName: string)
 
     async ping() {
       await guard(() => client.send(new DescribeTableCommand({ TableName: tableName })));
+    },
+  };
+}
+
+/**
+ * Counts in fixed windows (window number = floor(ms / windowMs)), one item per window, kept
+ * by the table's expiry for two windows after it ends. Reads are eventually consistent: the
+ * estimate they feed is a rate, and a count a second late changes nothing.
+ */
+export function createDynamoWindowCounter(client: DynamoDBClient, tableName: string): WindowCounter {
+  const doc = DynamoDBDocumentClient.from(client);
+  const itemKey = (key: string, index: number) => rateKey(`${key}#${index}`);
+  return {
+    async add(key, windowMs, nowMs) {
+      const index = Math.floor(nowMs / windowMs);
+      await guard(() =>
+        doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: itemKey(key, index),
+            UpdateExpression: 'ADD hits :one SET expiresAt = :expires, entity = :entity',
+            ExpressionAttributeValues: {
+              ':one': 1,
+              ':expires': Math.ceil(((index + 3) * windowMs) / 1000),
+              ':entity': 'window-count',
+            },
+          }),
+        ),
+      );
+    },
+    async read(key, windowMs, nowMs) {
+      const index = Math.floor(nowMs / windowMs);
+      const [current, previous] = await Promise.all(
+        [index, index - 1].map(async (i) => {
+          const out = await guard(() =>
+            doc.send(
+              new GetCommand({
+                TableName: tableName,
+                Key: itemKey(key, i),
+                ProjectionExpression: 'hits',
+              }),
+            ),
+          );
+          return Number(out.Item?.hits ?? 0);
+        }),
+      );
+      return { current: current ?? 0, previous: previous ?? 0 };
     },
   };
 }
