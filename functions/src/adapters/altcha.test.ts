@@ -149,7 +149,10 @@ describe('the price of the browser check', () => {
         state.counted.push(nowMs);
       },
     };
-    return { state, service: createAltchaService({ secret: 'site-secret', difficulty: EASY, price }) };
+    return {
+      state,
+      service: createAltchaService({ secret: 'site-secret', difficulty: EASY, price }),
+    };
   }
 
   it('issues at the cost of the moment, doubled per level, inside the signed parameters', async () => {

@@ -199,7 +199,10 @@ export function createDynamoLeadStore(client: DynamoDBClient, tableName: string)
  * by the table's expiry for two windows after it ends. Reads are eventually consistent: the
  * estimate they feed is a rate, and a count a second late changes nothing.
  */
-export function createDynamoWindowCounter(client: DynamoDBClient, tableName: string): WindowCounter {
+export function createDynamoWindowCounter(
+  client: DynamoDBClient,
+  tableName: string,
+): WindowCounter {
   const doc = DynamoDBDocumentClient.from(client);
   const itemKey = (key: string, index: number) => rateKey(`${key}#${index}`);
   return {
