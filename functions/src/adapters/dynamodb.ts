@@ -204,23 +204,10 @@ export function createDynamoWindowCounter(
   tableName: string,
 ): WindowCounter {
   const doc = DynamoDBDocumentClient.from(client);
-  const itemKey = (key: string, index: number) => rateKey(`${key}#${index}`);
   return {
     async add(key, windowMs, nowMs) {
-      const index = Math.floor(nowMs / windowMs);
       await guard(() =>
-        doc.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: itemKey(key, index),
-            UpdateExpression: 'ADD hits :one SET expiresAt = :expires, entity = :entity',
-            ExpressionAttributeValues: {
-              ':one': 1,
-              ':expires': Math.ceil(((index + 3) * windowMs) / 1000),
-              ':entity': 'window-count',
-            },
-          }),
-        ),
+        doc.send(new UpdateCommand(addToWindowRequest(tableName, key, windowMs, nowMs))),
       );
     },
     async read(key, windowMs, nowMs) {
@@ -231,7 +218,7 @@ export function createDynamoWindowCounter(
             doc.send(
               new GetCommand({
                 TableName: tableName,
-                Key: itemKey(key, i),
+                Key: rateKey(`${key}#${i}`),
                 ProjectionExpression: 'hits',
               }),
             ),
@@ -346,6 +333,26 @@ export function countInWindowRequest(
       ':one': 1,
     },
     ReturnValues: 'ALL_NEW',
+  };
+}
+
+/** Adds one to the fixed window that holds nowMs; the item expires two windows after it ends. */
+export function addToWindowRequest(
+  tableName: string,
+  key: string,
+  windowMs: number,
+  nowMs: number,
+): UpdateCommandInput {
+  const index = Math.floor(nowMs / windowMs);
+  return {
+    TableName: tableName,
+    Key: rateKey(`${key}#${index}`),
+    UpdateExpression: 'ADD hits :one SET expiresAt = :expires, entity = :entity',
+    ExpressionAttributeValues: {
+      ':one': 1,
+      ':expires': Math.ceil(((index + 3) * windowMs) / 1000),
+      ':entity': 'window-count',
+    },
   };
 }
 
