@@ -264,7 +264,7 @@ export function formHandler(definition: FormDefinition) {
  * How long a warm function keeps the challenge price it read: the price lags the rate of
  * confirmations by at most this, and a busy function reads two counters this often at most.
  */
-const PRICE_CACHE_MS = 5_000;
+const PRICE_CACHE_MS = 1_000;
 let price: ChallengePrice | undefined;
 
 export function challengeService(site: SecretVersions) {

@@ -53,7 +53,7 @@ beforeEach(() => {
     sent.push(['Put', input]);
     return {};
   });
-  // The challenge price is read once every few seconds by a warm function, not per request:
+  // The challenge price is read at most once a second by a warm function, not per request:
   // neither the handler's calls nor the floor's list it.
   documents.on(GetCommand).resolves({});
   documents.on(UpdateCommand).callsFake(async (input) => {

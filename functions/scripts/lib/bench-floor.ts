@@ -193,7 +193,7 @@ function createRecorder(wiring: FloorWiring) {
     ping: offPath('ping'),
   };
   // The confirmation the challenge price counts is on the path; reading the price is not:
-  // a warm function reads it once every few seconds (PRICE_CACHE_MS in src/wiring.ts).
+  // a warm function reads it at most once a second (PRICE_CACHE_MS in src/wiring.ts).
   const challenges = (real: ChallengeService): ChallengeService => ({
     issue: (form) => real.issue(form),
     verify: (payload, form) => real.verify(payload, form),

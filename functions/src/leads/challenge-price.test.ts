@@ -41,8 +41,8 @@ describe('the sliding rate', () => {
   it('does not fall off a cliff when a window turns over', async () => {
     const windows = new MemoryWindows();
     const price = createChallengePrice(windows, PRICE_CURVE, { cacheMs: 0 });
-    // 60 confirmations late in one window: the price is at its top...
-    for (let i = 0; i < 60; i += 1) await price.count(T0 + W - 1_000);
+    // 100 confirmations late in one window: the price is at its top...
+    for (let i = 0; i < 100; i += 1) await price.count(T0 + W - 1_000);
     expect(await price.level(T0 + W - 1)).toBe(PRICE_CURVE.maxLevel);
     // ...and still is just after the window turned over, easing off over the next one.
     expect(await price.level(T0 + W + 1)).toBe(PRICE_CURVE.maxLevel);
@@ -77,7 +77,9 @@ describe('the price as read from the counters', () => {
     const price = createChallengePrice(windows, PRICE_CURVE, { cacheMs: 0 });
     for (let i = 0; i < PRICE_CURVE.free + PRICE_CURVE.perDoubling; i += 1) await price.count(T0);
 
-    expect(windows.counts.get(`${CONFIRMATION_RATE_KEY}#${T0 / W}`)).toBe(30);
+    expect(windows.counts.get(`${CONFIRMATION_RATE_KEY}#${T0 / W}`)).toBe(
+      PRICE_CURVE.free + PRICE_CURVE.perDoubling,
+    );
     expect(await price.level(T0 + 1)).toBe(2);
   });
 
@@ -85,10 +87,24 @@ describe('the price as read from the counters', () => {
     const windows = new MemoryWindows();
     const price = createChallengePrice(windows, PRICE_CURVE, { cacheMs: 5_000 });
     await price.level(T0);
-    for (let i = 0; i < 40; i += 1) await price.count(T0);
+    // Counted by other functions meanwhile.
+    for (let i = 0; i < PRICE_CURVE.free + 2 * PRICE_CURVE.perDoubling; i += 1) {
+      await windows.add(CONFIRMATION_RATE_KEY, W, T0);
+    }
     expect(await price.level(T0 + 4_999)).toBe(0);
     expect(windows.reads).toBe(1);
     expect(await price.level(T0 + 5_000)).toBe(3);
+    expect(windows.reads).toBe(2);
+  });
+
+  it('reads afresh after counting a confirmation itself', async () => {
+    const windows = new MemoryWindows();
+    const price = createChallengePrice(windows, PRICE_CURVE, { cacheMs: 5_000 });
+    for (let i = 0; i < PRICE_CURVE.free; i += 1) await price.count(T0);
+    await price.level(T0);
+    expect(windows.reads).toBe(1);
+    await price.count(T0 + 1);
+    expect(await price.level(T0 + 2)).toBe(1);
     expect(windows.reads).toBe(2);
   });
 });

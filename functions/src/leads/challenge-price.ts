@@ -20,8 +20,8 @@ export interface PriceCurve {
 
 export const PRICE_CURVE: PriceCurve = {
   windowMs: 10 * 60_000,
-  free: 20,
-  perDoubling: 10,
+  free: 30,
+  perDoubling: 20,
   maxLevel: 4,
 };
 
@@ -75,8 +75,8 @@ export interface ChallengePrice {
 
 /**
  * The price as the table's counters give it. A warm function keeps the level it read for
- * `cacheMs`, so issuing and verifying cost one read every few seconds, not one per request;
- * the price then lags the rate by at most that long.
+ * `cacheMs` (short: a function that served a stale low price to a burst would let the burst
+ * through at it), and forgets it when it counts a confirmation itself.
  */
 export function createChallengePrice(
   counter: WindowCounter,
@@ -94,6 +94,8 @@ export function createChallengePrice(
     },
     async count(nowMs) {
       await counter.add(CONFIRMATION_RATE_KEY, curve.windowMs, nowMs);
+      // This function just raised the rate: its next price is read, not remembered.
+      cached = undefined;
     },
   };
 }
