@@ -311,8 +311,9 @@ function wholeNumber(name: string, fallback: number, env: NodeJS.ProcessEnv): nu
 
 /**
  * Confirmations to typed addresses: VISITOR_MAIL_PER_ADDRESS a day to one address (3) and
- * VISITOR_MAIL_PER_HOUR over every form (200). A lead past either is still stored and sent
- * to sales; only the visitor's e-mail is withheld.
+ * VISITOR_MAIL_PER_HOUR over every form (400). A lead past either is still stored and sent
+ * to sales; only the visitor's e-mail is withheld. The hourly ceiling is the last breaker:
+ * the challenge price is what makes a flood dear (docs/decisions/051), and sized with it.
  */
 export function visitorMailBudgets(env: NodeJS.ProcessEnv = process.env): VisitorMailBudgets {
   return {
@@ -320,7 +321,7 @@ export function visitorMailBudgets(env: NodeJS.ProcessEnv = process.env): Visito
       max: positiveInt('VISITOR_MAIL_PER_ADDRESS', 3, env),
       windowMs: 24 * 60 * 60 * 1000,
     },
-    ceiling: { max: positiveInt('VISITOR_MAIL_PER_HOUR', 200, env), windowMs: 60 * 60 * 1000 },
+    ceiling: { max: positiveInt('VISITOR_MAIL_PER_HOUR', 400, env), windowMs: 60 * 60 * 1000 },
   };
 }
 

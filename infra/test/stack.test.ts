@@ -524,7 +524,7 @@ describe('functions', () => {
       SES_CONFIGURATION_SET: ref(stack.email.configurationSet.node.defaultChild as CfnResource),
       RETENTION_DAYS: '730',
       VISITOR_MAIL_PER_ADDRESS: '3',
-      VISITOR_MAIL_PER_HOUR: '200',
+      VISITOR_MAIL_PER_HOUR: '400',
       // Visitor e-mails ask for a reply: they come from a name a person answers.
       VISITOR_MAIL_FROM_NAME: 'Kryon Sales',
       SALES_TIME_ZONE: 'UTC',
