@@ -20,8 +20,8 @@ export interface PriceCurve {
 
 export const PRICE_CURVE: PriceCurve = {
   windowMs: 10 * 60_000,
-  free: 30,
-  perDoubling: 20,
+  free: 40,
+  perDoubling: 25,
   maxLevel: 4,
 };
 
