@@ -43,8 +43,9 @@ export async function leadsOf(email: string): Promise<Record<string, AttributeVa
 
 /**
  * Sets the confirmations the challenge price counts (functions/src/leads/challenge-price.ts)
- * in the running window and the one before, as a flood would have left them: the price the
- * e2e stack's functions read next. `undefined` removes them again.
+ * as a flood would have left them: `hits` in the running window, none in the one before (so
+ * the rate is `hits` now, and eases off only after the window has turned). `undefined` clears
+ * both.
  */
 export async function setConfirmationCounts(hits: number | undefined): Promise<void> {
   const running = Math.floor(Date.now() / PRICE_CURVE.windowMs);
@@ -54,8 +55,8 @@ export async function setConfirmationCounts(hits: number | undefined): Promise<v
       sk: { S: 'RATE' },
     };
     await dynamo(
-      hits === undefined ? 'DeleteItem' : 'PutItem',
-      hits === undefined
+      hits === undefined || index !== running ? 'DeleteItem' : 'PutItem',
+      hits === undefined || index !== running
         ? { TableName: TABLE, Key: key }
         : { TableName: TABLE, Item: { ...key, hits: { N: String(hits) } } },
     );
