@@ -278,7 +278,7 @@ export function challengeService(site: SecretVersions) {
 
 /**
  * The challenge price's curve (docs/decisions/051): CHALLENGE_FREE_PER_WINDOW confirmations
- * per 10 minutes at the price of a quiet hour (40), one doubling per CHALLENGE_PER_DOUBLING
+ * per 10 minutes at the price of a quiet hour (50), one doubling per CHALLENGE_PER_DOUBLING
  * more (25), at most CHALLENGE_MAX_LEVEL doublings (4). Checked when the function starts.
  */
 export function priceCurve(env: NodeJS.ProcessEnv = process.env): PriceCurve {

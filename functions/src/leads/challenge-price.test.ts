@@ -41,8 +41,8 @@ describe('the sliding rate', () => {
   it('does not fall off a cliff when a window turns over', async () => {
     const windows = new MemoryWindows();
     const price = createChallengePrice(windows, PRICE_CURVE, { cacheMs: 0 });
-    // 100 confirmations late in one window: the price is at its top...
-    for (let i = 0; i < 100; i += 1) await price.count(T0 + W - 1_000);
+    // 150 confirmations late in one window: the price is at its top...
+    for (let i = 0; i < 150; i += 1) await price.count(T0 + W - 1_000);
     expect(await price.level(T0 + W - 1)).toBe(PRICE_CURVE.maxLevel);
     // ...and still is just after the window turned over, easing off over the next one.
     expect(await price.level(T0 + W + 1)).toBe(PRICE_CURVE.maxLevel);

@@ -20,7 +20,7 @@ export interface PriceCurve {
 
 export const PRICE_CURVE: PriceCurve = {
   windowMs: 10 * 60_000,
-  free: 40,
+  free: 50,
   perDoubling: 25,
   maxLevel: 4,
 };
