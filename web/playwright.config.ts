@@ -61,6 +61,12 @@ export default defineConfig({
       // Every journey submits from 127.0.0.1, so the per-client budget (20 a minute) would
       // count the whole suite as one visitor; the functions' tests cover that budget.
       IP_RATE_LIMIT_PER_MINUTE: '1000',
+      // Likewise for the challenges, and the suite's own confirmations never raise the
+      // challenge price: a journey sets the counters itself (e2e/challenge-price.spec.ts),
+      // one doubling per 1,000 confirmations per 10 minutes.
+      CHALLENGE_RATE_LIMIT_PER_MINUTE: '1000',
+      CHALLENGE_FREE_PER_WINDOW: '1000',
+      CHALLENGE_PER_DOUBLING: '1000',
       ...(offset ? { WEB_BUILD_DIR: E2E_BUILD_DIR, SITE_DIR: `web/${E2E_BUILD_DIR}/client` } : {}),
     },
   },

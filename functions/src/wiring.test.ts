@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mailPresentation } from './wiring.ts';
+import { PRICE_CURVE } from './leads/challenge-price.ts';
+import { challengeRateLimit, mailPresentation, priceCurve, visitorMailBudgets } from './wiring.ts';
 
 describe('mailPresentation', () => {
   it('gives sales times in UTC and signs visitor e-mails "Kryon Sales" by default', () => {
@@ -32,6 +33,29 @@ describe('mailPresentation', () => {
   ])('fails at start with a sender name holding %s', (_label, name) => {
     expect(() => mailPresentation({ VISITOR_MAIL_FROM_NAME: name })).toThrow(
       /VISITOR_MAIL_FROM_NAME/,
+    );
+  });
+});
+
+describe('the challenge price and limits', () => {
+  it('defaults to the curve of decision 051, 30 challenges a minute and 400 confirmations an hour', () => {
+    expect(priceCurve({})).toEqual(PRICE_CURVE);
+    expect(challengeRateLimit({})).toEqual({ max: 30, windowMs: 60_000 });
+    expect(visitorMailBudgets({}).ceiling).toEqual({ max: 400, windowMs: 3_600_000 });
+  });
+
+  it('takes the curve from the environment, and refuses one that cannot work when it starts', () => {
+    expect(
+      priceCurve({
+        CHALLENGE_FREE_PER_WINDOW: '0',
+        CHALLENGE_PER_DOUBLING: '5',
+        CHALLENGE_MAX_LEVEL: '2',
+      }),
+    ).toEqual({ ...PRICE_CURVE, free: 0, perDoubling: 5, maxLevel: 2 });
+    expect(() => priceCurve({ CHALLENGE_PER_DOUBLING: '0' })).toThrow(/doubling/);
+    expect(() => priceCurve({ CHALLENGE_MAX_LEVEL: '9' })).toThrow(/level/);
+    expect(() => priceCurve({ CHALLENGE_FREE_PER_WINDOW: 'lots' })).toThrow(
+      /CHALLENGE_FREE_PER_WINDOW/,
     );
   });
 });

@@ -5,12 +5,18 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import type { LeadForm } from '@kryon/shared/api';
-import { DATA_RETENTION, IP_RATE_LIMIT, MIN_FILL_MS, RATE_LIMIT } from '@kryon/shared/constants';
+import {
+  CHALLENGE_RATE_LIMIT,
+  DATA_RETENTION,
+  IP_RATE_LIMIT,
+  MIN_FILL_MS,
+  RATE_LIMIT,
+} from '@kryon/shared/constants';
 import { ERROR_MESSAGES, SUCCESS_MESSAGES, UNSENT_MESSAGES } from '@kryon/shared/messages';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { createAltchaService } from './adapters/altcha.ts';
 import { displayNameProblem } from './adapters/display-name.ts';
-import { createDynamoLeadStore } from './adapters/dynamodb.ts';
+import { createDynamoLeadStore, createDynamoWindowCounter } from './adapters/dynamodb.ts';
 import { createLeadMetrics } from './adapters/metrics.ts';
 import {
   createSecretsManagerReader,
@@ -23,6 +29,13 @@ import { createFormHandler } from './http/form-handler.ts';
 import { errorResponse, type HttpResponse } from './http/responses.ts';
 import { siteOriginOnly } from './http/site-origin.ts';
 import { lambdaHandler } from './lambda-handler.ts';
+import {
+  type ChallengePrice,
+  checkPriceCurve,
+  createChallengePrice,
+  PRICE_CURVE,
+  type PriceCurve,
+} from './leads/challenge-price.ts';
 import { type DeliveryConfig, MAX_SEND_ATTEMPTS } from './leads/deliver.ts';
 import { DIGEST_MAX_LEADS } from './leads/digest.ts';
 import type { FormDefinition } from './leads/form-definition.ts';
@@ -248,14 +261,60 @@ export function formHandler(definition: FormDefinition) {
   );
 }
 
+/**
+ * How long a warm function keeps the challenge price it read: the price lags the rate of
+ * confirmations by at most this, and a busy function reads two counters this often at most.
+ */
+const PRICE_CACHE_MS = 1_000;
+let price: ChallengePrice | undefined;
+
 export function challengeService(site: SecretVersions) {
-  return createAltchaService({ secret: site.current });
+  price ??= createChallengePrice(
+    createDynamoWindowCounter(dynamoClient(), requiredEnv('TABLE_NAME')),
+    priceCurve(),
+    { cacheMs: PRICE_CACHE_MS },
+  );
+  return createAltchaService({ secret: site.current, price });
+}
+
+/**
+ * The challenge price's curve (docs/decisions/051): CHALLENGE_FREE_PER_WINDOW confirmations
+ * per 10 minutes at the price of a quiet hour (50), one doubling per CHALLENGE_PER_DOUBLING
+ * more (25), at most CHALLENGE_MAX_LEVEL doublings (4). Checked when the function starts.
+ */
+export function priceCurve(env: NodeJS.ProcessEnv = process.env): PriceCurve {
+  return checkPriceCurve({
+    windowMs: PRICE_CURVE.windowMs,
+    free: wholeNumber('CHALLENGE_FREE_PER_WINDOW', PRICE_CURVE.free, env),
+    perDoubling: wholeNumber('CHALLENGE_PER_DOUBLING', PRICE_CURVE.perDoubling, env),
+    maxLevel: wholeNumber('CHALLENGE_MAX_LEVEL', PRICE_CURVE.maxLevel, env),
+  });
+}
+
+/**
+ * Challenges one client network may fetch a minute: CHALLENGE_RATE_LIMIT_PER_MINUTE (30).
+ * The browser tests raise it: every journey comes from 127.0.0.1.
+ */
+export function challengeRateLimit(env: NodeJS.ProcessEnv = process.env) {
+  return {
+    ...CHALLENGE_RATE_LIMIT,
+    max: positiveInt('CHALLENGE_RATE_LIMIT_PER_MINUTE', CHALLENGE_RATE_LIMIT.max, env),
+  };
+}
+
+function wholeNumber(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
+  const value = Number(optionalEnv(name, String(fallback), env));
+  if (!Number.isInteger(value) || value < 0) {
+    throw new Error(`Environment variable ${name} must be a whole number`);
+  }
+  return value;
 }
 
 /**
  * Confirmations to typed addresses: VISITOR_MAIL_PER_ADDRESS a day to one address (3) and
- * VISITOR_MAIL_PER_HOUR over every form (200). A lead past either is still stored and sent
- * to sales; only the visitor's e-mail is withheld.
+ * VISITOR_MAIL_PER_HOUR over every form (400). A lead past either is still stored and sent
+ * to sales; only the visitor's e-mail is withheld. The hourly ceiling is the last breaker:
+ * the challenge price is what makes a flood dear (docs/decisions/051), and sized with it.
  */
 export function visitorMailBudgets(env: NodeJS.ProcessEnv = process.env): VisitorMailBudgets {
   return {
@@ -263,7 +322,7 @@ export function visitorMailBudgets(env: NodeJS.ProcessEnv = process.env): Visito
       max: positiveInt('VISITOR_MAIL_PER_ADDRESS', 3, env),
       windowMs: 24 * 60 * 60 * 1000,
     },
-    ceiling: { max: positiveInt('VISITOR_MAIL_PER_HOUR', 200, env), windowMs: 60 * 60 * 1000 },
+    ceiling: { max: positiveInt('VISITOR_MAIL_PER_HOUR', 400, env), windowMs: 60 * 60 * 1000 },
   };
 }
 

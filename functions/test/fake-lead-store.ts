@@ -191,6 +191,13 @@ export class FakeMetrics implements Metrics {
  * (adapters/altcha.ts) has its own tests.
  */
 export class FakeChallenges implements ChallengeService {
+  /** The confirmations counted, by the time given. */
+  readonly confirmations: number[] = [];
+
+  async countConfirmation(nowMs: number) {
+    this.confirmations.push(nowMs);
+  }
+
   async issue() {
     return { parameters: {}, signature: 'fake' };
   }
@@ -208,7 +215,14 @@ export class FakeChallenges implements ChallengeService {
         ? { verdict: 'verified' as BrowserCheck, token: b, expiresAtMs: 1 }
         : { verdict: 'wrong-form' as BrowserCheck };
     }
-    const named: BrowserCheck[] = ['malformed', 'invalid', 'expired', 'wrong-form', 'replayed'];
+    const named: BrowserCheck[] = [
+      'malformed',
+      'invalid',
+      'expired',
+      'wrong-form',
+      'underpriced',
+      'replayed',
+    ];
     return { verdict: named.find((verdict) => verdict === payload) ?? 'invalid' };
   }
 }

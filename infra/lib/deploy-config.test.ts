@@ -55,7 +55,7 @@ describe('parseDeployConfig', () => {
       domain: undefined,
       alarmEmails: [],
       leadRetentionDays: 730,
-      visitorMail: { perAddress: 3, perHour: 200 },
+      visitorMail: { perAddress: 3, perHour: 400 },
       logRetention: RetentionDays.THREE_MONTHS,
       api: { rateLimit: 20, burstLimit: 40 },
       logLevel: 'INFO',

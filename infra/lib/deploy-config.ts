@@ -248,7 +248,7 @@ export function parseDeployConfig(
     leadRetentionDays: integer(raw, 'leadRetentionDays', DATA_RETENTION.leadDays, 1, 3650),
     visitorMail: {
       perAddress: integer(raw, 'visitorMailPerAddress', 3, 1, 20),
-      perHour: integer(raw, 'visitorMailPerHour', 200, 1, 100_000),
+      perHour: integer(raw, 'visitorMailPerHour', 400, 1, 100_000),
     },
     siteOrigin:
       optionalString(raw, 'siteOrigin') ?? (domainName ? `https://${domainName}` : undefined),

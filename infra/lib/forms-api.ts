@@ -37,7 +37,8 @@ export interface ApiRouteSpec {
 /**
  * What a handler is decides what it may touch: a lead form writes its own items and sends
  * mail, health and status read the state of the table, of SES and of the sender identity,
- * the challenge signs with the site secret, and the fallback touches nothing.
+ * the challenge signs with the site secret and reads and adds to the rate counters, and the
+ * fallback touches nothing.
  */
 export type HandlerKind = 'form' | 'health' | 'challenge' | 'report' | 'plain';
 
@@ -333,6 +334,19 @@ export class FormsApi extends Construct {
         'IAM5[Resource::*]',
         'ses:GetAccount has no resource-level permissions (IAM accepts only "*"); it is ' +
           'read-only and is how the health check learns whether SES can send.',
+      );
+    } else if (kind === 'challenge') {
+      // The challenge's price follows the confirmations the form functions count, and each
+      // client network may fetch a few a minute: it reads and adds to counters, nothing else.
+      Object.assign(environment, { TABLE_NAME: table });
+      role.addToPrincipalPolicy(
+        new PolicyStatement({
+          actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
+          resources: [props.table.tableArn],
+          conditions: {
+            'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['RATE#*'] },
+          },
+        }),
       );
     } else if (kind === 'report') {
       // Verifies personal report links and records the opening on the download lead. Where

@@ -524,7 +524,7 @@ describe('functions', () => {
       SES_CONFIGURATION_SET: ref(stack.email.configurationSet.node.defaultChild as CfnResource),
       RETENTION_DAYS: '730',
       VISITOR_MAIL_PER_ADDRESS: '3',
-      VISITOR_MAIL_PER_HOUR: '200',
+      VISITOR_MAIL_PER_HOUR: '400',
       // Visitor e-mails ask for a reply: they come from a name a person answers.
       VISITOR_MAIL_FROM_NAME: 'Kryon Sales',
       SALES_TIME_ZONE: 'UTC',
@@ -592,10 +592,11 @@ describe('functions', () => {
     }
   });
 
-  it('gives the challenge function the site secret to sign with, and nothing to store or send', () => {
+  it('gives the challenge function the site secret to sign with, the table for its counters, and nothing to send', () => {
     const variables = fnProps('challenge').Environment.Variables;
     expect(variables.IP_HASH_SECRET_ARN).toEqual(secretRef('site'));
-    for (const name of ['TABLE_NAME', 'MAIL_FROM', 'MAIL_TO']) {
+    expect(variables.TABLE_NAME).toEqual({ Ref: SUBMISSIONS_TABLE_LOGICAL_ID });
+    for (const name of ['MAIL_FROM', 'MAIL_TO']) {
       expect(variables[name], name).toBeUndefined();
     }
   });
@@ -757,10 +758,22 @@ describe('least privilege', () => {
     expect(variables.TABLE_NAME).toEqual({ Ref: SUBMISSIONS_TABLE_LOGICAL_ID });
   });
 
-  it('lets status read what health reads, the challenge only log and read its secrets, and the fallback only log', () => {
+  it('lets the challenge function read and add to the rate counters only', () => {
+    expect(actionsOf('challenge')).toEqual(
+      [...logsActions, ...secretsAction, 'dynamodb:GetItem', 'dynamodb:UpdateItem'].sort(),
+    );
+    expect(statementsOf('challenge')).toContainEqual(
+      expect.objectContaining({
+        Action: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
+        Resource: { 'Fn::GetAtt': [SUBMISSIONS_TABLE_LOGICAL_ID, 'Arn'] },
+        Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['RATE#*'] } },
+      }),
+    );
+  });
+
+  it('lets status read what health reads, and the fallback only log', () => {
     // Health's list is asserted action by action above.
     expect(actionsOf('status')).toEqual(actionsOf('health'));
-    expect(actionsOf('challenge')).toEqual([...logsActions, ...secretsAction].sort());
     expect(actionsOf(FALLBACK_HANDLER)).toEqual(logsActions);
   });
 

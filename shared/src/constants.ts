@@ -67,9 +67,19 @@ export const CHALLENGE_FIELD = 'altcha';
 /**
  * A challenge is good for this long after it is issued, and once. The browser fetches a new
  * one when its own is older than this less a margin, measured on its own clock from when it
- * fetched it, so clock skew between browser and server does not matter.
+ * fetched it, so clock skew between browser and server does not matter. Minutes, so proofs
+ * solved while the price is low cannot be stockpiled for a flood (docs/decisions/051).
  */
-export const CHALLENGE_TTL_MS = 30 * 60_000;
+export const CHALLENGE_TTL_MS = 5 * 60_000;
+
+/**
+ * Challenges one client network may fetch a minute. A visitor needs one per form they
+ * start, and one after each submission; more than this is someone collecting them.
+ */
+export const CHALLENGE_RATE_LIMIT = {
+  max: 30,
+  windowMs: 60_000,
+} as const;
 
 /**
  * Faster than this from arrival to submit is not a person filling in a form. Kept low: a

@@ -21,6 +21,8 @@ export const ERROR_MESSAGES = {
   methodNotAllowed: 'This address does not accept that kind of request.',
   unavailable: 'The service is temporarily unavailable. Please try again in a few minutes.',
   unknownForm: "Ask for a challenge with ?form= and the name of one of the site's forms.",
+  challengeRateLimited:
+    'Too many browser checks were asked for from your network. Please wait a minute and try again; your form can still be sent meanwhile.',
   // The web firewall's answer in front of the API, for requests that look like an attack.
   firewallRefused:
     'Our firewall refused this request. Please reload the page and try again, or try another browser or network.',

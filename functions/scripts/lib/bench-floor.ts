@@ -27,6 +27,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { LeadForm } from '@kryon/shared/api';
 import {
+  addToWindowRequest,
   claimOnceRequest,
   countInWindowRequest,
   createLeadRequest,
@@ -39,8 +40,9 @@ import {
   type SesMailerOptions,
   sendEmailRequest,
 } from '../../src/adapters/ses.ts';
+import { CONFIRMATION_RATE_KEY, PRICE_CURVE } from '../../src/leads/challenge-price.ts';
 import { formDefinition } from '../../src/leads/forms.ts';
-import type { LeadStore, Mailer } from '../../src/leads/ports.ts';
+import type { ChallengeService, LeadStore, Mailer } from '../../src/leads/ports.ts';
 import { type LeadDeps, submitLead } from '../../src/leads/submit-lead.ts';
 import { apiEvent } from '../../test/events.ts';
 
@@ -120,6 +122,7 @@ export async function prepareFloor(
         ...wiring.deps,
         store: recorder.store,
         mailer: recorder.mailer,
+        challenges: recorder.challenges(wiring.deps.challenges),
         metrics: quiet,
         log: quiet,
       },
@@ -191,7 +194,19 @@ function createRecorder(wiring: FloorWiring) {
     },
     ping: offPath('ping'),
   };
-  return { store, mailer, steps };
+  // The confirmation the challenge price counts is on the path; reading the price is not:
+  // a warm function reads it at most once a second (PRICE_CACHE_MS in src/wiring.ts).
+  const challenges = (real: ChallengeService): ChallengeService => ({
+    issue: (form) => real.issue(form),
+    verify: (payload, form) => real.verify(payload, form),
+    async countConfirmation(nowMs) {
+      await keep({
+        kind: 'update',
+        input: addToWindowRequest(tableName, CONFIRMATION_RATE_KEY, PRICE_CURVE.windowMs, nowMs),
+      });
+    },
+  });
+  return { store, mailer, steps, challenges };
 }
 
 /** Clients configured as src/wiring.ts and the adapters configure theirs. */

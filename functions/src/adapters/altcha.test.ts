@@ -2,7 +2,8 @@ import { CHALLENGE_TTL_MS } from '@kryon/shared/constants';
 import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { describe, expect, it } from 'vitest';
-import { CHALLENGE_DIFFICULTY, createAltchaService } from './altcha.ts';
+import type { ChallengePrice } from '../leads/challenge-price.ts';
+import { CHALLENGE_DIFFICULTY, costLevel, createAltchaService } from './altcha.ts';
 
 const EASY = { cost: 10, counterMin: 1, counterMax: 40 };
 
@@ -121,7 +122,75 @@ describe('the ALTCHA challenge service', () => {
     expect((await service.verify(value, 'demo')).verdict).toBe(verdict);
   });
 
+  it('refuses a challenge kept for more than five minutes: tokens are not for storing', async () => {
+    const challenge = (await service.issue('demo')) as Challenge;
+    const answer = await solved(challenge);
+    const later = createAltchaService({
+      secret: 'site-secret',
+      difficulty: EASY,
+      now: () => Date.now() + 5 * 60_000 + 1000,
+    });
+
+    expect((await later.verify(answer, 'demo')).verdict).toBe('expired');
+  });
+
   it('refuses to start without a secret', () => {
     expect(() => createAltchaService({ secret: '' })).toThrow(/secret/);
+  });
+});
+
+describe('the price of the browser check', () => {
+  /** A price that is whatever the test sets, and counts what it is told. */
+  function settablePrice() {
+    const state = { level: 0, counted: [] as number[] };
+    const price: ChallengePrice = {
+      level: async () => state.level,
+      count: async (nowMs) => {
+        state.counted.push(nowMs);
+      },
+    };
+    return {
+      state,
+      service: createAltchaService({ secret: 'site-secret', difficulty: EASY, price }),
+    };
+  }
+
+  it('issues at the cost of the moment, doubled per level, inside the signed parameters', async () => {
+    const { state, service } = settablePrice();
+    state.level = 3;
+    const challenge = (await service.issue('demo')) as Challenge;
+
+    expect(challenge.parameters.cost).toBe(EASY.cost * 8);
+    expect(costLevel(challenge.parameters.cost, EASY.cost)).toBe(3);
+    expect((await service.verify(await solved(challenge), 'demo')).verdict).toBe('verified');
+  });
+
+  it('takes a challenge one level below the price of the moment, and refuses one two below', async () => {
+    const { state, service } = settablePrice();
+    const cheap = (await service.issue('demo')) as Challenge;
+    const cheapAnswer = await solved(cheap);
+    state.level = 1;
+    const oneBelow = (await service.issue('demo')) as Challenge;
+    const oneBelowAnswer = await solved(oneBelow);
+
+    state.level = 2;
+    expect((await service.verify(cheapAnswer, 'demo')).verdict).toBe('underpriced');
+    expect((await service.verify(oneBelowAnswer, 'demo')).verdict).toBe('verified');
+  });
+
+  it('does not raise the price for challenges only fetched', async () => {
+    const { state, service } = settablePrice();
+    for (let i = 0; i < 5; i += 1) await service.issue('demo');
+    expect(state.counted).toEqual([]);
+    await service.countConfirmation(123);
+    expect(state.counted).toEqual([123]);
+  });
+
+  it('issues at the base cost, at rest', async () => {
+    const challenge = (await createAltchaService({ secret: 's' }).issue('demo')) as Challenge;
+    expect(challenge.parameters.cost).toBe(CHALLENGE_DIFFICULTY.cost);
+    expect(costLevel(5_000, 5_000)).toBe(0);
+    expect(costLevel(80_000, 5_000)).toBe(4);
+    expect(costLevel(undefined, 5_000)).toBe(0);
   });
 });

@@ -2,14 +2,17 @@ import type { LeadForm } from '@kryon/shared/api';
 import { CHALLENGE_TTL_MS } from '@kryon/shared/constants';
 import { type Challenge, createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { type ChallengePrice, FLAT_PRICE } from '../leads/challenge-price.ts';
 import { derivedSecret, sha256 } from '../leads/hash.ts';
 import type { BrowserCheck, ChallengeService } from '../leads/ports.ts';
 
 /**
- * The browser check's difficulty (docs/decisions/029): PBKDF2-SHA-256 at this cost per try,
- * with the answer drawn uniformly from this range of counters, so a solver derives about 300
- * keys. Sized so that a CPU four times slower than this machine still solves in a median
- * under 1.5 s on two workers; a script pays the same native PBKDF2 per submission.
+ * The browser check's difficulty at rest (docs/decisions/029): PBKDF2-SHA-256 at this cost
+ * per try, with the answer drawn uniformly from this range of counters, so a solver derives
+ * about 300 keys. Sized so that a CPU four times slower than this machine still solves in a
+ * median under 1.5 s on two workers; a script pays the same native PBKDF2 per submission.
+ * Under a flood the cost is doubled per price level (docs/decisions/051); the counter range
+ * stays, so a visitor's solve time varies no more than at rest.
  */
 export const CHALLENGE_DIFFICULTY = {
   algorithm: 'PBKDF2/SHA-256',
@@ -26,6 +29,14 @@ export interface AltchaOptions {
   secret: string;
   now?: () => number;
   difficulty?: { cost: number; counterMin: number; counterMax: number };
+  /** The price level of the moment; flat (level 0) when not given. */
+  price?: ChallengePrice;
+}
+
+/** The price level a challenge was issued at, from the cost inside its signed parameters. */
+export function costLevel(cost: unknown, baseCost: number): number {
+  if (typeof cost !== 'number' || !(cost >= baseCost)) return 0;
+  return Math.floor(Math.log2(cost / baseCost) + 1e-9);
 }
 
 /**
@@ -39,12 +50,19 @@ export function createAltchaService(options: AltchaOptions): ChallengeService {
   const hmacKeySignatureSecret = derivedSecret(options.secret, 'altcha-key-signature');
   const now = options.now ?? (() => Date.now());
   const difficulty = options.difficulty ?? CHALLENGE_DIFFICULTY;
+  const price = options.price ?? FLAT_PRICE;
 
   return {
+    async countConfirmation(nowMs: number) {
+      await price.count(nowMs);
+    },
+
     async issue(form: LeadForm) {
+      const level = await price.level(now());
       return createChallenge({
         algorithm: CHALLENGE_DIFFICULTY.algorithm,
-        cost: difficulty.cost,
+        // The cost is signed with the rest of the parameters, so the price cannot be edited.
+        cost: difficulty.cost * 2 ** level,
         counter: randomInt(difficulty.counterMax, difficulty.counterMin),
         deriveKey,
         data: { form },
@@ -83,6 +101,11 @@ export function createAltchaService(options: AltchaOptions): ChallengeService {
       if (!result.verified) return { verdict: 'invalid' };
       // The form is inside the signed parameters, so it cannot be edited after issue.
       if (challenge.parameters.data?.form !== form) return { verdict: 'wrong-form' };
+      // A challenge bought while proof was cheap and kept for a flood is not worth the
+      // price of the moment. One level of slack for a visitor whose challenge was issued
+      // just before the price rose.
+      const issuedAt = costLevel(challenge.parameters.cost, difficulty.cost);
+      if (issuedAt < (await price.level(now())) - 1) return { verdict: 'underpriced' };
       const verdict: BrowserCheck = 'verified';
       return {
         verdict,

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useEmulators } from '../../test/integration.ts';
 import type { LeadStore, StoredLead } from '../leads/ports.ts';
-import { createDynamoLeadStore } from './dynamodb.ts';
+import { createDynamoLeadStore, createDynamoWindowCounter } from './dynamodb.ts';
 
 let store: LeadStore;
 
@@ -70,5 +70,21 @@ describe('finding a lead by its id against dynalite', () => {
     ).toBe(false);
     const stored = await store.findLead('download', 'key-race-0001');
     expect(stored).toMatchObject({ submissionId: 'id-winner-0001', downloadCount: 1 });
+  });
+});
+
+describe('fixed-window counts against dynalite', () => {
+  it('adds atomically into the window of the moment and reads it with the one before', async () => {
+    const { dynamo, tableName } = await useEmulators('windows');
+    const counter = createDynamoWindowCounter(dynamo, tableName);
+    const W = 600_000;
+    const t = 3_000 * W + 1_000;
+    await Promise.all(Array.from({ length: 25 }, () => counter.add('rate-a', W, t - W)));
+    await Promise.all(Array.from({ length: 7 }, () => counter.add('rate-a', W, t)));
+    await counter.add('rate-b', W, t);
+
+    expect(await counter.read('rate-a', W, t + 5_000)).toEqual({ current: 7, previous: 25 });
+    expect(await counter.read('rate-a', W, t + W)).toEqual({ current: 0, previous: 7 });
+    expect(await counter.read('rate-c', W, t)).toEqual({ current: 0, previous: 0 });
   });
 });

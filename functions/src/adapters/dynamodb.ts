@@ -21,6 +21,7 @@ import {
   type RateLimitTicket,
   type SendRecord,
   type StoredLead,
+  type WindowCounter,
 } from '../leads/ports.ts';
 import { LEADS_TABLE, PENDING_PARTITION } from './table-schema.ts';
 
@@ -29,6 +30,7 @@ import { LEADS_TABLE, PENDING_PARTITION } from './table-schema.ts';
  * - lead:    pk `LEAD#<form>#<idempotency key>`, sk `LEAD`
  * - lead id: pk `LEADID#<submissionId>`,         sk `LEADID`: names the lead's key
  * - counter: pk `RATE#<hashed key>`,              sk `RATE`
+ * - fixed-window count: pk `RATE#<key>#<window number>`, sk `RATE`
  * - used one-time token (a browser-check challenge): pk `ONCE#<key>`, sk `ONCE`
  * Keying leads by the Idempotency-Key makes "store once" a conditional put, with no
  * transaction (dynalite has none, and none is needed). A lead that owes an e-mail is also
@@ -233,6 +235,43 @@ export function createDynamoLeadStore(client: DynamoDBClient, tableName: string)
   };
 }
 
+/**
+ * Counts in fixed windows (window number = floor(ms / windowMs)), one item per window, kept
+ * by the table's expiry for two windows after it ends. Reads are eventually consistent: the
+ * estimate they feed is a rate, and a count a second late changes nothing.
+ */
+export function createDynamoWindowCounter(
+  client: DynamoDBClient,
+  tableName: string,
+): WindowCounter {
+  const doc = DynamoDBDocumentClient.from(client);
+  return {
+    async add(key, windowMs, nowMs) {
+      await guard(() =>
+        doc.send(new UpdateCommand(addToWindowRequest(tableName, key, windowMs, nowMs))),
+      );
+    },
+    async read(key, windowMs, nowMs) {
+      const index = Math.floor(nowMs / windowMs);
+      const [current, previous] = await Promise.all(
+        [index, index - 1].map(async (i) => {
+          const out = await guard(() =>
+            doc.send(
+              new GetCommand({
+                TableName: tableName,
+                Key: rateKey(`${key}#${i}`),
+                ProjectionExpression: 'hits',
+              }),
+            ),
+          );
+          return Number(out.Item?.hits ?? 0);
+        }),
+      );
+      return { current: current ?? 0, previous: previous ?? 0 };
+    },
+  };
+}
+
 /** A table item as the domain's lead: without the table's own bookkeeping. */
 function toLead(item: Record<string, unknown>): StoredLead {
   const { pk: _pk, sk: _sk, entity: _entity, resendPartition: _p, ...lead } = item;
@@ -349,6 +388,26 @@ export function countInWindowRequest(
       ':one': 1,
     },
     ReturnValues: 'ALL_NEW',
+  };
+}
+
+/** Adds one to the fixed window that holds nowMs; the item expires two windows after it ends. */
+export function addToWindowRequest(
+  tableName: string,
+  key: string,
+  windowMs: number,
+  nowMs: number,
+): UpdateCommandInput {
+  const index = Math.floor(nowMs / windowMs);
+  return {
+    TableName: tableName,
+    Key: rateKey(`${key}#${index}`),
+    UpdateExpression: 'ADD hits :one SET expiresAt = :expires, entity = :entity',
+    ExpressionAttributeValues: {
+      ':one': 1,
+      ':expires': Math.ceil(((index + 3) * windowMs) / 1000),
+      ':entity': 'window-count',
+    },
   };
 }
 

@@ -2,14 +2,36 @@ import { CHALLENGE_FORM_PARAM, LEAD_FORMS, type LeadForm } from '@kryon/shared/a
 import { ERROR_MESSAGES } from '@kryon/shared/messages';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { errorResponse, type HttpResponse, json } from '../http/responses.ts';
-import type { ChallengeService } from '../leads/ports.ts';
-import { apiHandler, challengeService, logger, siteSecret } from '../wiring.ts';
+import { keyedHash } from '../leads/hash.ts';
+import type { ChallengeService, LeadStore } from '../leads/ports.ts';
+import { type Budget, clientNetwork } from '../leads/rate-limit.ts';
+import {
+  apiHandler,
+  challengeRateLimit,
+  challengeService,
+  leadStore,
+  logger,
+  siteSecret,
+} from '../wiring.ts';
+
+export interface ChallengeDeps {
+  challenges: ChallengeService;
+  store: Pick<LeadStore, 'takeRateLimit'>;
+  /** Keys the client's counter, so no counter names an address. */
+  hashSecret: string;
+  /** Challenges per client network (an IPv4 address or an IPv6 /64) per window. */
+  limit: Budget;
+  now?: () => number;
+}
 
 /**
  * GET /api/email/challenge?form=<form>: a signed proof-of-work challenge for one form, which
  * the site solves in a Web Worker while the visitor types. Never cached: each is single use.
+ * Each client network may ask for a few a minute: issuing costs the server a key derivation
+ * at the price of the moment, and nobody needs a pile of them.
  */
-export function createChallengeHandler(challenges: ChallengeService) {
+export function createChallengeHandler(deps: ChallengeDeps) {
+  const now = deps.now ?? (() => Date.now());
   return async (event: APIGatewayProxyEventV2): Promise<HttpResponse> => {
     if (event.requestContext.http.method !== 'GET') {
       return errorResponse(405, ERROR_MESSAGES.methodNotAllowed, { headers: { allow: 'GET' } });
@@ -19,7 +41,20 @@ export function createChallengeHandler(challenges: ChallengeService) {
       return errorResponse(400, ERROR_MESSAGES.unknownForm);
     }
     try {
-      return json(200, await challenges.issue(form as LeadForm));
+      const sourceIp = event.requestContext.http.sourceIp;
+      if (sourceIp) {
+        const allowed = await deps.store.takeRateLimit({
+          key: `challenge#${keyedHash(deps.hashSecret, clientNetwork(sourceIp))}`,
+          ...deps.limit,
+          nowMs: now(),
+        });
+        if (!allowed) {
+          return errorResponse(429, ERROR_MESSAGES.challengeRateLimited, {
+            headers: { 'retry-after': String(Math.ceil(deps.limit.windowMs / 1000)) },
+          });
+        }
+      }
+      return json(200, await deps.challenges.issue(form as LeadForm));
     } catch (error) {
       logger.error('could not issue a challenge', { error: (error as Error)?.name });
       return errorResponse(500, ERROR_MESSAGES.server);
@@ -27,6 +62,12 @@ export function createChallengeHandler(challenges: ChallengeService) {
   };
 }
 
-export const handler = apiHandler((secrets) =>
-  createChallengeHandler(challengeService(siteSecret(secrets))),
-);
+export const handler = apiHandler((secrets) => {
+  const site = siteSecret(secrets);
+  return createChallengeHandler({
+    challenges: challengeService(site),
+    store: leadStore(),
+    hashSecret: site.current,
+    limit: challengeRateLimit(),
+  });
+});

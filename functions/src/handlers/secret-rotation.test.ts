@@ -1,4 +1,5 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { API_PATHS } from '@kryon/shared/api';
 import { ERROR_MESSAGES } from '@kryon/shared/messages';
 import { mockClient } from 'aws-sdk-client-mock';
@@ -27,7 +28,11 @@ secretsManager.on(GetSecretValueCommand).callsFake(({ SecretId, VersionStage }) 
   return { SecretString: VersionStage === 'AWSPREVIOUS' ? OLD : NEW };
 });
 
+// The challenge's counters (its price, the per-client limit): an empty table.
+mockClient(DynamoDBDocumentClient).on(GetCommand).resolves({}).on(UpdateCommand).resolves({});
+
 Object.assign(process.env, {
+  TABLE_NAME: 'leads-rotation',
   ORIGIN_VERIFY_SECRET_ARN: ORIGIN_ARN,
   IP_HASH_SECRET_ARN: SITE_ARN,
   AWS_REGION: 'eu-west-1',

@@ -58,6 +58,7 @@ export const BROWSER_CHECK_FAILURES: Record<Exclude<BrowserCheck, 'verified'>, s
   invalid: 'the solution was wrong',
   expired: 'the challenge had expired',
   'wrong-form': 'the challenge was for another form',
+  underpriced: 'the challenge was issued at a lower price than proof of work costs now',
   replayed: 'the challenge was already used',
 };
 

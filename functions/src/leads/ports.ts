@@ -49,7 +49,9 @@ export type SpamReason = 'honeypot' | 'too-fast';
 
 /**
  * What the browser check of a submission found: `verified` is a solved, signed challenge for
- * this form, in time, used by no other submission; anything else sends nothing to the visitor.
+ * this form, in time, at no less than the price of the moment less one step, used by no other
+ * submission; anything else sends nothing to the visitor. `underpriced` is a genuine solution
+ * of a challenge issued when proof of work was cheaper than it is now.
  */
 export type BrowserCheck =
   | 'verified'
@@ -58,6 +60,7 @@ export type BrowserCheck =
   | 'invalid'
   | 'expired'
   | 'wrong-form'
+  | 'underpriced'
   | 'replayed';
 
 /** Why the visitor's confirmation is not sent. */
@@ -205,10 +208,30 @@ export interface LeadStore {
   ping(): Promise<void>;
 }
 
+/**
+ * Counts in fixed windows, atomic across callers: what a rate that slides across two windows
+ * is estimated from (leads/challenge-price.ts).
+ */
+export interface WindowCounter {
+  /** Adds one to the window of `windowMs` that holds `nowMs`. */
+  add(key: string, windowMs: number, nowMs: number): Promise<void>;
+  /** The counts of the window that holds `nowMs` and of the one before it. */
+  read(
+    key: string,
+    windowMs: number,
+    nowMs: number,
+  ): Promise<{ current: number; previous: number }>;
+}
+
 /** Issues and checks the browser check's proof-of-work challenges (ALTCHA). */
 export interface ChallengeService {
-  /** A signed challenge for one form, as the browser receives it. */
+  /** A signed challenge for one form at the price of the moment, as the browser receives it. */
   issue(form: LeadForm): Promise<unknown>;
+  /**
+   * Counts one confirmation let through to a visitor: the price of the next challenges
+   * follows the recent rate of these, so a flood of verified posts makes proof dearer.
+   */
+  countConfirmation(nowMs: number): Promise<void>;
   /**
    * Checks a submitted solution against its signature, expiry and form, without the
    * single-use rule (the store decides that): the verdict, and the token that names the

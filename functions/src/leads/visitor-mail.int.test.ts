@@ -1,6 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { CHALLENGE_FIELD, CHALLENGE_TTL_MS } from '@kryon/shared/constants';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { solvedChallenge } from '../../test/browser-check.ts';
@@ -13,6 +18,7 @@ import {
   uniqueKey,
   useEmulators,
 } from '../../test/integration.ts';
+import { CONFIRMATION_RATE_KEY, PRICE_CURVE } from './challenge-price.ts';
 
 /*
  * The rest of the visitor-mail rules through the real demo handler, the real SDK clients and
@@ -110,6 +116,40 @@ describe('e-mails to visitors against the emulators', () => {
     expect(lead?.emailStatus).toBe('sent');
     // Not on the re-send list: nothing is owed.
     expect(lead?.resendPartition).toBeUndefined();
+  });
+
+  it('withholds a confirmation whose challenge was bought before a flood raised the price', async () => {
+    const cheap = await solvedChallenge('demo');
+    // A flood's confirmations since: two levels and more above the price it was issued at.
+    const doc = DynamoDBDocumentClient.from(env.dynamo);
+    const key = {
+      pk: `RATE#${CONFIRMATION_RATE_KEY}#${Math.floor(Date.now() / PRICE_CURVE.windowMs)}`,
+      sk: 'RATE',
+    };
+    await doc.send(
+      new PutCommand({
+        TableName: env.tableName,
+        Item: { ...key, hits: PRICE_CURVE.free + 2 * PRICE_CURVE.perDoubling },
+      }),
+    );
+    // Past the second a warm function keeps the price it read when it issued the challenge.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 1_500 });
+    const email = uniqueEmail('stored');
+
+    try {
+      const lead = await demo(email, cheap);
+
+      expect(lead).toMatchObject({
+        browserCheck: 'underpriced',
+        emails: {
+          visitor: { status: 'withheld', reason: 'unverified' },
+          sales: { status: 'sent' },
+        },
+      });
+      expect(await emailsSentTo(env.sesUrl, email)).toEqual([]);
+    } finally {
+      await doc.send(new DeleteCommand({ TableName: env.tableName, Key: key }));
+    }
   });
 
   it('sends confirmations up to the hourly ceiling, then withholds them, every lead kept', async () => {

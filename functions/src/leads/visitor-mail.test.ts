@@ -237,6 +237,34 @@ describe('the budgets on e-mails to visitors', () => {
   });
 });
 
+describe('what the challenge price counts', () => {
+  it('counts each confirmation let through, and nothing that sent the visitor nothing', async () => {
+    const challenges = deps.challenges as FakeChallenges;
+    await demo('first@acme.example');
+    await demo('second@acme.example');
+    expect(challenges.confirmations).toEqual([NOW.getTime(), NOW.getTime()]);
+
+    // Without a valid proof, past the address's budget, past the ceiling: none counts.
+    await demo('nobody@acme.example', '');
+    await demo('nobody@acme.example', 'invalid');
+    deps.config.visitorMail.perRecipient.max = 1;
+    await demo('first@acme.example');
+    deps.config.visitorMail.ceiling.max = 2;
+    await demo('third@acme.example');
+    expect(challenges.confirmations).toHaveLength(2);
+    expect(visitorMails()).toHaveLength(2);
+  });
+
+  it('treats a challenge below the price of the moment as unverified: stored, sales told why', async () => {
+    const lead = await demo('ada@acme.example', 'underpriced');
+
+    expect(lead?.browserCheck).toBe('underpriced');
+    expect(lead?.emails.visitor).toMatchObject({ status: 'withheld', reason: 'unverified' });
+    expect(visitorMails()).toHaveLength(0);
+    expect(salesMails()[0]?.text).toContain('a lower price than proof of work costs now');
+  });
+});
+
 describe('a visitor address that SES refuses for good', () => {
   it('is recorded as rejected, not retried, and counted apart from failures', async () => {
     mailer.failure = new PermanentSendError('refused', { cause: new Error('MessageRejected') });

@@ -105,5 +105,12 @@ export async function permitVisitorMail(
     await store.releaseRateLimit(recipient).catch(() => undefined);
     return { withheld: 'hourly-ceiling', tickets: [] };
   }
+  // Only a confirmation let through raises the price: fetching challenges, or posting
+  // without a valid proof, moves nothing. Best effort: a lost count only lags the price.
+  await deps.challenges.countConfirmation(request.nowMs).catch((error: unknown) => {
+    log.warn('could not count a confirmation for the challenge price', {
+      error: error instanceof Error ? error.name : 'unknown',
+    });
+  });
   return { tickets: [recipient, ceiling] };
 }

@@ -270,6 +270,15 @@ describe('fetching a browser check', () => {
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
+  it('rejects the 429 of a network that asked for too many, at once: the form goes without a proof', async () => {
+    const fetch = vi.fn(async () =>
+      jsonResponse(429, { success: false, message: 'Too many browser checks' }),
+    );
+    const client = createApiClient({ fetch });
+    await expect(client.fetchChallenge('download')).rejects.toThrow(/429/);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
   it('gives up after the request budget, and when the caller aborts', async () => {
     vi.useFakeTimers();
     try {

@@ -30,10 +30,12 @@ export interface ChallengeDeps {
 export const CHALLENGE_WAIT_MS = 10_000;
 
 /**
- * A challenge older than its lifetime less this is replaced before use. The margin covers the
- * wait for a solve, the submission with its retries and the server's own checks.
+ * A challenge older than its lifetime less this is replaced before use. The margin covers
+ * what can pass between that check on submit and the server's: the wait for a solve (10 s)
+ * and the submission with its retries (3 tries of up to 10 s, a second apart). With the
+ * 5-minute lifetime a challenge is used for up to 4 minutes.
  */
-export const CHALLENGE_RENEW_MARGIN_MS = 2 * 60_000;
+export const CHALLENGE_RENEW_MARGIN_MS = 60_000;
 
 /** What a challenge looks like once parsed: enough for the solver not to throw on it. */
 export function isChallenge(value: unknown): value is Challenge {

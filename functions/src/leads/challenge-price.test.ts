@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CONFIRMATION_RATE_KEY,
+  checkPriceCurve,
+  createChallengePrice,
+  PRICE_CURVE,
+  priceLevel,
+  slidingRate,
+} from './challenge-price.ts';
+import type { WindowCounter } from './ports.ts';
+
+const W = PRICE_CURVE.windowMs;
+/** The start of a window, far from the epoch. */
+const T0 = 2_000 * W;
+
+/** Fixed windows in memory, as the table's counters behave. */
+class MemoryWindows implements WindowCounter {
+  readonly counts = new Map<string, number>();
+  reads = 0;
+  async add(key: string, windowMs: number, nowMs: number) {
+    const id = `${key}#${Math.floor(nowMs / windowMs)}`;
+    this.counts.set(id, (this.counts.get(id) ?? 0) + 1);
+  }
+  async read(key: string, windowMs: number, nowMs: number) {
+    this.reads += 1;
+    const index = Math.floor(nowMs / windowMs);
+    return {
+      current: this.counts.get(`${key}#${index}`) ?? 0,
+      previous: this.counts.get(`${key}#${index - 1}`) ?? 0,
+    };
+  }
+}
+
+describe('the sliding rate', () => {
+  it('is the running window plus the share of the previous one the last window still covers', () => {
+    expect(slidingRate({ current: 10, previous: 40 }, W, T0)).toBe(50);
+    expect(slidingRate({ current: 10, previous: 40 }, W, T0 + W / 4)).toBe(40);
+    expect(slidingRate({ current: 10, previous: 40 }, W, T0 + W - 1)).toBeCloseTo(10, 3);
+  });
+
+  it('does not fall off a cliff when a window turns over', async () => {
+    const windows = new MemoryWindows();
+    const price = createChallengePrice(windows, PRICE_CURVE, { cacheMs: 0 });
+    // 150 confirmations late in one window: the price is at its top...
+    for (let i = 0; i < 150; i += 1) await price.count(T0 + W - 1_000);
+    expect(await price.level(T0 + W - 1)).toBe(PRICE_CURVE.maxLevel);
+    // ...and still is just after the window turned over, easing off over the next one.
+    expect(await price.level(T0 + W + 1)).toBe(PRICE_CURVE.maxLevel);
+    expect(await price.level(T0 + W + W / 2)).toBe(2);
+    expect(await price.level(T0 + 2 * W + 1)).toBe(0);
+  });
+});
+
+describe('the price curve', () => {
+  it('keeps the price of a quiet hour up to the free rate, then doubles per step, up to a cap', () => {
+    const { free, perDoubling, maxLevel } = PRICE_CURVE;
+    expect(priceLevel(0, PRICE_CURVE)).toBe(0);
+    expect(priceLevel(free - 0.01, PRICE_CURVE)).toBe(0);
+    expect(priceLevel(free, PRICE_CURVE)).toBe(1);
+    expect(priceLevel(free + perDoubling, PRICE_CURVE)).toBe(2);
+    expect(priceLevel(free + 3 * perDoubling - 0.01, PRICE_CURVE)).toBe(3);
+    expect(priceLevel(10_000, PRICE_CURVE)).toBe(maxLevel);
+  });
+
+  it('refuses a configuration that cannot work', () => {
+    expect(() => checkPriceCurve({ ...PRICE_CURVE, perDoubling: 0 })).toThrow(/doubling/);
+    expect(() => checkPriceCurve({ ...PRICE_CURVE, maxLevel: 7 })).toThrow(/level/);
+    expect(() => checkPriceCurve({ ...PRICE_CURVE, free: -1 })).toThrow(/free/);
+    expect(() => checkPriceCurve({ ...PRICE_CURVE, windowMs: 1_000 })).toThrow(/window/);
+    expect(checkPriceCurve(PRICE_CURVE)).toBe(PRICE_CURVE);
+  });
+});
+
+describe('the price as read from the counters', () => {
+  it('counts confirmations under one key and reads them back as a level', async () => {
+    const windows = new MemoryWindows();
+    const price = createChallengePrice(windows, PRICE_CURVE, { cacheMs: 0 });
+    for (let i = 0; i < PRICE_CURVE.free + PRICE_CURVE.perDoubling; i += 1) await price.count(T0);
+
+    expect(windows.counts.get(`${CONFIRMATION_RATE_KEY}#${T0 / W}`)).toBe(
+      PRICE_CURVE.free + PRICE_CURVE.perDoubling,
+    );
+    expect(await price.level(T0 + 1)).toBe(2);
+  });
+
+  it('reads the counters at most once per cache period in a warm function', async () => {
+    const windows = new MemoryWindows();
+    const price = createChallengePrice(windows, PRICE_CURVE, { cacheMs: 5_000 });
+    await price.level(T0);
+    // Counted by other functions meanwhile.
+    for (let i = 0; i < PRICE_CURVE.free + 2 * PRICE_CURVE.perDoubling; i += 1) {
+      await windows.add(CONFIRMATION_RATE_KEY, W, T0);
+    }
+    expect(await price.level(T0 + 4_999)).toBe(0);
+    expect(windows.reads).toBe(1);
+    expect(await price.level(T0 + 5_000)).toBe(3);
+    expect(windows.reads).toBe(2);
+  });
+
+  it('reads afresh after counting a confirmation itself', async () => {
+    const windows = new MemoryWindows();
+    const price = createChallengePrice(windows, PRICE_CURVE, { cacheMs: 5_000 });
+    for (let i = 0; i < PRICE_CURVE.free; i += 1) await price.count(T0);
+    await price.level(T0);
+    expect(windows.reads).toBe(1);
+    await price.count(T0 + 1);
+    expect(await price.level(T0 + 2)).toBe(1);
+    expect(windows.reads).toBe(2);
+  });
+});

@@ -1,0 +1,66 @@
+import { API_PATHS } from '@kryon/shared/api';
+import { CHALLENGE_FIELD } from '@kryon/shared/constants';
+import { expect, test } from './fixtures.ts';
+import { uniqueEmail } from './inbox.ts';
+import { leadsOf, setConfirmationCounts } from './leads-table.ts';
+import { waitLikeAPerson } from './person.ts';
+
+/*
+ * The browser check's price follows the confirmations let through (docs/decisions/051). The
+ * e2e stack doubles it per 1,000 confirmations per 10 minutes (playwright.config.ts), so the
+ * counters are set here as a flood would have left them: one doubling, which a challenge
+ * fetched just before by a journey running beside this one still meets.
+ */
+
+const BASE_COST = 5_000;
+
+test.describe('the browser check after a flood raised its price', () => {
+  test.afterEach(async () => {
+    await setConfirmationCounts(undefined);
+  });
+
+  test('the page gets a dearer challenge, solves it, and the server takes the lead as verified', async ({
+    page,
+  }) => {
+    // Half way from one doubling to the next: well inside level 1 while this test runs.
+    await setConfirmationCounts(1_500);
+    const email = uniqueEmail('ada');
+    const challenge = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === API_PATHS.challenge,
+    );
+
+    await page.goto('/contact');
+    await page.getByLabel('Full name').fill('Ada Lovelace');
+    await page.getByLabel('Work email').fill(email);
+    await page.getByLabel('Subject').selectOption('demo');
+    await page
+      .getByRole('textbox', { name: 'Message' })
+      .fill('We run 40 AWS accounts and would like a demo of Kryon.');
+    await waitLikeAPerson(page);
+    const submission = page.waitForRequest(
+      (request) => request.method() === 'POST' && request.url().endsWith(API_PATHS.contact),
+    );
+    await page.getByRole('button', { name: 'Send message' }).click();
+
+    const body = (await submission).postDataJSON() as Record<string, unknown>;
+    const proof = JSON.parse(Buffer.from(String(body[CHALLENGE_FIELD]), 'base64').toString()) as {
+      challenge: { parameters: { cost: number } };
+    };
+    expect(proof.challenge.parameters.cost).toBe(2 * BASE_COST);
+    const issued = (await (await challenge).json()) as { parameters: { cost: number } };
+    expect(issued.parameters.cost).toBe(2 * BASE_COST);
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Message Sent Successfully!' }),
+    ).toBeVisible();
+    await expect.poll(async () => (await leadsOf(email))[0]?.browserCheck?.S).toBe('verified');
+
+    // What the page measured for the solve (decision 028), for the record.
+    const solve = await page.evaluate(() =>
+      performance.getEntriesByName('kryon-challenge-solve').map((entry) => entry.duration),
+    );
+    test.info().annotations.push({
+      type: 'solve at twice the base cost',
+      description: `${solve.map((ms) => `${Math.round(ms)} ms`).join(', ')}`,
+    });
+  });
+});
