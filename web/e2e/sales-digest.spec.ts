@@ -97,5 +97,5 @@ test('a flood of unverified posts reaches sales as a few e-mails and one digest 
   await page.setContent(digest?.body.html ?? '');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${inDigest} leads`);
   await expect(page.getByRole('link')).toHaveCount(0);
-  await expect(page.getByText(`“${marker}`).first()).toContainText('https[:]//evil[.]example”');
+  await expect(page.getByText(`“${marker}`).first()).toContainText('hxxps://evil[.]example”');
 });
