@@ -19,6 +19,14 @@ describe('defangLinks', () => {
     ['javascript://comment%0Aalert(1)', 'javascript[:]//comment%0Aalert(1)'],
     ['smb://evil/share', 'smb[:]//evil/share'],
     ['пример.рф', 'пример[.]рф'],
+    // What a recogniser may leave: ports, a scheme already disabled, other schemes.
+    ['evil.com:8443', 'evil[.]com:8443'],
+    ['go to evil.com:8443/login now', 'go to evil[.]com:8443/login now'],
+    ['a@evil.com:25', 'a@evil[.]com:25'],
+    ['hxxps://login.evil.com/x', 'hxxps://login.evil[.]com/x'],
+    ['hxxp://evil.com/login', 'hxxp://evil[.]com/login'],
+    ['smb://evil.com/x', 'smb[:]//evil[.]com/x'],
+    ['www.evil.com:8443/x', 'www[.]evil[.]com:8443/x'],
   ])('%j -> %j', (text, expected) => {
     expect(defangLinks(text)).toBe(expected);
   });
@@ -43,19 +51,33 @@ describe('defangLinks', () => {
     .map(([labels, tld]) => [...labels, tld].join('.'));
 
   it('property: no link with a scheme survives, and every host loses its dots', () => {
+    const port = fc.option(
+      fc.integer({ min: 1, max: 65_535 }).map((n) => `:${n}`),
+      {
+        nil: '',
+      },
+    );
     const url = fc
-      .tuple(fc.constantFrom('http', 'https', 'HTTPS', 'ftp'), host, fc.webPath())
-      .map(([scheme, h, path]) => `${scheme}://${h}${path}`);
+      .tuple(
+        fc.constantFrom('http', 'https', 'HTTPS', 'ftp', 'hxxps', 'smb'),
+        host,
+        port,
+        fc.webPath(),
+      )
+      .map(([scheme, h, p, path]) => `${scheme}://${h}${p}${path}`);
+    const bareHost = fc.tuple(host, port).map(([h, p]) => `${h}${p}`);
     fc.assert(
       fc.property(
         fc.string({ maxLength: 20 }),
-        fc.oneof(url, host),
+        fc.oneof(url, bareHost),
         fc.string({ maxLength: 20 }),
         (before, link, after) => {
           const text = `${before} ${link} ${after}`;
           const out = defangLinks(text);
           expect(out).not.toMatch(/\b(?:https?|ftp):\/\//i);
           expect(out).not.toContain(link);
+          // No host with its top-level domain left whole: what a client needs to link it.
+          expect(out).not.toMatch(/[a-z0-9]\.(?:com|io|dev|example|net|de)(?![a-z0-9-])/i);
         },
       ),
       { numRuns: 500 },

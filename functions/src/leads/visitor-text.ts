@@ -1,17 +1,21 @@
 import { LinkifyIt } from 'linkify-it';
 import tlds from 'tlds';
 
+/** The IANA list, not linkify-it's short default, and reserved names a client may still link. */
+const TOP_LEVEL_DOMAINS = [...tlds, 'example', 'test', 'invalid', 'localhost', 'local', 'onion'];
+
 /**
  * Links as mail clients find them in text: with a scheme, `//host`, e-mail addresses, and
- * bare host names under any real top-level domain (the IANA list, not linkify-it's short
- * default) or a reserved one a client may still link.
+ * bare host names under any of those top-level domains.
  */
 const links = new LinkifyIt({
   fuzzyLink: true,
   fuzzyEmail: true,
   fuzzyIP: true,
-  tlds: [...tlds, 'example', 'test', 'invalid', 'localhost', 'local', 'onion'],
+  tlds: TOP_LEVEL_DOMAINS,
 });
+
+const TOP_LEVEL = new Set(TOP_LEVEL_DOMAINS.map((tld) => tld.toLowerCase()));
 
 const SCHEME_NAMES: Record<string, string> = { http: 'hxxp', https: 'hxxps', ftp: 'fxp' };
 
@@ -24,22 +28,35 @@ function defang(raw: string): string {
 }
 
 /**
+ * Text the recogniser found no link in, made safe all the same, since no recogniser matches
+ * every client's: any other `scheme://` (a disabled `hxxps://` may stay: no client links that
+ * scheme), a `www.` prefix, and every dot before a real top-level domain, which is what a
+ * client needs to link a bare host name (`evil.com:8443`, `login.evil.com` after `hxxps://`).
+ */
+function defangUnmatched(text: string): string {
+  return text
+    .replace(/(?<!\b(?:hxxps?|fxp)):\/\//gi, '[:]//')
+    .replace(/\bwww\.(?=\S)/gi, 'www[.]')
+    .replace(/\.([\p{L}\p{N}-]+)(?![\p{L}\p{N}-])/gu, (dot, label: string) =>
+      TOP_LEVEL.has(label.toLowerCase()) ? `[.]${label}` : dot,
+    );
+}
+
+/**
  * Visitor text with every link disabled, the way security teams share a hostile address:
  * `https://evil.example/x` reads `hxxps://evil[.]example/x`, `bob@evil.dev` reads
  * `bob@evil[.]dev`. Mail clients link URLs, host names and addresses they find in text, in
  * the HTML part and the plain-text part alike, so escaping alone leaves them clickable; a
- * zero-width break would be invisible to the reader and copied along with the address. What
- * the recogniser leaves is caught too: any other `scheme://` and a `www.` prefix.
+ * zero-width break would be invisible to the reader and copied along with the address.
  */
 export function defangLinks(text: string): string {
   let out = '';
   let last = 0;
   for (const match of links.match(text) ?? []) {
-    out += text.slice(last, match.index) + defang(match.raw);
+    out += defangUnmatched(text.slice(last, match.index)) + defang(match.raw);
     last = match.lastIndex;
   }
-  out += text.slice(last);
-  return out.replace(/(?<!\b(?:hxxps?|fxp)):\/\//gi, '[:]//').replace(/\bwww\.(?=\S)/gi, 'www[.]');
+  return out + defangUnmatched(text.slice(last));
 }
 
 const LINE_BREAK = /\r\n|[\r\n\v\f\u2028\u2029\u0085]/;
