@@ -37,7 +37,7 @@ import {
   type PriceCurve,
 } from './leads/challenge-price.ts';
 import { type DeliveryConfig, MAX_SEND_ATTEMPTS } from './leads/deliver.ts';
-import { DIGEST_MAX_LEADS } from './leads/digest.ts';
+import { DIGEST_MAX_LEADS, DIGESTS_PER_HOUR } from './leads/digest.ts';
 import type { FormDefinition } from './leads/form-definition.ts';
 import { derivedSecret } from './leads/hash.ts';
 import type { Log } from './leads/ports.ts';
@@ -386,6 +386,7 @@ export function resendDeps(site: SecretVersions): ResendDeps {
       pageSize: 25,
       concurrency: 4,
       digestMaxLeads: DIGEST_MAX_LEADS,
+      digestsPerHour: positiveInt('SALES_DIGESTS_PER_HOUR', DIGESTS_PER_HOUR, process.env),
     },
   };
 }

@@ -79,12 +79,15 @@ export class LeadResend extends Construct {
         resources: [`${props.table.tableArn}/index/${index}`],
       }),
     );
-    // Claiming a lead and recording its sends: updates of lead items, of any form.
+    // Claiming a lead and recording its sends: updates of lead items, of any form; and the
+    // hour's count of sales digests per recipient list (functions' SALES_DIGEST_KEY).
     role.addToPrincipalPolicy(
       new PolicyStatement({
         actions: ['dynamodb:UpdateItem'],
         resources: [props.table.tableArn],
-        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['LEAD#*'] } },
+        conditions: {
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['LEAD#*', 'RATE#sales-digest#*'] },
+        },
       }),
     );
     role.addToPrincipalPolicy(props.email.sendStatement());

@@ -879,7 +879,7 @@ describe('the re-send of owed e-mails', () => {
     expect(readsSecret('resend', 'site')).toBe(true);
   });
 
-  it('may query only the re-send index and update only lead items', () => {
+  it('may query only the re-send index and update only lead items and its digest counter', () => {
     expect(actionsOf('resend')).toEqual(
       [
         'logs:CreateLogStream',
@@ -897,7 +897,9 @@ describe('the re-send of owed e-mails', () => {
       expect.objectContaining({
         Action: 'dynamodb:UpdateItem',
         Resource: { 'Fn::GetAtt': [SUBMISSIONS_TABLE_LOGICAL_ID, 'Arn'] },
-        Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['LEAD#*'] } },
+        Condition: {
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['LEAD#*', 'RATE#sales-digest#*'] },
+        },
       }),
     );
   });

@@ -41,6 +41,7 @@ describe('the scheduled re-send', () => {
       digests: 0,
       digested: 0,
       digestFailed: 0,
+      digestDeferred: 0,
     });
     expect(documents).toHaveReceivedCommandWith(QueryCommand, {
       TableName: 'leads-unit',

@@ -72,6 +72,7 @@ beforeEach(() => {
       pageSize: 7,
       concurrency: 3,
       digestMaxLeads: 200,
+      digestsPerHour: 3,
     },
   };
 });
@@ -277,6 +278,32 @@ describe('the digest run', () => {
     ]);
     const { inDigests } = accountedFor();
     expect(inDigests).toHaveLength(10);
+    expect(new Set(inDigests).size).toBe(10);
+  });
+
+  it('sends a recipient list at most digestsPerHour digests an hour; the rest wait, held, for the next', async () => {
+    resendDeps.config.digestMaxLeads = 4;
+    resendDeps.config.digestsPerHour = 2;
+    for (let i = 0; i < 13; i++) await postUnverified(i);
+    mailer.sent.length = 0;
+
+    clock = new Date('2026-11-02T10:01:00.000Z');
+    expect(await resendPending(resendDeps)).toMatchObject({
+      digests: 2,
+      digested: 8,
+      digestDeferred: 2,
+    });
+    const waiting = rows().filter((row) => row.emails.sales?.status === 'held');
+    expect(waiting).toHaveLength(2);
+    for (const row of waiting) expect(row.pending).toBe(true);
+    // Later in the same hour: nothing more reaches sales.
+    clock = new Date('2026-11-02T10:31:00.000Z');
+    expect(await resendPending(resendDeps)).toMatchObject({ digests: 0 });
+
+    clock = new Date('2026-11-02T11:02:00.000Z');
+    expect(await resendPending(resendDeps)).toMatchObject({ digests: 1, digested: 2 });
+    expect(digests()).toHaveLength(3);
+    const { inDigests } = accountedFor();
     expect(new Set(inDigests).size).toBe(10);
   });
 

@@ -39,6 +39,12 @@ export const DIGEST_PERIOD_MS = 60 * 60 * 1000;
 /** The most leads one digest lists, so it stays readable; the rest go in the next e-mail. */
 export const DIGEST_MAX_LEADS = 200;
 
+/** The counter of digests sent an hour, per recipient list (a table key under `RATE#`). */
+export const SALES_DIGEST_KEY = 'sales-digest';
+
+/** Digests one recipient list receives an hour at most (SALES_DIGESTS_PER_HOUR). */
+export const DIGESTS_PER_HOUR = 3;
+
 /** When a lead held at `heldAtMs` is due in a digest: the end of its period. */
 export function digestDueAt(heldAtMs: number, periodMs = DIGEST_PERIOD_MS): number {
   return (Math.floor(heldAtMs / periodMs) + 1) * periodMs;

@@ -71,6 +71,7 @@ beforeEach(() => {
       pageSize: 7,
       concurrency: 3,
       digestMaxLeads: 200,
+      digestsPerHour: 3,
     },
   };
 });

@@ -1,7 +1,14 @@
 import type { LeadForm } from '@kryon/shared/api';
 import { type DeliveryDeps, deliver, isHeldForDigest, owedMessages } from './deliver.ts';
-import { type DigestEntry, digestDueAt, sendDigest } from './digest.ts';
+import {
+  DIGEST_PERIOD_MS,
+  type DigestEntry,
+  digestDueAt,
+  SALES_DIGEST_KEY,
+  sendDigest,
+} from './digest.ts';
 import { formDefinition } from './forms.ts';
+import { sha256 } from './hash.ts';
 import type { LeadRef, StoredLead } from './ports.ts';
 import { describeError } from './redact.ts';
 
@@ -21,6 +28,11 @@ export interface ResendConfig {
   concurrency: number;
   /** The most held leads one digest lists; more go out in further digests of the run. */
   digestMaxLeads: number;
+  /**
+   * The most digests one recipient list receives an hour; held leads past them wait for the
+   * next hour. A flood from many networks then fills the export, not the sales inbox.
+   */
+  digestsPerHour: number;
 }
 
 export interface ResendDeps extends DeliveryDeps {
@@ -55,6 +67,8 @@ export interface ResendSummary {
   digested: number;
   /** Held leads claimed for a digest that failed: they stay held for a later run. */
   digestFailed: number;
+  /** Held leads put back because the hour's digests were spent: held for the next hour. */
+  digestDeferred: number;
 }
 
 /** The held leads a run has claimed and not yet sent, per recipient list. */
@@ -80,6 +94,7 @@ export async function resendPending(
     digests: 0,
     digested: 0,
     digestFailed: 0,
+    digestDeferred: 0,
   };
   const batches: DigestBatches = new Map();
   const limit = options.limit ?? Number.POSITIVE_INFINITY;
@@ -107,7 +122,9 @@ export async function resendPending(
   }
   // What is left of each batch goes out even when the run is short of time: its leases are
   // held, and a digest is one send.
-  for (const key of [...batches.keys()]) await flushDigest(key, batches, deps, summary, 1);
+  for (const key of [...batches.keys()]) {
+    await flushDigest(key, batches, deps, summary, 1, !!options.digestNow);
+  }
 
   if (summary.claimed > 0 || summary.failed > 0) log.info('re-send run finished', { ...summary });
   return summary;
@@ -220,21 +237,37 @@ async function gatherForDigest(
   const batch = run.batches.get(key) ?? { recipients, entries: [] };
   batch.entries.push({ lead, definition, leaseToken });
   run.batches.set(key, batch);
-  await flushDigest(key, run.batches, deps, summary, deps.config.digestMaxLeads);
+  await flushDigest(key, run.batches, deps, summary, deps.config.digestMaxLeads, run.digestNow);
 }
 
-/** Sends the batch's first digest once it holds at least `atLeast` leads. */
+/**
+ * Sends the batch's first digest once it holds at least `atLeast` leads, within the hourly
+ * number of digests for its recipients (an operator's digest-now is not counted). Past it,
+ * the batch's leads are put back, held, until the next hour: none is lost, each is in the
+ * export meanwhile, and sales receive a bounded number of digests however wide the flood.
+ */
 async function flushDigest(
   key: string,
   batches: DigestBatches,
   deps: ResendDeps,
   summary: ResendSummary,
   atLeast: number,
+  digestNow: boolean,
 ) {
   const batch = batches.get(key);
   while (batch && batch.entries.length >= atLeast) {
     // Taken off the batch before any wait, so concurrent workers never send a lead twice.
     const entries = batch.entries.splice(0, deps.config.digestMaxLeads);
+    if (!digestNow && !(await takeDigestSlot(key, deps))) {
+      const rest = batch.entries.splice(0);
+      await putBack([...entries, ...rest], deps);
+      summary.digestDeferred += entries.length + rest.length;
+      deps.log.warn('hourly number of sales digests reached; held leads wait for the next hour', {
+        leads: entries.length + rest.length,
+        digestsPerHour: deps.config.digestsPerHour,
+      });
+      return;
+    }
     const result = await sendDigest(
       entries,
       {
@@ -251,6 +284,34 @@ async function flushDigest(
       summary.digestFailed += entries.length;
     }
   }
+}
+
+/** One of the hour's digests for this recipient list, or false when they are all spent. */
+async function takeDigestSlot(recipientsKey: string, deps: ResendDeps): Promise<boolean> {
+  const ticket = await deps.store.takeRateLimit({
+    key: `${SALES_DIGEST_KEY}#${sha256(recipientsKey).slice(0, 32)}`,
+    max: deps.config.digestsPerHour,
+    windowMs: DIGEST_PERIOD_MS,
+    nowMs: deps.now().getTime(),
+  });
+  return ticket !== undefined;
+}
+
+/** Leads claimed for a digest that will not go out now: held again, due in the next hour. */
+async function putBack(entries: readonly DigestEntry[], deps: ResendDeps) {
+  const nowMs = deps.now().getTime();
+  await Promise.all(
+    entries.map(({ lead, leaseToken }) =>
+      deps.store.recordSends(lead, {
+        leaseToken,
+        emails: lead.emails,
+        emailStatus: lead.emailStatus,
+        owed: true,
+        retryAtMs: digestDueAt(nowMs),
+        at: new Date(nowMs).toISOString(),
+      }),
+    ),
+  );
 }
 
 async function eachWithConcurrency<T>(
