@@ -81,7 +81,7 @@ export function parseFloodArgs(argv: string[], env: NodeJS.ProcessEnv): FloodOpt
   };
 }
 
-/** The n-th loopback client, 127.0.1.1 upward: each counts as a client of its own. */
+/** The n-th loopback client, 127.1.0.1 upward: each counts as a client of its own. */
 export function loopback(n: number): string {
   return `127.${(Math.floor(n / 65_024) % 254) + 1}.${Math.floor(n / 254) % 256}.${(n % 254) + 1}`;
 }

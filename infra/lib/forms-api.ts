@@ -113,8 +113,12 @@ export const ROUTE_THROTTLES: Record<HandlerKind, Throttle | undefined> = {
   // Monitors and people checking by hand; each call reaches DynamoDB's and SES's control
   // planes, whose request quotas are small.
   health: { rateLimit: 1, burstLimit: 5 },
-  // One per form a visitor starts, and one more per submission or expiry: every form's.
-  challenge: { rateLimit: 20, burstLimit: 40 },
+  // One per form a visitor starts, one more per submission and per 4 minutes of a form open
+  // (the 5-minute lifetime): every form's. Set well above the peak (8/s) because all
+  // visitors share this bucket: an attacker needs 100 requests a second to empty it, not the
+  // 20 that 40 addresses within the per-client limit sent. Each issued costs one PBKDF2
+  // derivation (decisions 034, 051).
+  challenge: { rateLimit: 100, burstLimit: 200 },
   // Openings of e-mailed links, by people and by mail scanners that follow links.
   report: { rateLimit: 10, burstLimit: 20 },
   plain: undefined,

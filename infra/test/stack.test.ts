@@ -439,6 +439,12 @@ describe('HTTP API', () => {
       ThrottlingRateLimit: 1,
       ThrottlingBurstLimit: 5,
     });
+    // Shared by every visitor of every form: sized so that many addresses, each within the
+    // per-client limit, cannot empty it cheaply (decisions 034, 051).
+    expect(settings['GET /api/email/challenge']).toEqual({
+      ThrottlingRateLimit: 100,
+      ThrottlingBurstLimit: 200,
+    });
     // The fallback has no entry: the stage default (apiRateLimit / apiBurstLimit) is its own.
     expect(Object.keys(settings)).not.toContain('$default');
   });

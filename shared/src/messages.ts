@@ -1,5 +1,7 @@
 /** The error catalogue and success messages, written once. */
 
+import type { Confirmation } from './api.ts';
+
 export const ERROR_MESSAGES = {
   network: 'Network error. Please check your connection and try again.',
   server: 'Server error. Please try again later.',
@@ -36,12 +38,25 @@ export const FORM_FALLBACK_MESSAGES = {
   download: 'An unexpected error occurred. Please try again.',
 } as const;
 
+/**
+ * The download's words by what became of the e-mail with the link (decision 050): the API's
+ * `message` and the download dialog's success view both say these, so the two cannot drift.
+ * The answer carries the link itself, so each is true for any client.
+ */
+export const DOWNLOAD_CONFIRMATION_MESSAGES: Readonly<Record<Confirmation, string>> = {
+  sent: 'Your report is ready. We have also e-mailed the link to you; the e-mail arrives within 2-3 minutes.',
+  pending:
+    'Your report is ready. We could not e-mail the link to you yet. We will keep trying, so the e-mail may still arrive later.',
+  'not-sent':
+    'Your report is ready. We have not e-mailed the link to you, so open or save the report now.',
+};
+
 export const SUCCESS_MESSAGES = {
   contact: 'Thank you for your message. We will get back to you soon!',
   partner: 'We will review it and get back to you within 2-3 business days.',
   demo: "We'll contact you within 24 hours to schedule.",
   'beta-access': 'Your request is under review. We will get back to you within 2-5 business days.',
-  download: 'Download link sent. Check your inbox within 2-3 minutes.',
+  download: DOWNLOAD_CONFIRMATION_MESSAGES.sent,
 } as const;
 
 /**
@@ -52,7 +67,7 @@ export const UNSENT_MESSAGES: Partial<
   Record<keyof typeof SUCCESS_MESSAGES, { pending: string; 'not-sent': string }>
 > = {
   download: {
-    pending: 'Your download link is ready. We could not e-mail it yet and will keep trying.',
-    'not-sent': 'Your download link is ready. We did not e-mail it to you.',
+    pending: DOWNLOAD_CONFIRMATION_MESSAGES.pending,
+    'not-sent': DOWNLOAD_CONFIRMATION_MESSAGES['not-sent'],
   },
 };

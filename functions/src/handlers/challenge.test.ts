@@ -6,6 +6,7 @@ import { apiEvent, bodyOf } from '../../test/events.ts';
 import { FakeLeadStore } from '../../test/fake-lead-store.ts';
 import { createAltchaService } from '../adapters/altcha.ts';
 import type { ChallengePrice } from '../leads/challenge-price.ts';
+import { challengeRateKey } from '../leads/rate-limit.ts';
 
 Object.assign(process.env, { IP_HASH_SECRET: 'unit-secret', TABLE_NAME: 'unit-table' });
 const { createChallengeHandler } = await import('./challenge.ts');
@@ -98,15 +99,14 @@ describe('the per-client limit on challenges', () => {
     expect((await handler(get({ form: 'demo' }))).statusCode).toBe(200);
   });
 
-  it('counts an IPv6 client by its /64, under a key that names no address', async () => {
+  it("counts an IPv6 client by its /64, under the shared helper's key", async () => {
     const { handler, store } = setup();
     for (let i = 0; i < CHALLENGE_RATE_LIMIT.max; i += 1) {
       await handler(get({ form: 'contact' }, `2001:db8:1:2::${i.toString(16)}`));
     }
     expect((await handler(get({ form: 'contact' }, '2001:db8:1:2::ffff'))).statusCode).toBe(429);
     const keys = [...store.windows.keys()];
-    expect(keys).toHaveLength(1);
-    expect(keys[0]).toMatch(/^challenge#[0-9a-f]{64}$/);
+    expect(keys).toEqual([challengeRateKey('2001:db8:1:2::ffff', 'unit-secret')]);
   });
 
   it('does not raise the price, however many are fetched', async () => {

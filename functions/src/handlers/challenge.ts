@@ -2,9 +2,8 @@ import { CHALLENGE_FORM_PARAM, LEAD_FORMS, type LeadForm } from '@kryon/shared/a
 import { ERROR_MESSAGES } from '@kryon/shared/messages';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { errorResponse, type HttpResponse, json } from '../http/responses.ts';
-import { keyedHash } from '../leads/hash.ts';
 import type { ChallengeService, LeadStore } from '../leads/ports.ts';
-import { type Budget, clientNetwork } from '../leads/rate-limit.ts';
+import { type Budget, challengeRateKey } from '../leads/rate-limit.ts';
 import {
   apiHandler,
   challengeRateLimit,
@@ -44,7 +43,7 @@ export function createChallengeHandler(deps: ChallengeDeps) {
       const sourceIp = event.requestContext.http.sourceIp;
       if (sourceIp) {
         const allowed = await deps.store.takeRateLimit({
-          key: `challenge#${keyedHash(deps.hashSecret, clientNetwork(sourceIp))}`,
+          key: challengeRateKey(sourceIp, deps.hashSecret),
           ...deps.limit,
           nowMs: now(),
         });

@@ -63,7 +63,7 @@ function post(definition: FormDefinition, body: Record<string, unknown>) {
 }
 
 describe('the answer to an accepted lead', () => {
-  it('says "Download link sent" only when the e-mail went, and always carries the link', async () => {
+  it('says "also e-mailed" only when the e-mail went, and always carries the link', async () => {
     const answer = bodyOf(await post(downloadForm, { altcha: fakeSolution() }));
     expect(answer).toEqual({
       success: true,

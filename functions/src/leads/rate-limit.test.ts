@@ -4,6 +4,7 @@ import { keyedHash } from './hash.ts';
 import { DependencyError, type Log } from './ports.ts';
 import {
   type Budgets,
+  challengeRateKey,
   clientNetwork,
   type RateLimitKeys,
   rateLimitKeys,
@@ -158,6 +159,34 @@ describe('rateLimitKeys', () => {
   ])('never writes the address %j into a key', (sourceIp, forbidden) => {
     const keys = JSON.stringify(rateLimitKeys(emailHash, sourceIp, 'secret', 'verified'));
     for (const text of forbidden) expect(keys).not.toContain(text);
+  });
+});
+
+describe('challengeRateKey', () => {
+  it('keys the challenge counter by the keyed hash of the client network', () => {
+    expect(challengeRateKey('203.0.113.7', 'secret')).toBe(
+      `challenge#${keyedHash('secret', '203.0.113.7')}`,
+    );
+    expect(challengeRateKey('2001:db8::1', 'secret')).toBe(
+      `challenge#${keyedHash('secret', '2001:db8:0:0::/64')}`,
+    );
+  });
+
+  it('counts a client by the same network as its IP budget', () => {
+    const ip = rateLimitKeys('e', '2001:db8:1:2::5', 'secret', 'verified').ip;
+    expect(challengeRateKey('2001:db8:1:2::ffff', 'secret')).toBe(
+      ip?.replace(/^ip#/, 'challenge#'),
+    );
+  });
+
+  it.each([
+    ['203.0.113.7', ['203.0.113.7']],
+    ['2001:db8::1', ['2001:db8::1', '2001:db8', '2001:db8:0:0::/64']],
+    ['::ffff:203.0.113.7', ['203.0.113.7']],
+  ])('never writes the address %j into the key', (sourceIp, forbidden) => {
+    const key = challengeRateKey(sourceIp, 'secret');
+    expect(key).toMatch(/^challenge#[0-9a-f]{64}$/);
+    for (const text of forbidden) expect(key).not.toContain(text);
   });
 });
 

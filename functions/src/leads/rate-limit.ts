@@ -53,6 +53,14 @@ export function rateLimitKeys(
 }
 
 /**
+ * The key of one client network's counter of challenges fetched (decision 051): the keyed
+ * hash of its network, like the IP budget's, so the counter names no address.
+ */
+export function challengeRateKey(sourceIp: string, hashSecret: string): string {
+  return `challenge#${keyedHash(hashSecret, clientNetwork(sourceIp))}`;
+}
+
+/**
  * What every address-budget key of one address starts with, whatever the network and
  * standing: how a privacy request finds that address's counters.
  */

@@ -36,7 +36,7 @@ export interface LeadConfig extends DeliveryConfig {
   successMessage: string;
   /**
    * The answer's message when the visitor's e-mail did not go out, for a form whose success
-   * message says it did (the download's "Download link sent").
+   * message says it did (the download's "We have also e-mailed the link").
    */
   unsentMessages?: Record<Exclude<Confirmation, 'sent'>, string>;
 }

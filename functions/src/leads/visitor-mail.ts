@@ -69,8 +69,10 @@ export interface VisitorMailPermit {
 /**
  * Whether the visitor's confirmation may go out: only after a verified browser check, and
  * within the recipient's daily budget and the hourly ceiling. A lead past any of these is
- * still stored and still mailed to sales; only the message to the typed address is withheld,
- * and counted, so a flood shows on the dashboard and the ceiling alarms.
+ * still stored and still reaches sales: in its own e-mail, or, for a lead without a verified
+ * browser check past the hourly allowance of those, held for the hourly sales digest
+ * (decision 053). Only the message to the typed address is withheld, and counted, so a flood
+ * shows on the dashboard and the ceiling alarms.
  */
 export async function permitVisitorMail(
   request: { form: LeadForm; browserCheck: BrowserCheck; emailHash: string; nowMs: number },

@@ -1,4 +1,5 @@
 /** Copy of /research-archive and its download modal. */
+import { DOWNLOAD_CONFIRMATION_MESSAGES } from '@kryon/shared/messages';
 import type { ResearchArchivePageCopy } from './intelligence-types.ts';
 
 const plural = (count: number, one: string, many: string): string => (count === 1 ? one : many);
@@ -120,13 +121,9 @@ export const researchArchivePageCopy: ResearchArchivePageCopy = {
     failureTitle: 'We could not send your download link',
     success: {
       title: 'Download Ready',
-      text: {
-        sent: 'Your report is ready. We have also e-mailed the link to you; the e-mail arrives within 2-3 minutes.',
-        pending:
-          'Your report is ready. We could not e-mail the link to you yet. We will keep trying, so the e-mail may still arrive later.',
-        'not-sent':
-          'Your report is ready. We have not e-mailed the link to you, so open or save the report now.',
-      },
+      // The API's own words for each outcome (shared/src/messages.ts), so the view and the
+      // answer's `message` say the same.
+      text: DOWNLOAD_CONFIRMATION_MESSAGES,
       linkLabel: 'Open the report (PDF)',
       note: 'The link is yours alone and works for a limited time. After that, ask for the report again here.',
       anotherLabel: 'Download Another Resource',

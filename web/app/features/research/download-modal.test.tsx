@@ -1,4 +1,4 @@
-import type { Confirmation } from '@kryon/shared/api';
+import { CONFIRMATIONS, type Confirmation } from '@kryon/shared/api';
 import { CHALLENGE_FIELD } from '@kryon/shared/constants';
 import { SUCCESS_MESSAGES, UNSENT_MESSAGES } from '@kryon/shared/messages';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -166,6 +166,25 @@ describe('DownloadModal', () => {
       expect(link.getAttribute('target')).toBe('_blank');
     },
   );
+
+  // One source for the words (decision 050): the view must say exactly what the API answers
+  // for each outcome, so a change to either side alone fails here.
+  it.each(CONFIRMATIONS)('says for %s exactly what the API answers', async (confirmation) => {
+    const apiMessage =
+      confirmation === 'sent'
+        ? SUCCESS_MESSAGES.download
+        : UNSENT_MESSAGES.download?.[confirmation];
+    expect(apiMessage).toBeTruthy();
+    const submit = vi.fn<Submit>().mockResolvedValue(answer(confirmation, apiMessage));
+    const { user } = renderModal(submit);
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Send Download Link' }));
+
+    const status = (await screen.findByText('Download Ready')).closest(
+      '[role="status"]',
+    ) as HTMLElement;
+    expect(status.textContent).toContain(apiMessage);
+  });
 
   it("an answer that says nothing of the e-mail gets the API's own words and no link", async () => {
     const submit = vi.fn<Submit>().mockResolvedValue(answer(undefined, 'Received.'));
