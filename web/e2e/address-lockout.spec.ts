@@ -1,6 +1,7 @@
 import { API_PATHS, IDEMPOTENCY_HEADER } from '@kryon/shared/api';
 import { HONEYPOT_FIELD, RATE_LIMIT } from '@kryon/shared/constants';
 import { ERROR_MESSAGES } from '@kryon/shared/messages';
+import { fillContact } from './contact-form.ts';
 import { expect, test } from './fixtures.ts';
 import { uniqueEmail } from './inbox.ts';
 import { leadsOf } from './leads-table.ts';
@@ -42,12 +43,7 @@ test.describe('a stranger cannot lock a visitor out', () => {
     expect(unverified).toEqual([...Array(RATE_LIMIT.max).fill(200), 429, 429]);
 
     await page.goto('/contact');
-    await page.getByLabel('Full name').fill('Ada Lovelace');
-    await page.getByLabel('Work email').fill(email);
-    await page.getByLabel('Subject').selectOption('demo');
-    await page
-      .getByRole('textbox', { name: 'Message' })
-      .fill('We run 40 AWS accounts and would like a demo of Kryon.');
+    await fillContact(page, email);
     await waitLikeAPerson(page);
     await page.getByRole('button', { name: 'Send message' }).click();
 

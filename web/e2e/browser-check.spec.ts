@@ -2,6 +2,7 @@ import { API_PATHS } from '@kryon/shared/api';
 import { CHALLENGE_FIELD } from '@kryon/shared/constants';
 import type { Page, Request } from '@playwright/test';
 import { browserCheckCopy } from '../app/content/browser-check-copy.ts';
+import { fillContact } from './contact-form.ts';
 import { expect, test } from './fixtures.ts';
 import { uniqueEmail } from './inbox.ts';
 import { leadsOf } from './leads-table.ts';
@@ -28,15 +29,6 @@ async function collectProblems(page: Page) {
     });
   });
   return problems;
-}
-
-async function fillContact(page: Page, email: string) {
-  await page.getByLabel('Full name').fill('Ada Lovelace');
-  await page.getByLabel('Work email').fill(email);
-  await page.getByLabel('Subject').selectOption('demo');
-  await page
-    .getByRole('textbox', { name: 'Message' })
-    .fill('We run 40 AWS accounts and would like a demo of Kryon.');
 }
 
 /** What the submission carried in CHALLENGE_FIELD, decoded as the server reads it. */

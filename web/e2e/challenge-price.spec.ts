@@ -1,5 +1,6 @@
 import { API_PATHS } from '@kryon/shared/api';
 import { CHALLENGE_FIELD } from '@kryon/shared/constants';
+import { fillContact } from './contact-form.ts';
 import { expect, test } from './fixtures.ts';
 import { uniqueEmail } from './inbox.ts';
 import { leadsOf, setConfirmationCounts } from './leads-table.ts';
@@ -30,12 +31,7 @@ test.describe('the browser check after a flood raised its price', () => {
     );
 
     await page.goto('/contact');
-    await page.getByLabel('Full name').fill('Ada Lovelace');
-    await page.getByLabel('Work email').fill(email);
-    await page.getByLabel('Subject').selectOption('demo');
-    await page
-      .getByRole('textbox', { name: 'Message' })
-      .fill('We run 40 AWS accounts and would like a demo of Kryon.');
+    await fillContact(page, email);
     await waitLikeAPerson(page);
     const submission = page.waitForRequest(
       (request) => request.method() === 'POST' && request.url().endsWith(API_PATHS.contact),

@@ -1,13 +1,8 @@
-import { execFile } from 'node:child_process';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { API_PATHS } from '@kryon/shared/api';
-import { E2E_PORTS } from '../playwright.config.ts';
 import { expect, test } from './fixtures.ts';
 import { emailsMentioning } from './inbox.ts';
 import { leadsOf } from './leads-table.ts';
+import { runOnStack } from './stack-cli.ts';
 
 /*
  * A script posting many leads without the browser check cannot flood the sales inbox: past
@@ -15,29 +10,8 @@ import { leadsOf } from './leads-table.ts';
  * the run), each is stored and held, and the re-send sends them to sales as one digest.
  */
 
-const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const POSTS = 15;
 const ONE_BY_ONE_AT_MOST = 10;
-
-/** `npm run leads:resend -- --digest-now` against this run's stack, as an operator runs it. */
-async function resendWithDigestNow() {
-  const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
-  const { stdout } = await promisify(execFile)(
-    'npm',
-    ['run', '-s', 'leads:resend', '--', '--digest-now'],
-    {
-      cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        DYNAMODB_PORT: String(E2E_PORTS.dynamodb),
-        SES_PORT: String(E2E_PORTS.ses),
-        // The stack's own data folder, where its site secret is kept (playwright.config.ts).
-        DATA_DIR: join(tmpdir(), `kryon-e2e-${offset}`),
-      },
-    },
-  );
-  return stdout;
-}
 
 test('a flood of unverified posts reaches sales as a few e-mails and one digest listing the rest', async ({
   request,
@@ -65,7 +39,7 @@ test('a flood of unverified posts reaches sales as a few e-mails and one digest 
   expect(alone.length).toBeLessThanOrEqual(ONE_BY_ONE_AT_MOST);
   expect(await emailsMentioning(marker)).toHaveLength(alone.length);
 
-  const output = await resendWithDigestNow();
+  const output = await runOnStack('leads:resend', ['--digest-now']);
   expect(output).toMatch(/Digests of held unverified leads sent: 1 /);
 
   const digests = (await emailsMentioning(marker)).filter((e) => e.subject.startsWith('Digest:'));
