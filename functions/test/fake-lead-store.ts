@@ -122,6 +122,13 @@ export class FakeLeadStore implements LeadStore {
     return true;
   }
 
+  /** Ids made findable again by linkLeadId (the fake finds every lead by its id anyway). */
+  readonly linkedIds: string[] = [];
+
+  async linkLeadId(lead: StoredLead) {
+    this.linkedIds.push(lead.submissionId);
+  }
+
   readonly onceOwners = new Map<string, string>();
 
   async claimOnce(claim: { key: string; owner: string; expiresAtMs: number }) {

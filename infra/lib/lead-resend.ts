@@ -90,6 +90,15 @@ export class LeadResend extends Construct {
         },
       }),
     );
+    // A lead stored before leads were findable by their id gets its id item before its
+    // visitor e-mail, whose report link names that id, is re-sent.
+    role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:PutItem'],
+        resources: [props.table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['LEADID#*'] } },
+      }),
+    );
     role.addToPrincipalPolicy(props.email.sendStatement());
 
     this.fn = leadFunction(this, 'Function', {

@@ -885,17 +885,24 @@ describe('the re-send of owed e-mails', () => {
     expect(readsSecret('resend', 'site')).toBe(true);
   });
 
-  it('may query only the re-send index and update only lead items and its digest counter', () => {
+  it('may query only the re-send index, update only lead items and its digest counter, and put only id items', () => {
     expect(actionsOf('resend')).toEqual(
       [
         'logs:CreateLogStream',
         'logs:PutLogEvents',
+        'dynamodb:PutItem',
         'dynamodb:Query',
         'dynamodb:UpdateItem',
         'secretsmanager:GetSecretValue',
         'ses:SendEmail',
         'sqs:SendMessage',
       ].sort(),
+    );
+    expect(statementsOf('resend')).toContainEqual(
+      expect.objectContaining({
+        Action: 'dynamodb:PutItem',
+        Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['LEADID#*'] } },
+      }),
     );
     const query = statementsOf('resend').find((st) => st.Action === 'dynamodb:Query');
     expect(JSON.stringify(query?.Resource)).toContain('/index/pending-sends');

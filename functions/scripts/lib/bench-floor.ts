@@ -182,6 +182,7 @@ function createRecorder(wiring: FloorWiring) {
     listPending: offPath('listPending'),
     claimPending: offPath('claimPending'),
     recordDownload: offPath('recordDownload'),
+    linkLeadId: offPath('linkLeadId'),
     ping: offPath('ping'),
   };
   let sent = 0;

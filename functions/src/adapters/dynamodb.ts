@@ -225,6 +225,10 @@ export function createDynamoLeadStore(client: DynamoDBClient, tableName: string)
       );
     },
 
+    async linkLeadId(lead) {
+      await guard(() => doc.send(new PutCommand(leadIdRequest(tableName, lead))));
+    },
+
     async claimOnce(claim) {
       return conditional(() => doc.send(new PutCommand(claimOnceRequest(tableName, claim))));
     },

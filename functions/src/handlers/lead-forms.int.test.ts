@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { CHALLENGE_FIELD } from '@kryon/shared/constants';
 import { SUCCESS_MESSAGES, UNSENT_MESSAGES } from '@kryon/shared/messages';
 import { RESEARCH_DOWNLOAD_IDS } from '@kryon/shared/research-catalogue';
@@ -16,6 +18,7 @@ import {
   uniqueKey,
   useEmulators,
 } from '../../test/integration.ts';
+import type { StoredLead } from '../leads/ports.ts';
 
 // Each handler is imported in beforeAll, once the emulators' environment is set: the wiring
 // reads it on import. A literal path per form lets the bundler see every import.
@@ -279,5 +282,59 @@ describe('the browser check against the emulators', () => {
       e.destination.to.includes('sales@kryon.example'),
     );
     expect(sales).toHaveLength(3);
+  });
+});
+
+describe('a download lead stored before leads were findable by their id', () => {
+  it('is made findable when its owed e-mail is re-sent, so the link in it opens', async () => {
+    const email = uniqueEmail('before-ids');
+    const { createLeadRequest } = await import('../adapters/dynamodb.ts');
+    const { resendPending } = await import('../leads/resend-pending.ts');
+    const wiring = await import('../wiring.ts');
+    const now = new Date();
+    const lead: StoredLead = {
+      form: 'download',
+      submissionId: randomUUID(),
+      idempotencyKey: uniqueKey(),
+      payloadHash: 'h',
+      createdAt: now.toISOString(),
+      fields: { ...sampleBody('download'), email },
+      emailHash: 'e',
+      userAgent: undefined,
+      ipHash: undefined,
+      spam: false,
+      browserCheck: 'verified',
+      emailStatus: 'failed',
+      emails: {
+        sales: { status: 'sent', attempts: 1 },
+        visitor: { status: 'failed', attempts: 1, error: 'Error: SES unreachable' },
+      },
+      leaseUntil: 0,
+      expiresAt: Math.floor(now.getTime() / 1000) + 3_600,
+    };
+    // The lead item alone, as a function before this one stored it: no id item beside it.
+    await DynamoDBDocumentClient.from(env.dynamo).send(
+      new PutCommand(createLeadRequest(env.tableName, lead)),
+    );
+
+    const site = wiring.siteSecret(await wiring.loadSecrets());
+    const summary = await resendPending({ ...wiring.resendDeps(site), now: () => new Date() });
+    expect(summary.sent).toBeGreaterThanOrEqual(1);
+
+    const [mail] = await emailsSentTo(env.sesUrl, email);
+    const url = /https:\/\/www\.kryon\.example\/api\/email\/report\?\S+/.exec(
+      mail?.body.text ?? '',
+    )?.[0];
+    expect(new URL(url ?? 'https://x').searchParams.get('lead')).toBe(lead.submissionId);
+    const report = await reportHandler(
+      apiEvent({
+        method: 'GET',
+        path: '/api/email/report',
+        body: undefined,
+        query: Object.fromEntries(new URL(url ?? 'https://x').searchParams),
+      }),
+    );
+    expect(report.statusCode).toBe(200);
+    expect(report.headers['content-type']).toBe('application/pdf');
   });
 });

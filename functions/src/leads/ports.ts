@@ -201,6 +201,11 @@ export interface LeadStore {
    */
   recordDownload(lead: LeadIdRef | LeadRef, at: string): Promise<boolean>;
   /**
+   * Makes the lead findable by its id, as createLead does: for a lead stored before ids were
+   * kept, whose e-mail, re-sent now, carries a link that names it by its id.
+   */
+  linkLeadId(lead: StoredLead): Promise<void>;
+  /**
    * Marks a one-time token (a browser-check challenge) as used by this owner: true when it
    * was unused or already this owner's (an idempotent retry), false when another took it.
    */

@@ -176,6 +176,9 @@ async function resendOne(
 
   const owed = owedMessages(lead, definition);
   try {
+    // The visitor's e-mail carries a link naming the lead by its id; a lead stored before
+    // ids were kept gets one now, so the link it is re-sent works.
+    if (owed.includes('visitor') && definition.report) await store.linkLeadId(lead);
     const result = await deliver(
       lead,
       definition,
