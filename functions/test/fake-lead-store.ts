@@ -174,7 +174,9 @@ export class FakeMailer implements Mailer {
     return { messageId: `msg-${this.sent.length}` };
   }
 
-  async ping() {}
+  async ping() {
+    return {};
+  }
 }
 
 export class FakeMetrics implements Metrics {

@@ -69,7 +69,13 @@ export type SubmissionResponse = SubmissionAccepted | ApiError;
 export interface HealthResponse {
   success: boolean;
   services: { database: ServiceState; email: EmailState };
+  /** When this answer was made. */
   timestamp: string;
+  /**
+   * When the probe behind `services` ran (ISO 8601): a warm function reuses one probe for
+   * 45 s (decision 056), so it may be up to that much older than `timestamp`.
+   */
+  checkedAt?: string;
 }
 
 export type ServiceState = 'up' | 'down';
@@ -77,8 +83,11 @@ export type ServiceState = 'up' | 'down';
 /**
  * `unverified`: SES answers but will not send as our sender yet (its identity is not verified
  * for sending). Leads are still stored; their e-mails wait and go out once it verifies.
+ * `sandbox`: SES sends, but the account is still in the SES sandbox, so mail reaches only
+ * verified addresses: sales (verified as the deploy steps say) get every lead, visitors'
+ * confirmations fail. Health answers 200 with it (decision 056).
  */
-export type EmailState = ServiceState | 'unverified';
+export type EmailState = ServiceState | 'unverified' | 'sandbox';
 
 /** Whether leads can be taken and mailed now; deliberately nothing about the deployment. */
 export interface StatusResponse {

@@ -331,7 +331,7 @@ describe('createSesMailer ping', () => {
   });
 
   it('asks the account only when no identity is configured (the local emulator has none)', async () => {
-    await expect(createSesMailer(client, { from }).ping()).resolves.toBeUndefined();
+    await expect(createSesMailer(client, { from }).ping()).resolves.toEqual({ sandbox: false });
 
     expect(ses).toHaveReceivedCommandOnce(GetAccountCommand);
     expect(ses).not.toHaveReceivedCommand(GetEmailIdentityCommand);
@@ -340,7 +340,7 @@ describe('createSesMailer ping', () => {
   it('answers when the account may send and the identity is verified for sending', async () => {
     const mailer = createSesMailer(client, { from, identity: 'kryon.example' });
 
-    await expect(mailer.ping()).resolves.toBeUndefined();
+    await expect(mailer.ping()).resolves.toEqual({ sandbox: false });
 
     expect(ses).toHaveReceivedCommandWith(GetEmailIdentityCommand, {
       EmailIdentity: 'kryon.example',
@@ -381,10 +381,17 @@ describe('createSesMailer ping', () => {
     await expect(mailer.ping()).rejects.toBeInstanceOf(DependencyError);
   });
 
-  it('does not hold the sandbox against it: sales on verified addresses still get their leads', async () => {
+  it('reports the sandbox without failing: sales on verified addresses still get their leads', async () => {
     ses.on(GetAccountCommand).resolves({ SendingEnabled: true, ProductionAccessEnabled: false });
     const mailer = createSesMailer(client, { from, identity: 'kryon.example' });
 
-    await expect(mailer.ping()).resolves.toBeUndefined();
+    await expect(mailer.ping()).resolves.toEqual({ sandbox: true });
+  });
+
+  it('says nothing of the sandbox when SES does not say whether the account left it', async () => {
+    ses.on(GetAccountCommand).resolves({ SendingEnabled: true });
+    const mailer = createSesMailer(client, { from, identity: 'kryon.example' });
+
+    await expect(mailer.ping()).resolves.toEqual({});
   });
 });

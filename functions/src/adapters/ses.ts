@@ -160,8 +160,8 @@ export function createSesMailer(client: SESv2Client, options: SesMailerOptions):
     },
 
     async ping() {
-      // The sandbox is not held against it: sales on verified addresses still get every lead,
-      // and leaving it is a one-time request that the README's deploy steps check.
+      // The sandbox is reported, not held against it: sales on verified addresses still get
+      // every lead, and leaving it is a one-time request that the README's deploy steps check.
       const [account, identity] = await Promise.allSettled([
         client.send(new GetAccountCommand({})),
         options.identity
@@ -189,6 +189,9 @@ export function createSesMailer(client: SESv2Client, options: SesMailerOptions):
           ),
         });
       }
+      const production = account.value.ProductionAccessEnabled;
+      // Absent (an emulator without it, or a changed API): not known, never "sandbox".
+      return typeof production === 'boolean' ? { sandbox: !production } : {};
     },
   };
 }

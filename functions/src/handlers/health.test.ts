@@ -3,7 +3,7 @@ import { GetAccountCommand, GetEmailIdentityCommand, SESv2Client } from '@aws-sd
 import { ERROR_MESSAGES } from '@kryon/shared/messages';
 import { mockClient } from 'aws-sdk-client-mock';
 import 'aws-sdk-client-mock-vitest/extend';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiEvent, bodyOf } from '../../test/events.ts';
 
 Object.assign(process.env, {
@@ -20,7 +20,17 @@ const dynamo = mockClient(DynamoDBClient);
 const ses = mockClient(SESv2Client);
 const get = () => apiEvent({ method: 'GET', path: '/api/email/health', body: undefined });
 
+// The handler reuses a probe for 45 s (decision 056): each test starts a minute after the
+// last, so it sees a fresh one. Only Date is faked, so the SDK's timers run as usual.
+vi.useFakeTimers({ toFake: ['Date'] });
+let clock = Date.parse('2026-11-26T09:00:00Z');
+const later = (ms: number) => {
+  clock += ms;
+  vi.setSystemTime(clock);
+};
+
 beforeEach(() => {
+  later(60_000);
   dynamo.reset();
   ses.reset();
   dynamo.on(DescribeTableCommand).resolves({ Table: { TableStatus: 'ACTIVE' } });
@@ -36,7 +46,8 @@ describe('GET /api/email/health (AWS SDK mocked)', () => {
     expect(bodyOf(response)).toEqual({
       success: true,
       services: { database: 'up', email: 'up' },
-      timestamp: expect.any(String),
+      timestamp: new Date(clock).toISOString(),
+      checkedAt: new Date(clock).toISOString(),
     });
     expect(dynamo).toHaveReceivedCommandWith(DescribeTableCommand, { TableName: 'leads-health' });
     expect(ses).toHaveReceivedCommandOnce(GetAccountCommand);
@@ -56,6 +67,7 @@ describe('GET /api/email/health (AWS SDK mocked)', () => {
       success: false,
       services: { database: 'up', email: 'unverified' },
       timestamp: expect.any(String),
+      checkedAt: expect.any(String),
     });
   });
 
@@ -73,10 +85,66 @@ describe('GET /api/email/health (AWS SDK mocked)', () => {
   it('answers 503 naming e-mail when SES fails or has sending disabled', async () => {
     ses.on(GetAccountCommand).resolves({ SendingEnabled: false });
     expect(bodyOf(await handler(get())).services).toEqual({ database: 'up', email: 'down' });
+    later(60_000);
     ses.on(GetAccountCommand).rejects(new Error('AccessDenied'));
     const response = await handler(get());
     expect(response.statusCode).toBe(503);
     expect(bodyOf(response).services).toEqual({ database: 'up', email: 'down' });
+  });
+
+  it('answers 200 with e-mail sandbox while the SES account has no production access', async () => {
+    ses.on(GetAccountCommand).resolves({ SendingEnabled: true, ProductionAccessEnabled: false });
+    const response = await handler(get());
+    expect(response.statusCode).toBe(200);
+    expect(bodyOf(response)).toMatchObject({
+      success: true,
+      services: { database: 'up', email: 'sandbox' },
+    });
+  });
+
+  it('answers up once the account has production access', async () => {
+    ses.on(GetAccountCommand).resolves({ SendingEnabled: true, ProductionAccessEnabled: true });
+    expect(bodyOf(await handler(get())).services).toEqual({ database: 'up', email: 'up' });
+  });
+
+  it('probes DynamoDB and SES once for many requests within 45 s, then again', async () => {
+    const first = clock;
+    for (let i = 0; i < 10; i++) {
+      const response = await handler(get());
+      expect(response.statusCode).toBe(200);
+      expect(bodyOf(response)).toMatchObject({
+        timestamp: new Date(clock).toISOString(),
+        checkedAt: new Date(first).toISOString(),
+      });
+      later(4_000);
+    }
+    expect(dynamo.commandCalls(DescribeTableCommand)).toHaveLength(1);
+    expect(ses.commandCalls(GetAccountCommand)).toHaveLength(1);
+    expect(ses.commandCalls(GetEmailIdentityCommand)).toHaveLength(1);
+
+    later(5_000); // 45 s after the first probe
+    expect(bodyOf(await handler(get())).checkedAt).toBe(new Date(clock).toISOString());
+    expect(dynamo.commandCalls(DescribeTableCommand)).toHaveLength(2);
+    expect(ses.commandCalls(GetAccountCommand)).toHaveLength(2);
+  });
+
+  it('keeps a failed probe for the window too, so a flood in an outage does not hammer SES', async () => {
+    ses.on(GetAccountCommand).rejects(new Error('Throttling'));
+    for (let i = 0; i < 5; i++) {
+      const response = await handler(get());
+      expect(response.statusCode).toBe(503);
+      expect(bodyOf(response).services).toEqual({ database: 'up', email: 'down' });
+      later(1_000);
+    }
+    expect(ses.commandCalls(GetAccountCommand)).toHaveLength(1);
+    expect(dynamo.commandCalls(DescribeTableCommand)).toHaveLength(1);
+  });
+
+  it('lets concurrent requests share one probe', async () => {
+    const responses = await Promise.all(Array.from({ length: 25 }, () => handler(get())));
+    expect(responses.map((r) => r.statusCode)).toEqual(Array(25).fill(200));
+    expect(dynamo.commandCalls(DescribeTableCommand)).toHaveLength(1);
+    expect(ses.commandCalls(GetAccountCommand)).toHaveLength(1);
   });
 
   it('answers 405 JSON with Allow: GET for another method', async () => {

@@ -267,10 +267,20 @@ export interface Mailer {
   /** Throws SenderNotVerifiedError, PermanentSendError, or any other error worth a retry. */
   send(email: OutgoingEmail): Promise<{ messageId: string }>;
   /**
-   * Resolves when the service answers and may send as our sender; throws
-   * SenderNotVerifiedError when it answers but may not yet, DependencyError otherwise.
+   * Resolves when the service answers and may send as our sender, saying what it knows of the
+   * account; throws SenderNotVerifiedError when it answers but may not yet, DependencyError
+   * otherwise.
    */
-  ping(): Promise<void>;
+  ping(): Promise<MailerAccount>;
+}
+
+/** What an answering e-mail service says of the account. */
+export interface MailerAccount {
+  /**
+   * True while the account is in the SES sandbox (it sends only to verified addresses),
+   * false once it has production access, undefined when the service did not say.
+   */
+  sandbox?: boolean;
 }
 
 /**

@@ -1,22 +1,58 @@
 import type { EmailState, ServiceState } from '@kryon/shared/api';
-import { type LeadStore, type Mailer, SenderNotVerifiedError } from './ports.ts';
+import {
+  type LeadStore,
+  type Mailer,
+  type MailerAccount,
+  SenderNotVerifiedError,
+} from './ports.ts';
+import { cachedProbe, type Probed } from './probe-cache.ts';
+
+export interface ServiceStates {
+  database: ServiceState;
+  email: EmailState;
+}
 
 /**
  * Whether the table and the e-mail service answer now, asked at once. E-mail that answers
  * but may not send as our sender is `unverified`, not `up`: every send would be refused.
+ * E-mail from an account still in the SES sandbox is `sandbox`: it sends, to verified
+ * addresses only. Never rejects: a probe that fails is a service that is `down`.
  */
 export async function serviceStates(
   store: Pick<LeadStore, 'ping'>,
   mailer: Pick<Mailer, 'ping'>,
-): Promise<{ database: ServiceState; email: EmailState }> {
+): Promise<ServiceStates> {
   const [database, email] = await Promise.allSettled([store.ping(), mailer.ping()]);
   return {
     database: database.status === 'fulfilled' ? 'up' : 'down',
     email:
       email.status === 'fulfilled'
-        ? 'up'
+        ? answeringEmailState(email.value)
         : email.reason instanceof SenderNotVerifiedError
           ? 'unverified'
           : 'down',
   };
+}
+
+/**
+ * The state of an e-mail service that answered and may send as our sender. This is the
+ * seam for what else the account says: the visitor configuration set's paused sending
+ * (issue 23 item 5, with the second configuration set) belongs here, read by ping() into
+ * MailerAccount and given its own state.
+ */
+function answeringEmailState(account: MailerAccount | undefined): EmailState {
+  // `undefined`: SES did not say (see ping()), reported as `up` rather than guessed.
+  return account?.sandbox === true ? 'sandbox' : 'up';
+}
+
+/**
+ * serviceStates() probed at most once per PROBE_CACHE_MS in this warm function, with
+ * concurrent callers sharing one probe in flight (decision 056). One per handler module.
+ */
+export function cachedServiceStates(
+  store: Pick<LeadStore, 'ping'>,
+  mailer: Pick<Mailer, 'ping'>,
+  options?: { ttlMs?: number; now?: () => number },
+): () => Promise<Probed<ServiceStates>> {
+  return cachedProbe(() => serviceStates(store, mailer), options);
 }
