@@ -337,7 +337,8 @@ export class FormsApi extends Construct {
         role,
         'IAM5[Resource::*]',
         'ses:GetAccount has no resource-level permissions (IAM accepts only "*"); it is ' +
-          'read-only and is how the health check learns whether SES can send.',
+          'read-only and is how the health check learns whether SES can send and whether ' +
+          'the account is still in the SES sandbox.',
       );
     } else if (kind === 'challenge') {
       // The challenge's price follows the confirmations the form functions count, and each

@@ -720,6 +720,11 @@ describe('least privilege', () => {
         Resource: { 'Fn::GetAtt': [SUBMISSIONS_TABLE_LOGICAL_ID, 'Arn'] },
       }),
     );
+    // GetAccount answers SendingEnabled and ProductionAccessEnabled (the sandbox, decision
+    // 056); it is an account-level action that takes no resource ARN, so "*".
+    expect(statementsOf('health')).toContainEqual(
+      expect.objectContaining({ Action: 'ses:GetAccount', Resource: '*' }),
+    );
     const identityId = logicalId(stack.email.identity.node.defaultChild as CfnResource);
     const read = statementsOf('health').find((s) => s.Action === 'ses:GetEmailIdentity');
     expect(JSON.stringify(read?.Resource)).toContain(`":identity/",{"Ref":"${identityId}"}`);
