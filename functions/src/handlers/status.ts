@@ -21,7 +21,7 @@ export const handler = apiHandler(
       }
       const { database, email: state } = (await probe()).value;
       // Whether the sender is verified or the account in the sandbox is the deployment's
-      // business, not the public's (decision 029 §6): the sandbox still mails sales, so `up`.
+      // business, not the public's (decision 029, section 6): the sandbox still mails sales, so `up`.
       const email = state === 'up' || state === 'sandbox' ? 'up' : 'down';
       const body: StatusResponse = {
         success: database === 'up' && email === 'up',
