@@ -998,6 +998,16 @@ describe('SES', () => {
     );
   });
 
+  it('names both configuration sets in outputs, for the runbook', () => {
+    const outputs = template.findOutputs('*');
+    expect(outputs.SalesConfigurationSet?.Value).toEqual(
+      ref(stack.email.salesConfigurationSet.node.defaultChild as CfnResource),
+    );
+    expect(outputs.VisitorConfigurationSet?.Value).toEqual(
+      ref(stack.email.visitorConfigurationSet.node.defaultChild as CfnResource),
+    );
+  });
+
   const setProperties = (set: 'sales' | 'visitor') =>
     template.toJSON().Resources[
       logicalId(
