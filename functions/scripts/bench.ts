@@ -214,6 +214,7 @@ Object.assign(process.env, {
 });
 delete process.env.AWS_PROFILE;
 delete process.env.SES_CONFIGURATION_SET;
+delete process.env.SES_VISITOR_CONFIGURATION_SET;
 const tableClient = new DynamoDBClient({});
 await ensureTable(tableClient, LAMBDA_ENV.TABLE_NAME);
 tableClient.destroy();

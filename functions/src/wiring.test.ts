@@ -1,6 +1,47 @@
 import { describe, expect, it } from 'vitest';
 import { PRICE_CURVE } from './leads/challenge-price.ts';
-import { challengeRateLimit, mailPresentation, priceCurve, visitorMailBudgets } from './wiring.ts';
+import {
+  challengeRateLimit,
+  mailerOptions,
+  mailPresentation,
+  priceCurve,
+  visitorMailBudgets,
+} from './wiring.ts';
+
+describe('mailerOptions', () => {
+  const from = { MAIL_FROM: 'Kryon <no-reply@kryon.example>' };
+
+  it('sends sales mail with SES_CONFIGURATION_SET and visitor mail with its own set', () => {
+    expect(
+      mailerOptions({
+        ...from,
+        SES_CONFIGURATION_SET: ' kryon-sales ',
+        SES_VISITOR_CONFIGURATION_SET: 'kryon-visitor',
+      }),
+    ).toMatchObject({ configurationSet: 'kryon-sales', visitorConfigurationSet: 'kryon-visitor' });
+  });
+
+  it('sends visitor mail with the sales set when no visitor set is configured', () => {
+    expect(mailerOptions({ ...from, SES_CONFIGURATION_SET: 'kryon-sales' })).toMatchObject({
+      configurationSet: 'kryon-sales',
+      visitorConfigurationSet: 'kryon-sales',
+    });
+    expect(mailerOptions({ ...from, SES_VISITOR_CONFIGURATION_SET: ' ' })).toMatchObject({
+      configurationSet: undefined,
+      visitorConfigurationSet: undefined,
+    });
+  });
+
+  it.each([
+    ['SES_CONFIGURATION_SET', 'kryon sales'],
+    ['SES_VISITOR_CONFIGURATION_SET', 'kryon.visitor'],
+    ['SES_VISITOR_CONFIGURATION_SET', 'x'.repeat(65)],
+  ])('fails at start with %s not a configuration set name: %s', (name, value) => {
+    expect(() => mailerOptions({ ...from, [name]: value })).toThrow(
+      new RegExp(`${name} must be an SES configuration set name`),
+    );
+  });
+});
 
 describe('mailPresentation', () => {
   it('gives sales times in UTC and signs visitor e-mails "Kryon Sales" by default', () => {

@@ -101,13 +101,34 @@ export function mailer() {
   return createSesMailer(sesClient(), mailerOptions());
 }
 
-/** The sender, configuration set and identity every e-mail is sent with. */
-export function mailerOptions(): SesMailerOptions {
+/**
+ * The sender, configuration sets and identity every e-mail is sent with: sales mail with
+ * SES_CONFIGURATION_SET, visitor mail with SES_VISITOR_CONFIGURATION_SET or, unset, the
+ * sales one (the local stack, a deployment from before the two streams). Both names are
+ * checked when the function starts.
+ */
+export function mailerOptions(env: NodeJS.ProcessEnv = process.env): SesMailerOptions {
+  const configurationSet = configurationSetName('SES_CONFIGURATION_SET', env);
   return {
-    from: requiredEnv('MAIL_FROM'),
-    configurationSet: process.env.SES_CONFIGURATION_SET?.trim() || undefined,
-    identity: process.env.SES_IDENTITY?.trim() || undefined,
+    from: requiredEnv('MAIL_FROM', env),
+    configurationSet,
+    visitorConfigurationSet:
+      configurationSetName('SES_VISITOR_CONFIGURATION_SET', env) ?? configurationSet,
+    identity: env.SES_IDENTITY?.trim() || undefined,
   };
+}
+
+/** SES names a configuration set with letters, digits, _ and - only, at most 64 of them. */
+const CONFIGURATION_SET_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+
+function configurationSetName(name: string, env: NodeJS.ProcessEnv): string | undefined {
+  const value = env[name]?.trim() || undefined;
+  if (value !== undefined && !CONFIGURATION_SET_NAME.test(value)) {
+    throw new Error(
+      `Environment variable ${name} must be an SES configuration set name (letters, digits, _ and -, at most 64), not "${value}"`,
+    );
+  }
+  return value;
 }
 
 function leadMetrics() {

@@ -23,31 +23,40 @@ export interface EmailSendingProps {
 }
 
 /**
- * The SES side of the lead notifications: the sending identity, and a configuration set
- * that requires TLS, keeps reputation metrics and suppresses bounced or complaining
- * addresses. The functions name the configuration set on every send, so an existing identity
- * (whose default configuration set the stack cannot set) is covered as well.
+ * The SES side of the lead e-mails: the sending identity, and one configuration set per mail
+ * stream (docs/decisions/055-two-mail-streams.md), both requiring TLS and keeping reputation
+ * metrics:
+ * - sales: notifications and digests to the configured sales addresses. It keeps its
+ *   construct id (and so its generated name: a new name would replace the deployed set).
+ *   Addresses are not suppressed here: a sales mailbox that bounced once (or a colleague's
+ *   "spam" click) must not silently drop every later lead's notification.
+ * - visitor: confirmations to addresses strangers type, the risky stream; hard bounces and
+ *   complaints put the address on the account's suppression list.
+ * The functions name the set on every send, so an existing identity (whose default
+ * configuration set the stack cannot set) is covered as well.
  */
 export class EmailSending extends Construct {
   readonly identity: IEmailIdentity;
-  readonly configurationSet: ConfigurationSet;
-  readonly configurationSetArn: string;
+  readonly salesConfigurationSet: ConfigurationSet;
+  readonly visitorConfigurationSet: ConfigurationSet;
   private readonly fromAddress: string;
 
   constructor(scope: Construct, id: string, props: EmailSendingProps) {
     super(scope, id);
     this.fromAddress = props.fromAddress;
 
-    this.configurationSet = new ConfigurationSet(this, 'ConfigurationSet', {
+    this.salesConfigurationSet = new ConfigurationSet(this, 'ConfigurationSet', {
+      tlsPolicy: ConfigurationSetTlsPolicy.REQUIRE,
+      reputationMetrics: true,
+      sendingEnabled: true,
+      // An empty list: the account's suppression list is neither checked nor added to.
+      disableSuppressionList: true,
+    });
+    this.visitorConfigurationSet = new ConfigurationSet(this, 'VisitorConfigurationSet', {
       tlsPolicy: ConfigurationSetTlsPolicy.REQUIRE,
       reputationMetrics: true,
       sendingEnabled: true,
       suppressionReasons: SuppressionReasons.BOUNCES_AND_COMPLAINTS,
-    });
-    this.configurationSetArn = Stack.of(this).formatArn({
-      service: 'ses',
-      resource: 'configuration-set',
-      resourceName: this.configurationSet.configurationSetName,
     });
 
     const isAddress = props.identity.includes('@');
@@ -56,7 +65,8 @@ export class EmailSending extends Construct {
     } else {
       const created = new EmailIdentity(this, 'Identity', {
         identity: isAddress ? Identity.email(props.identity) : Identity.domain(props.identity),
-        configurationSet: this.configurationSet,
+        // The set of mail that names none (the functions always name one): the sales set.
+        configurationSet: this.salesConfigurationSet,
       });
       this.identity = created;
       if (!isAddress) {
@@ -73,12 +83,32 @@ export class EmailSending extends Construct {
     }
   }
 
-  /** ses:SendEmail through this identity and configuration set, as the From address only. */
+  /** ses:SendEmail through this identity and either configuration set, as the From address only. */
   sendStatement(): PolicyStatement {
     return new PolicyStatement({
       actions: ['ses:SendEmail'],
-      resources: [this.identity.emailIdentityArn, this.configurationSetArn],
+      resources: [
+        this.identity.emailIdentityArn,
+        this.configurationSetArn(this.salesConfigurationSet),
+        this.configurationSetArn(this.visitorConfigurationSet),
+      ],
       conditions: { StringEquals: { 'ses:FromAddress': this.fromAddress } },
+    });
+  }
+
+  /** The environment of a function that sends: each stream's configuration set by name. */
+  sendingEnvironment(): Record<string, string> {
+    return {
+      SES_CONFIGURATION_SET: this.salesConfigurationSet.configurationSetName,
+      SES_VISITOR_CONFIGURATION_SET: this.visitorConfigurationSet.configurationSetName,
+    };
+  }
+
+  private configurationSetArn(set: ConfigurationSet): string {
+    return Stack.of(this).formatArn({
+      service: 'ses',
+      resource: 'configuration-set',
+      resourceName: set.configurationSetName,
     });
   }
 

@@ -274,7 +274,6 @@ export class FormsApi extends Construct {
     // Every function's logs name the deployed version.
     const environment: Record<string, string> = { APP_VERSION: props.appVersion };
     const table = props.table.tableName;
-    const configurationSet = props.email.configurationSet.configurationSetName;
 
     if (kind === 'form') {
       const recipients = props.recipients[handler] ?? props.recipients.default;
@@ -286,7 +285,7 @@ export class FormsApi extends Construct {
         MAIL_FROM: props.mailFrom,
         ...mailPresentationEnvironment(props.mailPresentation),
         MAIL_TO: recipients.join(','),
-        SES_CONFIGURATION_SET: configurationSet,
+        ...props.email.sendingEnvironment(),
         RETENTION_DAYS: String(props.leadRetentionDays),
         VISITOR_MAIL_PER_ADDRESS: String(props.visitorMail.perAddress),
         VISITOR_MAIL_PER_HOUR: String(props.visitorMail.perHour),
@@ -319,7 +318,7 @@ export class FormsApi extends Construct {
       Object.assign(environment, {
         TABLE_NAME: table,
         MAIL_FROM: props.mailFrom,
-        SES_CONFIGURATION_SET: configurationSet,
+        SES_CONFIGURATION_SET: props.email.salesConfigurationSet.configurationSetName,
         // Named, not derived from MAIL_FROM: the identity may be the domain or the address.
         SES_IDENTITY: props.email.identity.emailIdentityName,
       });

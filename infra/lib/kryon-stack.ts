@@ -211,6 +211,15 @@ export class KryonStack extends Stack {
         'SES identity of the sender: `aws sesv2 get-email-identity --email-identity <it>` ' +
         'says when it is verified for sending',
     });
+    new CfnOutput(this, 'SalesConfigurationSet', {
+      value: this.email.salesConfigurationSet.configurationSetName,
+      description: 'SES configuration set of e-mail to sales (no suppression list)',
+    });
+    new CfnOutput(this, 'VisitorConfigurationSet', {
+      value: this.email.visitorConfigurationSet.configurationSetName,
+      description:
+        'SES configuration set of e-mail to visitors (bounces and complaints suppressed)',
+    });
     new CfnOutput(this, 'TableName', {
       value: this.table.table.tableName,
       description: 'DynamoDB table of leads and rate-limit counters',

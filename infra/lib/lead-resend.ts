@@ -115,7 +115,7 @@ export class LeadResend extends Construct {
         TABLE_NAME: props.table.tableName,
         MAIL_FROM: props.mailFrom,
         ...mailPresentationEnvironment(props.mailPresentation),
-        SES_CONFIGURATION_SET: props.email.configurationSet.configurationSetName,
+        ...props.email.sendingEnvironment(),
         ...recipientEnvironment(props.recipients),
         SITE_ORIGIN: props.siteOrigin,
       },

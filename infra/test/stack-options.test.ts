@@ -358,13 +358,16 @@ describe('with a sender identity that exists already (senderIdentityExists)', ()
     expect(send?.Condition).toEqual({
       StringEquals: { 'ses:FromAddress': 'no-reply@kryon.example' },
     });
-    expect(send?.Resource).toHaveLength(2);
+    expect(send?.Resource).toHaveLength(3);
     expect(send?.Resource).toContainEqual(IDENTITY_ARN);
   });
 
-  it('passes the configuration set on every send, since the identity may not name it', () => {
-    template.resourceCountIs('AWS::SES::ConfigurationSet', 1);
+  it('passes the configuration sets on every send, since the identity may not name one', () => {
+    template.resourceCountIs('AWS::SES::ConfigurationSet', 2);
     expect(environmentOf('contact').Variables.SES_CONFIGURATION_SET).toEqual({
+      Ref: expect.any(String),
+    });
+    expect(environmentOf('contact').Variables.SES_VISITOR_CONFIGURATION_SET).toEqual({
       Ref: expect.any(String),
     });
   });

@@ -527,7 +527,12 @@ describe('functions', () => {
       TABLE_NAME: { Ref: SUBMISSIONS_TABLE_LOGICAL_ID },
       MAIL_FROM: 'Kryon <no-reply@kryon.example>',
       MAIL_TO: 'sales@kryon.example',
-      SES_CONFIGURATION_SET: ref(stack.email.configurationSet.node.defaultChild as CfnResource),
+      SES_CONFIGURATION_SET: ref(
+        stack.email.salesConfigurationSet.node.defaultChild as CfnResource,
+      ),
+      SES_VISITOR_CONFIGURATION_SET: ref(
+        stack.email.visitorConfigurationSet.node.defaultChild as CfnResource,
+      ),
       RETENTION_DAYS: '730',
       VISITOR_MAIL_PER_ADDRESS: '3',
       VISITOR_MAIL_PER_HOUR: '400',
@@ -688,21 +693,24 @@ describe('least privilege', () => {
     );
   });
 
-  it('lets the form function send only as the sender, through the identity and configuration set', () => {
-    const send = statementsOf('contact').find((s) => s.Action === 'ses:SendEmail');
-    expect(send).toMatchObject({
-      Effect: 'Allow',
-      Condition: { StringEquals: { 'ses:FromAddress': 'no-reply@kryon.example' } },
-    });
-    const resources = JSON.stringify(send?.Resource);
-    const identityId = logicalId(stack.email.identity.node.defaultChild as CfnResource);
-    const configurationSetId = logicalId(
-      stack.email.configurationSet.node.defaultChild as CfnResource,
-    );
-    expect(resources).toContain(`":identity/",{"Ref":"${identityId}"}`);
-    expect(resources).toContain(`":configuration-set/",{"Ref":"${configurationSetId}"}`);
-    expect(send?.Resource).toHaveLength(2);
-  });
+  it.each(['contact', 'resend'])(
+    'lets %s send only as the sender, through the identity and the two configuration sets',
+    (handler) => {
+      const send = statementsOf(handler).find((s) => s.Action === 'ses:SendEmail');
+      expect(send).toMatchObject({
+        Effect: 'Allow',
+        Condition: { StringEquals: { 'ses:FromAddress': 'no-reply@kryon.example' } },
+      });
+      const resources = JSON.stringify(send?.Resource);
+      const identityId = logicalId(stack.email.identity.node.defaultChild as CfnResource);
+      for (const set of [stack.email.salesConfigurationSet, stack.email.visitorConfigurationSet]) {
+        const setId = logicalId(set.node.defaultChild as CfnResource);
+        expect(resources).toContain(`":configuration-set/",{"Ref":"${setId}"}`);
+      }
+      expect(resources).toContain(`":identity/",{"Ref":"${identityId}"}`);
+      expect(send?.Resource).toHaveLength(3);
+    },
+  );
 
   it('lets health describe the table, read the SES account and its sender identity, nothing more', () => {
     expect(actionsOf('health')).toEqual(
@@ -881,9 +889,15 @@ describe('the re-send of owed e-mails', () => {
       MAIL_FROM: 'Kryon <no-reply@kryon.example>',
       MAIL_TO: TEST_CONTEXT.recipients.default.join(','),
       MAIL_TO_PARTNER: TEST_CONTEXT.recipients.partner.join(','),
-      // A re-sent e-mail reads like the first.
+      // A re-sent e-mail reads like the first, and goes with its stream's configuration set.
       VISITOR_MAIL_FROM_NAME: 'Kryon Sales',
       SALES_TIME_ZONE: 'UTC',
+      SES_CONFIGURATION_SET: ref(
+        stack.email.salesConfigurationSet.node.defaultChild as CfnResource,
+      ),
+      SES_VISITOR_CONFIGURATION_SET: ref(
+        stack.email.visitorConfigurationSet.node.defaultChild as CfnResource,
+      ),
     });
     // It signs the personal report links of the download e-mails it re-sends.
     expect(fnProps('resend').Environment.Variables.IP_HASH_SECRET_ARN).toEqual(secretRef('site'));
@@ -973,7 +987,9 @@ describe('SES', () => {
     template.hasResourceProperties('AWS::SES::EmailIdentity', {
       EmailIdentity: TEST_CONTEXT.senderIdentity,
       ConfigurationSetAttributes: {
-        ConfigurationSetName: ref(stack.email.configurationSet.node.defaultChild as CfnResource),
+        ConfigurationSetName: ref(
+          stack.email.salesConfigurationSet.node.defaultChild as CfnResource,
+        ),
       },
     });
     const outputs = template.findOutputs('*');
@@ -987,12 +1003,69 @@ describe('SES', () => {
     );
   });
 
-  it('requires TLS and suppresses bounces and complaints', () => {
-    template.hasResourceProperties('AWS::SES::ConfigurationSet', {
+  it('names both configuration sets in outputs, for the runbook', () => {
+    const outputs = template.findOutputs('*');
+    expect(outputs.SalesConfigurationSet?.Value).toEqual(
+      ref(stack.email.salesConfigurationSet.node.defaultChild as CfnResource),
+    );
+    expect(outputs.VisitorConfigurationSet?.Value).toEqual(
+      ref(stack.email.visitorConfigurationSet.node.defaultChild as CfnResource),
+    );
+  });
+
+  const setProperties = (set: 'sales' | 'visitor') =>
+    template.toJSON().Resources[
+      logicalId(
+        (set === 'sales' ? stack.email.salesConfigurationSet : stack.email.visitorConfigurationSet)
+          .node.defaultChild as CfnResource,
+      )
+    ];
+
+  it('has one configuration set per mail stream, the sales one under its first logical id', () => {
+    template.resourceCountIs('AWS::SES::ConfigurationSet', 2);
+    // The sales set keeps the id the single set had: CloudFormation generates the set's name
+    // from it, and a new name would replace the deployed set.
+    expect(logicalId(stack.email.salesConfigurationSet.node.defaultChild as CfnResource)).toMatch(
+      /^EmailConfigurationSet[0-9A-F]{8}$/,
+    );
+    expect(Object.keys(template.findResources('AWS::SES::ConfigurationSet')).sort()).toEqual([
+      expect.stringMatching(/^EmailConfigurationSet[0-9A-F]{8}$/),
+      expect.stringMatching(/^EmailVisitorConfigurationSet[0-9A-F]{8}$/),
+    ]);
+  });
+
+  it('sends visitor mail with TLS, reputation metrics and bounces and complaints suppressed', () => {
+    expect(setProperties('visitor').Properties).toEqual({
       DeliveryOptions: { TlsPolicy: 'REQUIRE' },
-      SuppressionOptions: { SuppressedReasons: ['BOUNCE', 'COMPLAINT'] },
       ReputationOptions: { ReputationMetricsEnabled: true },
+      SendingOptions: { SendingEnabled: true },
+      SuppressionOptions: { SuppressedReasons: ['BOUNCE', 'COMPLAINT'] },
     });
+  });
+
+  it('sends sales mail with TLS and reputation metrics, and never suppresses a sales address', () => {
+    expect(setProperties('sales').Properties).toEqual({
+      DeliveryOptions: { TlsPolicy: 'REQUIRE' },
+      ReputationOptions: { ReputationMetricsEnabled: true },
+      SendingOptions: { SendingEnabled: true },
+      // An empty list: the account's suppression list is neither checked nor added to.
+      SuppressionOptions: { SuppressedReasons: [] },
+    });
+  });
+
+  it('names both configuration sets to every function that sends, and only the sales one to health', () => {
+    for (const handler of [...LEAD_FORMS, 'resend']) {
+      const variables = fnProps(handler).Environment.Variables;
+      expect(variables.SES_CONFIGURATION_SET, handler).toEqual(
+        ref(stack.email.salesConfigurationSet.node.defaultChild as CfnResource),
+      );
+      expect(variables.SES_VISITOR_CONFIGURATION_SET, handler).toEqual(
+        ref(stack.email.visitorConfigurationSet.node.defaultChild as CfnResource),
+      );
+    }
+    for (const handler of ['health', 'status']) {
+      expect(fnProps(handler).Environment.Variables.SES_VISITOR_CONFIGURATION_SET).toBeUndefined();
+    }
   });
 
   it.each(LEAD_FORMS)('sends %s leads to its own recipients, else the default ones', (form) => {

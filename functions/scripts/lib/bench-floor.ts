@@ -83,7 +83,7 @@ export interface FloorCall {
 export interface FloorWiring {
   deps: LeadDeps;
   tableName: string;
-  mail: Pick<SesMailerOptions, 'from' | 'configurationSet'>;
+  mail: Pick<SesMailerOptions, 'from' | 'configurationSet' | 'visitorConfigurationSet'>;
 }
 
 /** The SDK calls of each form, as the bench prints them (‖ = in parallel). */

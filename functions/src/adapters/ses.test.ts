@@ -26,6 +26,7 @@ function email(overrides: Partial<OutgoingEmail> = {}): OutgoingEmail {
     text: 'Hello\r\nBcc: text may hold anything',
     html: '<p>Hello</p>',
     tags: { form: 'contact' },
+    stream: 'sales',
     ...overrides,
   };
 }
@@ -219,6 +220,36 @@ describe('createSesMailer', () => {
         },
       },
     });
+  });
+
+  it('sends sales mail with the sales set and visitor mail with the visitor set', async () => {
+    const mailer = createSesMailer(client, {
+      ...options,
+      configurationSet: 'kryon-sales',
+      visitorConfigurationSet: 'kryon-visitor',
+    });
+
+    await mailer.send(email({ stream: 'sales', to: ['sales@kryon.example'] }));
+    await mailer.send(email({ stream: 'visitor', to: ['ada@example.com'] }));
+
+    const sent = ses
+      .commandCalls(SendEmailCommand)
+      .map((call) => [
+        call.args[0].input.Destination?.ToAddresses,
+        call.args[0].input.ConfigurationSetName,
+      ]);
+    expect(sent).toEqual([
+      [['sales@kryon.example'], 'kryon-sales'],
+      [['ada@example.com'], 'kryon-visitor'],
+    ]);
+  });
+
+  it('sends visitor mail with the sales set when no visitor set is given', async () => {
+    const mailer = createSesMailer(client, options);
+
+    await mailer.send(email({ stream: 'visitor' }));
+
+    expect(ses).toHaveReceivedCommandWith(SendEmailCommand, { ConfigurationSetName: 'leads' });
   });
 
   it('sends without a configuration set when none is configured', async () => {

@@ -8,6 +8,7 @@ import {
 import {
   DependencyError,
   type Mailer,
+  type MailStream,
   type OutgoingEmail,
   PermanentSendError,
   SenderNotVerifiedError,
@@ -18,10 +19,17 @@ export interface SesMailerOptions {
   /** The verified sender, e.g. `Kryon <no-reply@kryon.example>`. */
   from: string;
   /**
-   * Sent with every message: the identity's own association cannot be relied on (an identity
-   * the stack did not create has none, or another's).
+   * The configuration set of the sales stream (notifications and digests to sales), named
+   * on every message: the identity's own association cannot be relied on (an identity the
+   * stack did not create has none, or another's).
    */
   configurationSet?: string;
+  /**
+   * The configuration set of the visitor stream (confirmations to typed addresses), so its
+   * bounces, complaints and reputation are its own. Unset, visitor mail goes with the sales
+   * set, as before the streams were split (the local stack, an older deployment).
+   */
+  visitorConfigurationSet?: string;
   /**
    * The SES identity that covers `from` (its domain or the address itself), asked by ping()
    * whether it is verified for sending. Unset, ping() asks the account only: the local
@@ -111,19 +119,29 @@ function bareAddress(from: string): string {
   return (/<([^<>]+)>\s*$/.exec(from)?.[1] ?? from).trim();
 }
 
+/** The configuration set a message of this stream is sent with. */
+export function configurationSetFor(
+  options: Pick<SesMailerOptions, 'configurationSet' | 'visitorConfigurationSet'>,
+  stream: MailStream,
+): string | undefined {
+  return stream === 'visitor'
+    ? (options.visitorConfigurationSet ?? options.configurationSet)
+    : options.configurationSet;
+}
+
 /**
  * The SendEmail request for one checked message, built here and nowhere else: the mailer
  * sends it, and the benchmark's SDK floor (scripts/lib/bench-floor.ts) sends the very same.
  */
 export function sendEmailRequest(
-  options: Pick<SesMailerOptions, 'from' | 'configurationSet'>,
+  options: Pick<SesMailerOptions, 'from' | 'configurationSet' | 'visitorConfigurationSet'>,
   email: OutgoingEmail,
 ): SendEmailCommandInput {
   return {
     FromEmailAddress: fromHeader(options.from, email.fromName),
     Destination: { ToAddresses: email.to },
     ReplyToAddresses: email.replyTo,
-    ConfigurationSetName: options.configurationSet,
+    ConfigurationSetName: configurationSetFor(options, email.stream),
     EmailTags: Object.entries(email.tags).map(([Name, Value]) => ({
       Name,
       // SES allows only these characters in tag values.

@@ -27,6 +27,8 @@ Object.assign(process.env, {
   TABLE_NAME: 'leads-unit',
   MAIL_FROM: 'Kryon Website <no-reply@kryon.example>',
   MAIL_TO: 'sales@kryon.example, ops@kryon.example',
+  SES_CONFIGURATION_SET: 'kryon-sales',
+  SES_VISITOR_CONFIGURATION_SET: 'kryon-visitor',
   IP_HASH_SECRET: 'unit-secret',
   SITE_ORIGIN: 'https://www.kryon.example',
 });
@@ -123,6 +125,8 @@ describe('POST /api/email/contact (AWS SDK mocked)', () => {
       FromEmailAddress: 'Kryon Website <no-reply@kryon.example>',
       Destination: { ToAddresses: ['sales@kryon.example', 'ops@kryon.example'] },
       ReplyToAddresses: ['ada@example.com'],
+      // The sales stream's own set, not the visitor one.
+      ConfigurationSetName: 'kryon-sales',
       EmailTags: [
         { Name: 'form', Value: 'contact' },
         { Name: 'audience', Value: 'sales' },

@@ -457,6 +457,7 @@ describe('the digest e-mail', () => {
     });
     expect(email.subject).toBe('Digest: 2 unverified leads not e-mailed one by one');
     expect(email.replyTo).toEqual([]);
+    expect(email.stream).toBe('sales');
     expect(email.text).toContain(
       [
         '1. Contact message · Mon 2 Nov 2026, 10:11 CET',

@@ -178,6 +178,7 @@ export function salesDigest(input: {
     text,
     html: emailDocument(subject, rows),
     tags: { form: entries[0]?.lead.form ?? 'digest', audience: 'sales-digest' },
+    stream: 'sales',
   };
 }
 

@@ -89,6 +89,7 @@ describe('form definitions', () => {
       fromName: 'Kryon Sales',
     });
     expect(email.fromName).toBe('Kryon Sales');
+    expect(email.stream).toBe('visitor');
     expect(email.html).toMatch(
       /<a href="https:\/\/www\.kryon\.example\/api\/email\/report\?item=kev-exposure-prioritization&amp;sig=x"[^>]*>Download the report<\/a>/,
     );

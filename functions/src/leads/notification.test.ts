@@ -144,6 +144,7 @@ describe('salesNotification', () => {
     expect(email.replyTo).toEqual(['ada@example.com']);
     expect(email.subject).toBe('Contact · Security Question · from “Analytical Engines”');
     expect(email.tags).toEqual({ form: 'contact', audience: 'sales' });
+    expect(email.stream).toBe('sales');
     expect(email.fromName).toBeUndefined();
   });
 

@@ -406,6 +406,7 @@ export function salesNotification(input: SalesNotificationInput): OutgoingEmail 
     text,
     html: emailDocument(subject, rows),
     tags: { form: definition.form, audience: 'sales' },
+    stream: 'sales',
   };
 }
 
@@ -469,5 +470,6 @@ export function visitorEmail(input: {
     text,
     html: emailDocument(subject, rows),
     tags: { form: input.form, audience: 'visitor' },
+    stream: 'visitor',
   };
 }

@@ -261,7 +261,17 @@ export interface OutgoingEmail {
   html: string;
   /** Tags for SES event destinations (form name etc.). */
   tags: Record<string, string>;
+  /**
+   * Which mail stream it belongs to: e-mail to sales (notifications, digests), whose
+   * delivery is vital, or e-mail to a visitor (confirmations, download links) sent to an
+   * address a stranger typed, the risky half. The mailer sends each stream with its own
+   * SES configuration set (docs/decisions/055-two-mail-streams.md).
+   */
+  stream: MailStream;
 }
+
+/** The two mail streams: see OutgoingEmail.stream. */
+export type MailStream = 'sales' | 'visitor';
 
 export interface Mailer {
   /** Throws SenderNotVerifiedError, PermanentSendError, or any other error worth a retry. */
