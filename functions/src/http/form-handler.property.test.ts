@@ -24,6 +24,7 @@ import {
   FakeMetrics,
   fakeSolution,
 } from '../../test/fake-lead-store.ts';
+import { testLeadConfig } from '../../test/lead-config.ts';
 import { assertHeadersSafe, sendEmailRequest } from '../adapters/ses.ts';
 import { sourceRows, splitAttribution } from '../leads/attribution.ts';
 import type { FormDefinition } from '../leads/form-definition.ts';
@@ -117,22 +118,12 @@ function harness(definition: FormDefinition): Harness {
     // Server-made ids, as in production: a made-up `id-1` could match a generated key.
     newId: randomUUID,
     challenges: new FakeChallenges(),
-    config: {
-      recipients: ['sales@kryon.example'],
-      siteOrigin: 'https://kryon.example',
-      reportLink: { key: 'report-key', days: 7 },
-      salesTimeZone: 'UTC',
-      visitorFromName: 'Kryon Sales',
-      maxAttempts: 10,
-      retentionDays: 730,
-      hashSecret: 'ip-secret',
+    config: testLeadConfig({
       rateLimit: { email: unlimited, ip: unlimited },
       visitorMail: { perRecipient: unlimited, ceiling: unlimited },
       unverifiedSalesMail: unlimited,
-      minFillMs: 2_000,
-      sendLeaseMs: 60_000,
       successMessage: 'Thank you, we received your request.',
-    },
+    }),
   });
   const shapeKeys = new Set(Object.keys((definition.schema as unknown as z.ZodMiniObject).shape));
   return { definition, handler, store, mailer, errors, shapeKeys, stats: {}, keys: 0 };

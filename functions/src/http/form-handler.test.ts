@@ -8,6 +8,7 @@ import {
   FakeMetrics,
   fakeSolution,
 } from '../../test/fake-lead-store.ts';
+import { testLeadConfig } from '../../test/lead-config.ts';
 import type { FormDefinition } from '../leads/form-definition.ts';
 import { downloadForm } from '../leads/forms/download.ts';
 import { partnerForm } from '../leads/forms/partner.ts';
@@ -32,23 +33,13 @@ function handler(definition: FormDefinition) {
     now: () => NOW,
     newId: () => `00000000-0000-4000-8000-00000000000${++ids}`,
     challenges: new FakeChallenges(),
-    config: {
-      recipients: ['sales@kryon.example'],
-      siteOrigin: 'https://kryon.example',
-      reportLink: { key: 'report-key', days: 7 },
-      salesTimeZone: 'UTC',
-      visitorFromName: 'Kryon Sales',
-      maxAttempts: 10,
-      retentionDays: 730,
-      hashSecret: 'ip-secret',
+    config: testLeadConfig({
       rateLimit: { email: unlimited, ip: unlimited },
       visitorMail: { perRecipient: unlimited, ceiling: unlimited },
       unverifiedSalesMail: unlimited,
-      minFillMs: 2_000,
-      sendLeaseMs: 60_000,
       successMessage: SUCCESS_MESSAGES[definition.form],
       unsentMessages: UNSENT_MESSAGES[definition.form],
-    },
+    }),
   });
 }
 

@@ -7,6 +7,7 @@ import {
   FakeMailer,
   FakeMetrics,
 } from '../../test/fake-lead-store.ts';
+import { testLeadConfig } from '../../test/lead-config.ts';
 import { deliver, overallStatus, owedMessages } from './deliver.ts';
 import { DIGEST_PERIOD_MS, digestDueAt, inertVisitorText, salesDigest } from './digest.ts';
 import { contactForm } from './forms/contact.ts';
@@ -39,14 +40,9 @@ beforeEach(() => {
   leadDeps = {
     ...shared,
     challenges: new FakeChallenges(),
-    config: {
+    config: testLeadConfig({
       recipients: [SALES],
-      siteOrigin: 'https://kryon.example',
-      reportLink: { key: 'report-key', days: 7 },
-      salesTimeZone: 'UTC',
-      visitorFromName: 'Kryon Sales',
       maxAttempts: 3,
-      retentionDays: 730,
       hashSecret: 'secret',
       rateLimit: { email: RATE_LIMIT, ip: { ...IP_RATE_LIMIT, max: 10_000 } },
       visitorMail: {
@@ -55,9 +51,7 @@ beforeEach(() => {
       },
       unverifiedSalesMail: { max: ONE_BY_ONE, windowMs: 3_600_000 },
       minFillMs: 3_000,
-      sendLeaseMs: 60_000,
-      successMessage: 'Thanks',
-    },
+    }),
   };
   resendDeps = {
     ...shared,

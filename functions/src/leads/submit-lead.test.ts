@@ -14,6 +14,7 @@ import {
   FakeMetrics,
   fakeSolution,
 } from '../../test/fake-lead-store.ts';
+import { testLeadConfig } from '../../test/lead-config.ts';
 import { contactForm } from './forms/contact.ts';
 import { downloadForm } from './forms/download.ts';
 import { emailHash, keyedHash } from './hash.ts';
@@ -51,26 +52,7 @@ beforeEach(() => {
     now: () => clock,
     newId: () => `id-${++ids}`,
     challenges: new FakeChallenges(),
-    config: {
-      recipients: ['sales@kryon.example'],
-      retentionDays: 730,
-      hashSecret: 'ip-secret',
-      siteOrigin: 'https://kryon.example',
-      reportLink: { key: 'report-key', days: 7 },
-      salesTimeZone: 'UTC',
-      visitorFromName: 'Kryon Sales',
-      rateLimit: { email: RATE_LIMIT, ip: IP_RATE_LIMIT },
-      visitorMail: {
-        perRecipient: { max: 3, windowMs: 86_400_000 },
-        ceiling: { max: 200, windowMs: 3_600_000 },
-      },
-      // Most tests here post unverified leads one by one; the digest tests lower this.
-      unverifiedSalesMail: { max: 1_000, windowMs: 3_600_000 },
-      minFillMs: 3_000,
-      sendLeaseMs: 60_000,
-      maxAttempts: 10,
-      successMessage: 'Thanks',
-    },
+    config: testLeadConfig({ minFillMs: 3_000 }),
   };
 });
 

@@ -8,6 +8,7 @@ import {
   FakeMetrics,
   fakeSolution,
 } from '../../test/fake-lead-store.ts';
+import { testLeadConfig } from '../../test/lead-config.ts';
 import type { FormDefinition } from './form-definition.ts';
 import { contactForm } from './forms/contact.ts';
 import { demoForm } from './forms/demo.ts';
@@ -42,14 +43,7 @@ beforeEach(() => {
     log: { info: vi.fn(), warn: vi.fn(), error: vi.fn() },
     now: () => clock,
     newId: () => `id-${++ids}`,
-    config: {
-      recipients: ['sales@kryon.example'],
-      siteOrigin: 'https://kryon.example',
-      reportLink: { key: 'report-key', days: 7 },
-      salesTimeZone: 'UTC',
-      visitorFromName: 'Kryon Sales',
-      maxAttempts: 10,
-      retentionDays: 730,
+    config: testLeadConfig({
       hashSecret: 'secret',
       // Wide submission budgets: these tests are about the visitor-mail budgets alone.
       rateLimit: { email: { max: 1_000, windowMs: 60_000 }, ip: { max: 1_000, windowMs: 60_000 } },
@@ -57,11 +51,7 @@ beforeEach(() => {
         perRecipient: { max: 3, windowMs: DAY },
         ceiling: { max: 5, windowMs: HOUR },
       },
-      unverifiedSalesMail: { max: 1_000, windowMs: 3_600_000 },
-      minFillMs: 2_000,
-      sendLeaseMs: 60_000,
-      successMessage: 'Thanks',
-    },
+    }),
   };
 });
 
