@@ -1,7 +1,7 @@
-import { createHmac } from 'node:crypto';
 import type { Confirmation } from '@kryon/shared/api';
 import { sourceRows } from './attribution.ts';
 import type { FormDefinition } from './form-definition.ts';
+import { derivedSecret } from './hash.ts';
 import { salesNotices, salesNotification, visitorEmail } from './notification.ts';
 import {
   type Audience,
@@ -116,7 +116,7 @@ export function isHeldForDigest(emails: StoredLead['emails']): boolean {
  */
 export function leadReportUrl(lead: StoredLead, item: string, config: DeliveryConfig): string {
   const key = lead.spam
-    ? createHmac('sha256', config.reportLink.key).update('spam-decoy').digest('base64url')
+    ? derivedSecret(config.reportLink.key, 'report-link-spam-decoy')
     : config.reportLink.key;
   return reportLinkUrl(
     config.siteOrigin,
