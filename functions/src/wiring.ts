@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Logger } from '@aws-lambda-powertools/logger';
-import { Metrics } from '@aws-lambda-powertools/metrics';
+import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
@@ -40,7 +40,7 @@ import { type DeliveryConfig, MAX_SEND_ATTEMPTS } from './leads/deliver.ts';
 import { DIGEST_MAX_LEADS, DIGESTS_PER_HOUR } from './leads/digest.ts';
 import type { FormDefinition } from './leads/form-definition.ts';
 import { derivedSecret } from './leads/hash.ts';
-import type { Log } from './leads/ports.ts';
+import type { BrakeMetrics, Log } from './leads/ports.ts';
 import type { ResendDeps } from './leads/resend-pending.ts';
 import { isTimeZone } from './leads/sales-time.ts';
 import type { LeadDeps } from './leads/submit-lead.ts';
@@ -129,6 +129,46 @@ function configurationSetName(name: string, env: NodeJS.ProcessEnv): string | un
     );
   }
   return value;
+}
+
+/**
+ * The one configuration set the visitor brake may pause: SES_VISITOR_CONFIGURATION_SET,
+ * checked when the function starts. Unset, or the same as the sales set
+ * (SES_CONFIGURATION_SET, when given), the function refuses to start: pausing it would stop
+ * sales mail, which the brake must never do (decision 058).
+ */
+export function visitorBrakeConfigurationSet(env: NodeJS.ProcessEnv = process.env): string {
+  const visitor = configurationSetName('SES_VISITOR_CONFIGURATION_SET', env);
+  if (visitor === undefined) {
+    throw new Error(
+      'Missing required environment variable SES_VISITOR_CONFIGURATION_SET: the visitor brake pauses only the visitor configuration set',
+    );
+  }
+  if (visitor === configurationSetName('SES_CONFIGURATION_SET', env)) {
+    throw new Error(
+      `SES_VISITOR_CONFIGURATION_SET names the sales configuration set ("${visitor}"): the visitor brake must never pause sales e-mail`,
+    );
+  }
+  return visitor;
+}
+
+/**
+ * The brake's count, VisitorStreamPaused in the same namespace, with only the `service`
+ * dimension: a pause is of the visitor stream, not of a form. Flushed only when counted, so
+ * an OK event writes no empty record.
+ */
+export function brakeMetrics(): BrakeMetrics {
+  let counted = false;
+  return {
+    count: (metric) => {
+      powertoolsMetrics.addMetric(metric, MetricUnit.Count, 1);
+      counted = true;
+    },
+    flush: () => {
+      if (counted) powertoolsMetrics.publishStoredMetrics();
+      counted = false;
+    },
+  };
 }
 
 function leadMetrics() {

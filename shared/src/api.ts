@@ -86,8 +86,12 @@ export type ServiceState = 'up' | 'down';
  * `sandbox`: SES sends, but the account is still in the SES sandbox, so mail reaches only
  * verified addresses: sales (verified as the deploy steps say) get every lead, visitors'
  * confirmations fail. Health answers 200 with it (decision 056).
+ * `visitor-paused`: SES sends, but sending is paused on the visitor stream's configuration
+ * set (the brake on visitor mail fired, or a person paused it): leads are stored and sales
+ * get every lead, visitors get no confirmation until a person resumes it. Health answers
+ * 200 with it; it wins over `sandbox` (decision 058).
  */
-export type EmailState = ServiceState | 'unverified' | 'sandbox';
+export type EmailState = ServiceState | 'unverified' | 'sandbox' | 'visitor-paused';
 
 /** Whether leads can be taken and mailed now; deliberately nothing about the deployment. */
 export interface StatusResponse {

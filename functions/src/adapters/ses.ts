@@ -1,6 +1,8 @@
 import {
   GetAccountCommand,
+  GetConfigurationSetCommand,
   GetEmailIdentityCommand,
+  PutConfigurationSetSendingOptionsCommand,
   type SESv2Client,
   SendEmailCommand,
   type SendEmailCommandInput,
@@ -8,10 +10,13 @@ import {
 import {
   DependencyError,
   type Mailer,
+  type MailerAccount,
   type MailStream,
+  type MailStreamBrake,
   type OutgoingEmail,
   PermanentSendError,
   SenderNotVerifiedError,
+  StreamPausedError,
 } from '../leads/ports.ts';
 import { displayNameProblem, encodeDisplayName } from './display-name.ts';
 
@@ -114,6 +119,28 @@ export function isSenderUnverified(error: unknown, from: string): boolean {
   return named.includes(address) || named.includes(domain);
 }
 
+/**
+ * Whether SES refused the message because sending is paused on its configuration set, not on
+ * the whole account. The SES v2 API has one error for both, SendingPausedException ("the
+ * account's ability to send email is currently paused"); the v1 API names the set's pause
+ * ConfigurationSetSendingPausedException and gives the set's name. Only a refusal that names
+ * a configuration set is taken for the set's pause: an account paused stops sales mail too,
+ * which must stay an outage, retried and alarming.
+ */
+export function isConfigurationSetPaused(error: unknown): boolean {
+  const fields = (error ?? {}) as {
+    name?: unknown;
+    message?: unknown;
+    ConfigurationSetName?: unknown;
+  };
+  if (fields.name === 'ConfigurationSetSendingPausedException') return true;
+  if (fields.name !== 'SendingPausedException') return false;
+  return (
+    typeof fields.ConfigurationSetName === 'string' ||
+    /configuration[ -]?set/i.test(String(fields.message ?? ''))
+  );
+}
+
 /** `Kryon <no-reply@kryon.example>` -> `no-reply@kryon.example`. */
 function bareAddress(from: string): string {
   return (/<([^<>]+)>\s*$/.exec(from)?.[1] ?? from).trim();
@@ -169,6 +196,9 @@ export function createSesMailer(client: SESv2Client, options: SesMailerOptions):
           if (isSenderUnverified(error, options.from)) {
             throw new SenderNotVerifiedError({ cause: error });
           }
+          if (isConfigurationSetPaused(error)) {
+            throw new StreamPausedError(email.stream, { cause: error });
+          }
           if (isPermanentRefusal(error)) {
             throw new PermanentSendError('SES refused the message for good', { cause: error });
           }
@@ -180,11 +210,12 @@ export function createSesMailer(client: SESv2Client, options: SesMailerOptions):
     async ping() {
       // The sandbox is reported, not held against it: sales on verified addresses still get
       // every lead, and leaving it is a one-time request that the README's deploy steps check.
-      const [account, identity] = await Promise.allSettled([
+      const [account, identity, visitorPaused] = await Promise.allSettled([
         client.send(new GetAccountCommand({})),
         options.identity
           ? client.send(new GetEmailIdentityCommand({ EmailIdentity: options.identity }))
           : Promise.resolve(undefined),
+        visitorSetPaused(client, options),
       ]);
       if (account.status === 'rejected') {
         throw new DependencyError('email', { cause: account.reason });
@@ -208,8 +239,57 @@ export function createSesMailer(client: SESv2Client, options: SesMailerOptions):
         });
       }
       const production = account.value.ProductionAccessEnabled;
+      const known: MailerAccount = {};
       // Absent (an emulator without it, or a changed API): not known, never "sandbox".
-      return typeof production === 'boolean' ? { sandbox: !production } : {};
+      if (typeof production === 'boolean') known.sandbox = !production;
+      if (visitorPaused.status === 'fulfilled' && visitorPaused.value !== undefined) {
+        known.visitorPaused = visitorPaused.value;
+      }
+      return known;
+    },
+  };
+}
+
+/**
+ * Whether sending is paused on the visitor stream's own configuration set: undefined when
+ * there is none apart from the sales set, or when SES did not say. A failure to read it is
+ * never an e-mail outage on its own: GetAccount and GetEmailIdentity already said whether
+ * SES sends as our sender, sales mail does not depend on the visitor set, and a function
+ * deployed before its role may read the set (or the local emulator, which does not know
+ * configuration sets) must not turn health red for a stack that works.
+ */
+async function visitorSetPaused(
+  client: SESv2Client,
+  options: Pick<SesMailerOptions, 'configurationSet' | 'visitorConfigurationSet'>,
+): Promise<boolean | undefined> {
+  const name = options.visitorConfigurationSet;
+  if (!name || name === options.configurationSet) return undefined;
+  const set = await client.send(new GetConfigurationSetCommand({ ConfigurationSetName: name }));
+  const enabled = set.SendingOptions?.SendingEnabled;
+  // SES leaves a set's sending on unless it was turned off; absent means not said.
+  return typeof enabled === 'boolean' ? !enabled : undefined;
+}
+
+/**
+ * The brake's hold on the visitor stream: it can pause the visitor configuration set and
+ * nothing else. It is given that set's name alone, so no call it makes can name the sales
+ * set; it never resumes (a person does, after fixing the cause).
+ */
+export function createSesVisitorBrake(
+  client: SESv2Client,
+  options: { visitorConfigurationSet: string },
+): MailStreamBrake {
+  return {
+    async pauseStream(stream) {
+      // The type already says so; this keeps a caller outside TypeScript from pausing sales.
+      if (stream !== 'visitor') throw new Error('only the visitor stream can be paused');
+      // A PUT of the set's one sending option: pausing a paused set sets the same value again.
+      await client.send(
+        new PutConfigurationSetSendingOptionsCommand({
+          ConfigurationSetName: options.visitorConfigurationSet,
+          SendingEnabled: false,
+        }),
+      );
     },
   };
 }

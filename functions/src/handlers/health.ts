@@ -1,4 +1,4 @@
-import type { HealthResponse } from '@kryon/shared/api';
+import type { EmailState, HealthResponse } from '@kryon/shared/api';
 import { ERROR_MESSAGES } from '@kryon/shared/messages';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { errorResponse, type HttpResponse, json } from '../http/responses.ts';
@@ -9,10 +9,18 @@ import { apiHandler, leadStore, logger, mailer } from '../wiring.ts';
 const probe = cachedServiceStates(leadStore(), mailer());
 
 /**
+ * The e-mail states in which every lead is stored and mailed to sales: health is green.
+ * Only visitors' confirmations may fail in the sandbox or with the visitor stream paused.
+ */
+const SALES_MAIL_FLOWS: readonly EmailState[] = ['up', 'sandbox', 'visitor-paused'];
+
+/**
  * GET /api/email/health: success only when DynamoDB answers and SES answers and may send as
  * the sender identity (`unverified` until it is verified for sending). An account still in
  * the SES sandbox is `sandbox` with 200: sales on verified addresses get every lead
- * (decision 056). `checkedAt` says when the probe behind the answer ran.
+ * (decision 056). A paused visitor stream is `visitor-paused` with 200 for the same reason:
+ * leads are stored and sales mail flows (decision 058). `checkedAt` says when the probe
+ * behind the answer ran.
  */
 export const handler = apiHandler(
   () =>
@@ -22,8 +30,7 @@ export const handler = apiHandler(
       }
       const { value: services, checkedAtMs } = await probe();
       const body: HealthResponse = {
-        success:
-          services.database === 'up' && (services.email === 'up' || services.email === 'sandbox'),
+        success: services.database === 'up' && SALES_MAIL_FLOWS.includes(services.email),
         services,
         timestamp: new Date().toISOString(),
         checkedAt: new Date(checkedAtMs).toISOString(),

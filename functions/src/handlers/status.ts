@@ -20,9 +20,11 @@ export const handler = apiHandler(
         return errorResponse(405, ERROR_MESSAGES.methodNotAllowed, { headers: { allow: 'GET' } });
       }
       const { database, email: state } = (await probe()).value;
-      // Whether the sender is verified or the account in the sandbox is the deployment's
-      // business, not the public's (decision 029, section 6): the sandbox still mails sales, so `up`.
-      const email = state === 'up' || state === 'sandbox' ? 'up' : 'down';
+      // Whether the sender is verified, the account in the sandbox or the visitor stream
+      // paused is the deployment's business, not the public's (decision 029, section 6): the
+      // sandbox and a paused visitor stream still mail sales, so `up`.
+      const email =
+        state === 'up' || state === 'sandbox' || state === 'visitor-paused' ? 'up' : 'down';
       const body: StatusResponse = {
         success: database === 'up' && email === 'up',
         email,

@@ -15,6 +15,7 @@ import {
   PermanentSendError,
   SenderNotVerifiedError,
   type StoredLead,
+  StreamPausedError,
 } from './ports.ts';
 import { describeError } from './redact.ts';
 import { reportLinkUrl } from './report-link.ts';
@@ -203,7 +204,14 @@ export async function deliver(
       try {
         const email = buildEmail(audience, lead, definition, config);
         const { messageId } = await mailer.send(email);
-        return { audience, messageId, error: undefined, permanent: false, waiting: false };
+        return {
+          audience,
+          messageId,
+          error: undefined,
+          permanent: false,
+          waiting: false,
+          paused: false,
+        };
       } catch (error) {
         return {
           audience,
@@ -213,6 +221,9 @@ export async function deliver(
           // and a refusal there is an outage that must keep alarming until fixed.
           permanent: audience === 'visitor' && error instanceof PermanentSendError,
           waiting: error instanceof SenderNotVerifiedError,
+          // A paused visitor stream is the brake at work, not an outage; a paused sales
+          // stream is an outage and is retried and alarms like any other failure.
+          paused: audience === 'visitor' && error instanceof StreamPausedError,
         };
       }
     }),
@@ -237,6 +248,25 @@ export async function deliver(
       continue;
     }
     failed += 1;
+    if (attempt.paused) {
+      // Not owed and never retried: the visitor's page already shows the download link and
+      // says no e-mail was sent, and a confirmation days late, once a person resumes the
+      // stream, helps nobody. Nothing went out, so no attempt is counted.
+      emails[attempt.audience] = {
+        status: 'withheld',
+        reason: 'visitor-stream-paused',
+        attempts: previous,
+        error: attempt.error,
+        at,
+      };
+      metrics.count('VisitorEmailPaused', lead.form);
+      log.warn('visitor e-mail withheld: sending to visitors is paused; not retried', {
+        form: lead.form,
+        submissionId: lead.submissionId,
+        error: attempt.error,
+      });
+      continue;
+    }
     if (attempt.waiting) {
       // Verifying a domain takes up to 72 hours, longer than any backoff: counting these
       // refusals would abandon every lead that came in meanwhile. Waiting is not free of

@@ -68,6 +68,8 @@ const WITHHELD: Record<WithheldReason, string> = {
     'No confirmation was sent to the visitor: this address already received its confirmations for today.',
   'hourly-ceiling':
     'No confirmation was sent to the visitor: the hourly limit of e-mails to visitors was reached.',
+  'visitor-stream-paused':
+    'No confirmation was sent to the visitor: e-mail to visitors is paused (bounce or complaint rate too high).',
 };
 
 /**

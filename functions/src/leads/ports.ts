@@ -63,8 +63,16 @@ export type BrowserCheck =
   | 'underpriced'
   | 'replayed';
 
-/** Why the visitor's confirmation is not sent. */
-export type WithheldReason = 'unverified' | 'recipient-budget' | 'hourly-ceiling';
+/**
+ * Why the visitor's confirmation is not sent. `visitor-stream-paused`: SES refused it because
+ * the visitor stream's configuration set is paused (the brake on visitor mail, or a person);
+ * never retried, as a confirmation that arrives days later helps nobody.
+ */
+export type WithheldReason =
+  | 'unverified'
+  | 'recipient-budget'
+  | 'hourly-ceiling'
+  | 'visitor-stream-paused';
 
 export interface ConsentRecord {
   value: boolean;
@@ -291,6 +299,29 @@ export interface MailerAccount {
    * false once it has production access, undefined when the service did not say.
    */
   sandbox?: boolean;
+  /**
+   * True while sending is paused on the visitor stream's own configuration set (the brake
+   * pulled, or a person paused it), false while it is on; undefined when there is no
+   * separate visitor set or the service did not say.
+   */
+  visitorPaused?: boolean;
+}
+
+/**
+ * Stops a mail stream at the e-mail service. Only the visitor stream can be stopped: its
+ * reputation is the risky one (addresses strangers type), and sales mail must never be
+ * paused by software. Resuming is a person's decision, so there is no resume here.
+ */
+export interface MailStreamBrake {
+  /** Pauses the stream's sending; pausing a stream already paused is not an error. */
+  pauseStream(stream: 'visitor'): Promise<void>;
+}
+
+/** The one count the brake publishes, with no form: a pause concerns every form at once. */
+export interface BrakeMetrics {
+  count(metric: 'VisitorStreamPaused'): void;
+  /** Writes what was counted (once per invocation). */
+  flush(): void;
 }
 
 /**
@@ -316,6 +347,8 @@ export const LEAD_METRICS = [
   'VisitorEmailBudgetExceeded',
   /** The visitor's confirmation was not sent: the hourly ceiling over all forms was hit. */
   'VisitorEmailCeilingReached',
+  /** The visitor's confirmation was not sent: SES refused it, the visitor stream is paused. */
+  'VisitorEmailPaused',
   /**
    * Leads a re-send run found due (an e-mail still owed, its retry time come): the re-send
    * backlog, counted per run, so it is absent when nothing is owed.
@@ -369,6 +402,21 @@ export class SenderNotVerifiedError extends Error {
   constructor(options: { cause: unknown }) {
     super('the sender identity is not verified for sending', options);
     this.name = 'SenderNotVerifiedError';
+  }
+}
+
+/**
+ * The e-mail service refused a message because sending is paused on its stream's
+ * configuration set. For the visitor stream that is the brake (or a person) at work: the
+ * message is withheld, not retried. For the sales stream it is an outage like any other.
+ */
+export class StreamPausedError extends Error {
+  constructor(
+    readonly stream: MailStream,
+    options: { cause: unknown },
+  ) {
+    super(`sending is paused for the ${stream} stream's configuration set`, options);
+    this.name = 'StreamPausedError';
   }
 }
 

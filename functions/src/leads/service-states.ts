@@ -16,7 +16,8 @@ export interface ServiceStates {
  * Whether the table and the e-mail service answer now, asked at once. E-mail that answers
  * but may not send as our sender is `unverified`, not `up`: every send would be refused.
  * E-mail from an account still in the SES sandbox is `sandbox`: it sends, to verified
- * addresses only. Never rejects: a probe that fails is a service that is `down`.
+ * addresses only. E-mail whose visitor stream is paused is `visitor-paused`: sales mail
+ * flows, visitors get none. Never rejects: a probe that fails is a service that is `down`.
  */
 export async function serviceStates(
   store: Pick<LeadStore, 'ping'>,
@@ -35,13 +36,13 @@ export async function serviceStates(
 }
 
 /**
- * The state of an e-mail service that answered and may send as our sender. This is the
- * seam for what else the account says: the visitor configuration set's paused sending
- * (issue 23 item 5, with the second configuration set) belongs here, read by ping() into
- * MailerAccount and given its own state.
+ * The state of an e-mail service that answered and may send as our sender. A paused visitor
+ * stream wins over the sandbox: it is the more urgent for ops (the brake fired on bounces or
+ * complaints, and only a person resumes it), while the sandbox is a known step of setting up
+ * (decision 058). What SES did not say is never guessed: it reads as `up`.
  */
-function answeringEmailState(account: MailerAccount | undefined): EmailState {
-  // `undefined`: SES did not say (see ping()), reported as `up` rather than guessed.
+export function answeringEmailState(account: MailerAccount | undefined): EmailState {
+  if (account?.visitorPaused === true) return 'visitor-paused';
   return account?.sandbox === true ? 'sandbox' : 'up';
 }
 

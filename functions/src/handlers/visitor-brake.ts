@@ -1,0 +1,32 @@
+import type { Context } from 'aws-lambda';
+import { createSesVisitorBrake } from '../adapters/ses.ts';
+import { lambdaHandler } from '../lambda-handler.ts';
+import { applyVisitorBrake, type BrakeOutcome } from '../leads/visitor-brake.ts';
+import { brakeMetrics, log, logger, sesClient, visitorBrakeConfigurationSet } from '../wiring.ts';
+
+// Read at cold start: a brake without its own set, or pointed at the sales set, must fail
+// loudly when deployed, not on the day the alarm fires.
+const deps = {
+  brake: createSesVisitorBrake(sesClient(), {
+    visitorConfigurationSet: visitorBrakeConfigurationSet(),
+  }),
+  log,
+  metrics: brakeMetrics(),
+};
+
+/**
+ * The Lambda action of the alarms on the visitor configuration set's bounce and complaint
+ * rates: pauses visitor e-mail when one goes into ALARM, and does nothing else, ever: no
+ * resume on OK, no call that names the sales set (decision 058).
+ */
+export const handler = lambdaHandler<Record<string, never>, unknown, BrakeOutcome>({
+  secrets: async () => ({}),
+  build: () => async (event: unknown, _context?: Context) => {
+    try {
+      return await applyVisitorBrake(event, deps);
+    } finally {
+      deps.metrics.flush();
+    }
+  },
+  logger,
+});
