@@ -1,19 +1,29 @@
 import {
   GetAccountCommand,
+  GetConfigurationSetCommand,
   GetEmailIdentityCommand,
   NotFoundException,
+  PutConfigurationSetSendingOptionsCommand,
   SESv2Client,
   SendEmailCommand,
+  SendingPausedException,
 } from '@aws-sdk/client-sesv2';
 import { mockClient } from 'aws-sdk-client-mock';
 import 'aws-sdk-client-mock-vitest/extend';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { OutgoingEmail } from '../leads/ports.ts';
-import { DependencyError, PermanentSendError, SenderNotVerifiedError } from '../leads/ports.ts';
+import {
+  DependencyError,
+  PermanentSendError,
+  SenderNotVerifiedError,
+  StreamPausedError,
+} from '../leads/ports.ts';
 import {
   assertHeadersSafe,
   createSesMailer,
+  createSesVisitorBrake,
   fromHeader,
+  isConfigurationSetPaused,
   isPermanentRefusal,
   UnsafeHeaderError,
 } from './ses.ts';
@@ -424,5 +434,208 @@ describe('createSesMailer ping', () => {
     const mailer = createSesMailer(client, { from, identity: 'kryon.example' });
 
     await expect(mailer.ping()).resolves.toEqual({});
+  });
+
+  describe('with a visitor configuration set of its own', () => {
+    const sets = { configurationSet: 'kryon-sales', visitorConfigurationSet: 'kryon-visitor' };
+
+    it('reads the visitor set and reports it paused while its sending is off', async () => {
+      ses.on(GetConfigurationSetCommand).resolves({ SendingOptions: { SendingEnabled: false } });
+      const mailer = createSesMailer(client, { from, ...sets });
+
+      await expect(mailer.ping()).resolves.toEqual({ sandbox: false, visitorPaused: true });
+      expect(ses).toHaveReceivedCommandOnce(GetConfigurationSetCommand);
+      expect(ses).toHaveReceivedCommandWith(GetConfigurationSetCommand, {
+        ConfigurationSetName: 'kryon-visitor',
+      });
+    });
+
+    it('reports it not paused while its sending is on', async () => {
+      ses.on(GetConfigurationSetCommand).resolves({ SendingOptions: { SendingEnabled: true } });
+      const mailer = createSesMailer(client, { from, ...sets });
+
+      await expect(mailer.ping()).resolves.toEqual({ sandbox: false, visitorPaused: false });
+    });
+
+    it.each([
+      ['the set does not exist', new NotFoundException({ message: 'no such set', $metadata: {} })],
+      [
+        'the role may not read it',
+        Object.assign(new Error('denied'), { name: 'AccessDeniedException' }),
+      ],
+      // aws-ses-v2-local has no such route: its 404 reaches the SDK as an unknown error.
+      [
+        'the emulator does not know the call',
+        Object.assign(new Error('Not Found'), { name: 'UnknownError' }),
+      ],
+    ])(
+      'says nothing of the visitor set when %s, and e-mail still answers',
+      async (_label, error) => {
+        ses.on(GetConfigurationSetCommand).rejects(error);
+        const mailer = createSesMailer(client, { from, ...sets });
+
+        await expect(mailer.ping()).resolves.toEqual({ sandbox: false });
+      },
+    );
+
+    it('says nothing of the visitor set when SES does not say whether it sends', async () => {
+      ses.on(GetConfigurationSetCommand).resolves({});
+      const mailer = createSesMailer(client, { from, ...sets });
+
+      await expect(mailer.ping()).resolves.toEqual({ sandbox: false });
+    });
+
+    it.each([
+      ['there is no visitor set', { configurationSet: 'kryon-sales' }],
+      [
+        'the visitor set is the sales set',
+        { configurationSet: 'kryon-sales', visitorConfigurationSet: 'kryon-sales' },
+      ],
+      ['no set is configured (the local stack)', {}],
+    ])('does not read any configuration set when %s', async (_label, options) => {
+      await expect(createSesMailer(client, { from, ...options }).ping()).resolves.toEqual({
+        sandbox: false,
+      });
+      expect(ses).not.toHaveReceivedCommand(GetConfigurationSetCommand);
+    });
+  });
+});
+
+describe('a paused configuration set', () => {
+  const ses = mockClient(SESv2Client);
+  const client = new SESv2Client({
+    region: 'eu-west-1',
+    credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+  });
+  const options = {
+    from: 'Kryon Website <no-reply@kryon.example>',
+    configurationSet: 'kryon-sales',
+    visitorConfigurationSet: 'kryon-visitor',
+  };
+  const setPaused = (name: string) =>
+    new SendingPausedException({
+      message: `Sending is paused for configuration set ${name}.`,
+      $metadata: { httpStatusCode: 400 },
+    });
+
+  beforeEach(() => ses.reset());
+
+  it.each([
+    ['the v2 refusal naming the set', setPaused('kryon-visitor'), true],
+    [
+      'the v1 refusal of a paused set',
+      Object.assign(new Error('Sending is paused.'), {
+        name: 'ConfigurationSetSendingPausedException',
+        ConfigurationSetName: 'kryon-visitor',
+      }),
+      true,
+    ],
+    [
+      'a v2 refusal that gives the set by name',
+      Object.assign(new Error('Sending paused.'), {
+        name: 'SendingPausedException',
+        ConfigurationSetName: 'kryon-visitor',
+      }),
+      true,
+    ],
+    [
+      "the account's pause (sales stopped too: an outage)",
+      new SendingPausedException({
+        message:
+          'Sending paused for this account. For more information, please check the inbox of the email address associated with your AWS account.',
+        $metadata: {},
+      }),
+      false,
+    ],
+    [
+      'a rejected message',
+      Object.assign(new Error('configuration set'), { name: 'MessageRejected' }),
+      false,
+    ],
+  ])('tells %s: %s', (_label, error, paused) => {
+    expect(isConfigurationSetPaused(error)).toBe(paused);
+  });
+
+  it('turns a visitor message refused by its paused set into a paused visitor stream', async () => {
+    ses.on(SendEmailCommand).rejects(setPaused('kryon-visitor'));
+    const mailer = createSesMailer(client, options);
+
+    const refusal = mailer.send(email({ stream: 'visitor', to: ['ada@example.com'] }));
+
+    await expect(refusal).rejects.toBeInstanceOf(StreamPausedError);
+    await expect(refusal).rejects.toMatchObject({ stream: 'visitor' });
+    await expect(refusal).rejects.not.toBeInstanceOf(PermanentSendError);
+  });
+
+  it('says which stream: a sales message refused by a paused set is the sales stream', async () => {
+    ses.on(SendEmailCommand).rejects(setPaused('kryon-sales'));
+    const mailer = createSesMailer(client, options);
+
+    await expect(mailer.send(email({ stream: 'sales' }))).rejects.toMatchObject({
+      name: 'StreamPausedError',
+      stream: 'sales',
+    });
+  });
+
+  it("passes the account's pause on as a failure worth retrying, whatever the stream", async () => {
+    ses
+      .on(SendEmailCommand)
+      .rejects(
+        new SendingPausedException({ message: 'Sending paused for this account.', $metadata: {} }),
+      );
+    const mailer = createSesMailer(client, options);
+
+    const refusal = mailer.send(email({ stream: 'visitor', to: ['ada@example.com'] }));
+
+    await expect(refusal).rejects.toMatchObject({ name: 'SendingPausedException' });
+    await expect(refusal).rejects.not.toBeInstanceOf(StreamPausedError);
+  });
+});
+
+describe('createSesVisitorBrake', () => {
+  const ses = mockClient(SESv2Client);
+  const client = new SESv2Client({
+    region: 'eu-west-1',
+    credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+  });
+
+  beforeEach(() => {
+    ses.reset();
+    ses.on(PutConfigurationSetSendingOptionsCommand).resolves({});
+  });
+
+  it('turns sending off on the visitor set, and only on it', async () => {
+    const brake = createSesVisitorBrake(client, { visitorConfigurationSet: 'kryon-visitor' });
+
+    await brake.pauseStream('visitor');
+    await brake.pauseStream('visitor');
+
+    expect(ses.calls()).toHaveLength(2);
+    for (const call of ses.commandCalls(PutConfigurationSetSendingOptionsCommand)) {
+      expect(call.args[0].input).toEqual({
+        ConfigurationSetName: 'kryon-visitor',
+        SendingEnabled: false,
+      });
+    }
+  });
+
+  it('refuses any other stream, even from a caller outside TypeScript', async () => {
+    const brake = createSesVisitorBrake(client, { visitorConfigurationSet: 'kryon-visitor' });
+
+    await expect(brake.pauseStream('sales' as 'visitor')).rejects.toThrow(
+      'only the visitor stream can be paused',
+    );
+    expect(ses.calls()).toHaveLength(0);
+  });
+
+  it('passes a failed pause on, for the invocation to be retried', async () => {
+    ses
+      .on(PutConfigurationSetSendingOptionsCommand)
+      .rejects(Object.assign(new Error('Rate exceeded'), { name: 'TooManyRequestsException' }));
+    const brake = createSesVisitorBrake(client, { visitorConfigurationSet: 'kryon-visitor' });
+
+    await expect(brake.pauseStream('visitor')).rejects.toMatchObject({
+      name: 'TooManyRequestsException',
+    });
   });
 });

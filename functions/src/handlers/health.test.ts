@@ -1,5 +1,11 @@
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { GetAccountCommand, GetEmailIdentityCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import {
+  GetAccountCommand,
+  GetConfigurationSetCommand,
+  GetEmailIdentityCommand,
+  NotFoundException,
+  SESv2Client,
+} from '@aws-sdk/client-sesv2';
 import { ERROR_MESSAGES } from '@kryon/shared/messages';
 import { mockClient } from 'aws-sdk-client-mock';
 import 'aws-sdk-client-mock-vitest/extend';
@@ -13,6 +19,8 @@ Object.assign(process.env, {
   TABLE_NAME: 'leads-health',
   MAIL_FROM: 'no-reply@kryon.example',
   SES_IDENTITY: 'kryon.example',
+  SES_CONFIGURATION_SET: 'kryon-sales',
+  SES_VISITOR_CONFIGURATION_SET: 'kryon-visitor',
 });
 const { handler } = await import('./health.ts');
 
@@ -36,6 +44,7 @@ beforeEach(() => {
   dynamo.on(DescribeTableCommand).resolves({ Table: { TableStatus: 'ACTIVE' } });
   ses.on(GetAccountCommand).resolves({ SendingEnabled: true });
   ses.on(GetEmailIdentityCommand).resolves({ VerifiedForSendingStatus: true });
+  ses.on(GetConfigurationSetCommand).resolves({ SendingOptions: { SendingEnabled: true } });
 });
 
 describe('GET /api/email/health (AWS SDK mocked)', () => {
@@ -100,6 +109,34 @@ describe('GET /api/email/health (AWS SDK mocked)', () => {
       success: true,
       services: { database: 'up', email: 'sandbox' },
     });
+  });
+
+  it('answers 200 with e-mail visitor-paused while the visitor set is paused, before sandbox', async () => {
+    ses.on(GetConfigurationSetCommand).resolves({ SendingOptions: { SendingEnabled: false } });
+    ses.on(GetAccountCommand).resolves({ SendingEnabled: true, ProductionAccessEnabled: false });
+    const response = await handler(get());
+    expect(response.statusCode).toBe(200);
+    expect(bodyOf(response)).toMatchObject({
+      success: true,
+      services: { database: 'up', email: 'visitor-paused' },
+    });
+    // Only the visitor set is read: the sales set's state is not health's to guess.
+    expect(ses).toHaveReceivedCommandOnce(GetConfigurationSetCommand);
+    expect(ses).toHaveReceivedCommandWith(GetConfigurationSetCommand, {
+      ConfigurationSetName: 'kryon-visitor',
+    });
+  });
+
+  it('answers up when the visitor set cannot be read: not known is not paused, nor down', async () => {
+    ses.on(GetConfigurationSetCommand).rejects(
+      new NotFoundException({
+        message: 'Configuration set <kryon-visitor> does not exist.',
+        $metadata: {},
+      }),
+    );
+    const response = await handler(get());
+    expect(response.statusCode).toBe(200);
+    expect(bodyOf(response).services).toEqual({ database: 'up', email: 'up' });
   });
 
   it('answers up once the account has production access', async () => {

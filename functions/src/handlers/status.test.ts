@@ -1,5 +1,10 @@
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { GetAccountCommand, GetEmailIdentityCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import {
+  GetAccountCommand,
+  GetConfigurationSetCommand,
+  GetEmailIdentityCommand,
+  SESv2Client,
+} from '@aws-sdk/client-sesv2';
 import { ERROR_MESSAGES } from '@kryon/shared/messages';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -13,6 +18,7 @@ Object.assign(process.env, {
   TABLE_NAME: 'leads-status',
   MAIL_FROM: 'Kryon <no-reply@kryon.example>',
   SES_CONFIGURATION_SET: 'kryon-leads',
+  SES_VISITOR_CONFIGURATION_SET: 'kryon-visitor',
   SES_IDENTITY: 'kryon.example',
 });
 const { handler } = await import('./status.ts');
@@ -37,6 +43,7 @@ beforeEach(() => {
   dynamo.on(DescribeTableCommand).resolves({ Table: { TableStatus: 'ACTIVE' } });
   ses.on(GetAccountCommand).resolves({ SendingEnabled: true });
   ses.on(GetEmailIdentityCommand).resolves({ VerifiedForSendingStatus: true });
+  ses.on(GetConfigurationSetCommand).resolves({ SendingOptions: { SendingEnabled: true } });
 });
 
 describe('GET /api/email/status', () => {
@@ -90,6 +97,19 @@ describe('GET /api/email/status', () => {
       timestamp: expect.any(String),
     });
     expect(response.body).not.toMatch(/sandbox|checkedAt/i);
+  });
+
+  it('says e-mail is up, naming nothing more, while the visitor stream is paused', async () => {
+    ses.on(GetConfigurationSetCommand).resolves({ SendingOptions: { SendingEnabled: false } });
+    const response = await handler(get());
+    expect(response.statusCode).toBe(200);
+    expect(bodyOf(response)).toEqual({
+      success: true,
+      email: 'up',
+      storage: 'up',
+      timestamp: expect.any(String),
+    });
+    expect(response.body).not.toMatch(/visitor|paused/i);
   });
 
   it('probes once for many requests, concurrent or within 45 s, and keeps a failure', async () => {
