@@ -5,8 +5,48 @@ import {
   mailerOptions,
   mailPresentation,
   priceCurve,
+  visitorBrakeConfigurationSet,
   visitorMailBudgets,
 } from './wiring.ts';
+
+describe('visitorBrakeConfigurationSet', () => {
+  it('is the visitor set, apart from the sales set', () => {
+    expect(
+      visitorBrakeConfigurationSet({
+        SES_CONFIGURATION_SET: 'kryon-sales',
+        SES_VISITOR_CONFIGURATION_SET: ' kryon-visitor ',
+      }),
+    ).toBe('kryon-visitor');
+    // The brake's function may be given the visitor set alone.
+    expect(visitorBrakeConfigurationSet({ SES_VISITOR_CONFIGURATION_SET: 'kryon-visitor' })).toBe(
+      'kryon-visitor',
+    );
+  });
+
+  it.each([
+    ['unset', {}],
+    ['blank', { SES_VISITOR_CONFIGURATION_SET: ' ' }],
+  ])('refuses to start when the visitor set is %s: there is nothing it may pause', (_l, env) => {
+    expect(() => visitorBrakeConfigurationSet(env)).toThrow(
+      'Missing required environment variable SES_VISITOR_CONFIGURATION_SET',
+    );
+  });
+
+  it('refuses to start when the visitor set is the sales set: it must never pause sales', () => {
+    expect(() =>
+      visitorBrakeConfigurationSet({
+        SES_CONFIGURATION_SET: 'kryon-leads',
+        SES_VISITOR_CONFIGURATION_SET: 'kryon-leads',
+      }),
+    ).toThrow(/names the sales configuration set \("kryon-leads"\)/);
+  });
+
+  it('refuses a name SES would not take', () => {
+    expect(() =>
+      visitorBrakeConfigurationSet({ SES_VISITOR_CONFIGURATION_SET: 'kryon visitor' }),
+    ).toThrow(/SES_VISITOR_CONFIGURATION_SET must be an SES configuration set name/);
+  });
+});
 
 describe('mailerOptions', () => {
   const from = { MAIL_FROM: 'Kryon <no-reply@kryon.example>' };

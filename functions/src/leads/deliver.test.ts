@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { contactBody, sampleBody } from '../../test/events.ts';
 import { FakeLeadStore, FakeMailer, FakeMetrics } from '../../test/fake-lead-store.ts';
 import {
+  confirmationOf,
   type DeliveryConfig,
   type DeliveryDeps,
   deliver,
@@ -12,7 +13,12 @@ import {
 import type { FormDefinition } from './form-definition.ts';
 import { contactForm } from './forms/contact.ts';
 import { demoForm } from './forms/demo.ts';
-import { type MessageState, SenderNotVerifiedError, type StoredLead } from './ports.ts';
+import {
+  type MessageState,
+  SenderNotVerifiedError,
+  type StoredLead,
+  StreamPausedError,
+} from './ports.ts';
 
 const HOUR = 3_600_000;
 
@@ -199,5 +205,69 @@ describe('deliver, while SES refuses the sender identity as not verified', () =>
     expect(sales).toMatchObject({ status: 'sent', attempts: 4 });
     expect(sales?.waitingFor).toBeUndefined();
     expect(store.only()).toMatchObject({ emailStatus: 'sent', pending: false });
+  });
+});
+
+describe('deliver, while a mail stream is paused', () => {
+  const paused = (stream: 'sales' | 'visitor') =>
+    new StreamPausedError(stream, {
+      cause: new Error('Sending is paused for configuration set x'),
+    });
+
+  it('withholds the visitor’s message for good and still sends the sales one', async () => {
+    mailer.send = async (email) => {
+      if (email.stream === 'visitor') throw paused('visitor');
+      return { messageId: 'sales-1' };
+    };
+    const lead = await storedLead(demoForm, sampleBody('demo'), {
+      sales: { status: 'pending', attempts: 0 },
+      visitor: { status: 'pending', attempts: 0 },
+    });
+
+    const result = await deliverOwed(lead, demoForm);
+
+    expect(result).toMatchObject({ emailStatus: 'sent', sent: 1, failed: 1, recorded: true });
+    const stored = store.only();
+    expect(stored).toMatchObject({
+      emailStatus: 'sent',
+      // Owes nothing: no re-send run comes back for a confirmation that would be days late.
+      pending: false,
+      emails: {
+        sales: { status: 'sent', attempts: 1, messageId: 'sales-1' },
+        visitor: {
+          status: 'withheld',
+          reason: 'visitor-stream-paused',
+          attempts: 0,
+          error: expect.stringContaining('StreamPausedError'),
+        },
+      },
+    });
+    expect(confirmationOf(stored, demoForm)).toBe('not-sent');
+    expect(metrics.counts).toEqual({ 'EmailResent:demo': 1, 'VisitorEmailPaused:demo': 1 });
+    expect(deps.log.warn).toHaveBeenCalledWith(
+      'visitor e-mail withheld: sending to visitors is paused; not retried',
+      expect.objectContaining({ form: 'demo', submissionId: 'submission-1' }),
+    );
+    expect(deps.log.error).not.toHaveBeenCalled();
+  });
+
+  it('keeps a paused sales stream an outage: failed, owed, retried and alarming', async () => {
+    mailer.failure = paused('sales');
+    const lead = await storedLead(contactForm, contactBody(), {
+      sales: { status: 'pending', attempts: 0 },
+    });
+
+    await deliverOwed(lead, contactForm);
+
+    expect(store.only()).toMatchObject({
+      emailStatus: 'failed',
+      pending: true,
+      emails: { sales: { status: 'failed', attempts: 1 } },
+    });
+    expect(metrics.counts).toEqual({ 'EmailFailed:contact': 1 });
+    expect(deps.log.error).toHaveBeenCalledWith(
+      'sales e-mail failed; lead kept for re-sending',
+      expect.anything(),
+    );
   });
 });
