@@ -3,9 +3,11 @@ import {
   DescribeTableCommand,
   ResourceNotFoundException,
 } from '@aws-sdk/client-dynamodb';
+import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiEvent, bodyOf, type Handler } from '../../test/events.ts';
 import { type IntegrationEnv, useEmulators } from '../../test/integration.ts';
+import { createSesMailer } from '../adapters/ses.ts';
 
 let env: IntegrationEnv;
 let handler: Handler;
@@ -25,6 +27,18 @@ describe('GET /api/email/health against dynalite and aws-ses-v2-local', () => {
       success: true,
       services: { database: 'up', email: 'up' },
     });
+  });
+
+  it('reads a visitor set the emulator does not know as not known, never as paused or down', async () => {
+    // The local stack names no configuration set; a deployment names both. aws-ses-v2-local
+    // has no GetConfigurationSet route (it answers 404 `<UnknownOperationException/>`): this
+    // is what health would meet there.
+    const mailer = createSesMailer(new SESv2Client({ endpoint: env.sesUrl }), {
+      from: 'no-reply@kryon.example',
+      configurationSet: 'kryon-sales',
+      visitorConfigurationSet: 'kryon-visitor',
+    });
+    await expect(mailer.ping()).resolves.toEqual({ sandbox: false });
   });
 
   it('answers 503 with the database down once its table is gone', async () => {
