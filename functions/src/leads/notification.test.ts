@@ -16,6 +16,7 @@ import {
   type SalesNotificationInput,
   SUBJECT_COMPANY_MAX,
   SUBJECT_MAX,
+  salesNotices,
   salesNotification,
   salesSubject,
 } from './notification.ts';
@@ -577,5 +578,24 @@ describe('headerSafe', () => {
 
   it('turns Unicode line and paragraph separators into spaces too', () => {
     expect(headerSafe('Ada\u2028Bcc: x@y.z\u0085!')).toBe('Ada Bcc: x@y.z !');
+  });
+});
+
+describe('salesNotices', () => {
+  it('tells sales that the confirmation was withheld because visitor e-mail is paused', () => {
+    expect(
+      salesNotices(
+        {
+          browserCheck: 'verified',
+          emails: {
+            sales: { status: 'pending', attempts: 0 },
+            visitor: { status: 'withheld', reason: 'visitor-stream-paused', attempts: 0 },
+          },
+        },
+        downloadForm,
+      ),
+    ).toEqual([
+      'No confirmation was sent to the visitor: e-mail to visitors is paused (bounce or complaint rate too high).',
+    ]);
   });
 });
