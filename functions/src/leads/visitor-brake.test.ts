@@ -70,6 +70,7 @@ describe('applyVisitorBrake', () => {
     ['an SNS notification', { Records: [{ EventSource: 'aws:sns' }] }],
     ['another source', { ...alarmEvent('ALARM', 'OK'), source: 'aws.events' }],
     ['no alarm data', { source: 'aws.cloudwatch' }],
+    ['null alarm data', { source: 'aws.cloudwatch', alarmData: null }],
   ])('pauses nothing for %s, and says so', async (_label, event) => {
     expect(await applyVisitorBrake(event, { brake, log, metrics })).toEqual({ action: 'none' });
     expect(brake.pauses).toBe(0);

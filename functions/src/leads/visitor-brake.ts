@@ -46,7 +46,11 @@ export async function applyVisitorBrake(
 ): Promise<BrakeOutcome> {
   const { log } = deps;
   const alarm = event as AlarmEvent | null | undefined;
-  if (alarm?.source !== 'aws.cloudwatch' || typeof alarm.alarmData !== 'object') {
+  if (
+    alarm?.source !== 'aws.cloudwatch' ||
+    !alarm.alarmData ||
+    typeof alarm.alarmData !== 'object'
+  ) {
     log.warn('the visitor brake got an event that is not a CloudWatch alarm; nothing paused', {
       source: typeof alarm?.source === 'string' ? alarm.source : undefined,
     });
