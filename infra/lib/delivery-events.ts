@@ -79,12 +79,7 @@ export class DeliveryEvents extends Construct {
     // re-send function makes on the same items, on the table itself (no index).
     role.addToPrincipalPolicy(
       new PolicyStatement({
-        actions: [
-          'dynamodb:GetItem',
-          'dynamodb:PutItem',
-          'dynamodb:UpdateItem',
-          'dynamodb:Query',
-        ],
+        actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:Query'],
         resources: [props.table.tableArn],
       }),
     );

@@ -180,7 +180,11 @@ describe('parseDeployConfig', () => {
     ['visitorBounceBrake', '4', /above 0 and below 0\.05/],
     ['visitorBounceBrake', '4%', /got "4%"/],
     ['visitorBounceBrake', '-0.01', /above 0/],
-    ['visitorComplaintBrake', '0.001', /visitorComplaintBrake must be a complaint rate .* below 0\.001/],
+    [
+      'visitorComplaintBrake',
+      '0.001',
+      /visitorComplaintBrake must be a complaint rate .* below 0\.001/,
+    ],
     ['visitorComplaintBrake', 'low', /e\.g\. 0\.0008/],
   ] as const)('refuses %s=%s', (key, value, message) => {
     expect(() => parse({ [key]: value })).toThrow(DeployConfigError);

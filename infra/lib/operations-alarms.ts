@@ -192,10 +192,7 @@ export class OperationsAlarms extends Construct {
     const brake = new LambdaAction(props.visitorBrake.fn);
     this.add(
       'VisitorBounceBrake',
-      configurationSetReputation(
-        'Reputation.BounceRate',
-        props.visitorBrake.configurationSetName,
-      ),
+      configurationSetReputation('Reputation.BounceRate', props.visitorBrake.configurationSetName),
       `The visitor configuration set's bounce rate reached ` +
         `${percent(props.visitorBrake.bounceRate)}: e-mail to visitors is paused (sales mail ` +
         'is not). Find why, then resume it (README runbook).',

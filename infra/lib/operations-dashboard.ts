@@ -162,9 +162,7 @@ export class OperationsDashboard extends Construct {
           ),
         ],
         leftAnnotations: [{ value: props.visitorBrake.bounceRate, label: 'Bounce brake' }],
-        rightAnnotations: [
-          { value: props.visitorBrake.complaintRate, label: 'Complaint brake' },
-        ],
+        rightAnnotations: [{ value: props.visitorBrake.complaintRate, label: 'Complaint brake' }],
         width: 6,
         height: HEIGHT,
         period: Duration.hours(1),
