@@ -66,7 +66,8 @@ function statementsOfRole(role: CfnResource): Record<string, unknown>[] {
     .filter((policy) => JSON.stringify(policy.Properties?.Roles).includes(`"${idOf(role)}"`))
     .flatMap(
       (policy) =>
-        (policy.Properties?.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement,
+        (policy.Properties?.PolicyDocument as { Statement?: Record<string, unknown>[] } | undefined)
+          ?.Statement ?? [],
     );
 }
 
