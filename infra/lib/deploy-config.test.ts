@@ -162,9 +162,11 @@ describe('parseDeployConfig', () => {
     expect(() => parse({ visitorMailPerHour: 'many' })).toThrow(DeployConfigError);
   });
 
-  // SES places an account under review at a 5% bounce or 0.1% complaint rate
-  // (https://docs.aws.amazon.com/ses/latest/dg/monitor-sender-reputation.html): the brake on
-  // the visitor stream must pull before either.
+  // SES places an account under review at a 5% bounce or 0.1% complaint rate (SES Developer
+  // Guide, "Reputation metrics messages":
+  // https://docs.aws.amazon.com/ses/latest/dg/reputationdashboardmessages.html; and
+  // https://docs.aws.amazon.com/ses/latest/dg/monitor-sender-reputation.html): the brake on the
+  // visitor stream must pull before either.
   it('brakes the visitor stream below the rates SES reviews at, by default and as configured', () => {
     expect(parse({}).visitorBrake).toEqual({ bounceRate: 0.04, complaintRate: 0.0008 });
     expect(
