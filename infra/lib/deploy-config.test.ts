@@ -162,6 +162,37 @@ describe('parseDeployConfig', () => {
     expect(() => parse({ visitorMailPerHour: 'many' })).toThrow(DeployConfigError);
   });
 
+  // SES places an account under review at a 5% bounce or 0.1% complaint rate (SES Developer
+  // Guide, "Reputation metrics messages":
+  // https://docs.aws.amazon.com/ses/latest/dg/reputationdashboardmessages.html; and
+  // https://docs.aws.amazon.com/ses/latest/dg/monitor-sender-reputation.html): the brake on the
+  // visitor stream must pull before either.
+  it('brakes the visitor stream below the rates SES reviews at, by default and as configured', () => {
+    expect(parse({}).visitorBrake).toEqual({ bounceRate: 0.04, complaintRate: 0.0008 });
+    expect(
+      parse({ visitorBounceBrake: '0.02', visitorComplaintBrake: '0.0005' }).visitorBrake,
+    ).toEqual({ bounceRate: 0.02, complaintRate: 0.0005 });
+    // cdk.json gives numbers, -c gives strings.
+    expect(parse({ visitorBounceBrake: 0.03 }).visitorBrake.bounceRate).toBe(0.03);
+  });
+
+  it.each([
+    ['visitorBounceBrake', '0', /visitorBounceBrake must be a bounce rate .* below 0\.05/],
+    ['visitorBounceBrake', '0.05', /SES reviews an account at a bounce rate of 5%/],
+    ['visitorBounceBrake', '4', /above 0 and below 0\.05/],
+    ['visitorBounceBrake', '4%', /got "4%"/],
+    ['visitorBounceBrake', '-0.01', /above 0/],
+    [
+      'visitorComplaintBrake',
+      '0.001',
+      /visitorComplaintBrake must be a complaint rate .* below 0\.001/,
+    ],
+    ['visitorComplaintBrake', 'low', /e\.g\. 0\.0008/],
+  ] as const)('refuses %s=%s', (key, value, message) => {
+    expect(() => parse({ [key]: value })).toThrow(DeployConfigError);
+    expect(() => parse({ [key]: value })).toThrow(message);
+  });
+
   it('reads per-route throttles by handler name, from -c (a string) or cdk.json (JSON)', () => {
     expect(parse({}).apiRouteThrottles).toEqual({});
     expect(

@@ -30,6 +30,8 @@ export const CONTEXT_KEYS = [
   'leadRetentionDays',
   'visitorMailPerAddress',
   'visitorMailPerHour',
+  'visitorBounceBrake',
+  'visitorComplaintBrake',
   'logRetentionDays',
   'apiRateLimit',
   'apiBurstLimit',
@@ -100,6 +102,11 @@ export interface DeployConfig {
    * hour. Past either the lead is kept and sales mailed; only the visitor's e-mail waits.
    */
   visitorMail: { perAddress: number; perHour: number };
+  /**
+   * The visitor configuration set's own bounce and complaint rates (0 to 1) at which the brake
+   * pauses that set, below the account rates at which SES reviews the account.
+   */
+  visitorBrake: { bounceRate: number; complaintRate: number };
   /** The site's public origin, for links in e-mails to visitors (the research download). */
   siteOrigin: string | undefined;
   logRetention: RetentionDays;
@@ -127,6 +134,11 @@ const LOG_LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR'] as const;
 /** API Gateway's account-level ceilings per region: a route can ask for no more. */
 const RATE_MAX = 10_000;
 const BURST_MAX = 5_000;
+/**
+ * The account bounce and complaint rates at which SES places an account under review: the
+ * brake on the visitor stream must pull below them, or it would act after the review.
+ */
+export const SES_REVIEW_RATES = { bounce: 0.05, complaint: 0.001 } as const;
 
 export class DeployConfigError extends Error {
   override name = 'DeployConfigError';
@@ -249,6 +261,16 @@ export function parseDeployConfig(
     visitorMail: {
       perAddress: integer(raw, 'visitorMailPerAddress', 3, 1, 20),
       perHour: integer(raw, 'visitorMailPerHour', 400, 1, 100_000),
+    },
+    visitorBrake: {
+      bounceRate: brakeRate(raw, 'visitorBounceBrake', 0.04, SES_REVIEW_RATES.bounce, 'bounce'),
+      complaintRate: brakeRate(
+        raw,
+        'visitorComplaintBrake',
+        0.0008,
+        SES_REVIEW_RATES.complaint,
+        'complaint',
+      ),
     },
     siteOrigin:
       optionalString(raw, 'siteOrigin') ?? (domainName ? `https://${domainName}` : undefined),
@@ -403,6 +425,26 @@ function integer(raw: RawContext, key: ContextKey, fallback: number, min: number
     throw new DeployConfigError(`${key} must be a whole number from ${min} to ${max}.`);
   }
   return number;
+}
+
+/** A rate (a fraction, not a percentage) strictly between 0 and SES's review rate. */
+function brakeRate(
+  raw: RawContext,
+  key: ContextKey,
+  fallback: number,
+  review: number,
+  what: string,
+): number {
+  const value = raw[key];
+  if (value === undefined || value === null || value === '') return fallback;
+  const rate = typeof value === 'number' ? value : Number(String(value).trim());
+  if (!Number.isFinite(rate) || rate <= 0 || rate >= review) {
+    throw new DeployConfigError(
+      `${key} must be a ${what} rate as a fraction above 0 and below ${review} (SES reviews ` +
+        `an account at a ${what} rate of ${review * 100}%), e.g. ${fallback}; got "${String(value)}".`,
+    );
+  }
+  return rate;
 }
 
 function retentionDays(value: unknown): RetentionDays {

@@ -1,9 +1,12 @@
 import { CfnOutput, Stack } from 'aws-cdk-lib';
+import { EventBus } from 'aws-cdk-lib/aws-events';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import {
   ConfigurationSet,
   ConfigurationSetTlsPolicy,
   EmailIdentity,
+  EmailSendingEvent,
+  EventDestination,
   Identity,
   type IEmailIdentity,
   SuppressionReasons,
@@ -21,6 +24,19 @@ export interface EmailSendingProps {
    */
   identityExists?: boolean;
 }
+
+/**
+ * What became of a message after SES accepted it, the events the delivery-events function
+ * records on the lead: delivered, bounced (hard, or soft after SES gave up), complained,
+ * rejected by SES, or delayed. Sends, opens and clicks are left out: nothing reads them.
+ */
+export const DELIVERY_EVENT_TYPES = [
+  EmailSendingEvent.BOUNCE,
+  EmailSendingEvent.COMPLAINT,
+  EmailSendingEvent.DELIVERY,
+  EmailSendingEvent.REJECT,
+  EmailSendingEvent.DELIVERY_DELAY,
+] as const;
 
 /**
  * The SES side of the lead e-mails: the sending identity, and one configuration set per mail
@@ -58,6 +74,16 @@ export class EmailSending extends Construct {
       sendingEnabled: true,
       suppressionReasons: SuppressionReasons.BOUNCES_AND_COMPLAINTS,
     });
+
+    // Both sets publish what became of each message to the account's default event bus, the
+    // only bus SES publishes to; a rule there (DeliveryEvents) picks out our two sets.
+    const defaultBus = EventBus.fromEventBusName(this, 'DefaultBus', 'default');
+    for (const set of [this.salesConfigurationSet, this.visitorConfigurationSet]) {
+      set.addEventDestination('DeliveryEvents', {
+        destination: EventDestination.eventBus(defaultBus),
+        events: [...DELIVERY_EVENT_TYPES],
+      });
+    }
 
     const isAddress = props.identity.includes('@');
     if (props.identityExists) {
@@ -102,6 +128,32 @@ export class EmailSending extends Construct {
       SES_CONFIGURATION_SET: this.salesConfigurationSet.configurationSetName,
       SES_VISITOR_CONFIGURATION_SET: this.visitorConfigurationSet.configurationSetName,
     };
+  }
+
+  /** The environment of a function that reads or pauses the visitor stream only. */
+  visitorEnvironment(): Record<string, string> {
+    return {
+      SES_VISITOR_CONFIGURATION_SET: this.visitorConfigurationSet.configurationSetName,
+    };
+  }
+
+  /** ses:GetConfigurationSet of the visitor set only: whether its sending is paused. */
+  readVisitorSetStatement(): PolicyStatement {
+    return new PolicyStatement({
+      actions: ['ses:GetConfigurationSet'],
+      resources: [this.configurationSetArn(this.visitorConfigurationSet)],
+    });
+  }
+
+  /**
+   * ses:PutConfigurationSetSendingOptions of the visitor set only: the brake may pause mail to
+   * visitors, never the sales stream (nor any other set in the account).
+   */
+  pauseVisitorSetStatement(): PolicyStatement {
+    return new PolicyStatement({
+      actions: ['ses:PutConfigurationSetSendingOptions'],
+      resources: [this.configurationSetArn(this.visitorConfigurationSet)],
+    });
   }
 
   private configurationSetArn(set: ConfigurationSet): string {

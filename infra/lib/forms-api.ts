@@ -321,6 +321,8 @@ export class FormsApi extends Construct {
         SES_CONFIGURATION_SET: props.email.salesConfigurationSet.configurationSetName,
         // Named, not derived from MAIL_FROM: the identity may be the domain or the address.
         SES_IDENTITY: props.email.identity.emailIdentityName,
+        // Health reports a visitor stream the brake paused.
+        ...props.email.visitorEnvironment(),
       });
       role.addToPrincipalPolicy(
         new PolicyStatement({
@@ -329,6 +331,7 @@ export class FormsApi extends Construct {
         }),
       );
       role.addToPrincipalPolicy(props.email.readIdentityStatement());
+      role.addToPrincipalPolicy(props.email.readVisitorSetStatement());
       role.addToPrincipalPolicy(
         new PolicyStatement({ actions: ['ses:GetAccount'], resources: ['*'] }),
       );

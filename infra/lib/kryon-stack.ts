@@ -8,6 +8,7 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/src/http/site-origin.ts';
 import { API_ROUTES, FALLBACK_HANDLER } from '../../functions/src/routes.ts';
+import { DeliveryEvents } from './delivery-events.ts';
 import type { DeployConfig } from './deploy-config.ts';
 import { EmailSending } from './email-sending.ts';
 import { type ApiRouteSpec, FormsApi } from './forms-api.ts';
@@ -19,6 +20,7 @@ import { ResearchReports } from './research-reports.ts';
 import { originVerifyHeaderValue } from './site-secrets.ts';
 import { StaticSite } from './static-site.ts';
 import { SubmissionsTable } from './submissions-table.ts';
+import { VisitorBrake } from './visitor-brake.ts';
 import { SiteWebAcl } from './web-acl.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -42,6 +44,8 @@ export class KryonStack extends Stack {
   readonly site: StaticSite;
   readonly api: FormsApi;
   readonly resend: LeadResend;
+  readonly deliveryEvents: DeliveryEvents;
+  readonly visitorBrake: VisitorBrake;
   readonly reports: ResearchReports;
   readonly table: SubmissionsTable;
   readonly email: EmailSending;
@@ -140,6 +144,25 @@ export class KryonStack extends Stack {
       every: Duration.minutes(5),
     });
 
+    this.deliveryEvents = new DeliveryEvents(this, 'DeliveryEvents', {
+      entry: `${HANDLERS_DIR}delivery-events.ts`,
+      repoRoot: REPO_ROOT,
+      table: this.table.table,
+      email: this.email,
+      siteSecret: ipHashSecret,
+      logRetention: props.logRetention,
+      logLevel: props.logLevel,
+      appVersion: props.appVersion,
+    });
+    this.visitorBrake = new VisitorBrake(this, 'VisitorBrake', {
+      entry: `${HANDLERS_DIR}visitor-brake.ts`,
+      repoRoot: REPO_ROOT,
+      email: this.email,
+      logRetention: props.logRetention,
+      logLevel: props.logLevel,
+      appVersion: props.appVersion,
+    });
+
     const webAcl =
       props.waf.mode === 'create'
         ? new SiteWebAcl(this, 'Waf', {
@@ -179,7 +202,13 @@ export class KryonStack extends Stack {
     const functions = new Map<string, IFunction>([
       ...this.api.functions,
       ['resend', this.resend.fn],
+      ['delivery-events', this.deliveryEvents.fn],
+      ['visitor-brake', this.visitorBrake.fn],
     ]);
+    const visitorBrake = {
+      configurationSetName: this.email.visitorConfigurationSet.configurationSetName,
+      ...props.visitorBrake,
+    };
     this.alarms = new OperationsAlarms(this, 'Alarms', {
       alarmEmails: props.alarmEmails,
       functions,
@@ -187,6 +216,8 @@ export class KryonStack extends Stack {
       deadLetterQueue: this.resend.deadLetterQueue,
       api: this.api.api,
       table: this.table.table,
+      deliveryEventsDeadLetterQueue: this.deliveryEvents.deadLetterQueue,
+      visitorBrake: { fn: this.visitorBrake.fn, ...visitorBrake },
     });
     this.dashboard = new OperationsDashboard(this, 'Operations', {
       leadForms: LEAD_FORMS,
@@ -194,6 +225,8 @@ export class KryonStack extends Stack {
       api: this.api.api,
       deadLetterQueue: this.resend.deadLetterQueue,
       alarms: this.alarms.alarms,
+      deliveryEventsDeadLetterQueue: this.deliveryEvents.deadLetterQueue,
+      visitorBrake,
     });
 
     new CfnOutput(this, 'SiteUrl', { value: this.site.url, description: 'The website' });

@@ -1,6 +1,6 @@
 import { Duration } from 'aws-cdk-lib';
 import { MathExpression, Metric, type MetricOptions } from 'aws-cdk-lib/aws-cloudwatch';
-import type { LeadMetric } from '../../functions/src/leads/ports.ts';
+import type { LeadMetric, MailStream } from '../../functions/src/leads/ports.ts';
 import { METRIC_NAMESPACE, POWERTOOLS_SERVICE_NAME } from './lead-function.ts';
 
 const FIVE_MINUTES = Duration.minutes(5);
@@ -52,5 +52,84 @@ export function leadMetricTotal(
     usingMetrics,
     label: options.label,
     period,
+  });
+}
+
+/**
+ * What the delivery-events function counts per mail stream (its `Stream` dimension) from the
+ * events SES publishes: the handler's contract, kept here until the functions export the list
+ * themselves, as LEAD_METRICS is.
+ */
+export const DELIVERY_METRICS = [
+  'EmailDelivered',
+  'EmailBounced',
+  'EmailSoftBounced',
+  'EmailComplained',
+  'EmailDelayed',
+  'EmailRejectedBySes',
+  /** An event of our sets that names no lead we know. */
+  'DeliveryEventUnmatched',
+  /** An event of a type the function does not handle. */
+  'DeliveryEventUnknown',
+] as const;
+export type DeliveryMetric = (typeof DELIVERY_METRICS)[number];
+
+/** The two mail streams, as the functions name them (docs/decisions/055-two-mail-streams.md). */
+export const MAIL_STREAMS = ['sales', 'visitor'] as const satisfies readonly MailStream[];
+
+/**
+ * The brake's count when it pauses the visitor set; like every Powertools record it carries
+ * the `service` dimension, and no other.
+ */
+export const VISITOR_STREAM_PAUSED = 'VisitorStreamPaused';
+
+/** One delivery outcome of one stream, addressed as Powertools writes it (service, Stream). */
+export function streamMetric(
+  metricName: DeliveryMetric,
+  stream: MailStream,
+  options: Omit<MetricOptions, 'dimensionsMap'> = {},
+): Metric {
+  return new Metric({
+    namespace: METRIC_NAMESPACE,
+    metricName,
+    dimensionsMap: { service: POWERTOOLS_SERVICE_NAME, Stream: stream },
+    statistic: 'Sum',
+    period: FIVE_MINUTES,
+    ...options,
+  });
+}
+
+/** The brake's pauses: the one metric the brake function writes. */
+export function visitorStreamPausedMetric(
+  options: Omit<MetricOptions, 'dimensionsMap'> = {},
+): Metric {
+  return new Metric({
+    namespace: METRIC_NAMESPACE,
+    metricName: VISITOR_STREAM_PAUSED,
+    dimensionsMap: { service: POWERTOOLS_SERVICE_NAME },
+    statistic: 'Sum',
+    period: FIVE_MINUTES,
+    ...options,
+  });
+}
+
+/**
+ * A configuration set's own reputation (`AWS/SES`, dimension `ses:configuration-set`), which
+ * SES publishes because the set has reputation metrics on. A rate from 0 to 1, kept by SES
+ * over a representative volume of the set's mail rather than a clock window: the alarm reads
+ * its highest value in an hour, as the account-level alarms do.
+ */
+export function configurationSetReputation(
+  metricName: 'Reputation.BounceRate' | 'Reputation.ComplaintRate',
+  configurationSetName: string,
+  options: Omit<MetricOptions, 'dimensionsMap'> = {},
+): Metric {
+  return new Metric({
+    namespace: 'AWS/SES',
+    metricName,
+    dimensionsMap: { 'ses:configuration-set': configurationSetName },
+    statistic: 'Maximum',
+    period: Duration.hours(1),
+    ...options,
   });
 }

@@ -8,7 +8,7 @@ import {
   Metric,
   TreatMissingData,
 } from 'aws-cdk-lib/aws-cloudwatch';
-import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { LambdaAction, SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { type ITableV2, Operation } from 'aws-cdk-lib/aws-dynamodb';
 import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
@@ -19,7 +19,12 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { LeadMetric } from '../../functions/src/leads/ports.ts';
 import { pascal } from './forms-api.ts';
-import { leadMetric, leadMetricTotal } from './lead-metrics.ts';
+import {
+  configurationSetReputation,
+  leadMetric,
+  leadMetricTotal,
+  streamMetric,
+} from './lead-metrics.ts';
 
 export interface OperationsAlarmsProps {
   alarmEmails: readonly string[];
@@ -30,11 +35,21 @@ export interface OperationsAlarmsProps {
   deadLetterQueue: IQueue;
   api: HttpApi;
   table: ITableV2;
+  /** The delivery-events rule's and function's dead-letter queue. */
+  deliveryEventsDeadLetterQueue: IQueue;
+  /** What pulls the brake on the visitor stream, and at which of its set's own rates. */
+  visitorBrake: {
+    fn: IFunction;
+    configurationSetName: string;
+    bounceRate: number;
+    complaintRate: number;
+  };
 }
 
 /**
  * Everything that needs a human goes to one encrypted SNS topic: function errors and
- * throttles, API 5xx, table throttles, failed e-mails, re-send dead letters, SES reputation.
+ * throttles, API 5xx, table throttles, failed e-mails, re-send and delivery-event dead
+ * letters, sales bounces and complaints, SES reputation, and the visitor stream's brake.
  */
 export class OperationsAlarms extends Construct {
   readonly topic: Topic;
@@ -143,6 +158,60 @@ export class OperationsAlarms extends Construct {
       'A re-send run failed every retry (the table was unreachable): see its logs.',
     );
 
+    this.add(
+      'DeliveryEventsDeadLetters',
+      props.deliveryEventsDeadLetterQueue.metricApproximateNumberOfMessagesVisible({
+        period: Duration.minutes(5),
+        statistic: 'Maximum',
+      }),
+      'An SES delivery event could not be recorded after every retry (the table was ' +
+        'unreachable, or the function could not be invoked): see the delivery-events logs and ' +
+        'the queue.',
+    );
+    // Sales addresses are configuration and their set suppresses nothing: one bounce or
+    // complaint means a recipient is not getting leads (a full or moved mailbox, a typo in
+    // recipients, a spam filter), and every later lead will bounce the same way.
+    this.add(
+      'SalesBouncesOrComplaints',
+      new MathExpression({
+        expression: 'FILL(bounced, 0) + FILL(complained, 0)',
+        usingMetrics: {
+          bounced: streamMetric('EmailBounced', 'sales'),
+          complained: streamMetric('EmailComplained', 'sales'),
+        },
+        label: 'Sales e-mails bounced or complained about',
+        period: Duration.minutes(5),
+      }),
+      'A sales e-mail bounced or was marked as spam: a sales recipient is not reading leads. ' +
+        'Check the recipients context and that mailbox; the lead shows which address.',
+    );
+
+    // The brake: the visitor set's own rates, below the account's review rates. Past either,
+    // the brake function pauses the visitor set (sales mail keeps flowing) and ops are told;
+    // only a person resumes it (README runbook).
+    const brake = new LambdaAction(props.visitorBrake.fn);
+    this.add(
+      'VisitorBounceBrake',
+      configurationSetReputation('Reputation.BounceRate', props.visitorBrake.configurationSetName),
+      `The visitor configuration set's bounce rate reached ` +
+        `${percent(props.visitorBrake.bounceRate)}: e-mail to visitors is paused (sales mail ` +
+        'is not). Find why, then resume it (README runbook).',
+      props.visitorBrake.bounceRate,
+      brake,
+    );
+    this.add(
+      'VisitorComplaintBrake',
+      configurationSetReputation(
+        'Reputation.ComplaintRate',
+        props.visitorBrake.configurationSetName,
+      ),
+      `The visitor configuration set's complaint rate reached ` +
+        `${percent(props.visitorBrake.complaintRate)}: e-mail to visitors is paused (sales mail ` +
+        'is not). Find why, then resume it (README runbook).',
+      props.visitorBrake.complaintRate,
+      brake,
+    );
+
     // SES pauses an account's sending near these rates; warn well before.
     this.add(
       'SesBounceRate',
@@ -168,7 +237,17 @@ export class OperationsAlarms extends Construct {
     );
   }
 
-  private add(id: string, metric: IMetric, description: string, threshold = 1): void {
+  /**
+   * One alarm to the topic, when it fires and when it recovers. `brake`, when given, is also
+   * invoked when it fires, never when it recovers: the brake only ever pauses.
+   */
+  private add(
+    id: string,
+    metric: IMetric,
+    description: string,
+    threshold = 1,
+    brake?: LambdaAction,
+  ): void {
     const alarm = new Alarm(this, id, {
       metric,
       threshold,
@@ -178,7 +257,13 @@ export class OperationsAlarms extends Construct {
       alarmDescription: description,
     });
     alarm.addAlarmAction(new SnsAction(this.topic));
+    if (brake) alarm.addAlarmAction(brake);
     alarm.addOkAction(new SnsAction(this.topic));
     this.alarms.push(alarm);
   }
+}
+
+/** 0.0008 -> "0.08%", without the float noise of a bare multiplication. */
+function percent(rate: number): string {
+  return `${Number((rate * 100).toFixed(6))}%`;
 }

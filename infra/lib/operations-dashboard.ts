@@ -12,7 +12,15 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { LeadMetric } from '../../functions/src/leads/ports.ts';
-import { leadMetric, leadMetricTotal } from './lead-metrics.ts';
+import {
+  configurationSetReputation,
+  type DeliveryMetric,
+  leadMetric,
+  leadMetricTotal,
+  MAIL_STREAMS,
+  streamMetric,
+  visitorStreamPausedMetric,
+} from './lead-metrics.ts';
 
 export interface OperationsDashboardProps {
   /** The lead forms, each the `form` dimension of the functions' metrics. */
@@ -24,7 +32,21 @@ export interface OperationsDashboardProps {
   deadLetterQueue: IQueue;
   /** Shown together at the top, so a glance tells whether anything needs a person. */
   alarms: readonly IAlarm[];
+  /** The delivery-events rule's and function's dead-letter queue. */
+  deliveryEventsDeadLetterQueue: IQueue;
+  /** The visitor set, whose own reputation the brake watches, and the brake's rates. */
+  visitorBrake: { configurationSetName: string; bounceRate: number; complaintRate: number };
 }
+
+/** What became of a stream's e-mails after SES accepted them, as the graphs label it. */
+const OUTCOMES: readonly [DeliveryMetric, string][] = [
+  ['EmailDelivered', 'delivered'],
+  ['EmailBounced', 'bounced'],
+  ['EmailSoftBounced', 'soft-bounced'],
+  ['EmailComplained', 'complained'],
+  ['EmailDelayed', 'delayed'],
+  ['EmailRejectedBySes', 'rejected by SES'],
+];
 
 const PERIOD = Duration.minutes(5);
 const HEIGHT = 6;
@@ -104,6 +126,67 @@ export class OperationsDashboard extends Construct {
           right: [
             props.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
               label: 'Failed re-send runs (dead-letter queue)',
+              statistic: 'Maximum',
+              period: PERIOD,
+            }),
+          ],
+        },
+      ),
+    );
+    // One graph per stream: a sales bounce means a recipient misses leads; visitor bounces
+    // are the risk the brake watches.
+    this.dashboard.addWidgets(
+      ...MAIL_STREAMS.map((stream) =>
+        graph(
+          `${stream === 'sales' ? 'Sales' : 'Visitor'} e-mails after SES accepted them`,
+          OUTCOMES.map(([metricName, label]) =>
+            streamMetric(metricName, stream, { label, period: PERIOD }),
+          ),
+          6,
+        ),
+      ),
+      new GraphWidget({
+        title: 'Visitor set reputation (the brake pauses it at the lines)',
+        left: [
+          configurationSetReputation(
+            'Reputation.BounceRate',
+            props.visitorBrake.configurationSetName,
+            { label: 'Bounce rate' },
+          ),
+        ],
+        right: [
+          configurationSetReputation(
+            'Reputation.ComplaintRate',
+            props.visitorBrake.configurationSetName,
+            { label: 'Complaint rate' },
+          ),
+        ],
+        leftAnnotations: [{ value: props.visitorBrake.bounceRate, label: 'Bounce brake' }],
+        rightAnnotations: [{ value: props.visitorBrake.complaintRate, label: 'Complaint brake' }],
+        width: 6,
+        height: HEIGHT,
+        period: Duration.hours(1),
+      }),
+      graph(
+        'Delivery events: not ours, not known, not recorded; brake pulls',
+        [
+          ...MAIL_STREAMS.flatMap((stream) => [
+            streamMetric('DeliveryEventUnmatched', stream, {
+              label: `${stream}: no such lead`,
+              period: PERIOD,
+            }),
+            streamMetric('DeliveryEventUnknown', stream, {
+              label: `${stream}: unknown event`,
+              period: PERIOD,
+            }),
+          ]),
+          visitorStreamPausedMetric({ label: 'Visitor stream paused', period: PERIOD }),
+        ],
+        6,
+        {
+          right: [
+            props.deliveryEventsDeadLetterQueue.metricApproximateNumberOfMessagesVisible({
+              label: 'Unrecorded events (dead-letter queue)',
               statistic: 'Maximum',
               period: PERIOD,
             }),

@@ -12,6 +12,7 @@ import { API_ROUTES, FALLBACK_HANDLER } from '../../functions/src/routes.ts';
 import { API_CSP, buildCsp, scanSite } from '../lib/csp.ts';
 import { handlerKind, ROUTE_THROTTLES } from '../lib/forms-api.ts';
 import { METRIC_NAMESPACE, POWERTOOLS_SERVICE_NAME } from '../lib/lead-function.ts';
+import { DELIVERY_METRICS, MAIL_STREAMS, VISITOR_STREAM_PAUSED } from '../lib/lead-metrics.ts';
 import { scanSiteFiles, siteRouterCode } from '../lib/site-router.ts';
 import { SUBMISSIONS_TABLE_LOGICAL_ID } from '../lib/submissions-table.ts';
 import { writeSiteFixture } from './site-fixture.ts';
@@ -45,8 +46,17 @@ const readsSecret = (handler: string, name: 'site' | 'originVerify') =>
       JSON.stringify([statement.Resource].flat()).includes(JSON.stringify(secretRef(name))),
   );
 
+/** The functions outside the API, by the handler name the operations alarms give them. */
+const NON_API_FUNCTIONS = {
+  resend: () => stack.resend.fn,
+  'delivery-events': () => stack.deliveryEvents.fn,
+  'visitor-brake': () => stack.visitorBrake.fn,
+} as const;
 function fnOf(handler: string) {
-  const fn = handler === 'resend' ? stack.resend.fn : stack.api.functions.get(handler);
+  const fn =
+    handler in NON_API_FUNCTIONS
+      ? NON_API_FUNCTIONS[handler as keyof typeof NON_API_FUNCTIONS]()
+      : stack.api.functions.get(handler);
   if (!fn) throw new Error(`no function for ${handler}`);
   return fn;
 }
@@ -486,8 +496,8 @@ describe('functions', () => {
     const nodeFunctions = Object.values(resourcesOf(template, 'AWS::Lambda::Function')).filter(
       (fn) => fn.Properties?.Runtime === 'nodejs24.x',
     );
-    // ...and the scheduled re-send.
-    expect(nodeFunctions).toHaveLength(HANDLERS.length + 1);
+    // ...and the scheduled re-send, the SES delivery events and the visitor stream's brake.
+    expect(nodeFunctions).toHaveLength(HANDLERS.length + Object.keys(NON_API_FUNCTIONS).length);
   });
 
   it.each(HANDLERS)(
@@ -712,16 +722,31 @@ describe('least privilege', () => {
     },
   );
 
-  it('lets health describe the table, read the SES account and its sender identity, nothing more', () => {
+  it('lets health describe the table, read the SES account, its sender identity and the visitor set, nothing more', () => {
     expect(actionsOf('health')).toEqual(
       [
         ...logsActions,
         ...secretsAction,
         'dynamodb:DescribeTable',
         'ses:GetAccount',
+        'ses:GetConfigurationSet',
         'ses:GetEmailIdentity',
       ].sort(),
     );
+    // Whether the brake paused the visitor stream: that set only, never the sales set.
+    const visitorSetId = logicalId(
+      stack.email.visitorConfigurationSet.node.defaultChild as CfnResource,
+    );
+    const salesSetId = logicalId(
+      stack.email.salesConfigurationSet.node.defaultChild as CfnResource,
+    );
+    const readSet = statementsOf('health').filter((s) => s.Action === 'ses:GetConfigurationSet');
+    expect(readSet).toHaveLength(1);
+    expect(JSON.stringify(readSet[0]?.Resource)).toContain(
+      `":configuration-set/",{"Ref":"${visitorSetId}"}`,
+    );
+    expect(JSON.stringify(readSet[0]?.Resource)).not.toContain(salesSetId);
+    expect([readSet[0]?.Resource].flat()).toHaveLength(1);
     expect(statementsOf('health')).toContainEqual(
       expect.objectContaining({
         Action: 'dynamodb:DescribeTable',
@@ -1053,8 +1078,8 @@ describe('SES', () => {
     });
   });
 
-  it('names both configuration sets to every function that sends, and only the sales one to health', () => {
-    for (const handler of [...LEAD_FORMS, 'resend']) {
+  it('names both configuration sets to every function that sends or reads delivery events, and the visitor one to health', () => {
+    for (const handler of [...LEAD_FORMS, 'resend', 'delivery-events']) {
       const variables = fnProps(handler).Environment.Variables;
       expect(variables.SES_CONFIGURATION_SET, handler).toEqual(
         ref(stack.email.salesConfigurationSet.node.defaultChild as CfnResource),
@@ -1063,9 +1088,13 @@ describe('SES', () => {
         ref(stack.email.visitorConfigurationSet.node.defaultChild as CfnResource),
       );
     }
-    for (const handler of ['health', 'status']) {
-      expect(fnProps(handler).Environment.Variables.SES_VISITOR_CONFIGURATION_SET).toBeUndefined();
+    // Health and status report a paused visitor stream; the brake pauses it.
+    for (const handler of ['health', 'status', 'visitor-brake']) {
+      expect(fnProps(handler).Environment.Variables.SES_VISITOR_CONFIGURATION_SET, handler).toEqual(
+        ref(stack.email.visitorConfigurationSet.node.defaultChild as CfnResource),
+      );
     }
+    expect(fnProps('visitor-brake').Environment.Variables.SES_CONFIGURATION_SET).toBeUndefined();
   });
 
   it.each(LEAD_FORMS)('sends %s leads to its own recipients, else the default ones', (form) => {
@@ -1223,12 +1252,24 @@ describe('alarms', () => {
     Annotations.fromStack(stack).hasNoWarning('*', Match.stringLikeRegexp('alarm e-mail'));
   });
 
-  it('all notify the topic when they fire and when they recover', () => {
+  it('all notify the topic when they fire and when they recover; only the brake alarms pull it', () => {
     expect(alarms().length).toBeGreaterThanOrEqual(HANDLERS.length * 2 + 5);
+    const brakeArn = {
+      'Fn::GetAtt': [logicalId(fnOf('visitor-brake').node.defaultChild as CfnFunction), 'Arn'],
+    };
     for (const alarm of alarms()) {
-      expect(alarm.Properties?.AlarmActions).toEqual([topicRef()]);
+      const brakes = String(alarm.Properties?.AlarmDescription).startsWith(
+        'The visitor configuration set',
+      );
+      expect(alarm.Properties?.AlarmActions).toEqual(
+        brakes ? [topicRef(), brakeArn] : [topicRef()],
+      );
+      // The brake only ever pauses: a recovery tells ops, it never invokes the brake.
       expect(alarm.Properties?.OKActions).toEqual([topicRef()]);
     }
+    expect(
+      alarms().filter((alarm) => JSON.stringify(alarm.Properties?.AlarmActions).includes('Arn')),
+    ).toHaveLength(2);
   });
 });
 
@@ -1301,12 +1342,52 @@ describe('operations dashboard', () => {
 
   it('plots only metrics the functions emit, with exactly the dimensions Powertools writes', () => {
     const emitted: readonly string[] = LEAD_METRICS;
+    const delivery: readonly string[] = DELIVERY_METRICS;
     expect(leadMetricsPlotted().length).toBeGreaterThan(0);
     for (const metric of leadMetricsPlotted()) {
-      expect(emitted, metric.name).toContain(metric.name);
-      expect(Object.keys(metric.dimensions).sort(), metric.name).toEqual(['form', 'service']);
-      expect(metric.dimensions.service).toBe(POWERTOOLS_SERVICE_NAME);
-      expect(LEAD_FORMS as readonly string[]).toContain(metric.dimensions.form);
+      expect(metric.dimensions.service, metric.name).toBe(POWERTOOLS_SERVICE_NAME);
+      const dimensions = Object.keys(metric.dimensions).sort();
+      if (metric.dimensions.form !== undefined) {
+        // What the lead functions count, per form.
+        expect(emitted, metric.name).toContain(metric.name);
+        expect(dimensions, metric.name).toEqual(['form', 'service']);
+        expect(LEAD_FORMS as readonly string[]).toContain(metric.dimensions.form);
+      } else if (metric.dimensions.Stream !== undefined) {
+        // What the delivery-events function counts, per mail stream.
+        expect(delivery, metric.name).toContain(metric.name);
+        expect(dimensions, metric.name).toEqual(['Stream', 'service']);
+        expect(MAIL_STREAMS as readonly string[]).toContain(metric.dimensions.Stream);
+      } else {
+        // The brake's one count has no dimension of its own.
+        expect(metric.name).toBe(VISITOR_STREAM_PAUSED);
+        expect(dimensions).toEqual(['service']);
+      }
+    }
+  });
+
+  it('shows per stream what became of e-mails SES accepted, and the visitor set’s reputation', () => {
+    for (const stream of MAIL_STREAMS) {
+      for (const name of [
+        'EmailDelivered',
+        'EmailBounced',
+        'EmailSoftBounced',
+        'EmailComplained',
+        'EmailDelayed',
+        'EmailRejectedBySes',
+      ]) {
+        expect(
+          leadMetricsPlotted().some((m) => m.name === name && m.dimensions.Stream === stream),
+          `${stream} ${name}`,
+        ).toBe(true);
+      }
+    }
+    const visitorSet = `ref:${logicalId(stack.email.visitorConfigurationSet.node.defaultChild as CfnResource)}`;
+    for (const name of ['Reputation.BounceRate', 'Reputation.ComplaintRate']) {
+      expect(plotted()).toContainEqual({
+        namespace: 'AWS/SES',
+        name,
+        dimensions: { 'ses:configuration-set': visitorSet },
+      });
     }
   });
 

@@ -1,0 +1,139 @@
+import { Duration } from 'aws-cdk-lib';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Rule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import type { EmailSending } from './email-sending.ts';
+import { leadFunction } from './lead-function.ts';
+import { acknowledge } from './nag.ts';
+import { giveSecrets } from './site-secrets.ts';
+
+/**
+ * The EventBridge detail-types SES gives the events both configuration sets publish
+ * (DELIVERY_EVENT_TYPES in email-sending.ts), one for one.
+ */
+export const SES_DELIVERY_DETAIL_TYPES = [
+  'Email Bounced',
+  'Email Complaint Received',
+  'Email Delivered',
+  'Email Rejected',
+  'Email Delivery Delayed',
+] as const;
+
+export interface DeliveryEventsProps {
+  /** functions/src/handlers/delivery-events.ts */
+  entry: string;
+  repoRoot: string;
+  table: ITableV2;
+  email: EmailSending;
+  /** The site secret: the function finds a lead by the keyed hash of its address. */
+  siteSecret: ISecret;
+  logRetention: RetentionDays;
+  logLevel: string;
+  appVersion: string;
+}
+
+/**
+ * What became of each e-mail after SES accepted it, recorded on its lead: SES publishes the
+ * delivery, bounce, complaint, reject and delay events of both configuration sets to the
+ * account's default event bus, and a rule there hands ours (and only ours: other senders in
+ * the account use other sets) to a function that updates the lead and counts the outcome per
+ * stream.
+ *
+ * A failed delivery of an event is retried: EventBridge retries handing it to Lambda, Lambda
+ * retries a failed invocation (the table unreachable) twice; whatever fails all of that lands
+ * in one dead-letter queue, whose depth the operations alarms watch.
+ */
+export class DeliveryEvents extends Construct {
+  readonly fn: NodejsFunction;
+  readonly deadLetterQueue: Queue;
+  readonly rule: Rule;
+
+  constructor(scope: Construct, id: string, props: DeliveryEventsProps) {
+    super(scope, id);
+
+    this.deadLetterQueue = new Queue(this, 'DeadLetterQueue', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    acknowledge(
+      this.deadLetterQueue,
+      'SQS3',
+      'This queue is itself the dead-letter queue of the delivery-events rule and function; ' +
+        'its depth alarms and a person replays or discards what lands here.',
+    );
+
+    const logGroup = new LogGroup(this, 'Logs', { retention: props.logRetention });
+    const role = new Role(this, 'Role', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: 'Kryon SES delivery-events function',
+    });
+    logGroup.grantWrite(role);
+    // Finding the lead an event is about and recording the outcome on it: the calls the
+    // re-send function makes on the same items, on the table itself (no index).
+    role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:Query'],
+        resources: [props.table.tableArn],
+      }),
+    );
+
+    this.fn = leadFunction(this, 'Function', {
+      entry: props.entry,
+      description: 'Kryon: record what became of each e-mail SES accepted',
+      memorySize: 256,
+      timeout: Duration.seconds(30),
+      role,
+      logGroup,
+      logLevel: props.logLevel,
+      repoRoot: props.repoRoot,
+      deadLetterQueue: this.deadLetterQueue,
+      environment: {
+        APP_VERSION: props.appVersion,
+        TABLE_NAME: props.table.tableName,
+        ...props.email.sendingEnvironment(),
+      },
+    });
+    // Lambda's own retries of an invocation that threw (a store failure), before the
+    // dead-letter queue: the default, written out because the alarm and runbook rely on it.
+    this.fn.configureAsyncInvoke({ retryAttempts: 2, maxEventAge: Duration.hours(6) });
+    giveSecrets(this.fn, { site: props.siteSecret });
+
+    const { salesConfigurationSet, visitorConfigurationSet } = props.email;
+    this.rule = new Rule(this, 'Rule', {
+      description: 'SES delivery events of the Kryon configuration sets, to the Kryon function',
+      // No eventBus: the account's default bus, the only one SES publishes to.
+      eventPattern: {
+        source: ['aws.ses'],
+        detailType: [...SES_DELIVERY_DETAIL_TYPES],
+        // Every event names the configuration set of its message in this tag (an array, which
+        // matches when any element does): other SES traffic in the account is not ours.
+        detail: {
+          mail: {
+            tags: {
+              'ses:configuration-set': [
+                salesConfigurationSet.configurationSetName,
+                visitorConfigurationSet.configurationSetName,
+              ],
+            },
+          },
+        },
+      },
+      targets: [
+        new LambdaFunction(this.fn, {
+          // EventBridge's retries of handing an event to Lambda (throttled, Lambda
+          // unavailable), then the same dead-letter queue.
+          retryAttempts: 10,
+          maxEventAge: Duration.hours(6),
+          deadLetterQueue: this.deadLetterQueue,
+        }),
+      ],
+    });
+  }
+}
