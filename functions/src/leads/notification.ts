@@ -68,6 +68,8 @@ const WITHHELD: Record<WithheldReason, string> = {
     'No confirmation was sent to the visitor: this address already received its confirmations for today.',
   'hourly-ceiling':
     'No confirmation was sent to the visitor: the hourly limit of e-mails to visitors was reached.',
+  'no-mail-domain':
+    "No confirmation was sent to the visitor: the address's domain accepts no e-mail (a typo?).",
 };
 
 /**

@@ -63,8 +63,15 @@ export type BrowserCheck =
   | 'underpriced'
   | 'replayed';
 
-/** Why the visitor's confirmation is not sent. */
-export type WithheldReason = 'unverified' | 'recipient-budget' | 'hourly-ceiling';
+/**
+ * Why the visitor's confirmation is not sent. `no-mail-domain`: the address's domain
+ * accepts no mail at all (MailDomainCheck answered `no`), so the message could only bounce.
+ */
+export type WithheldReason =
+  | 'unverified'
+  | 'recipient-budget'
+  | 'hourly-ceiling'
+  | 'no-mail-domain';
 
 export interface ConsentRecord {
   value: boolean;
@@ -248,6 +255,15 @@ export interface ChallengeService {
   ): Promise<{ verdict: BrowserCheck; token?: string; expiresAtMs?: number }>;
 }
 
+/**
+ * Whether mail to a domain can be delivered at all, as DNS says: `no` only when it is certain
+ * (the domain does not exist, publishes a null MX, or has neither MX nor address records);
+ * `unknown` whenever DNS did not answer clearly, which must never hold anything back.
+ */
+export interface MailDomainCheck {
+  acceptsMail(domain: string): Promise<'yes' | 'no' | 'unknown'>;
+}
+
 export interface OutgoingEmail {
   /**
    * The sender's display name, when it is not the configured sender's own: the address
@@ -316,6 +332,8 @@ export const LEAD_METRICS = [
   'VisitorEmailBudgetExceeded',
   /** The visitor's confirmation was not sent: the hourly ceiling over all forms was hit. */
   'VisitorEmailCeilingReached',
+  /** The visitor's confirmation was not sent: the address's domain accepts no mail. */
+  'VisitorEmailNoMailDomain',
   /**
    * Leads a re-send run found due (an e-mail still owed, its retry time come): the re-send
    * backlog, counted per run, so it is absent when nothing is owed.
