@@ -1,7 +1,19 @@
 import { createSocket, type Socket } from 'node:dgram';
 import type { AddressInfo } from 'node:net';
+import { CHALLENGE_FIELD } from '@kryon/shared/constants';
 import * as dnsPacket from 'dns-packet';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sampleBody } from '../../test/events.ts';
+import {
+  FakeChallenges,
+  FakeLeadStore,
+  FakeMailer,
+  FakeMetrics,
+  fakeSolution,
+} from '../../test/fake-lead-store.ts';
+import { testLeadConfig } from '../../test/lead-config.ts';
+import { demoForm } from '../leads/forms/demo.ts';
+import { submitLead } from '../leads/submit-lead.ts';
 import { createDnsMailDomainCheck } from './mail-domain.ts';
 
 /*
@@ -172,5 +184,51 @@ describe('createDnsMailDomainCheck', () => {
     expect(questions).toEqual([]);
     await dns.acceptsMail('a-only.test');
     expect(questions).toContain('MX a-only.test');
+  });
+});
+
+describe('a demo request through submitLead, with this check and that DNS server', () => {
+  async function demo(workEmail: string) {
+    const store = new FakeLeadStore();
+    const mailer = new FakeMailer();
+    const metrics = new FakeMetrics();
+    const result = await submitLead(
+      {
+        definition: demoForm,
+        body: { ...sampleBody('demo'), workEmail, [CHALLENGE_FIELD]: fakeSolution() },
+        idempotencyKey: 'key-1',
+      },
+      {
+        store,
+        mailer,
+        metrics,
+        challenges: new FakeChallenges(),
+        log: { info: vi.fn(), warn: vi.fn(), error: vi.fn() },
+        now: () => new Date('2026-11-26T10:00:00.000Z'),
+        newId: () => 'id-1',
+        config: testLeadConfig(),
+        mailDomains: check(),
+      },
+    );
+    const audiences = mailer.sent.map((email) => email.tags.audience);
+    return { result, lead: store.rows.get('demo#key-1'), audiences, metrics };
+  }
+
+  it('stores the lead and mails sales, and withholds the confirmation to a null-MX domain', async () => {
+    const { result, lead, audiences, metrics } = await demo('ada@null-mx.test');
+
+    expect(result).toMatchObject({ kind: 'accepted', confirmation: 'not-sent' });
+    expect(lead?.emails.sales?.status).toBe('sent');
+    expect(lead?.emails.visitor).toMatchObject({ status: 'withheld', reason: 'no-mail-domain' });
+    expect(audiences).toEqual(['sales']);
+    expect(metrics.counts['VisitorEmailNoMailDomain:demo']).toBe(1);
+  });
+
+  it('sends the confirmation to a domain with mail, and when DNS fails', async () => {
+    for (const email of ['ada@mail.test', 'ada@broken.test']) {
+      const { lead, audiences } = await demo(email);
+      expect(lead?.emails.visitor?.status, email).toBe('sent');
+      expect(audiences.sort(), email).toEqual(['sales', 'visitor']);
+    }
   });
 });
