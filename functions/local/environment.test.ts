@@ -57,6 +57,8 @@ describe('handlerEnvironment', () => {
       MAIL_TO: 'sales@kryon.example',
       SITE_ORIGIN: 'http://127.0.0.1:43000',
       REPORTS_DIR: settings.reportsDir,
+      // No DNS to the internet here: the mail-domain check would only wait for its timeout.
+      MAIL_DOMAIN_CHECK: 'off',
     });
     expect(vars).not.toHaveProperty('AWS_ENDPOINT_URL_SESV2');
     expect(vars.IP_HASH_SECRET).toBe(readFileSync(join(dataDir, 'ip-hash-secret'), 'utf8'));

@@ -92,6 +92,9 @@ const LAMBDA_ENV = {
   POWERTOOLS_LOG_LEVEL: 'ERROR',
   POWERTOOLS_METRICS_DISABLED: 'true',
   AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1',
+  // Deployed it is `dns`; here the made-up domains and a machine without DNS to the internet
+  // would withhold every confirmation the bench measures.
+  MAIL_DOMAIN_CHECK: 'off',
 };
 
 const sorted = (xs: readonly number[]) => [...xs].sort((a, b) => a - b);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PRICE_CURVE } from './leads/challenge-price.ts';
 import {
   challengeRateLimit,
+  mailDomainCheck,
   mailerOptions,
   mailPresentation,
   priceCurve,
@@ -137,6 +138,21 @@ describe('the challenge price and limits', () => {
     expect(() => priceCurve({ CHALLENGE_MAX_LEVEL: '9' })).toThrow(/level/);
     expect(() => priceCurve({ CHALLENGE_FREE_PER_WINDOW: 'lots' })).toThrow(
       /CHALLENGE_FREE_PER_WINDOW/,
+    );
+  });
+});
+
+describe('mailDomainCheck', () => {
+  it('asks DNS by default and when set to dns, one check per warm function', () => {
+    const check = mailDomainCheck({});
+    expect(check).toBeDefined();
+    expect(mailDomainCheck({ MAIL_DOMAIN_CHECK: ' dns ' })).toBe(check);
+  });
+
+  it('checks nothing when off, and refuses any other value when the function starts', () => {
+    expect(mailDomainCheck({ MAIL_DOMAIN_CHECK: 'off' })).toBeUndefined();
+    expect(() => mailDomainCheck({ MAIL_DOMAIN_CHECK: 'yes' })).toThrow(
+      'Environment variable MAIL_DOMAIN_CHECK must be "dns" or "off", not "yes"',
     );
   });
 });

@@ -17,6 +17,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { createAltchaService } from './adapters/altcha.ts';
 import { displayNameProblem } from './adapters/display-name.ts';
 import { createDynamoLeadStore, createDynamoWindowCounter } from './adapters/dynamodb.ts';
+import { createDnsMailDomainCheck } from './adapters/mail-domain.ts';
 import { createLeadMetrics } from './adapters/metrics.ts';
 import {
   createSecretsManagerReader,
@@ -40,7 +41,7 @@ import { type DeliveryConfig, MAX_SEND_ATTEMPTS } from './leads/deliver.ts';
 import { DIGEST_MAX_LEADS, DIGESTS_PER_HOUR } from './leads/digest.ts';
 import type { FormDefinition } from './leads/form-definition.ts';
 import { derivedSecret } from './leads/hash.ts';
-import type { BrakeMetrics, Log } from './leads/ports.ts';
+import type { BrakeMetrics, Log, MailDomainCheck } from './leads/ports.ts';
 import type { ResendDeps } from './leads/resend-pending.ts';
 import { isTimeZone } from './leads/sales-time.ts';
 import type { LeadDeps } from './leads/submit-lead.ts';
@@ -414,9 +415,29 @@ function clientRateLimit(env: NodeJS.ProcessEnv = process.env) {
   return { ...IP_RATE_LIMIT, max: positiveInt('IP_RATE_LIMIT_PER_MINUTE', IP_RATE_LIMIT.max, env) };
 }
 
+let dnsMailDomains: MailDomainCheck | undefined;
+
+/**
+ * Whether a confirmation is held back for an address whose domain DNS says takes no mail:
+ * MAIL_DOMAIN_CHECK `dns` (the default, deployed) or `off` (the local stack: this machine has
+ * no DNS to the internet, and every lookup would wait for its timeout). Checked when the
+ * function starts. One check per warm function, so its answers are kept across requests.
+ */
+export function mailDomainCheck(env: NodeJS.ProcessEnv = process.env): MailDomainCheck | undefined {
+  const mode = optionalEnv('MAIL_DOMAIN_CHECK', 'dns', env);
+  if (mode === 'off') return undefined;
+  if (mode !== 'dns') {
+    throw new Error(`Environment variable MAIL_DOMAIN_CHECK must be "dns" or "off", not "${mode}"`);
+  }
+  dnsMailDomains ??= createDnsMailDomainCheck();
+  return dnsMailDomains;
+}
+
 export function formDeps(form: LeadForm, site: SecretVersions): LeadDeps {
+  const mailDomains = mailDomainCheck();
   return {
     ...sharedDeps(),
+    ...(mailDomains ? { mailDomains } : {}),
     challenges: challengeService(site),
     config: {
       ...deliveryConfig(form, site),

@@ -70,6 +70,8 @@ const WITHHELD: Record<WithheldReason, string> = {
     'No confirmation was sent to the visitor: the hourly limit of e-mails to visitors was reached.',
   'visitor-stream-paused':
     'No confirmation was sent to the visitor: e-mail to visitors is paused (bounce or complaint rate too high).',
+  'no-mail-domain':
+    "No confirmation was sent to the visitor: the address's domain accepts no e-mail (a typo?).",
 };
 
 /**

@@ -67,12 +67,15 @@ export type BrowserCheck =
  * Why the visitor's confirmation is not sent. `visitor-stream-paused`: SES refused it because
  * the visitor stream's configuration set is paused (the brake on visitor mail, or a person);
  * never retried, as a confirmation that arrives days later helps nobody.
+ * `no-mail-domain`: the address's domain accepts no mail at all (MailDomainCheck answered
+ * `no`), so the message could only bounce.
  */
 export type WithheldReason =
   | 'unverified'
   | 'recipient-budget'
   | 'hourly-ceiling'
-  | 'visitor-stream-paused';
+  | 'visitor-stream-paused'
+  | 'no-mail-domain';
 
 export interface ConsentRecord {
   value: boolean;
@@ -256,6 +259,15 @@ export interface ChallengeService {
   ): Promise<{ verdict: BrowserCheck; token?: string; expiresAtMs?: number }>;
 }
 
+/**
+ * Whether mail to a domain can be delivered at all, as DNS says: `no` only when it is certain
+ * (the domain does not exist, publishes a null MX, or has neither MX nor address records);
+ * `unknown` whenever DNS did not answer clearly, which must never hold anything back.
+ */
+export interface MailDomainCheck {
+  acceptsMail(domain: string): Promise<'yes' | 'no' | 'unknown'>;
+}
+
 export interface OutgoingEmail {
   /**
    * The sender's display name, when it is not the configured sender's own: the address
@@ -349,6 +361,8 @@ export const LEAD_METRICS = [
   'VisitorEmailCeilingReached',
   /** The visitor's confirmation was not sent: SES refused it, the visitor stream is paused. */
   'VisitorEmailPaused',
+  /** The visitor's confirmation was not sent: the address's domain accepts no mail. */
+  'VisitorEmailNoMailDomain',
   /**
    * Leads a re-send run found due (an e-mail still owed, its retry time come): the re-send
    * backlog, counted per run, so it is absent when nothing is owed.

@@ -12,7 +12,7 @@ import {
 import { digestDueAt, UNVERIFIED_SALES_MAIL_KEY } from './digest.ts';
 import type { FormDefinition } from './form-definition.ts';
 import { emailHash as hashEmail, keyedHash, sha256 } from './hash.ts';
-import type { BrowserCheck, ChallengeService, StoredLead } from './ports.ts';
+import type { BrowserCheck, ChallengeService, MailDomainCheck, StoredLead } from './ports.ts';
 import type { Budget } from './rate-limit.ts';
 import { type Budgets, rateLimitKeys, releaseBudgets, takeBudgets } from './rate-limit.ts';
 import { spamVerdict } from './spam.ts';
@@ -45,6 +45,8 @@ export interface LeadDeps extends DeliveryDeps {
   config: LeadConfig;
   challenges: ChallengeService;
   newId: () => string;
+  /** Whether a visitor's domain accepts mail; absent, no such check (MAIL_DOMAIN_CHECK=off). */
+  mailDomains?: MailDomainCheck;
 }
 
 export interface SubmitLeadRequest {
@@ -126,7 +128,7 @@ export async function submitLead(
   const permit =
     browserCheck && definition.visitorMessage
       ? await permitVisitorMail(
-          { form, browserCheck, emailHash, nowMs },
+          { form, browserCheck, emailHash, visitorEmail: definition.visitorEmail(data), nowMs },
           { ...deps, budgets: config.visitorMail },
         )
       : undefined;

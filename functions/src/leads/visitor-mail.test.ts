@@ -15,8 +15,9 @@ import { demoForm } from './forms/demo.ts';
 import { downloadForm } from './forms/download.ts';
 import { partnerForm } from './forms/partner.ts';
 import { emailHash } from './hash.ts';
-import { PermanentSendError } from './ports.ts';
+import { type MailDomainCheck, PermanentSendError } from './ports.ts';
 import { type LeadDeps, submitLead } from './submit-lead.ts';
+import { permitVisitorMail } from './visitor-mail.ts';
 
 const NOW = new Date('2026-11-24T10:00:00.000Z');
 const HOUR = 3_600_000;
@@ -224,6 +225,100 @@ describe('the budgets on e-mails to visitors', () => {
     await submitLead({ definition: demoForm, body, idempotencyKey: 'key-r' }, deps);
 
     expect(store.windows.get('visitor-mail#all')?.hits).toBe(1);
+  });
+});
+
+/** A mail-domain check that answers from a table (`unknown` for any other domain) and logs each ask. */
+function fakeMailDomains(answers: Record<string, 'yes' | 'no' | 'unknown'>) {
+  const asked: string[] = [];
+  const check: MailDomainCheck = {
+    async acceptsMail(domain) {
+      asked.push(domain);
+      return answers[domain] ?? 'unknown';
+    },
+  };
+  return { check, asked };
+}
+
+describe('a visitor address whose domain takes no mail', () => {
+  it('is stored and mailed to sales; the confirmation is withheld and counted', async () => {
+    const domains = fakeMailDomains({ 'acme.example': 'yes', 'gmial.example': 'no' });
+    deps.mailDomains = domains.check;
+
+    const lead = await demo('ada@gmial.example');
+
+    expect(lead?.emails.visitor).toEqual({
+      status: 'withheld',
+      reason: 'no-mail-domain',
+      attempts: 0,
+    });
+    expect(lead?.emails.sales?.status).toBe('sent');
+    expect(visitorMails()).toEqual([]);
+    expect(salesMails()).toHaveLength(1);
+    expect(salesMails()[0]?.text).toContain("the address's domain accepts no e-mail");
+    expect(metrics.counts['VisitorEmailNoMailDomain:demo']).toBe(1);
+    expect(domains.asked).toEqual(['gmial.example']);
+    // Withheld before any budget: the address and the ceiling keep theirs, the price is unmoved.
+    expect(store.windows.get('visitor-mail#all')).toBeUndefined();
+    expect(
+      store.windows.get(`visitor-mail#${emailHash('secret', 'ada@gmial.example')}`),
+    ).toBeUndefined();
+    expect((deps.challenges as FakeChallenges).confirmations).toEqual([]);
+
+    await demo('bob@acme.example');
+    expect(visitorMails()).toHaveLength(1);
+  });
+
+  it('lets the confirmation go when DNS cannot say, or the check itself fails', async () => {
+    deps.mailDomains = fakeMailDomains({}).check;
+    await demo('ada@slow-dns.example');
+    deps.mailDomains = {
+      acceptsMail: async () => {
+        throw new Error('resolver gone');
+      },
+    };
+    await demo('bob@acme.example');
+
+    expect(visitorMails()).toHaveLength(2);
+    expect(metrics.counts['VisitorEmailNoMailDomain:demo']).toBeUndefined();
+    expect(deps.log.warn).toHaveBeenCalledWith(
+      'mail domain check failed; confirmation not held back',
+      { error: 'Error' },
+    );
+  });
+
+  it('is never looked up for a post without a verified browser check', async () => {
+    const domains = fakeMailDomains({ 'gmial.example': 'no' });
+    deps.mailDomains = domains.check;
+
+    const lead = await demo('ada@gmial.example', null);
+
+    expect(lead?.emails.visitor).toMatchObject({ status: 'withheld', reason: 'unverified' });
+    expect(domains.asked).toEqual([]);
+  });
+
+  it('is asked about the domain of the address the form names, after the browser check', async () => {
+    const domains = fakeMailDomains({ 'partner.example': 'no' });
+    const result = await permitVisitorMail(
+      {
+        form: 'partner',
+        browserCheck: 'verified',
+        emailHash: 'h',
+        visitorEmail: 'first.last+x@partner.example',
+        nowMs: NOW.getTime(),
+      },
+      { ...deps, budgets: deps.config.visitorMail, mailDomains: domains.check },
+    );
+
+    expect(result).toEqual({ withheld: 'no-mail-domain', tickets: [] });
+    expect(domains.asked).toEqual(['partner.example']);
+    expect(store.rateLimitCalls).toBe(0);
+  });
+
+  it('is not checked at all without a check (MAIL_DOMAIN_CHECK=off)', async () => {
+    delete deps.mailDomains;
+    await demo('ada@gmial.example');
+    expect(visitorMails()).toHaveLength(1);
   });
 });
 

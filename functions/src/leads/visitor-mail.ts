@@ -5,6 +5,7 @@ import type {
   ChallengeService,
   LeadStore,
   Log,
+  MailDomainCheck,
   Metrics,
   RateLimitTicket,
   WithheldReason,
@@ -27,6 +28,8 @@ export interface VisitorMailDeps {
   metrics: Metrics;
   log: Log;
   budgets: VisitorMailBudgets;
+  /** Absent: no DNS check (MAIL_DOMAIN_CHECK=off, as on the local stack). */
+  mailDomains?: MailDomainCheck;
 }
 
 export interface BrowserCheckRequest {
@@ -67,21 +70,32 @@ export interface VisitorMailPermit {
 }
 
 /**
- * Whether the visitor's confirmation may go out: only after a verified browser check, and
- * within the recipient's daily budget and the hourly ceiling. A lead past any of these is
+ * Whether the visitor's confirmation may go out: only after a verified browser check, to a
+ * domain that accepts mail, and within the recipient's daily budget and the hourly ceiling. A lead past any of these is
  * still stored and still reaches sales: in its own e-mail, or, for a lead without a verified
  * browser check past the hourly allowance of those, held for the hourly sales digest
  * (decision 053). Only the message to the typed address is withheld, and counted, so a flood
  * shows on the dashboard and the ceiling alarms.
  */
 export async function permitVisitorMail(
-  request: { form: LeadForm; browserCheck: BrowserCheck; emailHash: string; nowMs: number },
+  request: {
+    form: LeadForm;
+    browserCheck: BrowserCheck;
+    emailHash: string;
+    /** The visitor's address, as validated: its domain is what the DNS check asks about. */
+    visitorEmail: string;
+    nowMs: number;
+  },
   deps: VisitorMailDeps,
 ): Promise<VisitorMailPermit> {
   const { store, metrics, budgets, log } = deps;
   if (request.browserCheck !== 'verified') {
     metrics.count('VisitorEmailUnverified', request.form);
     return { withheld: 'unverified', tickets: [] };
+  }
+  if ((await acceptsMail(request.visitorEmail, deps)) === 'no') {
+    metrics.count('VisitorEmailNoMailDomain', request.form);
+    return { withheld: 'no-mail-domain', tickets: [] };
   }
   const recipient = await store.takeRateLimit({
     key: `visitor-mail#${request.emailHash}`,
@@ -115,4 +129,26 @@ export async function permitVisitorMail(
     });
   });
   return { tickets: [recipient, ceiling] };
+}
+
+/**
+ * Whether the address's domain accepts mail. Asked only for a verified post, so the number of
+ * lookups is bounded by what proof of work costs (decision 051), and before any budget is
+ * taken: a confirmation that could only bounce spends nobody's. Anything but a clear `no`,
+ * a failing check included, lets the confirmation go as before.
+ */
+async function acceptsMail(
+  visitorEmail: string,
+  deps: Pick<VisitorMailDeps, 'mailDomains' | 'log'>,
+): Promise<'yes' | 'no' | 'unknown'> {
+  if (!deps.mailDomains) return 'unknown';
+  const domain = visitorEmail.slice(visitorEmail.lastIndexOf('@') + 1);
+  try {
+    return await deps.mailDomains.acceptsMail(domain);
+  } catch (error) {
+    deps.log.warn('mail domain check failed; confirmation not held back', {
+      error: error instanceof Error ? error.name : 'unknown',
+    });
+    return 'unknown';
+  }
 }

@@ -1,4 +1,5 @@
 import type { FieldName } from '@kryon/shared/forms/lead-form';
+import type { EmailSuggestionCopy } from '../components/forms/email-suggestion.tsx';
 import type { PrivacyLineCopy } from '../components/forms/privacy-line.tsx';
 import { PATHS } from '../paths.ts';
 
@@ -38,6 +39,18 @@ export const privacyLineCopy = {
   newTab: leadFormCommon.newTab,
   href: PATHS.privacy,
 } as const satisfies PrivacyLineCopy;
+
+/**
+ * Under an e-mail field whose domain looks mistyped, when the visitor leaves it:
+ * "Did you mean <address>?", a button that puts that address in the field and one that
+ * keeps what was typed. Polite: it asks, and never stops the form.
+ */
+export const emailSuggestionCopy = {
+  before: 'Did you mean',
+  after: '?',
+  apply: 'Yes, use that',
+  dismiss: 'No, keep mine',
+} as const satisfies EmailSuggestionCopy;
 
 /** What the visitor reads with one field. */
 export interface FieldCopy {

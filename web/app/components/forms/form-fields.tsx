@@ -9,6 +9,7 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import type * as z from 'zod/mini';
 import { CheckboxField, CheckboxGroup } from '../ui/checkbox-group.tsx';
 import { type ControlAria, FormField } from '../ui/form-field.tsx';
+import { EmailInput, type EmailSuggestionCopy } from './email-suggestion.tsx';
 
 /** What the visitor reads with one field: its label and, where it has them, hint and placeholder. */
 export interface FieldText {
@@ -64,9 +65,12 @@ export interface FormFieldsProps<F extends string> {
   optionalLabel?: string;
   /** A live validity badge for a field, where the form shows them. */
   status?: (name: F) => FieldStatus;
+  /**
+   * The words of the "Did you mean …?" line an e-mail field shows for a mistyped domain;
+   * without them the field offers none.
+   */
+  emailSuggestion?: EmailSuggestionCopy;
 }
-
-const INPUT_MODES = { email: 'email', tel: 'tel' } as const;
 
 function joinIds(...ids: (string | undefined)[]): string | undefined {
   return ids.filter(Boolean).join(' ') || undefined;
@@ -113,6 +117,7 @@ function OneField<F extends string>({
   errors,
   optionalLabel,
   status: statusOf,
+  emailSuggestion,
 }: FormFieldsProps<F> & { name: F }) {
   const spec: FieldSpec = definition.fields[name];
   const text = copy[name];
@@ -205,12 +210,35 @@ function OneField<F extends string>({
                 ))}
               </select>
             );
+          case 'email':
+            if (emailSuggestion) {
+              return (
+                <EmailInput
+                  aria={aria}
+                  binding={binding}
+                  copy={emailSuggestion}
+                  autoComplete={text.autoComplete}
+                  placeholder={text.placeholder}
+                />
+              );
+            }
+            return (
+              <input
+                className="input"
+                type="email"
+                inputMode="email"
+                autoComplete={text.autoComplete}
+                placeholder={text.placeholder}
+                {...aria}
+                {...binding}
+              />
+            );
           default:
             return (
               <input
                 className="input"
                 type={spec.kind}
-                inputMode={spec.kind === 'text' ? undefined : INPUT_MODES[spec.kind]}
+                inputMode={spec.kind === 'tel' ? 'tel' : undefined}
                 autoComplete={text.autoComplete}
                 placeholder={text.placeholder}
                 {...aria}

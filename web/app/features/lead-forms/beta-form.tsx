@@ -11,7 +11,11 @@ import { HoneypotField } from '../../components/forms/honeypot-field.tsx';
 import { PrivacyLine } from '../../components/forms/privacy-line.tsx';
 import { Button, ButtonLink, buttonClass } from '../../components/ui/button.tsx';
 import { browserCheckCopy } from '../../content/browser-check-copy.ts';
-import { leadFormCommon, privacyLineCopy } from '../../content/lead-form-copy.ts';
+import {
+  emailSuggestionCopy,
+  leadFormCommon,
+  privacyLineCopy,
+} from '../../content/lead-form-copy.ts';
 import { requestAccessPageCopy } from '../../content/request-access-page.ts';
 import type { Submit } from '../../lib/api-client.ts';
 import { isVerifying, useLeadForm } from '../../lib/lead-form/use-lead-form.ts';
@@ -107,6 +111,7 @@ export function BetaForm({
       copy={copy.fields}
       layout={LAYOUT}
       control={field}
+      emailSuggestion={emailSuggestionCopy}
       errors={errors}
       optionalLabel={common.optional}
       status={status}

@@ -7,7 +7,7 @@ import { PrivacyLine } from '../../components/forms/privacy-line.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { browserCheckCopy } from '../../content/browser-check-copy.ts';
 import { contactPageCopy } from '../../content/contact-page.ts';
-import { privacyLineCopy } from '../../content/lead-form-copy.ts';
+import { emailSuggestionCopy, privacyLineCopy } from '../../content/lead-form-copy.ts';
 import type { Submit } from '../../lib/api-client.ts';
 import type { ChallengeDeps } from '../../lib/lead-form/challenge-session.ts';
 import { isVerifying, useLeadForm } from '../../lib/lead-form/use-lead-form.ts';
@@ -71,6 +71,7 @@ export function ContactForm({
           copy={copy.fields}
           layout={LAYOUT}
           control={field}
+          emailSuggestion={emailSuggestionCopy}
           errors={methods.formState.errors}
           optionalLabel={copy.optional}
         />

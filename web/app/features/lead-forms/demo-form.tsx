@@ -8,7 +8,11 @@ import { Button } from '../../components/ui/button.tsx';
 import { Pictogram } from '../../components/ui/pictogram.tsx';
 import { browserCheckCopy } from '../../content/browser-check-copy.ts';
 import { demoPageCopy } from '../../content/demo-page.ts';
-import { leadFormCommon, privacyLineCopy } from '../../content/lead-form-copy.ts';
+import {
+  emailSuggestionCopy,
+  leadFormCommon,
+  privacyLineCopy,
+} from '../../content/lead-form-copy.ts';
 import { isVerifying, type useLeadForm } from '../../lib/lead-form/use-lead-form.ts';
 import { DraftNotice } from './draft-notice.tsx';
 import { FormSection } from './form-section.tsx';
@@ -96,6 +100,7 @@ export function DemoForm({ lead }: { lead: DemoLeadForm }) {
               copy={copy.fields}
               layout={LAYOUT}
               control={field}
+              emailSuggestion={emailSuggestionCopy}
               errors={errors}
               optionalLabel={common.optional}
             />

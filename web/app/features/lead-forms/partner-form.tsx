@@ -8,7 +8,11 @@ import { PrivacyLine } from '../../components/forms/privacy-line.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { becomePartnerPageCopy } from '../../content/become-partner-page.ts';
 import { browserCheckCopy } from '../../content/browser-check-copy.ts';
-import { leadFormCommon, privacyLineCopy } from '../../content/lead-form-copy.ts';
+import {
+  emailSuggestionCopy,
+  leadFormCommon,
+  privacyLineCopy,
+} from '../../content/lead-form-copy.ts';
 import type { Submit } from '../../lib/api-client.ts';
 import { isVerifying, useLeadForm } from '../../lib/lead-form/use-lead-form.ts';
 import { PATHS } from '../../paths.ts';
@@ -80,6 +84,7 @@ export function PartnerForm({
               copy={copy.fields}
               layout={LAYOUT}
               control={field}
+              emailSuggestion={emailSuggestionCopy}
               errors={methods.formState.errors}
             />
             <HoneypotField label={common.honeypotLabel} inputRef={honeypot} />

@@ -10,7 +10,11 @@ import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { browserCheckCopy } from '../../content/browser-check-copy.ts';
 import type { DownloadPreview } from '../../content/intelligence-types.ts';
-import { leadFormCommon, privacyLineCopy } from '../../content/lead-form-copy.ts';
+import {
+  emailSuggestionCopy,
+  leadFormCommon,
+  privacyLineCopy,
+} from '../../content/lead-form-copy.ts';
 import { researchLabels } from '../../content/library-labels.ts';
 import type { ResearchItem } from '../../content/library-types.ts';
 import { researchArchivePageCopy } from '../../content/research-archive-page.ts';
@@ -179,6 +183,7 @@ export function DownloadModal({
                   copy={copy.fields}
                   layout={LAYOUT}
                   control={field}
+                  emailSuggestion={emailSuggestionCopy}
                   errors={methods.formState.errors}
                 />
                 <HoneypotField label={researchLabels.modal.honeypotLabel} inputRef={honeypot} />
