@@ -433,6 +433,8 @@ export function deliveryEventDeps(
     config: {
       hashSecret: site.current,
       retentionDays: Number(optionalEnv('RETENTION_DAYS', String(DATA_RETENTION.leadDays), env)),
+      // Longer than a send takes (the SDK's retries included), far shorter than the timeout.
+      recheckAfterMs: 3_000,
       salesConfigurationSet: sales,
       visitorConfigurationSet: configurationSetName('SES_VISITOR_CONFIGURATION_SET', env) ?? sales,
     },

@@ -147,7 +147,8 @@ export class FakeLeadStore implements LeadStore {
     );
     if (!row) return 'no-lead' as const;
     const message = row.emails[audience];
-    if (!message || message.messageId !== delivery.messageId) return 'other-message' as const;
+    if (!message?.messageId) return 'not-recorded-yet' as const;
+    if (message.messageId !== delivery.messageId) return 'other-message' as const;
     if (message.delivery && message.delivery.rank >= delivery.rank) return 'unchanged' as const;
     message.delivery = structuredClone(delivery);
     return 'recorded' as const;

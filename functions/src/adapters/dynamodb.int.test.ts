@@ -146,6 +146,19 @@ describe('delivery outcomes against dynalite', () => {
     expect(stored?.emails.sales?.delivery).toMatchObject({ outcome: 'delivered' });
   });
 
+  it('says when the lead names no message to that audience yet', async () => {
+    const lead = sent('id-delivery-02', 'key-delivery-02');
+    lead.emails.visitor = { status: 'pending', attempts: 0 };
+    await store.createLead(lead);
+    expect(
+      await store.recordDelivery(
+        { form: 'download', submissionId: 'id-delivery-02' },
+        'visitor',
+        state('delivered', 2),
+      ),
+    ).toBe('not-recorded-yet');
+  });
+
   it('keeps an address on the suppression list, a complaint never downgraded', async () => {
     const entry = { emailHash: 'hash-1', at: 'now', expiresAt: 2_000_000_000 };
     expect(await store.findSuppression('hash-1')).toBeUndefined();

@@ -271,7 +271,8 @@ export function createDynamoLeadStore(client: DynamoDBClient, tableName: string)
       );
       if (!out.Item || out.Item.submissionId !== lead.submissionId) return 'no-lead';
       const message = toLead(out.Item).emails[audience];
-      return message?.messageId === delivery.messageId ? 'unchanged' : 'other-message';
+      if (!message?.messageId) return 'not-recorded-yet';
+      return message.messageId === delivery.messageId ? 'unchanged' : 'other-message';
     },
 
     async suppressAddress(suppression) {

@@ -94,6 +94,7 @@ beforeEach(async () => {
     config: {
       hashSecret: SECRET,
       retentionDays: 30,
+      recheckAfterMs: 0,
       salesConfigurationSet: 'sales-set',
       visitorConfigurationSet: 'visitor-set',
     },
@@ -239,6 +240,26 @@ describe('handleDeliveryEvent', () => {
     expect(await handleDeliveryEvent(record(older, { type: 'Delivery' }), deps)).toBe('unmatched');
     expect(visitorState()).toBeUndefined();
     expect(metrics.counts['DeliveryEventUnmatched:visitor']).toBe(1);
+  });
+
+  it('looks once more for a message whose send its lead has not written down yet', async () => {
+    const row = store.only();
+    const sent = row.emails.visitor;
+    row.emails.visitor = { status: 'pending', attempts: 0 };
+    const original = store.recordDelivery.bind(store);
+    let calls = 0;
+    store.recordDelivery = async (...args) => {
+      calls += 1;
+      // The sender writes its sends down between the two looks.
+      if (calls === 2 && sent) row.emails.visitor = sent;
+      return original(...args);
+    };
+
+    expect(await handleDeliveryEvent(record(visitorMessage, { type: 'Delivery' }), deps)).toBe(
+      'recorded',
+    );
+    expect(calls).toBe(2);
+    expect(visitorState()?.outcome).toBe('delivered');
   });
 
   it('counts an event for an erased lead as unmatched, and does not throw', async () => {

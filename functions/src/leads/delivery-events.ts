@@ -163,6 +163,12 @@ export interface DeliveryEventConfig {
   hashSecret: string;
   /** How long an address stays on our suppression list: as long as a lead is kept. */
   retentionDays: number;
+  /**
+   * How long to wait before looking once more for a message the lead does not name yet: SES
+   * can report a delivery before the function that sent it has written the send down (it
+   * waits for the lead's other send first).
+   */
+  recheckAfterMs: number;
   /** The configuration sets' names (SES_CONFIGURATION_SET, SES_VISITOR_CONFIGURATION_SET). */
   salesConfigurationSet?: string;
   visitorConfigurationSet?: string;
@@ -244,17 +250,25 @@ export async function handleDeliveryEvent(
 
   const ref = leadOf(event.tags);
   if (!ref) return 'no-lead';
-  const result = await deps.store.recordDelivery(
-    { form: ref.form, submissionId: ref.submissionId },
-    ref.audience,
-    state,
-  );
-  if (result === 'no-lead' || result === 'other-message') {
+  const record = () =>
+    deps.store.recordDelivery(
+      { form: ref.form, submissionId: ref.submissionId },
+      ref.audience,
+      state,
+    );
+  let result = await record();
+  if (result === 'not-recorded-yet') {
+    await new Promise((resolve) => setTimeout(resolve, config.recheckAfterMs));
+    result = await record();
+  }
+  if (result !== 'recorded' && result !== 'unchanged') {
     metrics.count('DeliveryEventUnmatched', stream);
     log.warn(
       result === 'no-lead'
         ? 'SES event for a lead that is not stored (erased, or expired); ignored'
-        : "SES event for another of the lead's messages than the one recorded; ignored",
+        : result === 'not-recorded-yet'
+          ? 'SES event for a message its lead has not recorded as sent; ignored'
+          : "SES event for another of the lead's messages than the one recorded; ignored",
       context,
     );
     return 'unmatched';

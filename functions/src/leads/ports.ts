@@ -261,13 +261,15 @@ export interface LeadStore {
   /**
    * Records SES's word on one message of a lead found by its id: applied only when the lead
    * exists, its message to that audience is `delivery.messageId`, and no outcome of the same
-   * or a higher rank is recorded yet. Says which, so a repeat is told from a stray event.
+   * or a higher rank is recorded yet. Says which, so a repeat is told from a stray event;
+   * `not-recorded-yet` when the lead names no message to that audience yet (its sender has
+   * not written the send down).
    */
   recordDelivery(
     lead: LeadIdRef,
     audience: Audience,
     delivery: DeliveryState,
-  ): Promise<'recorded' | 'unchanged' | 'no-lead' | 'other-message'>;
+  ): Promise<'recorded' | 'unchanged' | 'no-lead' | 'other-message' | 'not-recorded-yet'>;
   /** Puts an address on our suppression list; a complaint is never downgraded to a bounce. */
   suppressAddress(suppression: AddressSuppression): Promise<void>;
   /** The address's entry on our suppression list, if any (strongly consistent). */
