@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -32,25 +31,16 @@ const saved = { ...process.env };
 const dataDir = mkdtempSync(join(tmpdir(), 'kryon-delivery-loop-'));
 let stack: RunningStack;
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-    server.on('error', fail);
-  });
-}
-
 beforeAll(async () => {
-  Object.assign(process.env, {
-    DATA_DIR: dataDir,
-    PORT: String(await freePort()),
-    DYNAMODB_PORT: String(await freePort()),
-    SES_PORT: String(await freePort()),
-    TABLE_NAME: 'kryon-leads',
-  });
-  stack = await startLocalStack(localSettings(), { serveSite: false, sesEventDelayMs: 50 });
+  Object.assign(process.env, { DATA_DIR: dataDir, TABLE_NAME: 'kryon-leads' });
+  // Port 0 everywhere: each emulator and the server take a free port, none chosen ahead
+  // (a port probed free can be taken by a parallel test file before it is used).
+  stack = await startLocalStack(
+    { ...localSettings(), port: 0, dynamoPort: 0, sesPort: 0 },
+    { serveSite: false, sesEventDelayMs: 50 },
+  );
+  // leads:export finds the running stack's DynamoDB by its port.
+  process.env.DYNAMODB_PORT = new URL(stack.dynamoUrl).port;
 }, 30_000);
 
 afterAll(async () => {

@@ -57,3 +57,32 @@ describe('the SES emulator behind the event-publishing proxy', () => {
     expect(await inbox.text()).toMatch(/<html/i);
   });
 });
+
+describe('closing the proxy', () => {
+  it('drops the events not yet due: a stopped stack has no handler to call', async () => {
+    const handled: unknown[] = [];
+    const slow = await startSesWithEvents({
+      port: 0,
+      delayMs: 60_000,
+      deliver: async (event) => {
+        handled.push(event);
+      },
+    });
+    const client = new SESv2Client({
+      endpoint: slow.url,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
+    await client.send(
+      new SendEmailCommand({
+        FromEmailAddress: 'no-reply@kryon.example',
+        Destination: { ToAddresses: ['success@simulator.amazonses.com'] },
+        Content: { Simple: { Subject: { Data: 'Hi' }, Body: { Text: { Data: 'Hello' } } } },
+      }),
+    );
+    client.destroy();
+    await slow.close();
+    await slow.settled();
+    expect(handled).toEqual([]);
+  });
+});

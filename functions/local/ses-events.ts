@@ -127,11 +127,24 @@ export async function startSesWithEvents(options: SesWithEventsOptions): Promise
     options.onError ??
     ((error: unknown) => console.error('The local SES events could not be handled:', error));
   const pending = new Set<Promise<void>>();
+  /** The events not yet due: dropped on close, as a stopped stack has no handler to call. */
+  const waiting = new Set<() => void>();
 
   const publish = (message: SentMessage) => {
     for (const { afterMs, event } of eventsFor(message, Date.now(), delayMs)) {
-      const done: Promise<void> = new Promise<void>((resolve) => setTimeout(resolve, afterMs))
-        .then(() => options.deliver(event))
+      const due = new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => {
+          waiting.delete(drop);
+          resolve(true);
+        }, afterMs);
+        const drop = () => {
+          clearTimeout(timer);
+          resolve(false);
+        };
+        waiting.add(drop);
+      });
+      const done: Promise<void> = due
+        .then((go) => (go ? options.deliver(event) : undefined))
         .then(
           () => undefined,
           (error: unknown) => onError(error),
@@ -178,6 +191,8 @@ export async function startSesWithEvents(options: SesWithEventsOptions): Promise
       while (pending.size > 0) await Promise.all([...pending]);
     },
     async close() {
+      for (const drop of waiting) drop();
+      waiting.clear();
       await closeServer(server);
       await emulator.close();
     },

@@ -57,11 +57,11 @@ export async function startLocalStack(
     routes,
     fallback: await loadHandler(FALLBACK_HANDLER),
   });
-  await listen(server, settings.port);
+  const port = await listen(server, settings.port);
 
   let closing: Promise<void> | undefined;
   return {
-    url: `http://127.0.0.1:${settings.port}`,
+    url: `http://127.0.0.1:${port}`,
     dynamoUrl: dynamo.url,
     sesUrl: ses.url,
     sesEventsSettled: () => ses.settled(),
@@ -90,9 +90,13 @@ async function loadHandler(name: string): Promise<Handler> {
   return mod.handler;
 }
 
-function listen(server: Server, port: number): Promise<void> {
+/** Listens on the port (0: any free one) and says which it got. */
+function listen(server: Server, port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
+    server.listen(port, '127.0.0.1', () => {
+      const address = server.address();
+      resolve(typeof address === 'object' && address ? address.port : port);
+    });
   });
 }
