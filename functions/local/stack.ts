@@ -3,9 +3,11 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { API_ROUTES, FALLBACK_HANDLER } from '../src/routes.ts';
-import { startDynamo, startSes } from './emulators.ts';
+import { startDynamo } from './emulators.ts';
 import { applyHandlerEnvironment, handlerEnvironment, type LocalSettings } from './environment.ts';
 import { createLocalServer, type Handler } from './server.ts';
+import { deliverToHandler } from './ses-event-handler.ts';
+import { startSesWithEvents } from './ses-events.ts';
 import { ensureTable } from './table.ts';
 
 export interface RunningStack {
@@ -13,6 +15,8 @@ export interface RunningStack {
   url: string;
   dynamoUrl: string;
   sesUrl: string;
+  /** Resolves once SES's delivery events of every e-mail sent so far have been handled. */
+  sesEventsSettled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -20,17 +24,23 @@ export interface RunningStack {
  * DynamoDB (dynalite, data in DATA_DIR) and SES v2 (aws-ses-v2-local) in this process, and the
  * local server on PORT: `/api` through the very Lambda handlers and, for `npm start`, the
  * prerendered site beside it. `npm run dev` leaves the site to Vite, which proxies `/api` here.
+ * SES's delivery events of each e-mail reach the delivery-events handler as they would
+ * deployed, `sesEventDelayMs` (200) after the send (local/ses-events.ts).
  */
 export async function startLocalStack(
   settings: LocalSettings,
-  options: { serveSite: boolean },
+  options: { serveSite: boolean; sesEventDelayMs?: number },
 ): Promise<RunningStack> {
   mkdirSync(settings.dataDir, { recursive: true });
   const dynamo = await startDynamo({
     port: settings.dynamoPort,
     path: join(settings.dataDir, 'dynamodb'),
   });
-  const ses = await startSes({ port: settings.sesPort });
+  const ses = await startSesWithEvents({
+    port: settings.sesPort,
+    delayMs: options.sesEventDelayMs,
+    deliver: deliverToHandler,
+  });
 
   // The handlers read this configuration once, when they are imported below.
   applyHandlerEnvironment(handlerEnvironment(settings, { dynamoUrl: dynamo.url, sesUrl: ses.url }));
@@ -47,13 +57,14 @@ export async function startLocalStack(
     routes,
     fallback: await loadHandler(FALLBACK_HANDLER),
   });
-  await listen(server, settings.port);
+  const port = await listen(server, settings.port);
 
   let closing: Promise<void> | undefined;
   return {
-    url: `http://127.0.0.1:${settings.port}`,
+    url: `http://127.0.0.1:${port}`,
     dynamoUrl: dynamo.url,
     sesUrl: ses.url,
+    sesEventsSettled: () => ses.settled(),
     close() {
       closing ??= (async () => {
         server.closeAllConnections();
@@ -79,9 +90,13 @@ async function loadHandler(name: string): Promise<Handler> {
   return mod.handler;
 }
 
-function listen(server: Server, port: number): Promise<void> {
+/** Listens on the port (0: any free one) and says which it got. */
+function listen(server: Server, port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
+    server.listen(port, '127.0.0.1', () => {
+      const address = server.address();
+      resolve(typeof address === 'object' && address ? address.port : port);
+    });
   });
 }

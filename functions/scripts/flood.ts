@@ -21,14 +21,14 @@ import {
 } from '@kryon/shared/api';
 import { CHALLENGE_FIELD } from '@kryon/shared/constants';
 import { LEAD_FORM_DEFINITIONS } from '@kryon/shared/forms/all-forms';
-import { type Challenge, solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import type { Challenge } from 'altcha-lib';
 import { LOCAL_DEFAULTS } from '../local/environment.ts';
 import { storedEmails } from '../local/ses-inbox.ts';
-import { CHALLENGE_DIFFICULTY, costLevel } from '../src/adapters/altcha.ts';
+import { CHALLENGE_DIFFICULTY } from '../src/adapters/altcha.ts';
 import { formDefinition } from '../src/leads/forms.ts';
 import { sampleBody } from '../test/events.ts';
 import { type Io, isEntryPoint, parseCommandArgs, runCli, UsageError } from './lib/cli.ts';
+import { type SolvedChallenge, solveBrowserCheck } from './lib/solve-challenge.ts';
 
 const USAGE = `Usage: npm run flood -- [--cpu-seconds 30] [--concurrency 2] [--form download]
                        [--base http://127.0.0.1:3000] [--ses http://127.0.0.1:8005]
@@ -114,30 +114,15 @@ function send(
   });
 }
 
-interface Proof {
-  level: number;
-  payload: string;
-  solveMs: number;
-}
-
-async function solvedProof(options: FloodOptions, client: string): Promise<Proof | number> {
+async function solvedProof(
+  options: FloodOptions,
+  client: string,
+): Promise<SolvedChallenge | number> {
   const url = new URL(API_PATHS.challenge, options.base);
   url.searchParams.set(CHALLENGE_FORM_PARAM, options.form);
   const answer = await send(url, { method: 'GET', localAddress: client });
   if (answer.status !== 200) return answer.status;
-  const challenge = JSON.parse(answer.body) as Challenge;
-  const started = performance.now();
-  const solution = await solveChallenge({
-    challenge,
-    deriveKey,
-    counterStart: CHALLENGE_DIFFICULTY.counterMin,
-  });
-  if (!solution) throw new Error('a challenge could not be solved');
-  return {
-    level: costLevel(challenge.parameters.cost, CHALLENGE_DIFFICULTY.cost),
-    payload: Buffer.from(JSON.stringify({ challenge, solution })).toString('base64'),
-    solveMs: performance.now() - started,
-  };
+  return solveBrowserCheck(JSON.parse(answer.body) as Challenge);
 }
 
 function post(options: FloodOptions, client: string, email: string, proof: string) {

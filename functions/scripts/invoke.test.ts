@@ -16,6 +16,29 @@ const scratch = mkdtempSync(join(tmpdir(), 'kryon-invoke-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe('parseInvokeArgs', () => {
+  it("takes the visitor's address and a solved browser check for a form's handler", () => {
+    expect(
+      parseInvokeArgs([
+        'download',
+        join(functionsDir, 'events', 'download.json'),
+        '--email',
+        'bounce@simulator.amazonses.com',
+        '--solve-challenge',
+      ]),
+    ).toEqual({
+      handler: 'download',
+      eventPath: join(functionsDir, 'events', 'download.json'),
+      email: 'bounce@simulator.amazonses.com',
+      solveChallenge: true,
+    });
+    expect(() =>
+      parseInvokeArgs(['health', join(functionsDir, 'events', 'health.json'), '--solve-challenge']),
+    ).toThrow(/form handler only/);
+    expect(() =>
+      parseInvokeArgs(['download', join(functionsDir, 'events', 'download.json'), '--email', 'x']),
+    ).toThrow(/not an e-mail address/);
+  });
+
   it('knows every routed handler and the fallback', () => {
     expect(handlerNames()).toEqual(
       expect.arrayContaining(['contact', 'health', 'status', 'not-found']),

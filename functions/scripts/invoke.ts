@@ -6,6 +6,10 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CHALLENGE_FORM_PARAM, LEAD_FORMS, type LeadForm } from '@kryon/shared/api';
+import { CHALLENGE_FIELD } from '@kryon/shared/constants';
+import { LEAD_FORM_DEFINITIONS } from '@kryon/shared/forms/all-forms';
+import type { Challenge } from 'altcha-lib';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { applyHandlerEnvironment, handlerEnvironment } from '../local/environment.ts';
 import { type StoredEmail, storedEmails } from '../local/ses-inbox.ts';
@@ -22,6 +26,7 @@ import {
   UsageError,
 } from './lib/cli.ts';
 import { connectLocalStack, localDynamoClient } from './lib/local-stack.ts';
+import { solveBrowserCheck } from './lib/solve-challenge.ts';
 
 const functionsDir = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
@@ -30,13 +35,19 @@ export function handlerNames(): string[] {
   return [...new Set([...API_ROUTES.map((route) => route.handler), FALLBACK_HANDLER])];
 }
 
-export const USAGE = `Usage: npm run invoke -- <handler> <event.json>
+export const USAGE = `Usage: npm run invoke -- <handler> <event.json> [--email <address>] [--solve-challenge]
 
 Runs one Lambda handler with an API Gateway HTTP API (payload 2.0) event against the local
 emulators and prints the response: status, headers and the body (parsed when JSON).
 
-  <handler>     ${handlerNames().join(', ')}
-  <event.json>  an event file, e.g. functions/events/demo.json (one per endpoint)
+  <handler>          ${handlerNames().join(', ')}
+  <event.json>       an event file, e.g. functions/events/demo.json (one per endpoint)
+  --email <address>  a form's handler: the visitor's address instead of the event's, e.g.
+                     bounce@simulator.amazonses.com (SES's mailbox simulator: the local SES
+                     answers it with a hard bounce, complaint@ with a complaint)
+  --solve-challenge  a form's handler: fetch a browser-check challenge from the challenge
+                     handler and post its solution, as the site's form does, so the
+                     visitor's confirmation may go out
 
 Uses the emulators of a running \`npm start\` when they answer on DYNAMODB_PORT and SES_PORT
 (default 8000 and 8005). Otherwise it starts dynalite on DATA_DIR (default .data, so the
@@ -44,14 +55,31 @@ lead is there for \`npm start\` later) and an SES emulator for this one call, an
 e-mails sent. The event gets a fresh requestId and time; without an Idempotency-Key header
 each run is a new submission (and the rate limit of 3 per address per minute applies).
 
-Example: npm run invoke -- demo functions/events/demo.json`;
+SES's delivery events of the e-mails sent (local/ses-events.ts) are handled a moment later,
+by the running stack or, with emulators of its own, before this command ends.
+
+Example: npm run invoke -- demo functions/events/demo.json
+         npm run invoke -- download functions/events/download.json \\
+           --email bounce@simulator.amazonses.com --solve-challenge`;
 
 type Handler = (event: APIGatewayProxyEventV2) => Promise<HttpResponse>;
 
-export function parseInvokeArgs(argv: string[]): { handler: string; eventPath: string } {
-  const { positionals } = parseCommandArgs({
+export interface InvokeArgs {
+  handler: string;
+  eventPath: string;
+  /** The visitor's address to post instead of the event's. */
+  email?: string;
+  /** Post a solved browser check. */
+  solveChallenge?: true;
+}
+
+export function parseInvokeArgs(argv: string[]): InvokeArgs {
+  const { values, positionals } = parseCommandArgs({
     args: argv,
-    options: {},
+    options: {
+      email: { type: 'string' },
+      'solve-challenge': { type: 'boolean', default: false },
+    },
     strict: true,
     allowPositionals: true,
   });
@@ -61,7 +89,75 @@ export function parseInvokeArgs(argv: string[]): { handler: string; eventPath: s
   if (!handlerNames().includes(handler)) {
     throw new UsageError(`Unknown handler "${handler}": use one of ${handlerNames().join(', ')}.`);
   }
-  return { handler, eventPath: eventFilePath(eventFile) };
+  const email = values.email?.trim();
+  const solve = values['solve-challenge'] === true;
+  if ((email !== undefined || solve) && !isLeadForm(handler)) {
+    throw new UsageError('--email and --solve-challenge apply to a form handler only.');
+  }
+  if (email !== undefined && !/^[^\s@]+@[^\s@]+$/.test(email)) {
+    throw new UsageError(`--email ${JSON.stringify(values.email)} is not an e-mail address.`);
+  }
+  return {
+    handler,
+    eventPath: eventFilePath(eventFile),
+    ...(email ? { email } : {}),
+    ...(solve ? { solveChallenge: true as const } : {}),
+  };
+}
+
+function isLeadForm(name: string): name is LeadForm {
+  return (LEAD_FORMS as readonly string[]).includes(name);
+}
+
+/**
+ * The event with the form's body changed as asked: the visitor's address, and a browser
+ * check solved from a challenge the challenge handler issued for this form.
+ */
+async function adjustedEvent(
+  event: APIGatewayProxyEventV2,
+  args: InvokeArgs,
+  io: Io,
+): Promise<APIGatewayProxyEventV2> {
+  if (!args.email && !args.solveChallenge) return event;
+  const form = args.handler as LeadForm;
+  let body: Record<string, unknown>;
+  try {
+    body = JSON.parse(event.body ?? '{}') as Record<string, unknown>;
+  } catch {
+    throw new UsageError('--email and --solve-challenge need an event whose body is JSON.');
+  }
+  if (args.email) {
+    const field =
+      Object.values(LEAD_FORM_DEFINITIONS).find((d) => d.form === form)?.visitorEmail ?? 'email';
+    body[field] = args.email;
+  }
+  if (args.solveChallenge) {
+    const solved = await solveBrowserCheck(await issuedChallenge(form));
+    body[CHALLENGE_FIELD] = solved.payload;
+    io.out(
+      `Browser check: solved a ${form} challenge (price level ${solved.level}) in ${(solved.solveMs / 1000).toFixed(1)} s
+`,
+    );
+  }
+  const text = JSON.stringify(body);
+  const headers = { ...event.headers };
+  if (headers['content-length']) headers['content-length'] = String(Buffer.byteLength(text));
+  return { ...event, headers, body: text };
+}
+
+/** A challenge for the form, from the challenge handler with the sample challenge event. */
+async function issuedChallenge(form: LeadForm): Promise<Challenge> {
+  const sample = readEvent(resolve(functionsDir, 'events', 'challenge.json'));
+  const mod = (await import('../src/handlers/challenge.ts')) as { handler: Handler };
+  const response = await mod.handler({
+    ...sample,
+    rawQueryString: `${CHALLENGE_FORM_PARAM}=${form}`,
+    queryStringParameters: { [CHALLENGE_FORM_PARAM]: form },
+  });
+  if (response.statusCode !== 200) {
+    throw new Error(`the challenge handler answered ${response.statusCode}: ${response.body}`);
+  }
+  return JSON.parse(response.body ?? '') as Challenge;
 }
 
 /** The file as typed from the caller's directory; failing that, from functions/. */
@@ -134,8 +230,9 @@ export function formatResponse(response: HttpResponse): string {
 }
 
 export async function main(argv: string[], io: Io): Promise<number> {
-  const { handler: name, eventPath } = parseInvokeArgs(argv);
-  const event = readEvent(eventPath);
+  const args = parseInvokeArgs(argv);
+  const { handler: name, eventPath } = args;
+  const sample = readEvent(eventPath);
   const stack = await connectLocalStack({ ses: true });
   try {
     const sesUrl = stack.sesUrl as string;
@@ -145,6 +242,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
     await ensureTable(dynamo, stack.settings.tableName);
     dynamo.destroy();
 
+    const event = await adjustedEvent(sample, args, io);
     const route = `${event.requestContext.http.method} ${event.rawPath}`;
     io.out(`${route} -> ${name} (${relative(process.env.INIT_CWD || process.cwd(), eventPath)})\n`);
     const routed =
@@ -162,6 +260,11 @@ export async function main(argv: string[], io: Io): Promise<number> {
     io.out(`\n${formatResponse(response)}\n`);
 
     const sent = (await storedEmails(sesUrl)).filter((email) => !before.has(email.messageId));
+    if (stack.started.ses && sent.length > 0) {
+      // SES's delivery events come a moment after the send: handled before the emulators stop.
+      await stack.sesEventsSettled();
+      io.out("SES's delivery events of these e-mails were handled (see npm run leads:export).\n");
+    }
     if (!stack.started.ses) {
       io.out(
         `E-mails sent by this call: ${sent.length}. Read them in the SES inbox at ${sesUrl}\n`,

@@ -1,7 +1,12 @@
 import { DynamoDBDocumentClient, GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { LeadForm } from '@kryon/shared/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDynamoLeadStore, leadIdKey, leadKey } from '../src/adapters/dynamodb.ts';
+import {
+  createDynamoLeadStore,
+  leadIdKey,
+  leadKey,
+  suppressionKey,
+} from '../src/adapters/dynamodb.ts';
 import { emailHash, sha256 } from '../src/leads/hash.ts';
 import type { StoredLead } from '../src/leads/ports.ts';
 import { bodyOf, contactBody, contactEvent, type Handler } from '../test/events.ts';
@@ -67,6 +72,13 @@ beforeAll(async () => {
   for (const l of [ada.contact, ada.demo, ada.legacy, bob]) await store.createLead(l);
   for (const email of ['ada@example.com', 'bob@example.com']) {
     const hash = hashOf(email);
+    // An earlier e-mail to the address bounced: it is on our suppression list.
+    await store.suppressAddress({
+      emailHash: hash,
+      reason: 'bounced',
+      at: '2026-11-01T10:00:00.000Z',
+      expiresAt: 2_000_000_000,
+    });
     // Submissions from two networks, one verified; the older single key; the confirmations.
     const keys = [
       `email#${hash}#unverified#network-a`,
@@ -101,8 +113,9 @@ describe('leads:erase', () => {
     expect(out).toMatch(/partner +2026-11-03T10:00:00\.000Z +ada-3 .*\(matched by email field\)/);
     expect(out).not.toContain('bob-4');
     expect(out).toContain('Rate-limit counters for this address: 4');
+    expect(out).toContain('On our suppression list: yes (bounced)');
     expect(out).toContain(
-      'Dry run: nothing was deleted. Run again with --yes to delete 3 submissions and 4 rate-limit counters.',
+      'Dry run: nothing was deleted. Run again with --yes to delete 3 submissions and 4 rate-limit counters and its suppression entry.',
     );
     for (const l of Object.values(ada)) expect(await exists(keyOf(l))).toBe(true);
     expect(await countersOf(hashOf('ada@example.com'))).toHaveLength(4);
@@ -127,8 +140,12 @@ describe('leads:erase', () => {
     expect(await main(['--email', 'ada@example.com', '--yes', '--table', env.tableName], io)).toBe(
       0,
     );
-    expect(io.stdout()).toContain('Deleted 3 submissions and 4 rate-limit counters.');
+    expect(io.stdout()).toContain(
+      'Deleted 3 submissions and 4 rate-limit counters and its suppression entry.',
+    );
     for (const l of Object.values(ada)) expect(await exists(keyOf(l))).toBe(false);
+    expect(await exists(suppressionKey(hashOf('ada@example.com')))).toBe(false);
+    expect(await exists(suppressionKey(hashOf('bob@example.com')))).toBe(true);
     expect(await countersOf(hashOf('ada@example.com'))).toEqual([]);
     for (const l of Object.values(ada)) expect(await exists(leadIdKey(l.submissionId))).toBe(false);
     expect(await exists(leadIdKey(bob.submissionId))).toBe(true);

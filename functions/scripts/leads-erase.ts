@@ -1,11 +1,11 @@
 /**
  * `npm run leads:erase -- --email x@y.com [--yes]`: a privacy request. Finds one person's
- * submissions in every form, lists them, and with --yes deletes them and the rate-limit
- * counter kept for their address.
+ * submissions in every form, lists them, and with --yes deletes them, the rate-limit
+ * counter kept for their address and its entry on our suppression list.
  */
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { normaliseEmail } from '@kryon/shared/email';
-import { leadIdKey } from '../src/adapters/dynamodb.ts';
+import { leadIdKey, suppressionKey } from '../src/adapters/dynamodb.ts';
 import { emailHash } from '../src/leads/hash.ts';
 import { addressBudgetPrefix } from '../src/leads/rate-limit.ts';
 import { type Io, isEntryPoint, parseCommandArgs, runCli, UsageError } from './lib/cli.ts';
@@ -21,8 +21,10 @@ export const USAGE = `Usage: npm run leads:erase -- --email <address> [--yes] [o
 
 Finds every stored submission of one person (any form), by the keyed hash of the canonical
 address (lower-case, +tag removed, Gmail's dots ignored) and by the address field itself.
-Lists them; deletes them and the address's rate-limit counters only with --yes. For a
-deployed table, set IP_HASH_SECRET to the stack's IP-hash secret to find the counters too.
+Lists them; deletes them, the address's rate-limit counters and its entry on our
+suppression list (kept when an e-mail to it bounced or its owner complained) only with
+--yes. For a deployed table, set IP_HASH_SECRET to the stack's IP-hash secret to find the
+counters and the suppression entry too.
 
   --email <address>  the person's e-mail address, as they gave it or normalised
   --yes              delete what was found (without it: a dry run that changes nothing)
@@ -48,6 +50,8 @@ export interface Findings {
   submissions: FoundSubmission[];
   /** The address's rate-limit counters the table holds. */
   rateCounters: Key[];
+  /** The address's entry on our suppression list, if it has one (found by its hash). */
+  suppression?: Key & { reason: string };
 }
 
 /**
@@ -130,14 +134,22 @@ export async function findSubmissions(table: LeadsTable, email: string): Promise
     }
     rateCounters.sort((a, b) => a.pk.localeCompare(b.pk));
   }
-  return { normalisedEmail, emailHash: hash, submissions, rateCounters };
+  let suppression: Findings['suppression'];
+  if (hash) {
+    const key = suppressionKey(hash);
+    const out = await table.doc.send(
+      new GetCommand({ TableName: table.tableName, Key: key, ConsistentRead: true }),
+    );
+    if (out.Item) suppression = { ...key, reason: String(out.Item.reason ?? '') };
+  }
+  return { normalisedEmail, emailHash: hash, submissions, rateCounters, suppression };
 }
 
 /** Deletes what findSubmissions found; counts what was still there to delete. */
 export async function eraseSubmissions(
   table: LeadsTable,
   findings: Findings,
-): Promise<{ deleted: number; countersDeleted: number }> {
+): Promise<{ deleted: number; countersDeleted: number; suppressionDeleted: boolean }> {
   let deleted = 0;
   for (const submission of findings.submissions) {
     if (await deleteItem(table, submission.key)) deleted += 1;
@@ -148,7 +160,11 @@ export async function eraseSubmissions(
   for (const key of findings.rateCounters) {
     if (await deleteItem(table, key)) countersDeleted += 1;
   }
-  return { deleted, countersDeleted };
+  // A privacy request leaves no trace of the address: not even that it bounced.
+  const suppressionDeleted = findings.suppression
+    ? await deleteItem(table, { pk: findings.suppression.pk, sk: findings.suppression.sk })
+    : false;
+  return { deleted, countersDeleted, suppressionDeleted };
 }
 
 export async function main(argv: string[], io: Io): Promise<number> {
@@ -156,7 +172,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
   const table = await openLeadsTable({ table: args.table, region: args.region });
   try {
     const findings = await findSubmissions(table, args.email);
-    const { submissions, rateCounters } = findings;
+    const { submissions, rateCounters, suppression } = findings;
     io.out(
       `Searched ${table.description}\nfor ${findings.normalisedEmail} (${
         findings.emailHash
@@ -164,7 +180,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
           : 'by address only: set IP_HASH_SECRET to match hashes and find its counters'
       }).\n\n`,
     );
-    if (submissions.length === 0 && rateCounters.length === 0) {
+    if (submissions.length === 0 && rateCounters.length === 0 && !suppression) {
       io.out('Nothing stored for this address.\n');
       return 0;
     }
@@ -174,20 +190,24 @@ export async function main(argv: string[], io: Io): Promise<number> {
         `  ${s.form.padEnd(12)} ${s.createdAt.padEnd(25)} ${s.submissionId}  e-mail ${s.emailStatus || '-'}  (matched by ${s.matchedBy})\n`,
       );
     }
-    io.out(`Rate-limit counters for this address: ${rateCounters.length || 'none'}\n\n`);
+    io.out(`Rate-limit counters for this address: ${rateCounters.length || 'none'}\n`);
+    io.out(`On our suppression list: ${suppression ? `yes (${suppression.reason})` : 'no'}\n\n`);
 
-    const counterText = rateCounters.length
-      ? ` and ${plural(rateCounters.length, 'rate-limit counter')}`
-      : '';
+    const counterText =
+      (rateCounters.length ? ` and ${plural(rateCounters.length, 'rate-limit counter')}` : '') +
+      (suppression ? ' and its suppression entry' : '');
     if (!args.yes) {
       io.out(
         `Dry run: nothing was deleted. Run again with --yes to delete ${plural(submissions.length, 'submission')}${counterText}.\n`,
       );
       return 0;
     }
-    const { deleted, countersDeleted } = await eraseSubmissions(table, findings);
+    const { deleted, countersDeleted, suppressionDeleted } = await eraseSubmissions(
+      table,
+      findings,
+    );
     io.out(
-      `Deleted ${plural(deleted, 'submission')}${countersDeleted ? ` and ${plural(countersDeleted, 'rate-limit counter')}` : ''}.\n`,
+      `Deleted ${plural(deleted, 'submission')}${countersDeleted ? ` and ${plural(countersDeleted, 'rate-limit counter')}` : ''}${suppressionDeleted ? ' and its suppression entry' : ''}.\n`,
     );
     io.out(
       'Not reached by this command: sales e-mails already delivered, and (deployed) the\n' +

@@ -135,7 +135,13 @@ describe('leads:export', () => {
       'companyName',
       'jobTitle',
     ]);
-    expect(header.slice(-2)).toEqual(['emailStatus', 'spam']);
+    expect(header.slice(-5)).toEqual([
+      'emailStatus',
+      'visitorEmail',
+      'visitorDelivery',
+      'visitorDeliveryAt',
+      'spam',
+    ]);
     const records = rows.map((row) => Object.fromEntries(header.map((h, i) => [h, row[i]])));
     expect(records).toEqual([
       expect.objectContaining({
@@ -234,6 +240,9 @@ describe('leads:export', () => {
         'downloadedAt',
         'downloadCount',
         'emailStatus',
+        'visitorEmail',
+        'visitorDelivery',
+        'visitorDeliveryAt',
         'spam',
       ],
     ]);

@@ -115,6 +115,9 @@ describe('leadRows', () => {
       ...ATTRIBUTION_COLUMNS,
       'browserCheck',
       'emailStatus',
+      'visitorEmail',
+      'visitorDelivery',
+      'visitorDeliveryAt',
       'spam',
     ]);
   });
@@ -252,11 +255,14 @@ describe('leadRows', () => {
     ]);
     const [header, opened, unopened] = rows;
     const at = (row: unknown[] | undefined, column: string) => row?.[header?.indexOf(column) ?? -1];
-    expect(header?.slice(-5)).toEqual([
+    expect(header?.slice(-8)).toEqual([
       'browserCheck',
       'downloadedAt',
       'downloadCount',
       'emailStatus',
+      'visitorEmail',
+      'visitorDelivery',
+      'visitorDeliveryAt',
       'spam',
     ]);
     expect(at(opened, 'browserCheck')).toBe('verified');
@@ -264,5 +270,66 @@ describe('leadRows', () => {
     expect(at(opened, 'downloadCount')).toBe(3);
     expect(at(unopened, 'downloadedAt')).toBeUndefined();
     expect(at(unopened, 'downloadCount')).toBe(0);
+  });
+
+  it("says what became of the visitor's e-mail: withheld with its reason, bounced with its type", () => {
+    const rows = leadRows('download', [
+      lead(
+        '2026-11-02T00:00:00.000Z',
+        { email: 'b@x.io' },
+        {
+          form: 'download',
+          emails: {
+            visitor: {
+              status: 'sent',
+              messageId: 'm1',
+              delivery: {
+                outcome: 'bounced',
+                bounceType: 'permanent',
+                at: '2026-11-02T00:00:01.000Z',
+                messageId: 'm1',
+                rank: 4,
+              },
+            },
+          },
+        },
+      ),
+      lead(
+        '2026-11-03T00:00:00.000Z',
+        { email: 'b@x.io' },
+        {
+          form: 'download',
+          emails: { visitor: { status: 'withheld', reason: 'address-bounced', attempts: 0 } },
+        },
+      ),
+      lead(
+        '2026-11-04T00:00:00.000Z',
+        { email: 'c@x.io' },
+        {
+          form: 'download',
+          emails: {
+            visitor: {
+              status: 'sent',
+              delivery: { outcome: 'complained', at: '2026-11-04T00:00:02.000Z', rank: 5 },
+            },
+          },
+        },
+      ),
+    ]);
+    const [header, ...leads] = rows;
+    const cells = (row: unknown[] | undefined) =>
+      ['visitorEmail', 'visitorDelivery', 'visitorDeliveryAt'].map(
+        (column) => row?.[header?.indexOf(column) ?? -1],
+      );
+    expect(leads.map(cells)).toEqual([
+      ['sent', 'bounced (permanent)', '2026-11-02T00:00:01.000Z'],
+      ['withheld (address-bounced)', undefined, undefined],
+      ['sent', 'complained', '2026-11-04T00:00:02.000Z'],
+    ]);
+  });
+
+  it('has no visitor e-mail columns for a form that mails only sales', () => {
+    const [header] = leadRows('contact', []);
+    expect(header).not.toContain('visitorEmail');
   });
 });

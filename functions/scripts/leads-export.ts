@@ -7,6 +7,7 @@ import { LEAD_FORMS, type LeadForm } from '@kryon/shared/api';
 import { ATTRIBUTION_KEYS } from '@kryon/shared/attribution';
 import { LEAD_FORM_DEFINITIONS } from '@kryon/shared/forms/all-forms';
 import type { LeadFormDefinition } from '@kryon/shared/forms/lead-form';
+import { formDefinition } from '../src/leads/forms.ts';
 import {
   fromCallerDir,
   type Io,
@@ -32,7 +33,12 @@ createdAt, the form's fields (lists joined with "; "), where the visit came from
 formPath; empty when not known), browserCheck, for the research download downloadedAt and
 downloadCount (when the visitor first opened the report, and how often), emailStatus
 (pending, sent, failed, abandoned or skipped; held-for-digest or sent-in-digest for an
-unverified lead listed in the hourly sales digest instead of its own e-mail), spam.
+unverified lead listed in the hourly sales digest instead of its own e-mail), for a form
+that e-mails the visitor visitorEmail (sent, pending, failed, abandoned, rejected, or
+withheld with its reason, e.g. "withheld (address-bounced)": an earlier e-mail to it
+bounced), visitorDelivery (what SES reported after sending: delivered, delayed,
+"bounced (permanent)" = the address does not exist, "bounced (transient)", rejected,
+complained = marked as spam) and visitorDeliveryAt (when), then spam.
 UTF-8 with a byte order mark, every cell quoted. Safe to open in any spreadsheet locale
 (separator , ; or tab): a ' is put at the start of a cell, and after each , ; tab or line
 break inside it, where = + - @ (or their full-width forms), a tab, a line break or a ' would
@@ -154,6 +160,8 @@ export function leadRows(
   );
   // What the visitor did with the report: the intent sales follow up on.
   const opened = form === 'download' ? (['downloadedAt', 'downloadCount'] as const) : [];
+  // What became of the visitor's own e-mail: sales see "this address does not exist".
+  const visitor = visitorColumns(form);
   return [
     [
       'submissionId',
@@ -164,6 +172,7 @@ export function leadRows(
       'browserCheck',
       ...opened,
       'emailStatus',
+      ...visitor,
       'spam',
     ],
     ...sorted.map((item) => {
@@ -178,6 +187,7 @@ export function leadRows(
         item.browserCheck,
         ...opened.map((name) => item[name] ?? (name === 'downloadCount' ? 0 : undefined)),
         emailStatusOf(item),
+        ...(visitor.length > 0 ? visitorEmailCells(item) : []),
         item.spam === true,
       ];
     }),
@@ -258,6 +268,31 @@ function emailStatusOf(item: Item): unknown {
   if (sales.status === 'held' && item.emailStatus === 'pending') return 'held-for-digest';
   if (sales.via === 'digest' && item.emailStatus === 'sent') return 'sent-in-digest';
   return item.emailStatus;
+}
+
+/** The visitor e-mail's columns, for a form that sends the visitor one. */
+function visitorColumns(form: LeadForm): string[] {
+  return formDefinition(form)?.visitorMessage
+    ? ['visitorEmail', 'visitorDelivery', 'visitorDeliveryAt']
+    : [];
+}
+
+/**
+ * The visitor e-mail's state (a withheld one with its reason) and SES's last word on it
+ * (a bounce with its type), as sales read them.
+ */
+export function visitorEmailCells(item: Item): unknown[] {
+  const visitor = objectOf(objectOf(item.emails).visitor);
+  const delivery = objectOf(visitor.delivery);
+  const status =
+    visitor.status === 'withheld' && visitor.reason
+      ? `withheld (${String(visitor.reason)})`
+      : visitor.status;
+  const outcome =
+    delivery.outcome === 'bounced' && delivery.bounceType
+      ? `bounced (${String(delivery.bounceType)})`
+      : delivery.outcome;
+  return [status, outcome, delivery.at];
 }
 
 if (isEntryPoint(import.meta.url)) await runCli(main, USAGE);

@@ -18,7 +18,7 @@ import { createAltchaService } from './adapters/altcha.ts';
 import { displayNameProblem } from './adapters/display-name.ts';
 import { createDynamoLeadStore, createDynamoWindowCounter } from './adapters/dynamodb.ts';
 import { createDnsMailDomainCheck } from './adapters/mail-domain.ts';
-import { createLeadMetrics } from './adapters/metrics.ts';
+import { createDeliveryMetrics, createLeadMetrics } from './adapters/metrics.ts';
 import {
   createSecretsManagerReader,
   type SecretReader,
@@ -38,6 +38,7 @@ import {
   type PriceCurve,
 } from './leads/challenge-price.ts';
 import { type DeliveryConfig, MAX_SEND_ATTEMPTS } from './leads/deliver.ts';
+import type { DeliveryEventDeps } from './leads/delivery-events.ts';
 import { DIGEST_MAX_LEADS, DIGESTS_PER_HOUR } from './leads/digest.ts';
 import type { FormDefinition } from './leads/form-definition.ts';
 import { derivedSecret } from './leads/hash.ts';
@@ -469,6 +470,34 @@ export function resendDeps(site: SecretVersions): ResendDeps {
       concurrency: 4,
       digestMaxLeads: DIGEST_MAX_LEADS,
       digestsPerHour: positiveInt('SALES_DIGESTS_PER_HOUR', DIGESTS_PER_HOUR, process.env),
+    },
+  };
+}
+
+/**
+ * The delivery-events function's dependencies: the table, the site secret's current value
+ * (the keyed hash of an address, as leads store it), how long an address stays suppressed
+ * (RETENTION_DAYS, as long as a lead) and the two configuration sets' names, which tell an
+ * event's stream (with the same fallback as the mailer: visitor mail goes with the sales set
+ * when SES_VISITOR_CONFIGURATION_SET is unset).
+ */
+export function deliveryEventDeps(
+  site: SecretVersions,
+  env: NodeJS.ProcessEnv = process.env,
+): DeliveryEventDeps {
+  const sales = configurationSetName('SES_CONFIGURATION_SET', env);
+  return {
+    store: leadStore(),
+    metrics: createDeliveryMetrics(powertoolsMetrics),
+    log,
+    now: () => new Date(),
+    config: {
+      hashSecret: site.current,
+      retentionDays: Number(optionalEnv('RETENTION_DAYS', String(DATA_RETENTION.leadDays), env)),
+      // Longer than a send takes (the SDK's retries included), far shorter than the timeout.
+      recheckAfterMs: 3_000,
+      salesConfigurationSet: sales,
+      visitorConfigurationSet: configurationSetName('SES_VISITOR_CONFIGURATION_SET', env) ?? sales,
     },
   };
 }

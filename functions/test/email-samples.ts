@@ -123,6 +123,7 @@ export function emailSamples(): EmailSample[] {
         to: definition.visitorEmail(data),
         replyTo: [SALES],
         form,
+        submissionId: '3f6c2a1e-9b8d-4c7e-a5f0-1d2e3f4a5b6c',
         fromName: 'Kryon Sales',
       }),
     });

@@ -1,7 +1,10 @@
 import type { LeadForm } from '@kryon/shared/api';
 import {
+  type AddressSuppression,
+  type Audience,
   type BrowserCheck,
   type ChallengeService,
+  type DeliveryState,
   DependencyError,
   type LeadIdRef,
   type LeadRef,
@@ -136,6 +139,32 @@ export class FakeLeadStore implements LeadStore {
     if (owner !== undefined && owner !== claim.owner) return false;
     this.onceOwners.set(claim.key, claim.owner);
     return true;
+  }
+
+  async recordDelivery(lead: LeadIdRef, audience: Audience, delivery: DeliveryState) {
+    const row = [...this.rows.values()].find(
+      (r) => r.form === lead.form && r.submissionId === lead.submissionId,
+    );
+    if (!row) return 'no-lead' as const;
+    const message = row.emails[audience];
+    if (!message?.messageId) return 'not-recorded-yet' as const;
+    if (message.messageId !== delivery.messageId) return 'other-message' as const;
+    if (message.delivery && message.delivery.rank >= delivery.rank) return 'unchanged' as const;
+    message.delivery = structuredClone(delivery);
+    return 'recorded' as const;
+  }
+
+  readonly suppressions = new Map<string, AddressSuppression>();
+
+  async suppressAddress(suppression: AddressSuppression) {
+    const existing = this.suppressions.get(suppression.emailHash);
+    if (existing?.reason === 'complained' && suppression.reason !== 'complained') return;
+    this.suppressions.set(suppression.emailHash, structuredClone(suppression));
+  }
+
+  async findSuppression(emailHash: string) {
+    const found = this.suppressions.get(emailHash);
+    return found ? structuredClone(found) : undefined;
   }
 
   async ping() {}

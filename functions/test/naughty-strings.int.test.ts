@@ -553,6 +553,7 @@ describe.each(LEAD_FORMS.map((form) => ({ form })))(
             to: definition.visitorEmail(data),
             replyTo: [SALES],
             form,
+            submissionId: 'naughty-submission',
           });
           emails.push(visitor);
           for (const problem of mailProblems({ ...visitor, from: MAIL_FROM })) {

@@ -137,10 +137,11 @@ describe('the bench floor', () => {
       tableName: 'leads-floor',
       mail: mailerOptions(),
     });
-    // Submission budgets, the challenge claim, the visitor's two budgets and the count the
-    // challenge price follows, the lead, both sends, their record.
+    // Submission budgets, the challenge claim, the address's suppression entry, the
+    // visitor's two budgets and the count the challenge price follows, the lead, both sends,
+    // their record.
     expect(describeCall(call)).toBe(
-      'Put, Update, Update, Update, Update, Update, Put, Put, Send ‖ Send, Update',
+      'Put, Update, Update, Get, Update, Update, Update, Put, Put, Send ‖ Send, Update',
     );
   });
 });

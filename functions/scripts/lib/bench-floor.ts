@@ -20,6 +20,8 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SESv2Client, SendEmailCommand, type SendEmailCommandInput } from '@aws-sdk/client-sesv2';
 import {
   DynamoDBDocumentClient,
+  GetCommand,
+  type GetCommandInput,
   PutCommand,
   type PutCommandInput,
   UpdateCommand,
@@ -34,6 +36,7 @@ import {
   leadIdRequest,
   openWindowRequest,
   recordSendsRequest,
+  suppressionRequest,
 } from '../../src/adapters/dynamodb.ts';
 import {
   assertHeadersSafe,
@@ -70,6 +73,7 @@ export function benchEvent(form: LeadForm, request: BenchRequest) {
 export type FloorRequest =
   | { kind: 'put'; input: PutCommandInput }
   | { kind: 'update'; input: UpdateCommandInput }
+  | { kind: 'get'; input: GetCommandInput }
   /** A rate-limit hit: open a window, and if one is running, count in it (as the store does). */
   | { kind: 'rate-limit'; open: UpdateCommandInput; count: UpdateCommandInput }
   | { kind: 'send'; input: SendEmailCommandInput };
@@ -90,7 +94,9 @@ export interface FloorWiring {
 export function describeCall(call: FloorCall | undefined): string {
   if (!call) return '?';
   const name = (request: FloorRequest) =>
-    ({ put: 'Put', update: 'Update', 'rate-limit': 'Update', send: 'Send' })[request.kind];
+    ({ put: 'Put', update: 'Update', get: 'Get', 'rate-limit': 'Update', send: 'Send' })[
+      request.kind
+    ];
   return call.steps.map((step) => step.map(name).join(' ‖ ')).join(', ');
 }
 
@@ -178,11 +184,17 @@ function createRecorder(wiring: FloorWiring) {
       await keep({ kind: 'put', input: claimOnceRequest(tableName, claim) });
       return true;
     },
+    async findSuppression(emailHash) {
+      await keep({ kind: 'get', input: suppressionRequest(tableName, emailHash) });
+      return undefined;
+    },
     releaseRateLimit: offPath('releaseRateLimit'),
     listPending: offPath('listPending'),
     claimPending: offPath('claimPending'),
     recordDownload: offPath('recordDownload'),
     linkLeadId: offPath('linkLeadId'),
+    recordDelivery: offPath('recordDelivery'),
+    suppressAddress: offPath('suppressAddress'),
     ping: offPath('ping'),
   };
   let sent = 0;
@@ -225,6 +237,9 @@ export function createFloor() {
         return;
       case 'update':
         await doc.send(new UpdateCommand(request.input));
+        return;
+      case 'get':
+        await doc.send(new GetCommand(request.input));
         return;
       case 'rate-limit':
         try {

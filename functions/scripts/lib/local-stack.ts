@@ -2,8 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { type Emulator, startDynamo, startSes } from '../../local/emulators.ts';
+import { type Emulator, startDynamo } from '../../local/emulators.ts';
 import { type LocalSettings, localSettings } from '../../local/environment.ts';
+import { deliverToHandler } from '../../local/ses-event-handler.ts';
+import { startSesWithEvents } from '../../local/ses-events.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -14,6 +16,11 @@ export interface LocalStack {
   sesUrl: string | undefined;
   /** The emulators this process started for the call; the others belong to `npm start`. */
   started: { dynamo: boolean; ses: boolean };
+  /**
+   * Resolves once SES's delivery events of the e-mails sent so far have been handled, when
+   * this process started the SES emulator (a running `npm start` handles its own).
+   */
+  sesEventsSettled(): Promise<void>;
   /** Stops what this process started; leaves a running `npm start` alone. */
   close(): Promise<void>;
 }
@@ -45,13 +52,15 @@ export async function connectLocalStack(options: {
     }
     let sesUrl: string | undefined;
     let sesRunning = false;
+    let sesEventsSettled = async () => {};
     if (options.ses) {
       sesUrl = `http://127.0.0.1:${settings.sesPort}`;
       sesRunning = await answersAsSes(sesUrl);
       if (!sesRunning) {
-        const ses = await startSes({ port: 0 });
+        const ses = await startSesWithEvents({ port: 0, deliver: deliverToHandler });
         own.push(ses);
         sesUrl = ses.url;
+        sesEventsSettled = () => ses.settled();
       }
     }
     return {
@@ -59,6 +68,7 @@ export async function connectLocalStack(options: {
       dynamoUrl,
       sesUrl,
       started: { dynamo: !dynamoRunning, ses: options.ses && !sesRunning },
+      sesEventsSettled,
       close,
     };
   } catch (error) {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useEmulators } from '../../test/integration.ts';
-import type { LeadStore, StoredLead } from '../leads/ports.ts';
+import type { DeliveryState, LeadStore, StoredLead } from '../leads/ports.ts';
 import { createDynamoLeadStore, createDynamoWindowCounter } from './dynamodb.ts';
 
 let store: LeadStore;
@@ -86,5 +86,86 @@ describe('fixed-window counts against dynalite', () => {
     expect(await counter.read('rate-a', W, t + 5_000)).toEqual({ current: 7, previous: 25 });
     expect(await counter.read('rate-a', W, t + W)).toEqual({ current: 0, previous: 7 });
     expect(await counter.read('rate-c', W, t)).toEqual({ current: 0, previous: 0 });
+  });
+});
+
+describe('delivery outcomes against dynalite', () => {
+  const sent = (submissionId: string, idempotencyKey: string) =>
+    ({
+      form: 'download',
+      submissionId,
+      idempotencyKey,
+      payloadHash: 'h',
+      createdAt: new Date().toISOString(),
+      fields: {},
+      emailHash: 'e',
+      userAgent: undefined,
+      ipHash: undefined,
+      spam: false,
+      emailStatus: 'sent',
+      emails: {
+        sales: { status: 'sent', attempts: 1, messageId: 'm-sales' },
+        visitor: { status: 'sent', attempts: 1, messageId: 'm-visitor' },
+      },
+      expiresAt: Math.floor(Date.now() / 1000) + 3600,
+    }) as StoredLead;
+  const state = (outcome: DeliveryState['outcome'], rank: number, messageId = 'm-visitor') => ({
+    outcome,
+    rank,
+    messageId,
+    at: '2026-11-26T10:00:00.000Z',
+  });
+  const ref = { form: 'download', submissionId: 'id-delivery-01' } as const;
+
+  it('keeps the strongest outcome of the message the lead names, whatever the order', async () => {
+    await store.createLead(sent('id-delivery-01', 'key-delivery-01'));
+
+    expect(await store.recordDelivery(ref, 'visitor', state('complained', 5))).toBe('recorded');
+    expect(await store.recordDelivery(ref, 'visitor', state('complained', 5))).toBe('unchanged');
+    expect(await store.recordDelivery(ref, 'visitor', state('delivered', 2))).toBe('unchanged');
+    expect(await store.recordDelivery(ref, 'visitor', state('delivered', 2, 'm-old'))).toBe(
+      'other-message',
+    );
+    expect(await store.recordDelivery(ref, 'sales', state('delivered', 2, 'm-sales'))).toBe(
+      'recorded',
+    );
+    expect(
+      await store.recordDelivery(
+        { form: 'download', submissionId: 'id-gone' },
+        'visitor',
+        state('delivered', 2),
+      ),
+    ).toBe('no-lead');
+
+    const stored = await store.findLead('download', 'key-delivery-01');
+    expect(stored?.emails.visitor).toMatchObject({
+      status: 'sent',
+      messageId: 'm-visitor',
+      delivery: { outcome: 'complained', rank: 5 },
+    });
+    expect(stored?.emails.sales?.delivery).toMatchObject({ outcome: 'delivered' });
+  });
+
+  it('says when the lead names no message to that audience yet', async () => {
+    const lead = sent('id-delivery-02', 'key-delivery-02');
+    lead.emails.visitor = { status: 'pending', attempts: 0 };
+    await store.createLead(lead);
+    expect(
+      await store.recordDelivery(
+        { form: 'download', submissionId: 'id-delivery-02' },
+        'visitor',
+        state('delivered', 2),
+      ),
+    ).toBe('not-recorded-yet');
+  });
+
+  it('keeps an address on the suppression list, a complaint never downgraded', async () => {
+    const entry = { emailHash: 'hash-1', at: 'now', expiresAt: 2_000_000_000 };
+    expect(await store.findSuppression('hash-1')).toBeUndefined();
+    await store.suppressAddress({ ...entry, reason: 'complained' });
+    await store.suppressAddress({ ...entry, reason: 'bounced' });
+    expect(await store.findSuppression('hash-1')).toMatchObject({ reason: 'complained' });
+    await store.suppressAddress({ ...entry, emailHash: 'hash-2', reason: 'bounced' });
+    expect(await store.findSuppression('hash-2')).toMatchObject({ reason: 'bounced' });
   });
 });

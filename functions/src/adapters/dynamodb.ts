@@ -6,6 +6,7 @@ import {
 import {
   DynamoDBDocumentClient,
   GetCommand,
+  type GetCommandInput,
   PutCommand,
   type PutCommandInput,
   QueryCommand,
@@ -14,6 +15,9 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { LEAD_FORMS, type LeadForm } from '@kryon/shared/api';
 import {
+  type AddressSuppression,
+  type Audience,
+  type DeliveryState,
   DependencyError,
   type LeadRef,
   type LeadStore,
@@ -32,6 +36,8 @@ import { LEADS_TABLE, PENDING_PARTITION } from './table-schema.ts';
  * - counter: pk `RATE#<hashed key>`,              sk `RATE`
  * - fixed-window count: pk `RATE#<key>#<window number>`, sk `RATE`
  * - used one-time token (a browser-check challenge): pk `ONCE#<key>`, sk `ONCE`
+ * - suppressed address (it hard-bounced or complained): pk `SUPPRESSED#<emailHash>`,
+ *   sk `SUPPRESSED`
  * Keying leads by the Idempotency-Key makes "store once" a conditional put, with no
  * transaction (dynalite has none, and none is needed). A lead that owes an e-mail is also
  * on the sparse re-send index (table-schema.ts).
@@ -231,6 +237,61 @@ export function createDynamoLeadStore(client: DynamoDBClient, tableName: string)
 
     async claimOnce(claim) {
       return conditional(() => doc.send(new PutCommand(claimOnceRequest(tableName, claim))));
+    },
+
+    async recordDelivery(lead, audience, delivery) {
+      const pointer = await guard(() =>
+        doc.send(
+          new GetCommand({
+            TableName: tableName,
+            Key: leadIdKey(lead.submissionId),
+            ConsistentRead: true,
+          }),
+        ),
+      );
+      if (!pointer.Item || pointer.Item.form !== lead.form) return 'no-lead';
+      const ref = { form: lead.form, idempotencyKey: String(pointer.Item.idempotencyKey) };
+      const applied = await conditional(() =>
+        doc.send(
+          new UpdateCommand(
+            recordDeliveryRequest(tableName, ref, lead.submissionId, audience, delivery),
+          ),
+        ),
+      );
+      if (applied) return 'recorded';
+      // Refused: read why, so a repeat is told from an event that matches nothing.
+      const out = await guard(() =>
+        doc.send(
+          new GetCommand({
+            TableName: tableName,
+            Key: leadKey(ref.form, ref.idempotencyKey),
+            ConsistentRead: true,
+          }),
+        ),
+      );
+      if (!out.Item || out.Item.submissionId !== lead.submissionId) return 'no-lead';
+      const message = toLead(out.Item).emails[audience];
+      if (!message?.messageId) return 'not-recorded-yet';
+      return message.messageId === delivery.messageId ? 'unchanged' : 'other-message';
+    },
+
+    async suppressAddress(suppression) {
+      await conditional(() =>
+        doc.send(new PutCommand(suppressAddressRequest(tableName, suppression))),
+      );
+    },
+
+    async findSuppression(emailHash) {
+      const out = await guard(() =>
+        doc.send(new GetCommand(suppressionRequest(tableName, emailHash))),
+      );
+      if (!out.Item) return undefined;
+      return {
+        emailHash,
+        reason: out.Item.reason === 'complained' ? 'complained' : 'bounced',
+        at: String(out.Item.at ?? ''),
+        expiresAt: Number(out.Item.expiresAt ?? 0),
+      };
     },
 
     async ping() {
@@ -433,6 +494,67 @@ export function claimOnceRequest(
     ExpressionAttributeNames: { '#owner': 'owner' },
     ExpressionAttributeValues: { ':owner': claim.owner },
   };
+}
+
+/**
+ * Records SES's word on one message of a lead: only on the lead with this id, only for the
+ * message it names, and only when nothing as strong is recorded yet. SES repeats events and
+ * sends them in no set order: the rank, not the arrival, decides.
+ */
+export function recordDeliveryRequest(
+  tableName: string,
+  lead: LeadRef,
+  submissionId: string,
+  audience: Audience,
+  delivery: DeliveryState,
+): UpdateCommandInput {
+  return {
+    TableName: tableName,
+    Key: leadKey(lead.form, lead.idempotencyKey),
+    ConditionExpression:
+      'submissionId = :id AND emails.#audience.messageId = :messageId AND (attribute_not_exists(emails.#audience.#delivery) OR emails.#audience.#delivery.#rank < :rank)',
+    UpdateExpression: 'SET emails.#audience.#delivery = :delivery',
+    ExpressionAttributeNames: { '#audience': audience, '#delivery': 'delivery', '#rank': 'rank' },
+    ExpressionAttributeValues: {
+      ':id': submissionId,
+      ':messageId': delivery.messageId,
+      ':rank': delivery.rank,
+      ':delivery': delivery,
+    },
+  };
+}
+
+export function suppressionKey(emailHash: string) {
+  return { pk: `SUPPRESSED#${emailHash}`, sk: 'SUPPRESSED' };
+}
+
+/**
+ * Puts an address on our suppression list, or renews its entry. A complaint stays a
+ * complaint: a later bounce of the same address does not downgrade it.
+ */
+export function suppressAddressRequest(
+  tableName: string,
+  suppression: AddressSuppression,
+): PutCommandInput {
+  return {
+    TableName: tableName,
+    Item: {
+      ...suppressionKey(suppression.emailHash),
+      entity: 'suppression',
+      reason: suppression.reason,
+      at: suppression.at,
+      expiresAt: suppression.expiresAt,
+    },
+    ConditionExpression:
+      'attribute_not_exists(pk) OR #reason <> :complained OR :reason = :complained',
+    ExpressionAttributeNames: { '#reason': 'reason' },
+    ExpressionAttributeValues: { ':complained': 'complained', ':reason': suppression.reason },
+  };
+}
+
+/** Reads an address's entry on our suppression list (before a confirmation goes to it). */
+export function suppressionRequest(tableName: string, emailHash: string): GetCommandInput {
+  return { TableName: tableName, Key: suppressionKey(emailHash), ConsistentRead: true };
 }
 
 function encodeCursor(key: Record<string, unknown>): string {

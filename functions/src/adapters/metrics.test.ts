@@ -1,6 +1,6 @@
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createLeadMetrics } from './metrics.ts';
+import { createDeliveryMetrics, createLeadMetrics } from './metrics.ts';
 
 /** What one publish would have written: the form dimension and the metric values. */
 interface Published {
@@ -150,6 +150,25 @@ describe('createLeadMetrics', () => {
     expect(records.map((record) => record.metrics)).toEqual([
       { LeadRateLimited: 4 },
       { LeadRateLimited: 1 },
+    ]);
+  });
+});
+
+describe('createDeliveryMetrics', () => {
+  it('writes one record per stream, with the stream as the dimension Stream', () => {
+    const metrics = createDeliveryMetrics(powertools);
+
+    metrics.count('EmailDelivered', 'visitor');
+    metrics.count('EmailBounced', 'visitor');
+    metrics.count('EmailDelivered', 'visitor');
+    metrics.count('EmailDelivered', 'sales');
+    metrics.flush();
+
+    expect(powertools.addDimension).toHaveBeenCalledWith('Stream', 'visitor');
+    expect(powertools.addDimension).toHaveBeenCalledWith('Stream', 'sales');
+    expect(records.map((r) => [r.dimensions, r.metrics])).toEqual([
+      [[['service', 'Stream']], { EmailDelivered: 2, EmailBounced: 1 }],
+      [[['service', 'Stream']], { EmailDelivered: 1 }],
     ]);
   });
 });

@@ -130,6 +130,8 @@ describe('POST /api/email/contact (AWS SDK mocked)', () => {
       EmailTags: [
         { Name: 'form', Value: 'contact' },
         { Name: 'audience', Value: 'sales' },
+        // Finds the lead when SES reports what became of the message.
+        { Name: 'submission', Value: String(body.submissionId) },
       ],
       Content: {
         Simple: expect.objectContaining({

@@ -1,3 +1,30 @@
-// placeholder until the handler lands: the infrastructure bundles this path (SES delivery
-// events from EventBridge), and the real handler replaces this file at merge.
-export async function handler(): Promise<void> {}
+import type { Context, EventBridgeEvent } from 'aws-lambda';
+import { lambdaHandler } from '../lambda-handler.ts';
+import { type DeliveryEventResult, handleDeliveryEvent } from '../leads/delivery-events.ts';
+import { deliveryEventDeps, loadSecrets, logger, type Secrets, siteSecret } from '../wiring.ts';
+
+/** An EventBridge event whose detail is an SES event publishing record. */
+export type DeliveryEvent = Partial<EventBridgeEvent<string, unknown>>;
+
+/**
+ * SES's delivery events of both configuration sets, through the default event bus: each
+ * one's outcome recorded on its lead (docs/decisions/057). It throws only when the table
+ * fails, so EventBridge retries the event and, failing that, leaves it in the dead-letter
+ * queue; an event it cannot read or use is counted and logged, never thrown, so one poison
+ * event cannot fill the queue.
+ */
+export const handler = lambdaHandler<Secrets, DeliveryEvent, DeliveryEventResult>({
+  secrets: loadSecrets,
+  build: (secrets) => {
+    const deps = deliveryEventDeps(siteSecret(secrets));
+    return async (event, _context?: Context) => {
+      try {
+        return await handleDeliveryEvent(event?.detail, deps, event?.time);
+      } finally {
+        deps.metrics.flush();
+      }
+    };
+  },
+  logger,
+  correlationId: (event) => event?.id,
+});

@@ -96,6 +96,7 @@ export function buildEmail(
     to: definition.visitorEmail(lead.fields),
     replyTo: config.recipients.slice(0, 1),
     form: lead.form,
+    submissionId: lead.submissionId,
     fromName: config.visitorFromName,
   });
 }

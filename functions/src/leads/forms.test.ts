@@ -86,6 +86,7 @@ describe('form definitions', () => {
       to: 'mei@harbour.example',
       replyTo: ['sales@kryon.example'],
       form: 'download',
+      submissionId: 'sub-1',
       fromName: 'Kryon Sales',
     });
     expect(email.fromName).toBe('Kryon Sales');

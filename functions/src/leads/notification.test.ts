@@ -144,7 +144,7 @@ describe('salesNotification', () => {
     expect(email.to).toEqual(['sales@kryon.example', 'ops@kryon.example']);
     expect(email.replyTo).toEqual(['ada@example.com']);
     expect(email.subject).toBe('Contact · Security Question · from “Analytical Engines”');
-    expect(email.tags).toEqual({ form: 'contact', audience: 'sales' });
+    expect(email.tags).toEqual({ form: 'contact', audience: 'sales', submission: 'sub-1' });
     expect(email.stream).toBe('sales');
     expect(email.fromName).toBeUndefined();
   });

@@ -72,6 +72,10 @@ const WITHHELD: Record<WithheldReason, string> = {
     'No confirmation was sent to the visitor: e-mail to visitors is paused (bounce or complaint rate too high).',
   'no-mail-domain':
     "No confirmation was sent to the visitor: the address's domain accepts no e-mail (a typo?).",
+  'address-bounced':
+    'No confirmation was sent to the visitor: an earlier e-mail to this address bounced (the address does not take mail).',
+  'address-complained':
+    'No confirmation was sent to the visitor: the owner of this address marked an earlier e-mail of ours as spam.',
 };
 
 /**
@@ -409,7 +413,7 @@ export function salesNotification(input: SalesNotificationInput): OutgoingEmail 
     subject,
     text,
     html: emailDocument(subject, rows),
-    tags: { form: definition.form, audience: 'sales' },
+    tags: { form: definition.form, audience: 'sales', submission: submissionId },
     stream: 'sales',
   };
 }
@@ -427,6 +431,8 @@ export function visitorEmail(input: {
   to: string;
   replyTo: string[];
   form: string;
+  /** The lead's id: the tag its delivery events find the lead by. */
+  submissionId: string;
   fromName?: string;
 }): OutgoingEmail {
   const { message } = input;
@@ -473,7 +479,7 @@ export function visitorEmail(input: {
     subject,
     text,
     html: emailDocument(subject, rows),
-    tags: { form: input.form, audience: 'visitor' },
+    tags: { form: input.form, audience: 'visitor', submission: input.submissionId },
     stream: 'visitor',
   };
 }

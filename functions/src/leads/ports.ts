@@ -43,6 +43,47 @@ export interface MessageState {
   error?: string;
   /** When the last attempt ended. */
   at?: string;
+  /** What SES later said became of the sent message (its delivery events). */
+  delivery?: DeliveryState;
+}
+
+/**
+ * What SES reported for a sent message, strongest last: `delayed` (still trying),
+ * `delivered` (the receiving server took it), `bounced` (it did not: for good when
+ * `bounceType` is `permanent`), `rejected` (SES refused to deliver it after accepting it),
+ * `complained` (the recipient marked it as spam).
+ */
+export type DeliveryOutcome = 'delayed' | 'delivered' | 'bounced' | 'rejected' | 'complained';
+
+export type BounceType = 'permanent' | 'transient' | 'undetermined';
+
+/** The strongest delivery event recorded for a message (leads/delivery-events.ts). */
+export interface DeliveryState {
+  outcome: DeliveryOutcome;
+  bounceType?: BounceType;
+  /** SES's subtype of a bounce, as it named it (`General`, `OnAccountSuppressionList`...). */
+  bounceSubType?: string;
+  /** When the event happened, as SES dated it. */
+  at: string;
+  /** The message the event was about: always the one the lead records as sent. */
+  messageId: string;
+  /**
+   * Its place in the precedence of outcomes: a later event is recorded only when it ranks
+   * higher, so a repeated, late or weaker event never overwrites a stronger one.
+   */
+  rank: number;
+}
+
+/** Why an address is on our own suppression list: it hard-bounced, or its owner complained. */
+export type SuppressionReason = 'bounced' | 'complained';
+
+export interface AddressSuppression {
+  /** The keyed hash of the canonical address, as leads store it (`emailHash`). */
+  emailHash: string;
+  reason: SuppressionReason;
+  at: string;
+  /** Unix seconds: kept as long as a lead is. */
+  expiresAt: number;
 }
 
 export type SpamReason = 'honeypot' | 'too-fast';
@@ -75,7 +116,11 @@ export type WithheldReason =
   | 'recipient-budget'
   | 'hourly-ceiling'
   | 'visitor-stream-paused'
-  | 'no-mail-domain';
+  | 'no-mail-domain'
+  /** The address hard-bounced an earlier e-mail of ours (our suppression list). */
+  | 'address-bounced'
+  /** The address's owner marked an earlier e-mail of ours as spam (our suppression list). */
+  | 'address-complained';
 
 export interface ConsentRecord {
   value: boolean;
@@ -221,6 +266,22 @@ export interface LeadStore {
    * was unused or already this owner's (an idempotent retry), false when another took it.
    */
   claimOnce(claim: { key: string; owner: string; expiresAtMs: number }): Promise<boolean>;
+  /**
+   * Records SES's word on one message of a lead found by its id: applied only when the lead
+   * exists, its message to that audience is `delivery.messageId`, and no outcome of the same
+   * or a higher rank is recorded yet. Says which, so a repeat is told from a stray event;
+   * `not-recorded-yet` when the lead names no message to that audience yet (its sender has
+   * not written the send down).
+   */
+  recordDelivery(
+    lead: LeadIdRef,
+    audience: Audience,
+    delivery: DeliveryState,
+  ): Promise<'recorded' | 'unchanged' | 'no-lead' | 'other-message' | 'not-recorded-yet'>;
+  /** Puts an address on our suppression list; a complaint is never downgraded to a bounce. */
+  suppressAddress(suppression: AddressSuppression): Promise<void>;
+  /** The address's entry on our suppression list, if any (strongly consistent). */
+  findSuppression(emailHash: string): Promise<AddressSuppression | undefined>;
   ping(): Promise<void>;
 }
 
@@ -364,6 +425,11 @@ export const LEAD_METRICS = [
   /** The visitor's confirmation was not sent: the address's domain accepts no mail. */
   'VisitorEmailNoMailDomain',
   /**
+   * The visitor's confirmation was not sent: the address is on our suppression list (it
+   * hard-bounced, or its owner complained, before).
+   */
+  'VisitorEmailSuppressed',
+  /**
    * Leads a re-send run found due (an e-mail still owed, its retry time come): the re-send
    * backlog, counted per run, so it is absent when nothing is owed.
    */
@@ -384,6 +450,40 @@ export type LeadMetric = (typeof LEAD_METRICS)[number];
 
 export interface Metrics {
   count(metric: LeadMetric, form: LeadForm, value?: number): void;
+  /** Writes what was counted (once per invocation). */
+  flush(): void;
+}
+
+/**
+ * The counts of SES delivery events, each with the mail stream (`sales` or `visitor`) as its
+ * dimension `Stream`. A list, so the deployed alarms and dashboard can be checked against it.
+ */
+export const DELIVERY_METRICS = [
+  'EmailDelivered',
+  /** A permanent bounce: the address does not take mail. */
+  'EmailBounced',
+  /** A transient or undetermined bounce, reported once SES stopped retrying. */
+  'EmailSoftBounced',
+  'EmailComplained',
+  'EmailDelayed',
+  /** SES accepted the message, then refused to deliver it (a virus, say). */
+  'EmailRejectedBySes',
+  /** An event for a lead's message that matches no stored message (erased, or an older one). */
+  'DeliveryEventUnmatched',
+  /** An event of a type not acted on, or one that could not be read. */
+  'DeliveryEventUnknown',
+] as const;
+
+export type DeliveryMetric = (typeof DELIVERY_METRICS)[number];
+
+/**
+ * The `Stream` dimension: the stream the event's message was sent in, or `unknown` for an
+ * event that names neither (a malformed one, or mail this code did not send).
+ */
+export type EventStream = MailStream | 'unknown';
+
+export interface DeliveryMetrics {
+  count(metric: DeliveryMetric, stream: EventStream, value?: number): void;
   /** Writes what was counted (once per invocation). */
   flush(): void;
 }

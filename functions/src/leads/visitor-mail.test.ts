@@ -322,6 +322,40 @@ describe('a visitor address whose domain takes no mail', () => {
   });
 });
 
+describe('an address on our suppression list', () => {
+  it.each([
+    ['bounced', 'address-bounced'],
+    ['complained', 'address-complained'],
+  ] as const)(
+    'gets no confirmation once it %s, spends no budget, and sales are still mailed',
+    async (reason, withheld) => {
+      const hash = emailHash('secret', 'Ada@Acme.example');
+      await store.suppressAddress({ emailHash: hash, reason, at: NOW.toISOString(), expiresAt: 1 });
+
+      const lead = await demo('ada@acme.example');
+
+      expect(lead?.emails.visitor).toEqual({ status: 'withheld', reason: withheld, attempts: 0 });
+      expect(visitorMails()).toHaveLength(0);
+      expect(salesMails()).toHaveLength(1);
+      expect(metrics.counts['VisitorEmailSuppressed:demo']).toBe(1);
+      expect(store.windows.get(`visitor-mail#${hash}`)).toBeUndefined();
+      expect(store.windows.get('visitor-mail#all')).toBeUndefined();
+    },
+  );
+
+  it('is not consulted for an unverified submission: that is withheld for its own reason', async () => {
+    await store.suppressAddress({
+      emailHash: emailHash('secret', 'ada@acme.example'),
+      reason: 'bounced',
+      at: NOW.toISOString(),
+      expiresAt: 1,
+    });
+    const lead = await demo('ada@acme.example', '');
+    expect(lead?.emails.visitor).toMatchObject({ reason: 'unverified' });
+    expect(metrics.counts['VisitorEmailSuppressed:demo']).toBeUndefined();
+  });
+});
+
 describe('what the challenge price counts', () => {
   it('counts each confirmation let through, and nothing that sent the visitor nothing', async () => {
     const challenges = deps.challenges as FakeChallenges;

@@ -70,8 +70,9 @@ export interface VisitorMailPermit {
 }
 
 /**
- * Whether the visitor's confirmation may go out: only after a verified browser check, to a
- * domain that accepts mail, and within the recipient's daily budget and the hourly ceiling. A lead past any of these is
+ * Whether the visitor's confirmation may go out: only after a verified browser check, to an
+ * address not on our suppression list, at a domain that accepts mail, and within the
+ * recipient's daily budget and the hourly ceiling. A lead past any of these is
  * still stored and still reaches sales: in its own e-mail, or, for a lead without a verified
  * browser check past the hourly allowance of those, held for the hourly sales digest
  * (decision 053). Only the message to the typed address is withheld, and counted, so a flood
@@ -93,6 +94,8 @@ export async function permitVisitorMail(
     metrics.count('VisitorEmailUnverified', request.form);
     return { withheld: 'unverified', tickets: [] };
   }
+  const suppressed = await suppressedAddress(request, deps);
+  if (suppressed) return { withheld: suppressed, tickets: [] };
   if ((await acceptsMail(request.visitorEmail, deps)) === 'no') {
     metrics.count('VisitorEmailNoMailDomain', request.form);
     return { withheld: 'no-mail-domain', tickets: [] };
@@ -151,4 +154,19 @@ async function acceptsMail(
     });
     return 'unknown';
   }
+}
+
+/**
+ * Whether the address is on our suppression list: it hard-bounced an earlier e-mail, or its
+ * owner complained of one (leads/delivery-events.ts). Mailing it again would only add to the
+ * visitor stream's bounce or complaint rate, so it gets nothing, and spends no budget.
+ */
+async function suppressedAddress(
+  request: { form: LeadForm; emailHash: string },
+  deps: Pick<VisitorMailDeps, 'store' | 'metrics'>,
+): Promise<WithheldReason | undefined> {
+  const entry = await deps.store.findSuppression(request.emailHash);
+  if (!entry) return undefined;
+  deps.metrics.count('VisitorEmailSuppressed', request.form);
+  return entry.reason === 'complained' ? 'address-complained' : 'address-bounced';
 }

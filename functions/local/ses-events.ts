@@ -1,0 +1,244 @@
+import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
+import { startSes } from './emulators.ts';
+import {
+  type DeliveryEventEnvelope,
+  eventBridgeEvent,
+  type SentMessage,
+  type SimulatedEvent,
+  sesEventRecord,
+} from './ses-event-records.ts';
+
+/*
+ * The SES emulator (aws-ses-v2-local) accepts and stores mail, and says nothing after. SES
+ * then publishes what became of each message. A proxy in front of the emulator does the
+ * latter the way SES does: it sees every SendEmail (its recipients, tags and configuration
+ * set) and the message id the emulator gave, then, a moment later, hands the SES events of the
+ * mailbox simulator's addresses, in their EventBridge envelope, to the very handler the
+ * deployed stack runs. Everything else (the inbox at `/`, `/store`) passes through.
+ */
+
+/** The mailbox simulator's domain: its local parts say what SES does with a message. */
+export const SIMULATOR_DOMAIN = 'simulator.amazonses.com';
+
+/**
+ * The events SES publishes for a message to this address: the mailbox simulator's scenarios
+ * (a `+label` is ignored, as SES does); any other address was taken by the emulator's inbox,
+ * so it was delivered.
+ */
+export function simulatedEvents(address: string): SimulatedEvent[] {
+  const [local = '', domain = ''] = address.toLowerCase().split('@');
+  if (domain !== SIMULATOR_DOMAIN) return [{ type: 'Delivery' }];
+  switch (local.split('+')[0]) {
+    case 'bounce':
+      return [{ type: 'Bounce', bounceType: 'Permanent', bounceSubType: 'General' }];
+    case 'complaint':
+      // The mailbox accepts it; then its owner marks it as spam.
+      return [{ type: 'Delivery' }, { type: 'Complaint' }];
+    case 'suppressionlist':
+      return [
+        { type: 'Bounce', bounceType: 'Permanent', bounceSubType: 'OnAccountSuppressionList' },
+      ];
+    default:
+      // success@, ooto@ (an autoreply is delivered mail) and any other.
+      return [{ type: 'Delivery' }];
+  }
+}
+
+/** What one SendEmail request (SES v2's JSON) and the emulator's answer say was sent. */
+export function sentMessage(
+  requestBody: string,
+  responseBody: string,
+  at: string,
+): SentMessage | undefined {
+  try {
+    const sent = JSON.parse(requestBody) as {
+      FromEmailAddress?: string;
+      Destination?: { ToAddresses?: string[]; CcAddresses?: string[]; BccAddresses?: string[] };
+      EmailTags?: { Name?: string; Value?: string }[];
+      ConfigurationSetName?: string;
+    };
+    const { MessageId } = JSON.parse(responseBody) as { MessageId?: string };
+    if (!MessageId) return undefined;
+    const destination = sent.Destination ?? {};
+    return {
+      messageId: MessageId,
+      destination: [
+        ...(destination.ToAddresses ?? []),
+        ...(destination.CcAddresses ?? []),
+        ...(destination.BccAddresses ?? []),
+      ],
+      tags: Object.fromEntries(
+        (sent.EmailTags ?? [])
+          .filter((tag) => tag.Name && tag.Value !== undefined)
+          .map((tag) => [tag.Name as string, tag.Value as string]),
+      ),
+      configurationSet: sent.ConfigurationSetName,
+      sentAt: at,
+      source: sent.FromEmailAddress,
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The EventBridge events SES would publish for one message, one recipient at a time, in the
+ * order it would: each `delayMs` after the one before.
+ */
+export function eventsFor(message: SentMessage, sentMs: number, delayMs: number) {
+  return message.destination.flatMap((address) =>
+    simulatedEvents(address).map((event, index) => {
+      const atMs = sentMs + delayMs * (index + 1);
+      const at = new Date(atMs).toISOString();
+      const record = sesEventRecord({ ...message, destination: [address] }, event, at);
+      return { afterMs: delayMs * (index + 1), event: eventBridgeEvent(record, at) };
+    }),
+  );
+}
+
+export interface SesWithEventsOptions {
+  /** The port the SDK talks to (the proxy); the emulator itself takes a free one. */
+  port: number;
+  /** Hands one event to the delivery-events handler. */
+  deliver: (event: DeliveryEventEnvelope) => Promise<unknown>;
+  /** How long after a send SES's first event comes (200 ms), and between the next ones. */
+  delayMs?: number;
+  /** Where a failed delivery is reported (default: the console). */
+  onError?: (error: unknown) => void;
+}
+
+export interface SesWithEvents {
+  url: string;
+  /** The emulator's own address, behind the proxy. */
+  emulatorUrl: string;
+  /** Resolves once every event scheduled so far has been handled. */
+  settled(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const SEND_EMAIL = '/v2/email/outbound-emails';
+
+/** The SES emulator behind the event-publishing proxy, both in this process. */
+export async function startSesWithEvents(options: SesWithEventsOptions): Promise<SesWithEvents> {
+  const emulator = await startSes({ port: 0 });
+  const target = new URL(emulator.url);
+  const delayMs = options.delayMs ?? 200;
+  const onError =
+    options.onError ??
+    ((error: unknown) => console.error('The local SES events could not be handled:', error));
+  const pending = new Set<Promise<void>>();
+  /** The events not yet due: dropped on close, as a stopped stack has no handler to call. */
+  const waiting = new Set<() => void>();
+
+  const publish = (message: SentMessage) => {
+    for (const { afterMs, event } of eventsFor(message, Date.now(), delayMs)) {
+      const due = new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => {
+          waiting.delete(drop);
+          resolve(true);
+        }, afterMs);
+        const drop = () => {
+          clearTimeout(timer);
+          resolve(false);
+        };
+        waiting.add(drop);
+      });
+      const done: Promise<void> = due
+        .then((go) => (go ? options.deliver(event) : undefined))
+        .then(
+          () => undefined,
+          (error: unknown) => onError(error),
+        )
+        .finally(() => pending.delete(done));
+      pending.add(done);
+    }
+  };
+
+  const server = createServer(async (req, res) => {
+    try {
+      const body = await readBody(req);
+      const upstream = await forward(target, req, body);
+      res.writeHead(upstream.status, upstream.headers);
+      res.end(upstream.body);
+      if (
+        req.method === 'POST' &&
+        req.url?.split('?')[0] === SEND_EMAIL &&
+        upstream.status === 200
+      ) {
+        const message = sentMessage(
+          body.toString('utf8'),
+          upstream.body.toString('utf8'),
+          new Date().toISOString(),
+        );
+        if (message) publish(message);
+      }
+    } catch (error) {
+      res.writeHead(502, { 'content-type': 'text/plain' });
+      res.end(`SES proxy: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    emulatorUrl: emulator.url,
+    async settled() {
+      while (pending.size > 0) await Promise.all([...pending]);
+    },
+    async close() {
+      for (const drop of waiting) drop();
+      waiting.clear();
+      await closeServer(server);
+      await emulator.close();
+    },
+  };
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function forward(
+  target: URL,
+  req: IncomingMessage,
+  body: Buffer,
+): Promise<{ status: number; headers: Record<string, string | string[]>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const headers = { ...req.headers, host: target.host };
+    const upstream = httpRequest(
+      { hostname: target.hostname, port: target.port, method: req.method, path: req.url, headers },
+      (res) => {
+        readBody(res).then((data) => {
+          const out: Record<string, string | string[]> = {};
+          for (const [name, value] of Object.entries(res.headers)) {
+            // The body is passed whole, so its length is recomputed and never chunked.
+            if (value === undefined || name === 'transfer-encoding' || name === 'connection')
+              continue;
+            out[name] = value;
+          }
+          out['content-length'] = String(data.length);
+          resolve({ status: res.statusCode ?? 502, headers: out, body: data });
+        }, reject);
+      },
+    );
+    upstream.on('error', reject);
+    upstream.end(body);
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.closeAllConnections?.();
+    server.close(() => resolve());
+  });
+}

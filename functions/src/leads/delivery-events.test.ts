@@ -1,0 +1,302 @@
+import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import {
+  type SentMessage,
+  type SimulatedEvent,
+  sesEventRecord,
+} from '../../local/ses-event-records.ts';
+import { FakeLeadStore } from '../../test/fake-lead-store.ts';
+import {
+  type DeliveryEventDeps,
+  handleDeliveryEvent,
+  parseSesEvent,
+  streamOf,
+} from './delivery-events.ts';
+import { emailHash } from './hash.ts';
+import type { DeliveryMetrics, Log, StoredLead } from './ports.ts';
+
+const SECRET = 'secret';
+const NOW = new Date('2026-11-26T10:00:00.000Z');
+
+class CountingMetrics implements DeliveryMetrics {
+  readonly counts: Record<string, number> = {};
+  count(metric: string, stream: string, value = 1) {
+    const key = `${metric}:${stream}`;
+    this.counts[key] = (this.counts[key] ?? 0) + value;
+  }
+  flush() {}
+}
+
+let store: FakeLeadStore;
+let metrics: CountingMetrics;
+let log: { info: Mock<Log['info']>; warn: Mock<Log['warn']>; error: Mock<Log['error']> };
+let deps: DeliveryEventDeps;
+
+function lead(overrides: Partial<StoredLead> = {}): StoredLead {
+  return {
+    form: 'download',
+    submissionId: 'sub-1',
+    idempotencyKey: 'key-1',
+    payloadHash: 'h',
+    createdAt: NOW.toISOString(),
+    fields: { email: 'mei@harbour.example' },
+    emailHash: emailHash(SECRET, 'mei@harbour.example'),
+    userAgent: undefined,
+    ipHash: undefined,
+    spam: false,
+    emailStatus: 'sent',
+    emails: {
+      sales: { status: 'sent', attempts: 1, messageId: 'msg-sales' },
+      visitor: { status: 'sent', attempts: 1, messageId: 'msg-visitor' },
+    },
+    expiresAt: 1,
+    ...overrides,
+  };
+}
+
+const visitorMessage: SentMessage = {
+  messageId: 'msg-visitor',
+  destination: ['mei@harbour.example'],
+  tags: { form: 'download', audience: 'visitor', submission: 'sub-1' },
+  configurationSet: 'visitor-set',
+  sentAt: NOW.toISOString(),
+};
+
+const salesMessage: SentMessage = {
+  messageId: 'msg-sales',
+  destination: ['sales@kryon.example'],
+  tags: { form: 'download', audience: 'sales', submission: 'sub-1' },
+  configurationSet: 'sales-set',
+  sentAt: NOW.toISOString(),
+};
+
+const PERMANENT: SimulatedEvent = {
+  type: 'Bounce',
+  bounceType: 'Permanent',
+  bounceSubType: 'General',
+};
+
+let seconds = 0;
+/** An event record, each one second later than the one before. */
+function record(message: SentMessage, event: SimulatedEvent) {
+  seconds += 1;
+  return sesEventRecord(message, event, new Date(NOW.getTime() + seconds * 1000).toISOString());
+}
+
+beforeEach(async () => {
+  store = new FakeLeadStore();
+  metrics = new CountingMetrics();
+  log = { info: vi.fn<Log['info']>(), warn: vi.fn<Log['warn']>(), error: vi.fn<Log['error']>() };
+  deps = {
+    store,
+    metrics,
+    log,
+    now: () => NOW,
+    config: {
+      hashSecret: SECRET,
+      retentionDays: 30,
+      recheckAfterMs: 0,
+      salesConfigurationSet: 'sales-set',
+      visitorConfigurationSet: 'visitor-set',
+    },
+  };
+  await store.createLead(lead());
+});
+
+const visitorState = () => store.only().emails.visitor?.delivery;
+
+describe('parseSesEvent', () => {
+  it('reads a bounce as the documentation shows it', () => {
+    const parsed = parseSesEvent(record(visitorMessage, PERMANENT));
+    expect(parsed).toMatchObject({
+      ok: true,
+      event: {
+        type: 'Bounce',
+        messageId: 'msg-visitor',
+        bounceType: 'permanent',
+        bounceSubType: 'General',
+        recipients: ['mei@harbour.example'],
+      },
+    });
+  });
+
+  it.each([
+    [null, 'not an object'],
+    [{}, 'no eventType'],
+    [{ eventType: 'Open', mail: {} }, 'an event type not acted on'],
+    [{ eventType: 'Bounce', mail: { tags: {} } }, 'no mail.messageId or mail.tags'],
+    [
+      { eventType: 'Bounce', mail: { messageId: 'm', tags: {} }, bounce: {} },
+      'a bounce without bounceType',
+    ],
+  ])('says what is wrong with %j instead of throwing', (detail, problem) => {
+    expect(parseSesEvent(detail)).toMatchObject({ ok: false, problem });
+  });
+});
+
+describe('streamOf', () => {
+  const sets = { salesConfigurationSet: 'sales-set', visitorConfigurationSet: 'visitor-set' };
+  it('goes by the configuration set when it tells the streams apart', () => {
+    expect(streamOf({ 'ses:configuration-set': ['visitor-set'], audience: ['sales'] }, sets)).toBe(
+      'visitor',
+    );
+    expect(streamOf({ 'ses:configuration-set': ['sales-set'] }, sets)).toBe('sales');
+  });
+  it('goes by the audience tag with one set for both, or none', () => {
+    const one = { salesConfigurationSet: 'set', visitorConfigurationSet: 'set' };
+    expect(streamOf({ 'ses:configuration-set': ['set'], audience: ['visitor'] }, one)).toBe(
+      'visitor',
+    );
+    expect(streamOf({ audience: ['sales-digest'] }, {})).toBe('sales');
+    expect(streamOf({}, {})).toBe('unknown');
+  });
+});
+
+describe('handleDeliveryEvent', () => {
+  it('records a delivery on the message and counts it for its stream', async () => {
+    expect(await handleDeliveryEvent(record(visitorMessage, { type: 'Delivery' }), deps)).toBe(
+      'recorded',
+    );
+    expect(visitorState()).toMatchObject({ outcome: 'delivered', messageId: 'msg-visitor' });
+    expect(metrics.counts).toEqual({ 'EmailDelivered:visitor': 1 });
+  });
+
+  it('marks a permanent bounce and puts the visitor address on the suppression list', async () => {
+    await handleDeliveryEvent(record(visitorMessage, PERMANENT), deps);
+
+    expect(visitorState()).toMatchObject({
+      outcome: 'bounced',
+      bounceType: 'permanent',
+      bounceSubType: 'General',
+    });
+    const entry = await store.findSuppression(emailHash(SECRET, 'Mei@Harbour.example'));
+    expect(entry).toMatchObject({
+      reason: 'bounced',
+      expiresAt: NOW.getTime() / 1000 + 30 * 86_400,
+    });
+    expect(metrics.counts).toEqual({ 'EmailBounced:visitor': 1 });
+  });
+
+  it('counts a transient bounce as soft and suppresses nothing', async () => {
+    await handleDeliveryEvent(
+      record(visitorMessage, {
+        type: 'Bounce',
+        bounceType: 'Transient',
+        bounceSubType: 'MailboxFull',
+      }),
+      deps,
+    );
+    expect(visitorState()).toMatchObject({ outcome: 'bounced', bounceType: 'transient' });
+    expect(store.suppressions.size).toBe(0);
+    expect(metrics.counts).toEqual({ 'EmailSoftBounced:visitor': 1 });
+  });
+
+  it('treats a repeated event as a no-op', async () => {
+    const complaint = record(visitorMessage, { type: 'Complaint' });
+    expect(await handleDeliveryEvent(complaint, deps)).toBe('recorded');
+    const first = structuredClone(visitorState());
+    expect(await handleDeliveryEvent(complaint, deps)).toBe('unchanged');
+    expect(visitorState()).toEqual(first);
+    expect(store.suppressions.get(emailHash(SECRET, 'mei@harbour.example'))?.reason).toBe(
+      'complained',
+    );
+  });
+
+  it('keeps the complaint when the delivery arrives after it', async () => {
+    await handleDeliveryEvent(record(visitorMessage, { type: 'Complaint' }), deps);
+    expect(await handleDeliveryEvent(record(visitorMessage, { type: 'Delivery' }), deps)).toBe(
+      'unchanged',
+    );
+    expect(visitorState()?.outcome).toBe('complained');
+    // Both events still count: the metrics count what SES reported, in either order.
+    expect(metrics.counts).toEqual({ 'EmailComplained:visitor': 1, 'EmailDelivered:visitor': 1 });
+  });
+
+  it('lets a stronger event replace a weaker one: delayed, delivered, then bounced', async () => {
+    await handleDeliveryEvent(record(visitorMessage, { type: 'DeliveryDelay' }), deps);
+    expect(visitorState()?.outcome).toBe('delayed');
+    await handleDeliveryEvent(record(visitorMessage, { type: 'Delivery' }), deps);
+    expect(visitorState()?.outcome).toBe('delivered');
+    await handleDeliveryEvent(record(visitorMessage, PERMANENT), deps);
+    expect(visitorState()?.outcome).toBe('bounced');
+  });
+
+  it('logs an unknown event type and counts it, without throwing', async () => {
+    const open = { ...record(visitorMessage, { type: 'Delivery' }), eventType: 'Open' };
+    expect(await handleDeliveryEvent(open, deps)).toBe('unknown');
+    expect(await handleDeliveryEvent('garbage', deps)).toBe('unknown');
+    expect(metrics.counts).toEqual({
+      'DeliveryEventUnknown:visitor': 1,
+      'DeliveryEventUnknown:unknown': 1,
+    });
+    expect(log.warn).toHaveBeenCalledWith(
+      'SES event not understood; ignored',
+      expect.objectContaining({ eventType: 'Open' }),
+    );
+    expect(visitorState()).toBeUndefined();
+  });
+
+  it('ignores an event for another message of the lead (an earlier send)', async () => {
+    const older = { ...visitorMessage, messageId: 'msg-older' };
+    expect(await handleDeliveryEvent(record(older, { type: 'Delivery' }), deps)).toBe('unmatched');
+    expect(visitorState()).toBeUndefined();
+    expect(metrics.counts['DeliveryEventUnmatched:visitor']).toBe(1);
+  });
+
+  it('looks once more for a message whose send its lead has not written down yet', async () => {
+    const row = store.only();
+    const sent = row.emails.visitor;
+    row.emails.visitor = { status: 'pending', attempts: 0 };
+    const original = store.recordDelivery.bind(store);
+    let calls = 0;
+    store.recordDelivery = async (...args) => {
+      calls += 1;
+      // The sender writes its sends down between the two looks.
+      if (calls === 2 && sent) row.emails.visitor = sent;
+      return original(...args);
+    };
+
+    expect(await handleDeliveryEvent(record(visitorMessage, { type: 'Delivery' }), deps)).toBe(
+      'recorded',
+    );
+    expect(calls).toBe(2);
+    expect(visitorState()?.outcome).toBe('delivered');
+  });
+
+  it('counts an event for an erased lead as unmatched, and does not throw', async () => {
+    const gone = { ...visitorMessage, tags: { ...visitorMessage.tags, submission: 'sub-gone' } };
+    expect(await handleDeliveryEvent(record(gone, { type: 'Delivery' }), deps)).toBe('unmatched');
+    expect(log.warn).toHaveBeenCalled();
+  });
+
+  it('does not suppress a sales address that bounced, but logs it as an error', async () => {
+    await handleDeliveryEvent(record(salesMessage, PERMANENT), deps);
+
+    expect(store.suppressions.size).toBe(0);
+    expect(store.only().emails.sales?.delivery).toMatchObject({
+      outcome: 'bounced',
+      bounceType: 'permanent',
+    });
+    expect(metrics.counts).toEqual({ 'EmailBounced:sales': 1 });
+    expect(log.error).toHaveBeenCalledWith(
+      'sales e-mail bounced',
+      expect.objectContaining({ recipients: ['sales@kryon.example'] }),
+    );
+  });
+
+  it('counts the digest, which names no lead, without looking for one', async () => {
+    const digest: SentMessage = {
+      ...salesMessage,
+      messageId: 'msg-digest',
+      tags: { form: 'download', audience: 'sales-digest' },
+    };
+    expect(await handleDeliveryEvent(record(digest, { type: 'Delivery' }), deps)).toBe('no-lead');
+    expect(metrics.counts).toEqual({ 'EmailDelivered:sales': 1 });
+  });
+
+  it('throws when the store fails, so the event is retried', async () => {
+    store.recordDelivery = () => Promise.reject(new Error('down'));
+    await expect(
+      handleDeliveryEvent(record(visitorMessage, { type: 'Delivery' }), deps),
+    ).rejects.toThrow('down');
+  });
+});

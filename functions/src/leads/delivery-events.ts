@@ -1,0 +1,368 @@
+import { LEAD_FORMS, type LeadForm } from '@kryon/shared/api';
+import { emailHash } from './hash.ts';
+import type {
+  Audience,
+  BounceType,
+  DeliveryMetric,
+  DeliveryMetrics,
+  DeliveryOutcome,
+  DeliveryState,
+  EventStream,
+  LeadStore,
+  Log,
+  SuppressionReason,
+} from './ports.ts';
+
+/*
+ * SES's delivery events close the loop on every lead e-mail: what became of a message after
+ * SES accepted it. Each event is an SES event publishing record (docs/decisions/057): its
+ * `eventType`, the `mail` it is about (messageId, tags, destination) and one object of the
+ * type's own (`bounce`, `complaint`, `delivery`, `deliveryDelay`, `reject`).
+ */
+
+/** The event types acted on; any other is counted as unknown and ignored. */
+const EVENT_TYPES = ['Delivery', 'Bounce', 'Complaint', 'Reject', 'DeliveryDelay'] as const;
+type EventType = (typeof EVENT_TYPES)[number];
+
+/** One SES event, as far as this code reads it. */
+export interface SesDeliveryEvent {
+  type: EventType;
+  messageId: string;
+  /** The message's tags, `name: [values]`, including SES's own `ses:configuration-set`. */
+  tags: Record<string, string[]>;
+  /** When it happened: the type object's timestamp, else the envelope's, else the send's. */
+  at: string;
+  bounceType?: BounceType;
+  bounceSubType?: string;
+  /** The addresses the event is about: bounced or complained recipients, else all of them. */
+  recipients: string[];
+}
+
+export type ParsedEvent =
+  | { ok: true; event: SesDeliveryEvent }
+  | { ok: false; problem: string; eventType?: string; tags?: Record<string, string[]> };
+
+/**
+ * Reads an SES event publishing record. Never throws: a record that cannot be read, or one of
+ * a type not acted on, is said to be so, and the caller counts and logs it.
+ */
+export function parseSesEvent(detail: unknown, envelopeTime?: string): ParsedEvent {
+  if (!isObject(detail)) return { ok: false, problem: 'not an object' };
+  // Feedback sent without event publishing names the type notificationType.
+  const eventType = stringOf(detail.eventType) ?? stringOf(detail.notificationType);
+  const mail = isObject(detail.mail) ? detail.mail : undefined;
+  const tags = mail ? tagsOf(mail.tags) : undefined;
+  if (!eventType) return { ok: false, problem: 'no eventType', tags };
+  if (!(EVENT_TYPES as readonly string[]).includes(eventType)) {
+    return { ok: false, problem: 'an event type not acted on', eventType, tags };
+  }
+  const messageId = mail ? stringOf(mail.messageId) : undefined;
+  if (!mail || !messageId || !tags) {
+    return { ok: false, problem: 'no mail.messageId or mail.tags', eventType, tags };
+  }
+  const type = eventType as EventType;
+  const own = objectOf(detail[TYPE_OBJECT[type]]);
+  const destination = arrayOf(mail.destination).map(stringOf).filter(isString);
+  let recipients = destination;
+  let bounceType: BounceType | undefined;
+  let bounceSubType: string | undefined;
+  if (type === 'Bounce') {
+    const kind = stringOf(own.bounceType);
+    if (!kind) return { ok: false, problem: 'a bounce without bounceType', eventType, tags };
+    bounceType =
+      kind === 'Permanent' ? 'permanent' : kind === 'Transient' ? 'transient' : 'undetermined';
+    bounceSubType = stringOf(own.bounceSubType);
+    recipients = recipientsOf(own.bouncedRecipients, destination);
+  } else if (type === 'Complaint') {
+    recipients = recipientsOf(own.complainedRecipients, destination);
+  }
+  return {
+    ok: true,
+    event: {
+      type,
+      messageId,
+      tags,
+      at:
+        stringOf(own.timestamp) ??
+        envelopeTime ??
+        stringOf(mail.timestamp) ??
+        new Date(0).toISOString(),
+      ...(bounceType ? { bounceType } : {}),
+      ...(bounceSubType ? { bounceSubType } : {}),
+      recipients: recipients.map(bareAddress),
+    },
+  };
+}
+
+/** Where each type keeps its own details. */
+const TYPE_OBJECT: Record<EventType, string> = {
+  Delivery: 'delivery',
+  Bounce: 'bounce',
+  Complaint: 'complaint',
+  Reject: 'reject',
+  DeliveryDelay: 'deliveryDelay',
+};
+
+/**
+ * The precedence of outcomes, weakest first. A message can see several events (a delay,
+ * then a delivery; a delivery, then a complaint), repeated and in any order; the lead keeps
+ * the strongest: what sales most need to know of the address. A complaint outranks all (the
+ * person said "spam"); a permanent bounce or SES's own refusal says the address takes no mail
+ * from us; a soft bounce comes only once SES stopped retrying, so it outranks a delivery
+ * claim; a delay is only "not yet".
+ */
+export const OUTCOME_RANK = {
+  delayed: 1,
+  delivered: 2,
+  softBounced: 3,
+  bounced: 4,
+  rejected: 4,
+  complained: 5,
+} as const;
+
+/** What the event says of its message, as the lead records it. */
+export function deliveryStateOf(event: SesDeliveryEvent): DeliveryState {
+  const base = { at: event.at, messageId: event.messageId };
+  switch (event.type) {
+    case 'Delivery':
+      return { outcome: 'delivered', ...base, rank: OUTCOME_RANK.delivered };
+    case 'DeliveryDelay':
+      return { outcome: 'delayed', ...base, rank: OUTCOME_RANK.delayed };
+    case 'Reject':
+      return { outcome: 'rejected', ...base, rank: OUTCOME_RANK.rejected };
+    case 'Complaint':
+      return { outcome: 'complained', ...base, rank: OUTCOME_RANK.complained };
+    case 'Bounce': {
+      const bounceType = event.bounceType ?? 'undetermined';
+      return {
+        outcome: 'bounced',
+        bounceType,
+        ...(event.bounceSubType ? { bounceSubType: event.bounceSubType } : {}),
+        ...base,
+        rank: bounceType === 'permanent' ? OUTCOME_RANK.bounced : OUTCOME_RANK.softBounced,
+      };
+    }
+  }
+}
+
+const OUTCOME_METRIC: Record<DeliveryOutcome, DeliveryMetric> = {
+  delivered: 'EmailDelivered',
+  delayed: 'EmailDelayed',
+  rejected: 'EmailRejectedBySes',
+  complained: 'EmailComplained',
+  bounced: 'EmailBounced',
+};
+
+function metricOf(state: DeliveryState): DeliveryMetric {
+  if (state.outcome === 'bounced' && state.bounceType !== 'permanent') return 'EmailSoftBounced';
+  return OUTCOME_METRIC[state.outcome];
+}
+
+export interface DeliveryEventConfig {
+  /** The site secret's current value: the keyed hash of an address, as leads store it. */
+  hashSecret: string;
+  /** How long an address stays on our suppression list: as long as a lead is kept. */
+  retentionDays: number;
+  /**
+   * How long to wait before looking once more for a message the lead does not name yet: SES
+   * can report a delivery before the function that sent it has written the send down (it
+   * waits for the lead's other send first).
+   */
+  recheckAfterMs: number;
+  /** The configuration sets' names (SES_CONFIGURATION_SET, SES_VISITOR_CONFIGURATION_SET). */
+  salesConfigurationSet?: string;
+  visitorConfigurationSet?: string;
+}
+
+export interface DeliveryEventDeps {
+  store: LeadStore;
+  metrics: DeliveryMetrics;
+  log: Log;
+  config: DeliveryEventConfig;
+  now: () => Date;
+}
+
+/**
+ * What one event came to: recorded on its lead; `unchanged` (a repeat, or weaker than what
+ * the lead has); `unmatched` (its lead is gone, or the lead's message is another one); `no-lead`
+ * (mail of no one lead, such as the sales digest); `unknown` (not read, or not acted on).
+ */
+export type DeliveryEventResult = 'recorded' | 'unchanged' | 'unmatched' | 'no-lead' | 'unknown';
+
+/**
+ * Acts on one SES event: counts it per stream, puts a visitor address that hard-bounced or
+ * complained on our suppression list, shouts when a sales mailbox bounces, and records the
+ * outcome on the lead whose message it was. Throws only when the store fails (so the event is
+ * retried, then kept in the dead-letter queue); an event it cannot use is counted and logged.
+ */
+export async function handleDeliveryEvent(
+  detail: unknown,
+  deps: DeliveryEventDeps,
+  envelopeTime?: string,
+): Promise<DeliveryEventResult> {
+  const { metrics, log, config } = deps;
+  const parsed = parseSesEvent(detail, envelopeTime);
+  if (!parsed.ok) {
+    metrics.count('DeliveryEventUnknown', streamOf(parsed.tags ?? {}, config));
+    log.warn('SES event not understood; ignored', {
+      problem: parsed.problem,
+      eventType: parsed.eventType,
+    });
+    return 'unknown';
+  }
+  const { event } = parsed;
+  const stream = streamOf(event.tags, config);
+  const state = deliveryStateOf(event);
+  metrics.count(metricOf(state), stream);
+  const context = {
+    stream,
+    eventType: event.type,
+    messageId: event.messageId,
+    form: first(event.tags.form),
+    submissionId: first(event.tags.submission),
+    ...(state.bounceType
+      ? { bounceType: state.bounceType, bounceSubType: state.bounceSubType }
+      : {}),
+  };
+
+  const suppression = suppressionReasonOf(state);
+  if (stream === 'sales' && (suppression || state.outcome === 'rejected')) {
+    // Sales addresses are configuration and are never suppressed (decision 055): a bounce
+    // there is a broken mailbox that loses leads, and must reach ops at once. Their own
+    // addresses are no visitor's data, so the log names them.
+    log.error(`sales e-mail ${SALES_WORDS[state.outcome]}`, {
+      ...context,
+      recipients: event.recipients,
+    });
+  } else if (stream === 'visitor' && suppression) {
+    const nowMs = deps.now().getTime();
+    const expiresAt = Math.floor(nowMs / 1000) + config.retentionDays * 86_400;
+    for (const address of event.recipients) {
+      await deps.store.suppressAddress({
+        emailHash: emailHash(config.hashSecret, address),
+        reason: suppression,
+        at: event.at,
+        expiresAt,
+      });
+    }
+    log.info('visitor address put on the suppression list', { ...context, reason: suppression });
+  }
+
+  const ref = leadOf(event.tags);
+  if (!ref) return 'no-lead';
+  const record = () =>
+    deps.store.recordDelivery(
+      { form: ref.form, submissionId: ref.submissionId },
+      ref.audience,
+      state,
+    );
+  let result = await record();
+  if (result === 'not-recorded-yet') {
+    await new Promise((resolve) => setTimeout(resolve, config.recheckAfterMs));
+    result = await record();
+  }
+  if (result !== 'recorded' && result !== 'unchanged') {
+    metrics.count('DeliveryEventUnmatched', stream);
+    log.warn(
+      result === 'no-lead'
+        ? 'SES event for a lead that is not stored (erased, or expired); ignored'
+        : result === 'not-recorded-yet'
+          ? 'SES event for a message its lead has not recorded as sent; ignored'
+          : "SES event for another of the lead's messages than the one recorded; ignored",
+      context,
+    );
+    return 'unmatched';
+  }
+  return result;
+}
+
+const SALES_WORDS: Record<DeliveryOutcome, string> = {
+  bounced: 'bounced',
+  complained: 'complaint received',
+  rejected: 'rejected by SES',
+  delivered: 'delivered',
+  delayed: 'delayed',
+};
+
+/** Only a hard bounce or a complaint says an address must not be mailed again. */
+function suppressionReasonOf(state: DeliveryState): SuppressionReason | undefined {
+  if (state.outcome === 'complained') return 'complained';
+  if (state.outcome === 'bounced' && state.bounceType === 'permanent') return 'bounced';
+  return undefined;
+}
+
+/**
+ * The stream of the event's message: by the configuration set SES names, when it is one of
+ * ours and tells the streams apart; otherwise (one set for both, as locally) by our own
+ * `audience` tag, which every message carries (the digest's is `sales-digest`).
+ */
+export function streamOf(
+  tags: Record<string, string[]>,
+  config: Pick<DeliveryEventConfig, 'salesConfigurationSet' | 'visitorConfigurationSet'>,
+): EventStream {
+  const set = first(tags['ses:configuration-set']);
+  const { salesConfigurationSet: sales, visitorConfigurationSet: visitor } = config;
+  if (set !== undefined && set !== sales && set === visitor) return 'visitor';
+  if (set !== undefined && set !== visitor && set === sales) return 'sales';
+  const audience = first(tags.audience);
+  if (audience === 'visitor') return 'visitor';
+  if (audience === 'sales' || audience === 'sales-digest') return 'sales';
+  return 'unknown';
+}
+
+/** The lead and message the tags name: only a lead's own e-mail has all three. */
+function leadOf(
+  tags: Record<string, string[]>,
+): { form: LeadForm; submissionId: string; audience: Audience } | undefined {
+  const form = first(tags.form);
+  const submissionId = first(tags.submission);
+  const audience = first(tags.audience);
+  if (!form || !submissionId || (audience !== 'sales' && audience !== 'visitor')) return undefined;
+  if (!(LEAD_FORMS as readonly string[]).includes(form)) return undefined;
+  return { form: form as LeadForm, submissionId, audience };
+}
+
+function recipientsOf(list: unknown, fallback: string[]): string[] {
+  const named = arrayOf(list)
+    .map((r) => stringOf(objectOf(r).emailAddress))
+    .filter(isString);
+  return named.length > 0 ? named : fallback;
+}
+
+/** `Name <a@b>` -> `a@b`; a bare address as it is. */
+function bareAddress(address: string): string {
+  return (/<([^<>]+)>\s*$/.exec(address)?.[1] ?? address).trim();
+}
+
+function tagsOf(value: unknown): Record<string, string[]> | undefined {
+  if (!isObject(value)) return undefined;
+  const tags: Record<string, string[]> = {};
+  for (const [name, values] of Object.entries(value)) {
+    tags[name] = arrayOf(values).map(stringOf).filter(isString);
+  }
+  return tags;
+}
+
+function first(values: string[] | undefined): string | undefined {
+  return values?.[0];
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function objectOf(value: unknown): Record<string, unknown> {
+  return isObject(value) ? value : {};
+}
+
+function arrayOf(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+function stringOf(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function isString(value: string | undefined): value is string {
+  return value !== undefined;
+}
