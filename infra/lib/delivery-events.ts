@@ -33,6 +33,8 @@ export interface DeliveryEventsProps {
   email: EmailSending;
   /** The site secret: the function finds a lead by the keyed hash of its address. */
   siteSecret: ISecret;
+  /** How long an address stays on our suppression list: as long as the leads are kept. */
+  leadRetentionDays: number;
   logRetention: RetentionDays;
   logLevel: string;
   appVersion: string;
@@ -75,14 +77,18 @@ export class DeliveryEvents extends Construct {
       description: 'Kryon SES delivery-events function',
     });
     logGroup.grantWrite(role);
-    // Finding the lead an event is about and recording the outcome on it: the calls the
-    // re-send function makes on the same items, on the table itself (no index).
-    role.addToPrincipalPolicy(
+    // Only the items and calls the handler uses (functions/src/adapters/dynamodb.ts): the
+    // id item that names a lead, the lead itself (the outcome recorded with a conditional
+    // update, read back when refused), and our list of addresses that bounced or complained.
+    const onKeys = (actions: string[], keys: string[]) =>
       new PolicyStatement({
-        actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:Query'],
+        actions,
         resources: [props.table.tableArn],
-      }),
-    );
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': keys } },
+      });
+    role.addToPrincipalPolicy(onKeys(['dynamodb:GetItem'], ['LEADID#*']));
+    role.addToPrincipalPolicy(onKeys(['dynamodb:GetItem', 'dynamodb:UpdateItem'], ['LEAD#*']));
+    role.addToPrincipalPolicy(onKeys(['dynamodb:PutItem'], ['SUPPRESSED#*']));
 
     this.fn = leadFunction(this, 'Function', {
       entry: props.entry,
@@ -97,6 +103,7 @@ export class DeliveryEvents extends Construct {
       environment: {
         APP_VERSION: props.appVersion,
         TABLE_NAME: props.table.tableName,
+        RETENTION_DAYS: String(props.leadRetentionDays),
         ...props.email.sendingEnvironment(),
       },
     });

@@ -313,6 +313,16 @@ export class FormsApi extends Construct {
           conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['LEADID#*'] } },
         }),
       );
+      // Our list of addresses that hard-bounced or complained: read before a confirmation.
+      role.addToPrincipalPolicy(
+        new PolicyStatement({
+          actions: ['dynamodb:GetItem'],
+          resources: [props.table.tableArn],
+          conditions: {
+            'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['SUPPRESSED#*'] },
+          },
+        }),
+      );
       role.addToPrincipalPolicy(props.email.sendStatement());
     } else if (kind === 'health') {
       Object.assign(environment, {

@@ -150,6 +150,7 @@ export class KryonStack extends Stack {
       table: this.table.table,
       email: this.email,
       siteSecret: ipHashSecret,
+      leadRetentionDays: props.leadRetentionDays,
       logRetention: props.logRetention,
       logLevel: props.logLevel,
       appVersion: props.appVersion,

@@ -1,6 +1,11 @@
 import { Duration } from 'aws-cdk-lib';
 import { MathExpression, Metric, type MetricOptions } from 'aws-cdk-lib/aws-cloudwatch';
-import type { LeadMetric, MailStream } from '../../functions/src/leads/ports.ts';
+import type {
+  BrakeMetrics,
+  DeliveryMetric,
+  LeadMetric,
+  MailStream,
+} from '../../functions/src/leads/ports.ts';
 import { METRIC_NAMESPACE, POWERTOOLS_SERVICE_NAME } from './lead-function.ts';
 
 const FIVE_MINUTES = Duration.minutes(5);
@@ -55,25 +60,6 @@ export function leadMetricTotal(
   });
 }
 
-/**
- * What the delivery-events function counts per mail stream (its `Stream` dimension) from the
- * events SES publishes: the handler's contract, kept here until the functions export the list
- * themselves, as LEAD_METRICS is.
- */
-export const DELIVERY_METRICS = [
-  'EmailDelivered',
-  'EmailBounced',
-  'EmailSoftBounced',
-  'EmailComplained',
-  'EmailDelayed',
-  'EmailRejectedBySes',
-  /** An event of our sets that names no lead we know. */
-  'DeliveryEventUnmatched',
-  /** An event of a type the function does not handle. */
-  'DeliveryEventUnknown',
-] as const;
-export type DeliveryMetric = (typeof DELIVERY_METRICS)[number];
-
 /** The two mail streams, as the functions name them (docs/decisions/055-two-mail-streams.md). */
 export const MAIL_STREAMS = ['sales', 'visitor'] as const satisfies readonly MailStream[];
 
@@ -81,7 +67,9 @@ export const MAIL_STREAMS = ['sales', 'visitor'] as const satisfies readonly Mai
  * The brake's count when it pauses the visitor set; like every Powertools record it carries
  * the `service` dimension, and no other.
  */
-export const VISITOR_STREAM_PAUSED = 'VisitorStreamPaused';
+export const VISITOR_STREAM_PAUSED = 'VisitorStreamPaused' satisfies Parameters<
+  BrakeMetrics['count']
+>[0];
 
 /** One delivery outcome of one stream, addressed as Powertools writes it (service, Stream). */
 export function streamMetric(

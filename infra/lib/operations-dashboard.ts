@@ -11,10 +11,9 @@ import {
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import type { LeadMetric } from '../../functions/src/leads/ports.ts';
+import type { DeliveryMetric, LeadMetric } from '../../functions/src/leads/ports.ts';
 import {
   configurationSetReputation,
-  type DeliveryMetric,
   leadMetric,
   leadMetricTotal,
   MAIL_STREAMS,

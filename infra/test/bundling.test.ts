@@ -28,11 +28,16 @@ function assetDir(displayName: string): string {
   return join(outdir, entry.source.path);
 }
 
-/** The asset of a handler's function: the API's, or the scheduled re-send's. */
+/** The functions no API route names: the scheduled re-send, and the two events invoke. */
+const OTHER_FUNCTIONS: Record<string, string> = {
+  resend: 'Resend/Function/Code',
+  'delivery-events': 'DeliveryEvents/Function/Code',
+  'visitor-brake': 'VisitorBrake/Function/Code',
+};
+
+/** The asset of a handler's function: the API's, or one of the others. */
 function codeDir(handler: string): string {
-  return assetDir(
-    handler === 'resend' ? 'Resend/Function/Code' : `Api/${pascal(handler)}Function/Code`,
-  );
+  return assetDir(OTHER_FUNCTIONS[handler] ?? `Api/${pascal(handler)}Function/Code`);
 }
 
 function bundleOf(handler: string): string {
@@ -40,7 +45,11 @@ function bundleOf(handler: string): string {
 }
 
 const handlers = [
-  ...new Set([...API_ROUTES.map((route) => route.handler), FALLBACK_HANDLER, 'resend']),
+  ...new Set([
+    ...API_ROUTES.map((route) => route.handler),
+    FALLBACK_HANDLER,
+    ...Object.keys(OTHER_FUNCTIONS),
+  ]),
 ];
 
 describe('function bundles', () => {

@@ -166,11 +166,13 @@ describe('delivery-events rule', () => {
     });
   });
 
-  it('gives the function both set names, the table and the site secret by reference', () => {
+  it('gives the function both set names, the table, the retention and the site secret', () => {
     const variables =
       template.toJSON().Resources[fnId(stack.deliveryEvents.fn)].Properties.Environment.Variables;
     expect(variables).toMatchObject({
       TABLE_NAME: { Ref: expect.any(String) },
+      // Our suppression list keeps an address as long as the leads are kept.
+      RETENTION_DAYS: '730',
       SES_CONFIGURATION_SET: { Ref: salesSetId() },
       SES_VISITOR_CONFIGURATION_SET: { Ref: visitorSetId() },
       POWERTOOLS_SERVICE_NAME,
@@ -179,20 +181,29 @@ describe('delivery-events rule', () => {
     });
   });
 
-  it('lets the function use the table and nothing of SES', () => {
+  it('lets the function use only the table items it reads and writes, and nothing of SES', () => {
     const statements = statementsOfRole(
       stack.deliveryEvents.fn.role?.node.defaultChild as CfnResource,
     );
     const actions = statements.flatMap((s) => [s.Action].flat() as string[]);
-    expect(actions.filter((a) => a.startsWith('dynamodb:')).sort()).toEqual([
-      'dynamodb:GetItem',
-      'dynamodb:PutItem',
-      'dynamodb:Query',
-      'dynamodb:UpdateItem',
-    ]);
     expect(actions.filter((a) => a.startsWith('ses:'))).toEqual([]);
-    const table = statements.find((s) => JSON.stringify(s.Action).includes('dynamodb:'));
-    expect(table?.Resource).toEqual({ 'Fn::GetAtt': [expect.any(String), 'Arn'] });
+    const table = statements.filter((s) => JSON.stringify(s.Action).includes('dynamodb:'));
+    // Each table statement is held to key prefixes: the id item, leads, the suppression list.
+    expect(
+      table.map((s) => ({
+        actions: s.Action,
+        keys: (s.Condition as Record<string, Record<string, unknown>>)['ForAllValues:StringLike']?.[
+          'dynamodb:LeadingKeys'
+        ],
+      })),
+    ).toEqual([
+      { actions: 'dynamodb:GetItem', keys: ['LEADID#*'] },
+      { actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem'], keys: ['LEAD#*'] },
+      { actions: 'dynamodb:PutItem', keys: ['SUPPRESSED#*'] },
+    ]);
+    for (const statement of table) {
+      expect(statement.Resource).toEqual({ 'Fn::GetAtt': [expect.any(String), 'Arn'] });
+    }
   });
 
   it('alarms ops when an event lands in the dead-letter queue', () => {

@@ -7,12 +7,12 @@ import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/src/http/site-origin.ts';
-import { LEAD_METRICS } from '../../functions/src/leads/ports.ts';
+import { DELIVERY_METRICS, LEAD_METRICS } from '../../functions/src/leads/ports.ts';
 import { API_ROUTES, FALLBACK_HANDLER } from '../../functions/src/routes.ts';
 import { API_CSP, buildCsp, scanSite } from '../lib/csp.ts';
 import { handlerKind, ROUTE_THROTTLES } from '../lib/forms-api.ts';
 import { METRIC_NAMESPACE, POWERTOOLS_SERVICE_NAME } from '../lib/lead-function.ts';
-import { DELIVERY_METRICS, MAIL_STREAMS, VISITOR_STREAM_PAUSED } from '../lib/lead-metrics.ts';
+import { MAIL_STREAMS, VISITOR_STREAM_PAUSED } from '../lib/lead-metrics.ts';
 import { scanSiteFiles, siteRouterCode } from '../lib/site-router.ts';
 import { SUBMISSIONS_TABLE_LOGICAL_ID } from '../lib/submissions-table.ts';
 import { writeSiteFixture } from './site-fixture.ts';
@@ -677,11 +677,19 @@ describe('least privilege', () => {
         ...logsActions,
         ...secretsAction,
         'dynamodb:GetItem',
+        'dynamodb:GetItem',
         'dynamodb:PutItem',
         'dynamodb:PutItem',
         'dynamodb:UpdateItem',
         'ses:SendEmail',
       ].sort(),
+    );
+    // Our list of addresses that bounced or complained: read, never written, by a form.
+    expect(statementsOf('contact')).toContainEqual(
+      expect.objectContaining({
+        Action: 'dynamodb:GetItem',
+        Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['SUPPRESSED#*'] } },
+      }),
     );
     // The item that finds a lead by its id: written, never read or changed, by a form.
     expect(statementsOf('contact')).toContainEqual(
