@@ -430,7 +430,12 @@ export function mailDomainCheck(env: NodeJS.ProcessEnv = process.env): MailDomai
   if (mode !== 'dns') {
     throw new Error(`Environment variable MAIL_DOMAIN_CHECK must be "dns" or "off", not "${mode}"`);
   }
-  dnsMailDomains ??= createDnsMailDomainCheck();
+  // The SES endpoint this function sends through exists in every region: a resolver that
+  // cannot find it cannot be believed when it says a visitor's domain does not exist.
+  const region = env.AWS_REGION?.trim();
+  dnsMailDomains ??= createDnsMailDomainCheck(
+    region ? { knownHost: `email.${region}.amazonaws.com` } : {},
+  );
   return dnsMailDomains;
 }
 

@@ -47,6 +47,16 @@ const OUTCOMES: readonly [DeliveryMetric, string][] = [
   ['EmailRejectedBySes', 'rejected by SES'],
 ];
 
+/** The counts of a visitor confirmation not sent, each with its reason as the graph labels it. */
+const WITHHELD_REASONS: readonly [LeadMetric, string][] = [
+  ['VisitorEmailUnverified', 'no valid browser check'],
+  ['VisitorEmailBudgetExceeded', "address's daily budget spent"],
+  ['VisitorEmailCeilingReached', 'hourly ceiling reached'],
+  ['VisitorEmailSuppressed', 'address bounced or complained before'],
+  ['VisitorEmailNoMailDomain', 'domain takes no mail'],
+  ['VisitorEmailPaused', 'visitor e-mail paused (the brake)'],
+];
+
 const PERIOD = Duration.minutes(5);
 const HEIGHT = 6;
 
@@ -191,6 +201,17 @@ export class OperationsDashboard extends Construct {
             }),
           ],
         },
+      ),
+    );
+    // Why visitors' confirmations were not sent: a jump in one reason says what to look at
+    // (a flood, a broken resolver, the brake, addresses that bounce).
+    this.dashboard.addWidgets(
+      graph(
+        'Visitor confirmations withheld, by reason (all forms)',
+        WITHHELD_REASONS.map(([metricName, label], i) =>
+          leadMetricTotal(metricName, leadForms, { label, idPrefix: `withheld${i}_` }),
+        ),
+        24,
       ),
     );
     this.dashboard.addWidgets(

@@ -41,6 +41,7 @@ const ZONES: Record<string, Zone> = {
   'nothing.test': {},
   'broken.test': { rcode: 'SERVFAIL' },
   'refused.test': { rcode: 'REFUSED' },
+  'endpoint.test': { A: ['192.0.2.9'] },
 };
 
 let server: Socket;
@@ -162,6 +163,21 @@ describe('createDnsMailDomainCheck', () => {
     expect(await dns.acceptsMail('broken.test')).toBe('unknown');
     expect(await dns.acceptsMail('broken.test')).toBe('unknown');
     expect(questions.filter((q) => q === 'MX broken.test')).toHaveLength(2);
+  });
+
+  it('believes a no only when the resolver also finds the name that certainly exists', async () => {
+    // A resolver that denies every name (this test's server denies any name not in ZONES).
+    const denying = check({ knownHost: 'endpoint-missing.test' });
+    expect(await denying.acceptsMail('missing.test')).toBe('unknown');
+    expect(await denying.acceptsMail('null-mx.test')).toBe('unknown');
+    // A resolver that finds it: its no is the domain's.
+    const sound = check({ knownHost: 'endpoint.test' });
+    expect(await sound.acceptsMail('missing.test')).toBe('no');
+    expect(questions).toContain('A endpoint.test');
+    // A yes needs no second opinion.
+    questions = [];
+    expect(await sound.acceptsMail('mail.test')).toBe('yes');
+    expect(questions).toEqual(['MX mail.test']);
   });
 
   it('shares one lookup between concurrent checks of a domain', async () => {

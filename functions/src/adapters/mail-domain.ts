@@ -15,6 +15,14 @@ export interface DnsMailDomainOptions {
   negativeTtlMs?: number;
   /** The most domains remembered; the least recently asked is forgotten first. */
   cacheSize?: number;
+  /**
+   * A name that certainly exists (deployed: the SES endpoint the function sends through),
+   * asked before any `no` is believed. A resolver that is broken in a way that answers
+   * "no such domain" for every name (a captive or misconfigured one) would otherwise hold
+   * back every visitor's confirmation; when this name does not resolve either, the answer is
+   * `unknown`. Unset, a `no` is believed as DNS gives it.
+   */
+  knownHost?: string;
   now?: () => number;
 }
 
@@ -45,6 +53,9 @@ function codeOf(error: unknown): string | undefined {
  * Anything else (a timeout, SERVFAIL, a refusal, no network) is `unknown`, which holds
  * nothing back. One query per record type, one try, and the whole check within
  * `timeoutMs`: a form's answer waits at most that long for DNS.
+ *
+ * A `no` counts only when the resolver also finds `knownHost`: a resolver that denies every
+ * name is a DNS failure, and a DNS failure never holds a confirmation back.
  *
  * Answers are kept per warm function (`yes` an hour, `no` ten minutes, the last 1,000
  * domains), `unknown` not at all; concurrent checks of one domain share one lookup.
@@ -91,8 +102,13 @@ export function createDnsMailDomainCheck(options: DnsMailDomainOptions = {}): Ma
         resolve('unknown');
       }, timeoutMs);
     });
+    const answered = ask(resolver, domain).then(async (answer) =>
+      answer === 'no' && options.knownHost && !(await resolves(resolver, options.knownHost))
+        ? 'unknown'
+        : answer,
+    );
     try {
-      return await Promise.race([ask(resolver, domain), deadline]);
+      return await Promise.race([answered, deadline]);
     } finally {
       clearTimeout(timer);
     }
@@ -118,6 +134,15 @@ export function createDnsMailDomainCheck(options: DnsMailDomainOptions = {}): Ma
       return pending;
     },
   };
+}
+
+/** Whether the resolver finds an address for a name that exists: it answers truly at all. */
+async function resolves(resolver: Resolver, host: string): Promise<boolean> {
+  try {
+    return (await resolver.resolve4(host)).length > 0;
+  } catch {
+    return false;
+  }
 }
 
 async function ask(resolver: Resolver, domain: string): Promise<Answer> {
