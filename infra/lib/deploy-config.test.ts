@@ -168,10 +168,20 @@ describe('parseDeployConfig', () => {
   // https://docs.aws.amazon.com/ses/latest/dg/monitor-sender-reputation.html): the brake on the
   // visitor stream must pull before either.
   it('brakes the visitor stream below the rates SES reviews at, by default and as configured', () => {
-    expect(parse({}).visitorBrake).toEqual({ bounceRate: 0.04, complaintRate: 0.0008 });
+    expect(parse({}).visitorBrake).toEqual({
+      bounceRate: 0.04,
+      complaintRate: 0.0008,
+      minBounces: 5,
+      minComplaints: 2,
+    });
     expect(
-      parse({ visitorBounceBrake: '0.02', visitorComplaintBrake: '0.0005' }).visitorBrake,
-    ).toEqual({ bounceRate: 0.02, complaintRate: 0.0005 });
+      parse({
+        visitorBounceBrake: '0.02',
+        visitorComplaintBrake: '0.0005',
+        visitorBrakeMinBounces: '10',
+        visitorBrakeMinComplaints: '1',
+      }).visitorBrake,
+    ).toEqual({ bounceRate: 0.02, complaintRate: 0.0005, minBounces: 10, minComplaints: 1 });
     // cdk.json gives numbers, -c gives strings.
     expect(parse({ visitorBounceBrake: 0.03 }).visitorBrake.bounceRate).toBe(0.03);
   });
@@ -188,6 +198,8 @@ describe('parseDeployConfig', () => {
       /visitorComplaintBrake must be a complaint rate .* below 0\.001/,
     ],
     ['visitorComplaintBrake', 'low', /e\.g\. 0\.0008/],
+    ['visitorBrakeMinBounces', '0', /visitorBrakeMinBounces must be a whole number from 1/],
+    ['visitorBrakeMinComplaints', '1.5', /visitorBrakeMinComplaints must be a whole number/],
   ] as const)('refuses %s=%s', (key, value, message) => {
     expect(() => parse({ [key]: value })).toThrow(DeployConfigError);
     expect(() => parse({ [key]: value })).toThrow(message);

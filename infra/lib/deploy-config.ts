@@ -32,6 +32,8 @@ export const CONTEXT_KEYS = [
   'visitorMailPerHour',
   'visitorBounceBrake',
   'visitorComplaintBrake',
+  'visitorBrakeMinBounces',
+  'visitorBrakeMinComplaints',
   'logRetentionDays',
   'apiRateLimit',
   'apiBurstLimit',
@@ -104,9 +106,17 @@ export interface DeployConfig {
   visitorMail: { perAddress: number; perHour: number };
   /**
    * The visitor configuration set's own bounce and complaint rates (0 to 1) at which the brake
-   * pauses that set, below the account rates at which SES reviews the account.
+   * pauses that set, below the account rates at which SES reviews the account; and how many
+   * permanent bounces / complaints of visitor mail in the same hour it takes besides, so that
+   * one complaint or a few bounces at a low volume (a rate of 100% over one message) do not
+   * stop every visitor's e-mail until a person acts.
    */
-  visitorBrake: { bounceRate: number; complaintRate: number };
+  visitorBrake: {
+    bounceRate: number;
+    complaintRate: number;
+    minBounces: number;
+    minComplaints: number;
+  };
   /** The site's public origin, for links in e-mails to visitors (the research download). */
   siteOrigin: string | undefined;
   logRetention: RetentionDays;
@@ -271,6 +281,8 @@ export function parseDeployConfig(
         SES_REVIEW_RATES.complaint,
         'complaint',
       ),
+      minBounces: integer(raw, 'visitorBrakeMinBounces', 5, 1, 10_000),
+      minComplaints: integer(raw, 'visitorBrakeMinComplaints', 2, 1, 10_000),
     },
     siteOrigin:
       optionalString(raw, 'siteOrigin') ?? (domainName ? `https://${domainName}` : undefined),

@@ -3,6 +3,7 @@ import { MathExpression, Metric, type MetricOptions } from 'aws-cdk-lib/aws-clou
 import type {
   BrakeMetrics,
   DeliveryMetric,
+  EventStream,
   LeadMetric,
   MailStream,
 } from '../../functions/src/leads/ports.ts';
@@ -74,7 +75,7 @@ export const VISITOR_STREAM_PAUSED = 'VisitorStreamPaused' satisfies Parameters<
 /** One delivery outcome of one stream, addressed as Powertools writes it (service, Stream). */
 export function streamMetric(
   metricName: DeliveryMetric,
-  stream: MailStream,
+  stream: EventStream,
   options: Omit<MetricOptions, 'dimensionsMap'> = {},
 ): Metric {
   return new Metric({

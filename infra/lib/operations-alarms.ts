@@ -37,12 +37,17 @@ export interface OperationsAlarmsProps {
   table: ITableV2;
   /** The delivery-events rule's and function's dead-letter queue. */
   deliveryEventsDeadLetterQueue: IQueue;
-  /** What pulls the brake on the visitor stream, and at which of its set's own rates. */
+  /**
+   * What pulls the brake on the visitor stream, at which of its set's own rates, and with how
+   * many of that stream's bounces or complaints in the hour behind the rate.
+   */
   visitorBrake: {
     fn: IFunction;
     configurationSetName: string;
     bounceRate: number;
     complaintRate: number;
+    minBounces: number;
+    minComplaints: number;
   };
 }
 
@@ -186,28 +191,40 @@ export class OperationsAlarms extends Construct {
         'Check the recipients context and that mailbox; the lead shows which address.',
     );
 
-    // The brake: the visitor set's own rates, below the account's review rates. Past either,
+    // The brake: the visitor set's own rates, below the account's review rates, counted only
+    // in an hour with enough of our own counts of that stream's permanent bounces or
+    // complaints behind them (a rate over a handful of messages says little). Past either,
     // the brake function pauses the visitor set (sales mail keeps flowing) and ops are told;
     // only a person resumes it (README runbook).
     const brake = new LambdaAction(props.visitorBrake.fn);
+    const { configurationSetName, minBounces, minComplaints } = props.visitorBrake;
     this.add(
       'VisitorBounceBrake',
-      configurationSetReputation('Reputation.BounceRate', props.visitorBrake.configurationSetName),
+      gatedRate(
+        configurationSetReputation('Reputation.BounceRate', configurationSetName),
+        streamMetric('EmailBounced', 'visitor', { period: Duration.hours(1) }),
+        minBounces,
+        'Visitor set bounce rate (hours with enough bounces)',
+      ),
       `The visitor configuration set's bounce rate reached ` +
-        `${percent(props.visitorBrake.bounceRate)}: e-mail to visitors is paused (sales mail ` +
-        'is not). Find why, then resume it (README runbook).',
+        `${percent(props.visitorBrake.bounceRate)} with at least ${minBounces} permanent ` +
+        'bounces in the hour: e-mail to visitors is paused (sales mail is not). Find why, then ' +
+        'resume it (README runbook).',
       props.visitorBrake.bounceRate,
       brake,
     );
     this.add(
       'VisitorComplaintBrake',
-      configurationSetReputation(
-        'Reputation.ComplaintRate',
-        props.visitorBrake.configurationSetName,
+      gatedRate(
+        configurationSetReputation('Reputation.ComplaintRate', configurationSetName),
+        streamMetric('EmailComplained', 'visitor', { period: Duration.hours(1) }),
+        minComplaints,
+        'Visitor set complaint rate (hours with enough complaints)',
       ),
       `The visitor configuration set's complaint rate reached ` +
-        `${percent(props.visitorBrake.complaintRate)}: e-mail to visitors is paused (sales mail ` +
-        'is not). Find why, then resume it (README runbook).',
+        `${percent(props.visitorBrake.complaintRate)} with at least ${minComplaints} ` +
+        'complaints in the hour: e-mail to visitors is paused (sales mail is not). Find why, ' +
+        'then resume it (README runbook).',
       props.visitorBrake.complaintRate,
       brake,
     );
@@ -261,6 +278,19 @@ export class OperationsAlarms extends Construct {
     alarm.addOkAction(new SnsAction(this.topic));
     this.alarms.push(alarm);
   }
+}
+
+/**
+ * SES's rate for the set, or 0 in an hour with fewer than `min` of our own counts behind it.
+ * Both are hourly: a math expression reads its metrics at one period.
+ */
+function gatedRate(rate: IMetric, count: IMetric, min: number, label: string): MathExpression {
+  return new MathExpression({
+    expression: `IF(FILL(n, 0) >= ${min}, rate, 0)`,
+    usingMetrics: { rate, n: count },
+    label,
+    period: Duration.hours(1),
+  });
 }
 
 /** 0.0008 -> "0.08%", without the float noise of a bare multiplication. */

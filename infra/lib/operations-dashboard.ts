@@ -189,6 +189,11 @@ export class OperationsDashboard extends Construct {
               period: PERIOD,
             }),
           ]),
+          // An event that names neither stream (unreadable, or not our mail) is counted apart.
+          streamMetric('DeliveryEventUnknown', 'unknown', {
+            label: 'unreadable event',
+            period: PERIOD,
+          }),
           visitorStreamPausedMetric({ label: 'Visitor stream paused', period: PERIOD }),
         ],
         6,

@@ -51,7 +51,8 @@ export class VisitorBrake extends Construct {
       repoRoot: props.repoRoot,
       environment: {
         APP_VERSION: props.appVersion,
-        ...props.email.visitorEnvironment(),
+        // Both names: the function refuses to start if the visitor set's were the sales set's.
+        ...props.email.sendingEnvironment(),
       },
     });
   }

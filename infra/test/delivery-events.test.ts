@@ -268,18 +268,42 @@ describe('the visitor stream’s brake', () => {
     (metricName, what, byDefault, configured) => {
       const alarm = alarmStartingWith(`The visitor configuration set's ${what}`);
       expect(alarm.props).toMatchObject({
-        Namespace: 'AWS/SES',
-        MetricName: metricName,
-        // The set's own rate, not the account's (the SesBounceRate/SesComplaintRate alarms).
-        Dimensions: [{ Name: 'ses:configuration-set', Value: { Ref: visitorSetId() } }],
-        Statistic: 'Maximum',
-        Period: 3600,
         EvaluationPeriods: 1,
         Threshold: byDefault,
         ComparisonOperator: 'GreaterThanOrEqualToThreshold',
         // No data (a quiet hour, no visitor mail yet) never pulls the brake.
         TreatMissingData: 'notBreaching',
       });
+      const metrics = alarm.props.Metrics as {
+        Id: string;
+        Expression?: string;
+        MetricStat?: { Metric: Props; Period: number; Stat: string };
+      }[];
+      const byId = Object.fromEntries(metrics.map((m) => [m.Id, m]));
+      // SES's rate for the set, not the account's (the SesBounceRate/SesComplaintRate alarms)...
+      expect(byId.rate?.MetricStat).toEqual({
+        Metric: {
+          Namespace: 'AWS/SES',
+          MetricName: metricName,
+          Dimensions: [{ Name: 'ses:configuration-set', Value: { Ref: visitorSetId() } }],
+        },
+        Period: 3600,
+        Stat: 'Maximum',
+      });
+      // ...counted only in an hour with enough of the stream's own bounces or complaints.
+      expect(byId.n?.MetricStat).toMatchObject({
+        Metric: {
+          Namespace: 'Kryon/Leads',
+          MetricName: what === 'bounce rate' ? 'EmailBounced' : 'EmailComplained',
+          Dimensions: expect.arrayContaining([{ Name: 'Stream', Value: 'visitor' }]),
+        },
+        Period: 3600,
+        Stat: 'Sum',
+      });
+      const min = what === 'bounce rate' ? 5 : 2;
+      expect(metrics.find((m) => m.Expression)?.Expression).toBe(
+        `IF(FILL(n, 0) >= ${min}, rate, 0)`,
+      );
       // It tells ops and pulls the brake when it fires; a recovery only tells ops.
       expect(alarm.props.AlarmActions).toEqual([topicRef(), brakeArn()]);
       expect(alarm.props.OKActions).toEqual([topicRef()]);
@@ -332,10 +356,12 @@ describe('the visitor stream’s brake', () => {
     expect(pausers).toHaveLength(1);
   });
 
-  it('gets the visitor set’s name, and no dead-letter queue (ops see its Errors alarm)', () => {
+  it('gets both sets’ names, and no dead-letter queue (ops see its Errors alarm)', () => {
     const props = template.toJSON().Resources[fnId(stack.visitorBrake.fn)].Properties;
+    // The sales set's name only so that the function can refuse to start were they the same.
     expect(props.Environment.Variables).toMatchObject({
       SES_VISITOR_CONFIGURATION_SET: { Ref: visitorSetId() },
+      SES_CONFIGURATION_SET: { Ref: salesSetId() },
       APP_VERSION: 'dev',
     });
     expect(props.DeadLetterConfig).toBeUndefined();
