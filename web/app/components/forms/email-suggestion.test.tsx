@@ -51,9 +51,11 @@ describe('the "Did you mean …?" line of an e-mail field', () => {
     const user = userEvent.setup();
     render(<ContactFields />);
     expect(line().getAttribute('aria-live')).toBe('polite');
+    // Described by the sentence alone, not by the buttons' labels after it.
     expect(email().getAttribute('aria-describedby')?.split(' ')).toContain(
-      'contact-email-suggestion',
+      'contact-email-suggestion-text',
     );
+    expect(document.getElementById('contact-email-suggestion-text')?.tagName).toBe('P');
 
     await user.type(email(), 'name@gmial.com');
     expect(line().textContent).toBe('');
@@ -61,6 +63,9 @@ describe('the "Did you mean …?" line of an e-mail field', () => {
     await user.tab();
     await waitFor(() => expect(line().textContent).toContain('Did you mean name@gmail.com?'));
     expect(line().querySelector('b')?.textContent).toBe('name@gmail.com');
+    expect(document.getElementById('contact-email-suggestion-text')?.textContent).toBe(
+      'Did you mean name@gmail.com?',
+    );
   });
 
   it('puts the suggested address in the field and gives the field its focus back', async () => {

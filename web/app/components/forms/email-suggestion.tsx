@@ -132,6 +132,8 @@ export function EmailInput({ aria, binding, copy, autoComplete, placeholder }: E
   // A suggestion for a value the field no longer holds (the form was reset) is not shown.
   const current = shown && input.current?.value === shown.typed ? shown : undefined;
   const lineId = suggestionId(aria.id);
+  // The input is described by the sentence only, not by the buttons' labels after it.
+  const textId = `${lineId}-text`;
 
   return (
     <>
@@ -142,7 +144,7 @@ export function EmailInput({ aria, binding, copy, autoComplete, placeholder }: E
         autoComplete={autoComplete}
         placeholder={placeholder}
         {...aria}
-        aria-describedby={[aria['aria-describedby'], lineId].filter(Boolean).join(' ')}
+        aria-describedby={[aria['aria-describedby'], textId].filter(Boolean).join(' ')}
         {...binding}
         ref={(element) => {
           input.current = element;
@@ -156,12 +158,17 @@ export function EmailInput({ aria, binding, copy, autoComplete, placeholder }: E
         }}
       />
       <div id={lineId} className="email-suggestion" aria-live="polite" aria-atomic="true">
-        {current ? (
-          <>
-            <p className="email-suggestion__text">
+        {/* Always there, empty until needed: the input's aria-describedby names it. */}
+        <p id={textId} className="email-suggestion__text">
+          {current ? (
+            <>
               {copy.before} <b>{current.address}</b>
               {copy.after}
-            </p>
+            </>
+          ) : null}
+        </p>
+        {current ? (
+          <>
             <span className="email-suggestion__actions">
               <Button variant="outline" size="sm" onClick={apply}>
                 {copy.apply}
