@@ -3,6 +3,7 @@
  * documentation shows them (docs/decisions/057): what the local SES simulator feeds the
  * delivery-events handler, and what the tests feed it.
  */
+import { SES_EVENT_TYPES } from '../src/leads/ses-event-types.ts';
 
 /** What one sent message looked like, as the SendEmail request named it. */
 export interface SentMessage {
@@ -112,14 +113,6 @@ export function sesEventRecord(
   }
 }
 
-const DETAIL_TYPES: Record<SimulatedEvent['type'], string> = {
-  Delivery: 'Email Delivered',
-  DeliveryDelay: 'Email Delivery Delayed',
-  Reject: 'Email Rejected',
-  Complaint: 'Email Complaint Received',
-  Bounce: 'Email Bounced',
-};
-
 /** The record as the default event bus hands it to a rule's target: in `detail`. */
 export function eventBridgeEvent(
   record: Record<string, unknown>,
@@ -129,7 +122,7 @@ export function eventBridgeEvent(
   return {
     version: '0',
     id: crypto.randomUUID(),
-    'detail-type': DETAIL_TYPES[type] ?? String(record.eventType),
+    'detail-type': SES_EVENT_TYPES[type]?.detailType ?? String(record.eventType),
     source: 'aws.ses',
     account: '000000000000',
     time: at,

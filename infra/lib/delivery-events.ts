@@ -8,22 +8,16 @@ import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { SES_EVENT_TYPES } from '../../functions/src/leads/ses-event-types.ts';
 import type { EmailSending } from './email-sending.ts';
 import { leadFunction } from './lead-function.ts';
 import { acknowledge } from './nag.ts';
 import { giveSecrets } from './site-secrets.ts';
 
-/**
- * The EventBridge detail-types SES gives the events both configuration sets publish
- * (DELIVERY_EVENT_TYPES in email-sending.ts), one for one.
- */
-export const SES_DELIVERY_DETAIL_TYPES = [
-  'Email Bounced',
-  'Email Complaint Received',
-  'Email Delivered',
-  'Email Rejected',
-  'Email Delivery Delayed',
-] as const;
+/** The EventBridge detail-types of the SES events the functions act on (one list for all). */
+export const SES_DELIVERY_DETAIL_TYPES = Object.values(SES_EVENT_TYPES).map(
+  (event) => event.detailType,
+);
 
 export interface DeliveryEventsProps {
   /** functions/src/handlers/delivery-events.ts */

@@ -12,6 +12,7 @@ import {
   SuppressionReasons,
 } from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
+import { SES_EVENT_TYPES } from '../../functions/src/leads/ses-event-types.ts';
 
 export interface EmailSendingProps {
   /** A domain (verified through Easy DKIM records) or a single e-mail address. */
@@ -30,13 +31,9 @@ export interface EmailSendingProps {
  * records on the lead: delivered, bounced (hard, or soft after SES gave up), complained,
  * rejected by SES, or delayed. Sends, opens and clicks are left out: nothing reads them.
  */
-export const DELIVERY_EVENT_TYPES = [
-  EmailSendingEvent.BOUNCE,
-  EmailSendingEvent.COMPLAINT,
-  EmailSendingEvent.DELIVERY,
-  EmailSendingEvent.REJECT,
-  EmailSendingEvent.DELIVERY_DELAY,
-] as const;
+export const DELIVERY_EVENT_TYPES: EmailSendingEvent[] = Object.values(SES_EVENT_TYPES).map(
+  (event) => EmailSendingEvent[event.destinationType],
+);
 
 /**
  * The SES side of the lead e-mails: the sending identity, and one configuration set per mail

@@ -168,16 +168,14 @@ export function EmailInput({ aria, binding, copy, autoComplete, placeholder }: E
           ) : null}
         </p>
         {current ? (
-          <>
-            <span className="email-suggestion__actions">
-              <Button variant="outline" size="sm" onClick={apply}>
-                {copy.apply}
-              </Button>
-              <Button variant="ghost" size="sm" onClick={keep}>
-                {copy.dismiss}
-              </Button>
-            </span>
-          </>
+          <span className="email-suggestion__actions">
+            <Button variant="outline" size="sm" onClick={apply}>
+              {copy.apply}
+            </Button>
+            <Button variant="ghost" size="sm" onClick={keep}>
+              {copy.dismiss}
+            </Button>
+          </span>
         ) : null}
       </div>
     </>
