@@ -481,7 +481,7 @@ export function resendDeps(site: SecretVersions): ResendDeps {
 
 /**
  * The delivery-events function's dependencies: the table, the site secret's current value
- * (the keyed hash of an address, as leads store it), how long an address stays suppressed
+ * (what our suppression list's keyed hashes of addresses are made with), how long an address stays suppressed
  * (RETENTION_DAYS, as long as a lead) and the two configuration sets' names, which tell an
  * event's stream (with the same fallback as the mailer: visitor mail goes with the sales set
  * when SES_VISITOR_CONFIGURATION_SET is unset).

@@ -11,7 +11,7 @@ import {
   parseSesEvent,
   streamOf,
 } from './delivery-events.ts';
-import { emailHash } from './hash.ts';
+import { emailHash, suppressionHash } from './hash.ts';
 import type { DeliveryMetrics, Log, StoredLead } from './ports.ts';
 
 const SECRET = 'secret';
@@ -168,12 +168,25 @@ describe('handleDeliveryEvent', () => {
       bounceType: 'permanent',
       bounceSubType: 'General',
     });
-    const entry = await store.findSuppression(emailHash(SECRET, 'Mei@Harbour.example'));
+    const entry = await store.findSuppression(suppressionHash(SECRET, 'Mei@Harbour.example'));
     expect(entry).toMatchObject({
       reason: 'bounced',
       expiresAt: NOW.getTime() / 1000 + 30 * 86_400,
     });
     expect(metrics.counts).toEqual({ 'EmailBounced:visitor': 1 });
+  });
+
+  it('lists only the exact address that bounced, never its canonical form', async () => {
+    const tagged = { ...visitorMessage, destination: ['victim+x@corp.example'] };
+    await handleDeliveryEvent(record(tagged, PERMANENT), deps);
+
+    expect(
+      await store.findSuppression(suppressionHash(SECRET, 'victim+x@corp.example')),
+    ).toBeDefined();
+    expect(
+      await store.findSuppression(suppressionHash(SECRET, 'victim@corp.example')),
+    ).toBeUndefined();
+    expect(await store.findSuppression(emailHash(SECRET, 'victim@corp.example'))).toBeUndefined();
   });
 
   it('counts a transient bounce as soft and suppresses nothing', async () => {
@@ -196,7 +209,7 @@ describe('handleDeliveryEvent', () => {
     const first = structuredClone(visitorState());
     expect(await handleDeliveryEvent(complaint, deps)).toBe('unchanged');
     expect(visitorState()).toEqual(first);
-    expect(store.suppressions.get(emailHash(SECRET, 'mei@harbour.example'))?.reason).toBe(
+    expect(store.suppressions.get(suppressionHash(SECRET, 'mei@harbour.example'))?.reason).toBe(
       'complained',
     );
   });

@@ -1,5 +1,5 @@
 import { LEAD_FORMS, type LeadForm } from '@kryon/shared/api';
-import { emailHash } from './hash.ts';
+import { suppressionHash } from './hash.ts';
 import type {
   Audience,
   BounceType,
@@ -159,7 +159,7 @@ function metricOf(state: DeliveryState): DeliveryMetric {
 }
 
 export interface DeliveryEventConfig {
-  /** The site secret's current value: the keyed hash of an address, as leads store it. */
+  /** The site secret's current value: what an address on our suppression list is keyed by. */
   hashSecret: string;
   /** How long an address stays on our suppression list: as long as a lead is kept. */
   retentionDays: number;
@@ -237,9 +237,12 @@ export async function handleDeliveryEvent(
   } else if (stream === 'visitor' && suppression) {
     const nowMs = deps.now().getTime();
     const expiresAt = Math.floor(nowMs / 1000) + config.retentionDays * 86_400;
+    // Keyed by the address exactly as SES tried it: a bounce of `ada+x@corp` says nothing of
+    // `ada@corp`, and a canonical key would let anyone who types a bouncing variant of a
+    // stranger's address cut the stranger's own confirmations off.
     for (const address of event.recipients) {
       await deps.store.suppressAddress({
-        emailHash: emailHash(config.hashSecret, address),
+        addressHash: suppressionHash(config.hashSecret, address),
         reason: suppression,
         at: event.at,
         expiresAt,

@@ -14,7 +14,7 @@ import { contactForm } from './forms/contact.ts';
 import { demoForm } from './forms/demo.ts';
 import { downloadForm } from './forms/download.ts';
 import { partnerForm } from './forms/partner.ts';
-import { emailHash } from './hash.ts';
+import { emailHash, suppressionHash } from './hash.ts';
 import { type MailDomainCheck, PermanentSendError } from './ports.ts';
 import { type LeadDeps, submitLead } from './submit-lead.ts';
 import { permitVisitorMail } from './visitor-mail.ts';
@@ -304,6 +304,7 @@ describe('a visitor address whose domain takes no mail', () => {
         form: 'partner',
         browserCheck: 'verified',
         emailHash: 'h',
+        suppressionHash: 's',
         visitorEmail: 'first.last+x@partner.example',
         nowMs: NOW.getTime(),
       },
@@ -329,10 +330,15 @@ describe('an address on our suppression list', () => {
   ] as const)(
     'gets no confirmation once it %s, spends no budget, and sales are still mailed',
     async (reason, withheld) => {
-      const hash = emailHash('secret', 'Ada@Acme.example');
-      await store.suppressAddress({ emailHash: hash, reason, at: NOW.toISOString(), expiresAt: 1 });
+      const hash = emailHash('secret', 'ada@acme.example');
+      await store.suppressAddress({
+        addressHash: suppressionHash('secret', 'Ada@Acme.example'),
+        reason,
+        at: NOW.toISOString(),
+        expiresAt: 1,
+      });
 
-      const lead = await demo('ada@acme.example');
+      const lead = await demo(' ada@ACME.example ');
 
       expect(lead?.emails.visitor).toEqual({ status: 'withheld', reason: withheld, attempts: 0 });
       expect(visitorMails()).toHaveLength(0);
@@ -343,9 +349,28 @@ describe('an address on our suppression list', () => {
     },
   );
 
+  it('lists only the exact address: a bounced +tag variant does not cut off the mailbox', async () => {
+    // Someone typed a variant of Ada's address that her domain does not deliver; it bounced.
+    await store.suppressAddress({
+      addressHash: suppressionHash('secret', 'ada+x@acme.example'),
+      reason: 'bounced',
+      at: NOW.toISOString(),
+      expiresAt: 1,
+    });
+
+    const own = await demo('ada@acme.example');
+    expect(own?.emails.visitor).toMatchObject({ status: 'sent' });
+    const variant = await demo('Ada+X@acme.example');
+    expect(variant?.emails.visitor).toMatchObject({
+      status: 'withheld',
+      reason: 'address-bounced',
+    });
+    expect(visitorMails().map((email) => email.to)).toEqual([['ada@acme.example']]);
+  });
+
   it('is not consulted for an unverified submission: that is withheld for its own reason', async () => {
     await store.suppressAddress({
-      emailHash: emailHash('secret', 'ada@acme.example'),
+      addressHash: suppressionHash('secret', 'ada@acme.example'),
       reason: 'bounced',
       at: NOW.toISOString(),
       expiresAt: 1,
