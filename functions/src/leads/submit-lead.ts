@@ -224,6 +224,16 @@ export async function submitLead(
         deps,
       );
       delivered = { ...lead, emails };
+      // A confirmation the paused visitor stream refused was never sent: the address's daily
+      // budget and the hourly ceiling get their hits back, or a pause (which can last days)
+      // would spend them on nothing. Best effort, like every give-back. The challenge price
+      // keeps its count: it only follows how many confirmations were let through, and lags.
+      if (
+        emails.visitor?.status === 'withheld' &&
+        emails.visitor.reason === 'visitor-stream-paused'
+      ) {
+        await releaseBudgets(store, permit?.tickets ?? [], log);
+      }
     }
     metrics.count('LeadAccepted', form);
     log.info('lead accepted', { form, submissionId });

@@ -15,7 +15,7 @@ import { demoForm } from './forms/demo.ts';
 import { downloadForm } from './forms/download.ts';
 import { partnerForm } from './forms/partner.ts';
 import { emailHash, suppressionHash } from './hash.ts';
-import { type MailDomainCheck, PermanentSendError } from './ports.ts';
+import { type MailDomainCheck, PermanentSendError, StreamPausedError } from './ports.ts';
 import { type LeadDeps, submitLead } from './submit-lead.ts';
 import { permitVisitorMail } from './visitor-mail.ts';
 
@@ -406,6 +406,45 @@ describe('what the challenge price counts', () => {
     expect(lead?.emails.visitor).toMatchObject({ status: 'withheld', reason: 'unverified' });
     expect(visitorMails()).toHaveLength(0);
     expect(salesMails()[0]?.text).toContain('a lower price than proof of work costs now');
+  });
+});
+
+describe('while the visitor stream is paused', () => {
+  it("spends neither the address's budget nor the hourly ceiling on refused confirmations", async () => {
+    mailer.failure = new StreamPausedError('visitor', { cause: new Error('paused') });
+    mailer.failFor = (email) => email.stream === 'visitor';
+    // More than the address's daily budget (3) and the hourly ceiling (5) allow.
+    for (let i = 0; i < 6; i += 1) {
+      const lead = await demo('ada@acme.example');
+      expect(lead?.emails.visitor).toMatchObject({
+        status: 'withheld',
+        reason: 'visitor-stream-paused',
+      });
+    }
+    expect(store.windows.get(`visitor-mail#${emailHash('secret', 'ada@acme.example')}`)?.hits).toBe(
+      0,
+    );
+    expect(store.windows.get('visitor-mail#all')?.hits).toBe(0);
+    expect(salesMails()).toHaveLength(6);
+
+    // Resumed: the address gets its confirmation, as if the pause had never been.
+    delete mailer.failure;
+    const lead = await demo('ada@acme.example');
+    expect(lead?.emails.visitor).toMatchObject({ status: 'sent' });
+    expect(visitorMails()).toHaveLength(1);
+  });
+
+  it('still answers when giving the hits back fails', async () => {
+    mailer.failure = new StreamPausedError('visitor', { cause: new Error('paused') });
+    mailer.failFor = (email) => email.stream === 'visitor';
+    store.releaseRateLimit = async () => {
+      throw new Error('table unavailable');
+    };
+    const lead = await demo('ada@acme.example');
+    expect(lead?.emails.visitor).toMatchObject({ reason: 'visitor-stream-paused' });
+    expect(deps.log.warn).toHaveBeenCalledWith('could not give a rate-limit hit back', {
+      error: 'Error',
+    });
   });
 });
 

@@ -65,7 +65,7 @@ export async function checkBrowser(
 export interface VisitorMailPermit {
   /** Absent: the confirmation may be sent. */
   withheld?: WithheldReason;
-  /** Budget hits taken, to give back if the submission turns out to be a replay. */
+  /** Budget hits taken, to give back on a replay or when the paused visitor stream refuses. */
   tickets: RateLimitTicket[];
 }
 
