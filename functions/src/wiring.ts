@@ -499,8 +499,9 @@ export function deliveryEventDeps(
     config: {
       hashSecret: site.current,
       retentionDays: Number(optionalEnv('RETENTION_DAYS', String(DATA_RETENTION.leadDays), env)),
-      // Longer than a send takes (the SDK's retries included), far shorter than the timeout.
-      recheckAfterMs: 3_000,
+      // The first wait is longer than a send takes; the second covers a slow one (the SDK's
+      // retries and backoff). Together 13 s, well inside the function's 30 s timeout.
+      recheckAfterMs: [3_000, 10_000],
       salesConfigurationSet: sales,
       visitorConfigurationSet: configurationSetName('SES_VISITOR_CONFIGURATION_SET', env) ?? sales,
     },

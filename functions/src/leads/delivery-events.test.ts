@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import {
   type SentMessage,
   type SimulatedEvent,
@@ -94,7 +94,7 @@ beforeEach(async () => {
     config: {
       hashSecret: SECRET,
       retentionDays: 30,
-      recheckAfterMs: 0,
+      recheckAfterMs: [0],
       salesConfigurationSet: 'sales-set',
       visitorConfigurationSet: 'visitor-set',
     },
@@ -273,6 +273,64 @@ describe('handleDeliveryEvent', () => {
     );
     expect(calls).toBe(2);
     expect(visitorState()?.outcome).toBe('delivered');
+  });
+
+  describe('with two further looks, 3 s and then 10 s later', () => {
+    beforeEach(() => {
+      vi.useFakeTimers();
+      deps.config.recheckAfterMs = [3_000, 10_000];
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    /** The lead's visitor message is not written down until `writtenAfterMs` have passed. */
+    function sendWrittenDownAfter(writtenAfterMs: number) {
+      const row = store.only();
+      const sent = row.emails.visitor;
+      row.emails.visitor = { status: 'pending', attempts: 0 };
+      setTimeout(() => {
+        if (sent) row.emails.visitor = sent;
+      }, writtenAfterMs);
+      const original = store.recordDelivery.bind(store);
+      const looks: number[] = [];
+      store.recordDelivery = async (...args) => {
+        looks.push(Date.now());
+        return original(...args);
+      };
+      return looks;
+    }
+
+    it('records an event that beat the send record by more than the first wait', async () => {
+      const start = Date.now();
+      const looks = sendWrittenDownAfter(5_000);
+      const result = handleDeliveryEvent(record(visitorMessage, { type: 'Delivery' }), deps);
+      await vi.advanceTimersByTimeAsync(13_000);
+
+      expect(await result).toBe('recorded');
+      expect(looks.map((at) => at - start)).toEqual([0, 3_000, 13_000]);
+      expect(visitorState()?.outcome).toBe('delivered');
+      expect(metrics.counts['DeliveryEventUnmatched:visitor']).toBeUndefined();
+    });
+
+    it('stops looking once the message is found', async () => {
+      const looks = sendWrittenDownAfter(1_000);
+      const result = handleDeliveryEvent(record(visitorMessage, { type: 'Delivery' }), deps);
+      await vi.advanceTimersByTimeAsync(3_000);
+
+      expect(await result).toBe('recorded');
+      expect(looks).toHaveLength(2);
+    });
+
+    it('counts it unmatched only after the last look', async () => {
+      const looks = sendWrittenDownAfter(60_000);
+      const result = handleDeliveryEvent(record(visitorMessage, { type: 'Delivery' }), deps);
+      await vi.advanceTimersByTimeAsync(13_000);
+
+      expect(await result).toBe('unmatched');
+      expect(looks).toHaveLength(3);
+      expect(metrics.counts['DeliveryEventUnmatched:visitor']).toBe(1);
+    });
   });
 
   it('counts an event for an erased lead as unmatched, and does not throw', async () => {

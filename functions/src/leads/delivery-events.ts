@@ -164,11 +164,12 @@ export interface DeliveryEventConfig {
   /** How long an address stays on our suppression list: as long as a lead is kept. */
   retentionDays: number;
   /**
-   * How long to wait before looking once more for a message the lead does not name yet: SES
-   * can report a delivery before the function that sent it has written the send down (it
-   * waits for the lead's other send first).
+   * How long to wait before each further look for a message the lead does not name yet, one
+   * wait per look: SES can report a delivery before the function that sent it has written the
+   * send down (it waits for the lead's other send first, and that send may be slow or retried).
+   * Their sum must stay well inside the function's timeout.
    */
-  recheckAfterMs: number;
+  recheckAfterMs: readonly number[];
   /** The configuration sets' names (SES_CONFIGURATION_SET, SES_VISITOR_CONFIGURATION_SET). */
   salesConfigurationSet?: string;
   visitorConfigurationSet?: string;
@@ -260,8 +261,9 @@ export async function handleDeliveryEvent(
       state,
     );
   let result = await record();
-  if (result === 'not-recorded-yet') {
-    await new Promise((resolve) => setTimeout(resolve, config.recheckAfterMs));
+  for (const waitMs of config.recheckAfterMs) {
+    if (result !== 'not-recorded-yet') break;
+    await new Promise((resolve) => setTimeout(resolve, waitMs));
     result = await record();
   }
   if (result !== 'recorded' && result !== 'unchanged') {
