@@ -1,12 +1,12 @@
 /**
  * `npm run leads:erase -- --email x@y.com [--yes]`: a privacy request. Finds one person's
  * submissions in every form, lists them, and with --yes deletes them, the rate-limit
- * counter kept for their address and its entry on our suppression list.
+ * counter kept for their address and its entries on our suppression list.
  */
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { normaliseEmail } from '@kryon/shared/email';
 import { leadIdKey, suppressionKey } from '../src/adapters/dynamodb.ts';
-import { emailHash } from '../src/leads/hash.ts';
+import { emailHash, suppressionHash } from '../src/leads/hash.ts';
 import { addressBudgetPrefix } from '../src/leads/rate-limit.ts';
 import { type Io, isEntryPoint, parseCommandArgs, runCli, UsageError } from './lib/cli.ts';
 import {
@@ -21,10 +21,11 @@ export const USAGE = `Usage: npm run leads:erase -- --email <address> [--yes] [o
 
 Finds every stored submission of one person (any form), by the keyed hash of the canonical
 address (lower-case, +tag removed, Gmail's dots ignored) and by the address field itself.
-Lists them; deletes them, the address's rate-limit counters and its entry on our
-suppression list (kept when an e-mail to it bounced or its owner complained) only with
---yes. For a deployed table, set IP_HASH_SECRET to the stack's IP-hash secret to find the
-counters and the suppression entry too.
+Lists them; deletes them, the address's rate-limit counters and its entries on our
+suppression list (kept when an e-mail to it bounced or its owner complained; one per exact
+spelling, of the given address and of each address its submissions name) only with --yes.
+For a deployed table, set IP_HASH_SECRET to the stack's IP-hash secret to find the counters
+and the suppression entries too.
 
   --email <address>  the person's e-mail address, as they gave it or normalised
   --yes              delete what was found (without it: a dry run that changes nothing)
@@ -50,8 +51,12 @@ export interface Findings {
   submissions: FoundSubmission[];
   /** The address's rate-limit counters the table holds. */
   rateCounters: Key[];
-  /** The address's entry on our suppression list, if it has one (found by its hash). */
-  suppression?: Key & { reason: string };
+  /**
+   * The person's entries on our suppression list. The list is keyed by the exact address a
+   * message bounced from, not the canonical one, so each spelling is looked up: the one given
+   * and every address the found submissions name.
+   */
+  suppressions: (Key & { reason: string })[];
 }
 
 /**
@@ -104,6 +109,8 @@ export async function findSubmissions(table: LeadsTable, email: string): Promise
   const normalisedEmail = normaliseEmail(email);
   const hash = table.hashSecret ? emailHash(table.hashSecret, email) : undefined;
   const submissions: FoundSubmission[] = [];
+  /** The addresses the found submissions name, as typed: suppression entries are per spelling. */
+  const addresses: string[] = [];
   // A full scan: the table has no index by person, and an erasure is rare.
   for await (const item of scanItems(table, leadKeyFilter())) {
     const matchedBy =
@@ -113,6 +120,7 @@ export async function findSubmissions(table: LeadsTable, email: string): Promise
           ? 'email field'
           : undefined;
     if (!matchedBy) continue;
+    addresses.push(...emailFieldValues(item));
     submissions.push({
       key: { pk: String(item.pk), sk: String(item.sk) },
       form: String(item.form ?? ''),
@@ -134,22 +142,26 @@ export async function findSubmissions(table: LeadsTable, email: string): Promise
     }
     rateCounters.sort((a, b) => a.pk.localeCompare(b.pk));
   }
-  let suppression: Findings['suppression'];
-  if (hash) {
-    const key = suppressionKey(hash);
-    const out = await table.doc.send(
-      new GetCommand({ TableName: table.tableName, Key: key, ConsistentRead: true }),
-    );
-    if (out.Item) suppression = { ...key, reason: String(out.Item.reason ?? '') };
+  const suppressions: Findings['suppressions'] = [];
+  const { hashSecret } = table;
+  if (hashSecret) {
+    const spellings = new Set([email, ...addresses].map((a) => a.trim().toLowerCase()));
+    for (const spelling of spellings) {
+      const key = suppressionKey(suppressionHash(hashSecret, spelling));
+      const out = await table.doc.send(
+        new GetCommand({ TableName: table.tableName, Key: key, ConsistentRead: true }),
+      );
+      if (out.Item) suppressions.push({ ...key, reason: String(out.Item.reason ?? '') });
+    }
   }
-  return { normalisedEmail, emailHash: hash, submissions, rateCounters, suppression };
+  return { normalisedEmail, emailHash: hash, submissions, rateCounters, suppressions };
 }
 
 /** Deletes what findSubmissions found; counts what was still there to delete. */
 export async function eraseSubmissions(
   table: LeadsTable,
   findings: Findings,
-): Promise<{ deleted: number; countersDeleted: number; suppressionDeleted: boolean }> {
+): Promise<{ deleted: number; countersDeleted: number; suppressionsDeleted: number }> {
   let deleted = 0;
   for (const submission of findings.submissions) {
     if (await deleteItem(table, submission.key)) deleted += 1;
@@ -161,10 +173,11 @@ export async function eraseSubmissions(
     if (await deleteItem(table, key)) countersDeleted += 1;
   }
   // A privacy request leaves no trace of the address: not even that it bounced.
-  const suppressionDeleted = findings.suppression
-    ? await deleteItem(table, { pk: findings.suppression.pk, sk: findings.suppression.sk })
-    : false;
-  return { deleted, countersDeleted, suppressionDeleted };
+  let suppressionsDeleted = 0;
+  for (const { pk, sk } of findings.suppressions) {
+    if (await deleteItem(table, { pk, sk })) suppressionsDeleted += 1;
+  }
+  return { deleted, countersDeleted, suppressionsDeleted };
 }
 
 export async function main(argv: string[], io: Io): Promise<number> {
@@ -172,7 +185,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
   const table = await openLeadsTable({ table: args.table, region: args.region });
   try {
     const findings = await findSubmissions(table, args.email);
-    const { submissions, rateCounters, suppression } = findings;
+    const { submissions, rateCounters, suppressions } = findings;
     io.out(
       `Searched ${table.description}\nfor ${findings.normalisedEmail} (${
         findings.emailHash
@@ -180,7 +193,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
           : 'by address only: set IP_HASH_SECRET to match hashes and find its counters'
       }).\n\n`,
     );
-    if (submissions.length === 0 && rateCounters.length === 0 && !suppression) {
+    if (submissions.length === 0 && rateCounters.length === 0 && suppressions.length === 0) {
       io.out('Nothing stored for this address.\n');
       return 0;
     }
@@ -191,23 +204,27 @@ export async function main(argv: string[], io: Io): Promise<number> {
       );
     }
     io.out(`Rate-limit counters for this address: ${rateCounters.length || 'none'}\n`);
-    io.out(`On our suppression list: ${suppression ? `yes (${suppression.reason})` : 'no'}\n\n`);
+    io.out(
+      `On our suppression list: ${
+        suppressions.length ? `yes (${suppressions.map((s) => s.reason).join(', ')})` : 'no'
+      }\n\n`,
+    );
 
     const counterText =
       (rateCounters.length ? ` and ${plural(rateCounters.length, 'rate-limit counter')}` : '') +
-      (suppression ? ' and its suppression entry' : '');
+      (suppressions.length ? ` and ${plural(suppressions.length, 'suppression entry')}` : '');
     if (!args.yes) {
       io.out(
         `Dry run: nothing was deleted. Run again with --yes to delete ${plural(submissions.length, 'submission')}${counterText}.\n`,
       );
       return 0;
     }
-    const { deleted, countersDeleted, suppressionDeleted } = await eraseSubmissions(
+    const { deleted, countersDeleted, suppressionsDeleted } = await eraseSubmissions(
       table,
       findings,
     );
     io.out(
-      `Deleted ${plural(deleted, 'submission')}${countersDeleted ? ` and ${plural(countersDeleted, 'rate-limit counter')}` : ''}${suppressionDeleted ? ' and its suppression entry' : ''}.\n`,
+      `Deleted ${plural(deleted, 'submission')}${countersDeleted ? ` and ${plural(countersDeleted, 'rate-limit counter')}` : ''}${suppressionsDeleted ? ` and ${plural(suppressionsDeleted, 'suppression entry')}` : ''}.\n`,
     );
     io.out(
       'Not reached by this command: sales e-mails already delivered, and (deployed) the\n' +
@@ -236,7 +253,8 @@ async function deleteItem(table: LeadsTable, key: Key): Promise<boolean> {
 }
 
 function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+  if (count === 1) return `${count} ${noun}`;
+  return `${count} ${noun.endsWith('y') ? `${noun.slice(0, -1)}ie` : noun}s`;
 }
 
 if (isEntryPoint(import.meta.url)) await runCli(main, USAGE);

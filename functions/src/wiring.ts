@@ -481,7 +481,7 @@ export function resendDeps(site: SecretVersions): ResendDeps {
 
 /**
  * The delivery-events function's dependencies: the table, the site secret's current value
- * (the keyed hash of an address, as leads store it), how long an address stays suppressed
+ * (what our suppression list's keyed hashes of addresses are made with), how long an address stays suppressed
  * (RETENTION_DAYS, as long as a lead) and the two configuration sets' names, which tell an
  * event's stream (with the same fallback as the mailer: visitor mail goes with the sales set
  * when SES_VISITOR_CONFIGURATION_SET is unset).
@@ -499,8 +499,9 @@ export function deliveryEventDeps(
     config: {
       hashSecret: site.current,
       retentionDays: Number(optionalEnv('RETENTION_DAYS', String(DATA_RETENTION.leadDays), env)),
-      // Longer than a send takes (the SDK's retries included), far shorter than the timeout.
-      recheckAfterMs: 3_000,
+      // The first wait is longer than a send takes; the second covers a slow one (the SDK's
+      // retries and backoff). Together 13 s, well inside the function's 30 s timeout.
+      recheckAfterMs: [3_000, 10_000],
       salesConfigurationSet: sales,
       visitorConfigurationSet: configurationSetName('SES_VISITOR_CONFIGURATION_SET', env) ?? sales,
     },

@@ -157,13 +157,13 @@ export class FakeLeadStore implements LeadStore {
   readonly suppressions = new Map<string, AddressSuppression>();
 
   async suppressAddress(suppression: AddressSuppression) {
-    const existing = this.suppressions.get(suppression.emailHash);
+    const existing = this.suppressions.get(suppression.addressHash);
     if (existing?.reason === 'complained' && suppression.reason !== 'complained') return;
-    this.suppressions.set(suppression.emailHash, structuredClone(suppression));
+    this.suppressions.set(suppression.addressHash, structuredClone(suppression));
   }
 
-  async findSuppression(emailHash: string) {
-    const found = this.suppressions.get(emailHash);
+  async findSuppression(addressHash: string) {
+    const found = this.suppressions.get(addressHash);
     return found ? structuredClone(found) : undefined;
   }
 

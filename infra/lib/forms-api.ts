@@ -324,6 +324,9 @@ export class FormsApi extends Construct {
         }),
       );
       role.addToPrincipalPolicy(props.email.sendStatement());
+      // A refused send names no configuration set: whether the visitor set itself is paused
+      // (the brake) is asked of SES, so a confirmation is withheld only when it says so.
+      role.addToPrincipalPolicy(props.email.readVisitorSetStatement());
     } else if (kind === 'health') {
       Object.assign(environment, {
         TABLE_NAME: table,

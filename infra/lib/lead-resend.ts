@@ -100,6 +100,9 @@ export class LeadResend extends Construct {
       }),
     );
     role.addToPrincipalPolicy(props.email.sendStatement());
+    // A refused send names no configuration set: whether the visitor set itself is paused
+    // (the brake) is asked of SES, so a confirmation is withheld only when it says so.
+    role.addToPrincipalPolicy(props.email.readVisitorSetStatement());
 
     this.fn = leadFunction(this, 'Function', {
       entry: props.entry,

@@ -681,6 +681,7 @@ describe('least privilege', () => {
         'dynamodb:PutItem',
         'dynamodb:PutItem',
         'dynamodb:UpdateItem',
+        'ses:GetConfigurationSet',
         'ses:SendEmail',
       ].sort(),
     );
@@ -727,6 +728,19 @@ describe('least privilege', () => {
       }
       expect(resources).toContain(`":identity/",{"Ref":"${identityId}"}`);
       expect(send?.Resource).toHaveLength(3);
+      // Whether the visitor set is paused (a refused visitor send): that set only.
+      const readSet = statementsOf(handler).filter((s) => s.Action === 'ses:GetConfigurationSet');
+      const visitorSetId = logicalId(
+        stack.email.visitorConfigurationSet.node.defaultChild as CfnResource,
+      );
+      const salesSetId = logicalId(
+        stack.email.salesConfigurationSet.node.defaultChild as CfnResource,
+      );
+      expect(readSet).toHaveLength(1);
+      expect(JSON.stringify(readSet[0]?.Resource)).toContain(
+        `":configuration-set/",{"Ref":"${visitorSetId}"}`,
+      );
+      expect(JSON.stringify(readSet[0]?.Resource)).not.toContain(salesSetId);
     },
   );
 
@@ -946,6 +960,7 @@ describe('the re-send of owed e-mails', () => {
         'dynamodb:Query',
         'dynamodb:UpdateItem',
         'secretsmanager:GetSecretValue',
+        'ses:GetConfigurationSet',
         'ses:SendEmail',
         'sqs:SendMessage',
       ].sort(),

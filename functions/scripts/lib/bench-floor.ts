@@ -184,8 +184,8 @@ function createRecorder(wiring: FloorWiring) {
       await keep({ kind: 'put', input: claimOnceRequest(tableName, claim) });
       return true;
     },
-    async findSuppression(emailHash) {
-      await keep({ kind: 'get', input: suppressionRequest(tableName, emailHash) });
+    async findSuppression(addressHash) {
+      await keep({ kind: 'get', input: suppressionRequest(tableName, addressHash) });
       return undefined;
     },
     releaseRateLimit: offPath('releaseRateLimit'),

@@ -160,12 +160,12 @@ describe('delivery outcomes against dynalite', () => {
   });
 
   it('keeps an address on the suppression list, a complaint never downgraded', async () => {
-    const entry = { emailHash: 'hash-1', at: 'now', expiresAt: 2_000_000_000 };
+    const entry = { addressHash: 'hash-1', at: 'now', expiresAt: 2_000_000_000 };
     expect(await store.findSuppression('hash-1')).toBeUndefined();
     await store.suppressAddress({ ...entry, reason: 'complained' });
     await store.suppressAddress({ ...entry, reason: 'bounced' });
     expect(await store.findSuppression('hash-1')).toMatchObject({ reason: 'complained' });
-    await store.suppressAddress({ ...entry, emailHash: 'hash-2', reason: 'bounced' });
+    await store.suppressAddress({ ...entry, addressHash: 'hash-2', reason: 'bounced' });
     expect(await store.findSuppression('hash-2')).toMatchObject({ reason: 'bounced' });
   });
 });

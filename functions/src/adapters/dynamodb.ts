@@ -36,8 +36,8 @@ import { LEADS_TABLE, PENDING_PARTITION } from './table-schema.ts';
  * - counter: pk `RATE#<hashed key>`,              sk `RATE`
  * - fixed-window count: pk `RATE#<key>#<window number>`, sk `RATE`
  * - used one-time token (a browser-check challenge): pk `ONCE#<key>`, sk `ONCE`
- * - suppressed address (it hard-bounced or complained): pk `SUPPRESSED#<emailHash>`,
- *   sk `SUPPRESSED`
+ * - suppressed address (it hard-bounced or complained): pk `SUPPRESSED#<addressHash>`,
+ *   sk `SUPPRESSED`, keyed by the exact address (`suppressionHash`), not the canonical one
  * Keying leads by the Idempotency-Key makes "store once" a conditional put, with no
  * transaction (dynalite has none, and none is needed). A lead that owes an e-mail is also
  * on the sparse re-send index (table-schema.ts).
@@ -281,13 +281,13 @@ export function createDynamoLeadStore(client: DynamoDBClient, tableName: string)
       );
     },
 
-    async findSuppression(emailHash) {
+    async findSuppression(addressHash) {
       const out = await guard(() =>
-        doc.send(new GetCommand(suppressionRequest(tableName, emailHash))),
+        doc.send(new GetCommand(suppressionRequest(tableName, addressHash))),
       );
       if (!out.Item) return undefined;
       return {
-        emailHash,
+        addressHash,
         reason: out.Item.reason === 'complained' ? 'complained' : 'bounced',
         at: String(out.Item.at ?? ''),
         expiresAt: Number(out.Item.expiresAt ?? 0),
@@ -524,8 +524,8 @@ export function recordDeliveryRequest(
   };
 }
 
-export function suppressionKey(emailHash: string) {
-  return { pk: `SUPPRESSED#${emailHash}`, sk: 'SUPPRESSED' };
+export function suppressionKey(addressHash: string) {
+  return { pk: `SUPPRESSED#${addressHash}`, sk: 'SUPPRESSED' };
 }
 
 /**
@@ -539,7 +539,7 @@ export function suppressAddressRequest(
   return {
     TableName: tableName,
     Item: {
-      ...suppressionKey(suppression.emailHash),
+      ...suppressionKey(suppression.addressHash),
       entity: 'suppression',
       reason: suppression.reason,
       at: suppression.at,
@@ -553,8 +553,8 @@ export function suppressAddressRequest(
 }
 
 /** Reads an address's entry on our suppression list (before a confirmation goes to it). */
-export function suppressionRequest(tableName: string, emailHash: string): GetCommandInput {
-  return { TableName: tableName, Key: suppressionKey(emailHash), ConsistentRead: true };
+export function suppressionRequest(tableName: string, addressHash: string): GetCommandInput {
+  return { TableName: tableName, Key: suppressionKey(addressHash), ConsistentRead: true };
 }
 
 function encodeCursor(key: Record<string, unknown>): string {

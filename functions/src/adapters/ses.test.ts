@@ -23,8 +23,8 @@ import {
   createSesMailer,
   createSesVisitorBrake,
   fromHeader,
-  isConfigurationSetPaused,
   isPermanentRefusal,
+  isSendingPaused,
   UnsafeHeaderError,
 } from './ses.ts';
 
@@ -512,83 +512,122 @@ describe('a paused configuration set', () => {
     configurationSet: 'kryon-sales',
     visitorConfigurationSet: 'kryon-visitor',
   };
-  const setPaused = (name: string) =>
+  /** SES v2's one refusal for paused sending, in the words AWS documents it with. */
+  const paused = () =>
     new SendingPausedException({
-      message: `Sending is paused for configuration set ${name}.`,
+      message:
+        "The message can't be sent because the account's ability to send email is currently paused.",
       $metadata: { httpStatusCode: 400 },
     });
+  const visitorEmail = () => email({ stream: 'visitor', to: ['ada@example.com'] });
 
   beforeEach(() => ses.reset());
 
   it.each([
-    ['the v2 refusal naming the set', setPaused('kryon-visitor'), true],
+    ['SendingPausedException (v2)', paused(), true],
     [
-      'the v1 refusal of a paused set',
+      'ConfigurationSetSendingPausedException (v1)',
       Object.assign(new Error('Sending is paused.'), {
         name: 'ConfigurationSetSendingPausedException',
-        ConfigurationSetName: 'kryon-visitor',
       }),
       true,
     ],
     [
-      'a v2 refusal that gives the set by name',
-      Object.assign(new Error('Sending paused.'), {
-        name: 'SendingPausedException',
-        ConfigurationSetName: 'kryon-visitor',
-      }),
-      true,
+      'a rejected message, whatever it says',
+      Object.assign(new Error('configuration set paused'), { name: 'MessageRejected' }),
+      false,
     ],
+  ])('knows a paused sending by its name alone: %s', (_label, error, expected) => {
+    expect(isSendingPaused(error)).toBe(expected);
+  });
+
+  it.each([
+    ['the documented account wording', paused()],
     [
-      "the account's pause (sales stopped too: an outage)",
+      'wording that names a set',
       new SendingPausedException({
-        message:
-          'Sending paused for this account. For more information, please check the inbox of the email address associated with your AWS account.',
+        message: 'Sending is paused for configuration set kryon-visitor.',
         $metadata: {},
       }),
-      false,
     ],
     [
-      'a rejected message',
-      Object.assign(new Error('configuration set'), { name: 'MessageRejected' }),
-      false,
+      'the v1 error',
+      Object.assign(new Error('Sending is paused.'), {
+        name: 'ConfigurationSetSendingPausedException',
+      }),
     ],
-  ])('tells %s: %s', (_label, error, paused) => {
-    expect(isConfigurationSetPaused(error)).toBe(paused);
-  });
+  ])(
+    'withholds a visitor message when SES confirms the visitor set is paused (%s)',
+    async (_label, error) => {
+      ses.on(SendEmailCommand).rejects(error);
+      ses.on(GetConfigurationSetCommand).resolves({ SendingOptions: { SendingEnabled: false } });
+      const mailer = createSesMailer(client, options);
 
-  it('turns a visitor message refused by its paused set into a paused visitor stream', async () => {
-    ses.on(SendEmailCommand).rejects(setPaused('kryon-visitor'));
+      const refusal = mailer.send(visitorEmail());
+
+      await expect(refusal).rejects.toBeInstanceOf(StreamPausedError);
+      await expect(refusal).rejects.toMatchObject({ stream: 'visitor' });
+      expect(ses).toHaveReceivedCommandWith(GetConfigurationSetCommand, {
+        ConfigurationSetName: 'kryon-visitor',
+      });
+    },
+  );
+
+  it.each([
+    [
+      'names a set',
+      new SendingPausedException({
+        message: 'Sending is paused for configuration set kryon-visitor.',
+        $metadata: {},
+      }),
+    ],
+    ['is the documented account wording', paused()],
+  ])(
+    "passes the account's pause on (the visitor set sends) even when its message %s",
+    async (_label, error) => {
+      ses.on(SendEmailCommand).rejects(error);
+      ses.on(GetConfigurationSetCommand).resolves({ SendingOptions: { SendingEnabled: true } });
+      const mailer = createSesMailer(client, options);
+
+      const refusal = mailer.send(visitorEmail());
+
+      await expect(refusal).rejects.toBe(error);
+      await expect(refusal).rejects.not.toBeInstanceOf(StreamPausedError);
+    },
+  );
+
+  it.each([
+    [
+      'fails',
+      (s: typeof ses) => s.on(GetConfigurationSetCommand).rejects(new Error('AccessDenied')),
+    ],
+    ['says nothing of sending', (s: typeof ses) => s.on(GetConfigurationSetCommand).resolves({})],
+  ])('passes the refusal on, to be retried, when the check %s', async (_label, arrange) => {
+    const error = paused();
+    ses.on(SendEmailCommand).rejects(error);
+    arrange(ses);
     const mailer = createSesMailer(client, options);
 
-    const refusal = mailer.send(email({ stream: 'visitor', to: ['ada@example.com'] }));
-
-    await expect(refusal).rejects.toBeInstanceOf(StreamPausedError);
-    await expect(refusal).rejects.toMatchObject({ stream: 'visitor' });
-    await expect(refusal).rejects.not.toBeInstanceOf(PermanentSendError);
+    await expect(mailer.send(visitorEmail())).rejects.toBe(error);
   });
 
-  it('says which stream: a sales message refused by a paused set is the sales stream', async () => {
-    ses.on(SendEmailCommand).rejects(setPaused('kryon-sales'));
+  it('never takes a sales message for a paused stream, and asks nothing', async () => {
+    const error = paused();
+    ses.on(SendEmailCommand).rejects(error);
+    ses.on(GetConfigurationSetCommand).resolves({ SendingOptions: { SendingEnabled: false } });
     const mailer = createSesMailer(client, options);
 
-    await expect(mailer.send(email({ stream: 'sales' }))).rejects.toMatchObject({
-      name: 'StreamPausedError',
-      stream: 'sales',
-    });
+    await expect(mailer.send(email({ stream: 'sales' }))).rejects.toBe(error);
+    expect(ses).not.toHaveReceivedCommand(GetConfigurationSetCommand);
   });
 
-  it("passes the account's pause on as a failure worth retrying, whatever the stream", async () => {
-    ses
-      .on(SendEmailCommand)
-      .rejects(
-        new SendingPausedException({ message: 'Sending paused for this account.', $metadata: {} }),
-      );
-    const mailer = createSesMailer(client, options);
+  it('asks nothing without a visitor set apart from the sales set', async () => {
+    const error = paused();
+    ses.on(SendEmailCommand).rejects(error);
+    const mailer = createSesMailer(client, { ...options, visitorConfigurationSet: 'kryon-sales' });
 
-    const refusal = mailer.send(email({ stream: 'visitor', to: ['ada@example.com'] }));
-
-    await expect(refusal).rejects.toMatchObject({ name: 'SendingPausedException' });
-    await expect(refusal).rejects.not.toBeInstanceOf(StreamPausedError);
+    await expect(mailer.send(visitorEmail())).rejects.toBe(error);
+    expect(ses).not.toHaveReceivedCommand(GetConfigurationSetCommand);
   });
 });
 

@@ -120,25 +120,32 @@ export function isSenderUnverified(error: unknown, from: string): boolean {
 }
 
 /**
- * Whether SES refused the message because sending is paused on its configuration set, not on
- * the whole account. The SES v2 API has one error for both, SendingPausedException ("the
- * account's ability to send email is currently paused"); the v1 API names the set's pause
- * ConfigurationSetSendingPausedException and gives the set's name. Only a refusal that names
- * a configuration set is taken for the set's pause: an account paused stops sales mail too,
- * which must stay an outage, retried and alarming.
+ * Whether SES refused the message because sending is paused, on the account or on a
+ * configuration set: the SES v2 API has one error for both, SendingPausedException, documented
+ * only as "the account's ability to send email is currently paused"; the v1 API names a set's
+ * pause ConfigurationSetSendingPausedException. Which pause it was is not read from the wording
+ * (undocumented): the caller asks SES for the set's own sending state.
  */
-export function isConfigurationSetPaused(error: unknown): boolean {
-  const fields = (error ?? {}) as {
-    name?: unknown;
-    message?: unknown;
-    ConfigurationSetName?: unknown;
-  };
-  if (fields.name === 'ConfigurationSetSendingPausedException') return true;
-  if (fields.name !== 'SendingPausedException') return false;
-  return (
-    typeof fields.ConfigurationSetName === 'string' ||
-    /configuration[ -]?set/i.test(String(fields.message ?? ''))
-  );
+export function isSendingPaused(error: unknown): boolean {
+  const name = (error as { name?: unknown } | null)?.name;
+  return name === 'SendingPausedException' || name === 'ConfigurationSetSendingPausedException';
+}
+
+/**
+ * Whether a refusal to send is the visitor stream's own pause, confirmed by SES: the message
+ * is a visitor's, that stream has a configuration set apart from the sales set, the refusal is
+ * a paused sending, and GetConfigurationSet says the set's sending is off. Anything else,
+ * a failed or unclear check included, is not: an account paused stops sales mail too, and must
+ * stay an outage, retried and alarming; a visitor message retried in vain is the safe side.
+ */
+async function isVisitorStreamPaused(
+  client: SESv2Client,
+  options: Pick<SesMailerOptions, 'configurationSet' | 'visitorConfigurationSet'>,
+  stream: MailStream,
+  error: unknown,
+): Promise<boolean> {
+  if (stream !== 'visitor' || !isSendingPaused(error)) return false;
+  return (await visitorSetPaused(client, options).catch(() => undefined)) === true;
 }
 
 /** `Kryon <no-reply@kryon.example>` -> `no-reply@kryon.example`. */
@@ -192,11 +199,11 @@ export function createSesMailer(client: SESv2Client, options: SesMailerOptions):
       assertHeadersSafe(email);
       const out = await client
         .send(new SendEmailCommand(sendEmailRequest(options, email)))
-        .catch((error: unknown) => {
+        .catch(async (error: unknown) => {
           if (isSenderUnverified(error, options.from)) {
             throw new SenderNotVerifiedError({ cause: error });
           }
-          if (isConfigurationSetPaused(error)) {
+          if (await isVisitorStreamPaused(client, options, email.stream, error)) {
             throw new StreamPausedError(email.stream, { cause: error });
           }
           if (isPermanentRefusal(error)) {
@@ -252,8 +259,9 @@ export function createSesMailer(client: SESv2Client, options: SesMailerOptions):
 
 /**
  * Whether sending is paused on the visitor stream's own configuration set: undefined when
- * there is none apart from the sales set, or when SES did not say. A failure to read it is
- * never an e-mail outage on its own: GetAccount and GetEmailIdentity already said whether
+ * there is none apart from the sales set, or when SES did not say. It is what tells a visitor
+ * message refused by the set's pause from one refused by the account's. For health, a failure
+ * to read it is never an e-mail outage on its own: GetAccount and GetEmailIdentity already said whether
  * SES sends as our sender, sales mail does not depend on the visitor set, and a function
  * deployed before its role may read the set (or the local emulator, which does not know
  * configuration sets) must not turn health red for a stack that works.

@@ -1,4 +1,5 @@
 import {
+  GetConfigurationSetCommand,
   NotFoundException,
   PutConfigurationSetSendingOptionsCommand,
   SESv2Client,
@@ -38,8 +39,9 @@ const { logger } = await import('../wiring.ts');
  * SES v2 as far as the brake and a lead's e-mails reach it, with state: each configuration
  * set sends until PutConfigurationSetSendingOptions turns it off, and SendEmail naming a set
  * that is off is refused. The SES v2 API documents one error for a paused sending,
- * SendingPausedException (https://docs.aws.amazon.com/ses/latest/APIReference-V2/API_SendEmail.html);
- * the words "configuration set" in its message are what tell it from the account's pause.
+ * SendingPausedException (https://docs.aws.amazon.com/ses/latest/APIReference-V2/API_SendEmail.html),
+ * worded as the account's pause whatever was paused: the mock answers in those words, so only
+ * the mailer's GetConfigurationSet (answered from the same state) can tell the set's pause.
  */
 const ses = mockClient(SESv2Client);
 const sending = new Map<string, boolean>();
@@ -63,11 +65,22 @@ beforeEach(() => {
     sending.set(name, input.SendingEnabled === true);
     return {};
   });
+  ses.on(GetConfigurationSetCommand).callsFake(async (input) => {
+    const name = input.ConfigurationSetName as string;
+    if (!sending.has(name)) {
+      throw new NotFoundException({
+        message: `Configuration set <${name}> does not exist.`,
+        $metadata: {},
+      });
+    }
+    return { ConfigurationSetName: name, SendingOptions: { SendingEnabled: sending.get(name) } };
+  });
   ses.on(SendEmailCommand).callsFake(async (input) => {
     const set = input.ConfigurationSetName;
     if (set !== undefined && sending.get(set) === false) {
       throw new SendingPausedException({
-        message: `Sending is paused for configuration set ${set}.`,
+        message:
+          "The message can't be sent because the account's ability to send email is currently paused.",
         $metadata: { httpStatusCode: 400 },
       });
     }

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import {
   type SentMessage,
   type SimulatedEvent,
@@ -11,7 +11,7 @@ import {
   parseSesEvent,
   streamOf,
 } from './delivery-events.ts';
-import { emailHash } from './hash.ts';
+import { emailHash, suppressionHash } from './hash.ts';
 import type { DeliveryMetrics, Log, StoredLead } from './ports.ts';
 
 const SECRET = 'secret';
@@ -94,7 +94,7 @@ beforeEach(async () => {
     config: {
       hashSecret: SECRET,
       retentionDays: 30,
-      recheckAfterMs: 0,
+      recheckAfterMs: [0],
       salesConfigurationSet: 'sales-set',
       visitorConfigurationSet: 'visitor-set',
     },
@@ -168,12 +168,25 @@ describe('handleDeliveryEvent', () => {
       bounceType: 'permanent',
       bounceSubType: 'General',
     });
-    const entry = await store.findSuppression(emailHash(SECRET, 'Mei@Harbour.example'));
+    const entry = await store.findSuppression(suppressionHash(SECRET, 'Mei@Harbour.example'));
     expect(entry).toMatchObject({
       reason: 'bounced',
       expiresAt: NOW.getTime() / 1000 + 30 * 86_400,
     });
     expect(metrics.counts).toEqual({ 'EmailBounced:visitor': 1 });
+  });
+
+  it('lists only the exact address that bounced, never its canonical form', async () => {
+    const tagged = { ...visitorMessage, destination: ['victim+x@corp.example'] };
+    await handleDeliveryEvent(record(tagged, PERMANENT), deps);
+
+    expect(
+      await store.findSuppression(suppressionHash(SECRET, 'victim+x@corp.example')),
+    ).toBeDefined();
+    expect(
+      await store.findSuppression(suppressionHash(SECRET, 'victim@corp.example')),
+    ).toBeUndefined();
+    expect(await store.findSuppression(emailHash(SECRET, 'victim@corp.example'))).toBeUndefined();
   });
 
   it('counts a transient bounce as soft and suppresses nothing', async () => {
@@ -196,7 +209,7 @@ describe('handleDeliveryEvent', () => {
     const first = structuredClone(visitorState());
     expect(await handleDeliveryEvent(complaint, deps)).toBe('unchanged');
     expect(visitorState()).toEqual(first);
-    expect(store.suppressions.get(emailHash(SECRET, 'mei@harbour.example'))?.reason).toBe(
+    expect(store.suppressions.get(suppressionHash(SECRET, 'mei@harbour.example'))?.reason).toBe(
       'complained',
     );
   });
@@ -260,6 +273,64 @@ describe('handleDeliveryEvent', () => {
     );
     expect(calls).toBe(2);
     expect(visitorState()?.outcome).toBe('delivered');
+  });
+
+  describe('with two further looks, 3 s and then 10 s later', () => {
+    beforeEach(() => {
+      vi.useFakeTimers();
+      deps.config.recheckAfterMs = [3_000, 10_000];
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    /** The lead's visitor message is not written down until `writtenAfterMs` have passed. */
+    function sendWrittenDownAfter(writtenAfterMs: number) {
+      const row = store.only();
+      const sent = row.emails.visitor;
+      row.emails.visitor = { status: 'pending', attempts: 0 };
+      setTimeout(() => {
+        if (sent) row.emails.visitor = sent;
+      }, writtenAfterMs);
+      const original = store.recordDelivery.bind(store);
+      const looks: number[] = [];
+      store.recordDelivery = async (...args) => {
+        looks.push(Date.now());
+        return original(...args);
+      };
+      return looks;
+    }
+
+    it('records an event that beat the send record by more than the first wait', async () => {
+      const start = Date.now();
+      const looks = sendWrittenDownAfter(5_000);
+      const result = handleDeliveryEvent(record(visitorMessage, { type: 'Delivery' }), deps);
+      await vi.advanceTimersByTimeAsync(13_000);
+
+      expect(await result).toBe('recorded');
+      expect(looks.map((at) => at - start)).toEqual([0, 3_000, 13_000]);
+      expect(visitorState()?.outcome).toBe('delivered');
+      expect(metrics.counts['DeliveryEventUnmatched:visitor']).toBeUndefined();
+    });
+
+    it('stops looking once the message is found', async () => {
+      const looks = sendWrittenDownAfter(1_000);
+      const result = handleDeliveryEvent(record(visitorMessage, { type: 'Delivery' }), deps);
+      await vi.advanceTimersByTimeAsync(3_000);
+
+      expect(await result).toBe('recorded');
+      expect(looks).toHaveLength(2);
+    });
+
+    it('counts it unmatched only after the last look', async () => {
+      const looks = sendWrittenDownAfter(60_000);
+      const result = handleDeliveryEvent(record(visitorMessage, { type: 'Delivery' }), deps);
+      await vi.advanceTimersByTimeAsync(13_000);
+
+      expect(await result).toBe('unmatched');
+      expect(looks).toHaveLength(3);
+      expect(metrics.counts['DeliveryEventUnmatched:visitor']).toBe(1);
+    });
   });
 
   it('counts an event for an erased lead as unmatched, and does not throw', async () => {

@@ -1,5 +1,5 @@
 import { LEAD_FORMS, type LeadForm } from '@kryon/shared/api';
-import { emailHash } from './hash.ts';
+import { suppressionHash } from './hash.ts';
 import type {
   Audience,
   BounceType,
@@ -159,16 +159,17 @@ function metricOf(state: DeliveryState): DeliveryMetric {
 }
 
 export interface DeliveryEventConfig {
-  /** The site secret's current value: the keyed hash of an address, as leads store it. */
+  /** The site secret's current value: what an address on our suppression list is keyed by. */
   hashSecret: string;
   /** How long an address stays on our suppression list: as long as a lead is kept. */
   retentionDays: number;
   /**
-   * How long to wait before looking once more for a message the lead does not name yet: SES
-   * can report a delivery before the function that sent it has written the send down (it
-   * waits for the lead's other send first).
+   * How long to wait before each further look for a message the lead does not name yet, one
+   * wait per look: SES can report a delivery before the function that sent it has written the
+   * send down (it waits for the lead's other send first, and that send may be slow or retried).
+   * Their sum must stay well inside the function's timeout.
    */
-  recheckAfterMs: number;
+  recheckAfterMs: readonly number[];
   /** The configuration sets' names (SES_CONFIGURATION_SET, SES_VISITOR_CONFIGURATION_SET). */
   salesConfigurationSet?: string;
   visitorConfigurationSet?: string;
@@ -237,9 +238,12 @@ export async function handleDeliveryEvent(
   } else if (stream === 'visitor' && suppression) {
     const nowMs = deps.now().getTime();
     const expiresAt = Math.floor(nowMs / 1000) + config.retentionDays * 86_400;
+    // Keyed by the address exactly as SES tried it: a bounce of `ada+x@corp` says nothing of
+    // `ada@corp`, and a canonical key would let anyone who types a bouncing variant of a
+    // stranger's address cut the stranger's own confirmations off.
     for (const address of event.recipients) {
       await deps.store.suppressAddress({
-        emailHash: emailHash(config.hashSecret, address),
+        addressHash: suppressionHash(config.hashSecret, address),
         reason: suppression,
         at: event.at,
         expiresAt,
@@ -257,8 +261,9 @@ export async function handleDeliveryEvent(
       state,
     );
   let result = await record();
-  if (result === 'not-recorded-yet') {
-    await new Promise((resolve) => setTimeout(resolve, config.recheckAfterMs));
+  for (const waitMs of config.recheckAfterMs) {
+    if (result !== 'not-recorded-yet') break;
+    await new Promise((resolve) => setTimeout(resolve, waitMs));
     result = await record();
   }
   if (result !== 'recorded' && result !== 'unchanged') {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { derivedSecret, emailHash, keyedHash, sha256 } from './hash.ts';
+import { derivedSecret, emailHash, keyedHash, sha256, suppressionHash } from './hash.ts';
 
 describe('sha256 and keyedHash', () => {
   it('hashes to 64 hex characters, deterministically', () => {
@@ -25,6 +25,25 @@ describe('emailHash', () => {
     expect(hash).toMatch(/^[0-9a-f]{64}$/);
     expect(hash).not.toBe(sha256('ada@x.io'));
     expect(hash).not.toBe(emailHash('secret-b', 'ada@x.io'));
+  });
+});
+
+describe('suppressionHash', () => {
+  it('keys the exact address: case and surrounding space aside, no spelling is merged', () => {
+    expect(suppressionHash('s', ' Victim@Corp.Example ')).toBe(
+      suppressionHash('s', 'victim@corp.example'),
+    );
+    expect(suppressionHash('s', 'victim+x@corp.example')).not.toBe(
+      suppressionHash('s', 'victim@corp.example'),
+    );
+    expect(suppressionHash('s', 'j.smith@gmail.com')).not.toBe(
+      suppressionHash('s', 'jsmith@gmail.com'),
+    );
+  });
+
+  it('is keyed, and is not the canonical emailHash', () => {
+    expect(suppressionHash('s', 'ada@x.io')).not.toBe(emailHash('s', 'ada@x.io'));
+    expect(suppressionHash('s', 'ada@x.io')).not.toBe(suppressionHash('t', 'ada@x.io'));
   });
 });
 

@@ -24,6 +24,16 @@ export function emailHash(secret: string, email: string): string {
 }
 
 /**
+ * The keyed hash of an address exactly as mail was sent to it (trimmed and lower-cased, no
+ * +tag or dot stripped): what our suppression list is keyed by. A bounce says only that this
+ * spelling takes no mail; many domains reject `ada+x@` while `ada@` is a real mailbox, so a
+ * canonical key would let anyone who types a variant that bounces cut the owner off.
+ */
+export function suppressionHash(secret: string, email: string): string {
+  return keyedHash(secret, `suppression:${email.trim().toLowerCase()}`);
+}
+
+/**
  * A key for one purpose derived from the site's secret, so one secret serves the hashes and
  * the challenge signatures without any of them being usable for another.
  */

@@ -78,8 +78,8 @@ export interface DeliveryState {
 export type SuppressionReason = 'bounced' | 'complained';
 
 export interface AddressSuppression {
-  /** The keyed hash of the canonical address, as leads store it (`emailHash`). */
-  emailHash: string;
+  /** The keyed hash of the exact address mail bounced from (`suppressionHash`), not canonical. */
+  addressHash: string;
   reason: SuppressionReason;
   at: string;
   /** Unix seconds: kept as long as a lead is. */
@@ -281,7 +281,7 @@ export interface LeadStore {
   /** Puts an address on our suppression list; a complaint is never downgraded to a bounce. */
   suppressAddress(suppression: AddressSuppression): Promise<void>;
   /** The address's entry on our suppression list, if any (strongly consistent). */
-  findSuppression(emailHash: string): Promise<AddressSuppression | undefined>;
+  findSuppression(addressHash: string): Promise<AddressSuppression | undefined>;
   ping(): Promise<void>;
 }
 

@@ -11,7 +11,7 @@ import {
 } from './deliver.ts';
 import { digestDueAt, UNVERIFIED_SALES_MAIL_KEY } from './digest.ts';
 import type { FormDefinition } from './form-definition.ts';
-import { emailHash as hashEmail, keyedHash, sha256 } from './hash.ts';
+import { emailHash as hashEmail, keyedHash, sha256, suppressionHash } from './hash.ts';
 import type { BrowserCheck, ChallengeService, MailDomainCheck, StoredLead } from './ports.ts';
 import type { Budget } from './rate-limit.ts';
 import { type Budgets, rateLimitKeys, releaseBudgets, takeBudgets } from './rate-limit.ts';
@@ -128,7 +128,16 @@ export async function submitLead(
   const permit =
     browserCheck && definition.visitorMessage
       ? await permitVisitorMail(
-          { form, browserCheck, emailHash, visitorEmail: definition.visitorEmail(data), nowMs },
+          {
+            form,
+            browserCheck,
+            emailHash,
+            // The suppression list is keyed by the exact address mail goes to, not its
+            // canonical form (leads/hash.ts says why).
+            suppressionHash: suppressionHash(config.hashSecret, definition.visitorEmail(data)),
+            visitorEmail: definition.visitorEmail(data),
+            nowMs,
+          },
           { ...deps, budgets: config.visitorMail },
         )
       : undefined;
@@ -215,6 +224,16 @@ export async function submitLead(
         deps,
       );
       delivered = { ...lead, emails };
+      // A confirmation the paused visitor stream refused was never sent: the address's daily
+      // budget and the hourly ceiling get their hits back, or a pause (which can last days)
+      // would spend them on nothing. Best effort, like every give-back. The challenge price
+      // keeps its count: it only follows how many confirmations were let through, and lags.
+      if (
+        emails.visitor?.status === 'withheld' &&
+        emails.visitor.reason === 'visitor-stream-paused'
+      ) {
+        await releaseBudgets(store, permit?.tickets ?? [], log);
+      }
     }
     metrics.count('LeadAccepted', form);
     log.info('lead accepted', { form, submissionId });

@@ -14,8 +14,8 @@ import { contactForm } from './forms/contact.ts';
 import { demoForm } from './forms/demo.ts';
 import { downloadForm } from './forms/download.ts';
 import { partnerForm } from './forms/partner.ts';
-import { emailHash } from './hash.ts';
-import { type MailDomainCheck, PermanentSendError } from './ports.ts';
+import { emailHash, suppressionHash } from './hash.ts';
+import { type MailDomainCheck, PermanentSendError, StreamPausedError } from './ports.ts';
 import { type LeadDeps, submitLead } from './submit-lead.ts';
 import { permitVisitorMail } from './visitor-mail.ts';
 
@@ -304,6 +304,7 @@ describe('a visitor address whose domain takes no mail', () => {
         form: 'partner',
         browserCheck: 'verified',
         emailHash: 'h',
+        suppressionHash: 's',
         visitorEmail: 'first.last+x@partner.example',
         nowMs: NOW.getTime(),
       },
@@ -329,10 +330,15 @@ describe('an address on our suppression list', () => {
   ] as const)(
     'gets no confirmation once it %s, spends no budget, and sales are still mailed',
     async (reason, withheld) => {
-      const hash = emailHash('secret', 'Ada@Acme.example');
-      await store.suppressAddress({ emailHash: hash, reason, at: NOW.toISOString(), expiresAt: 1 });
+      const hash = emailHash('secret', 'ada@acme.example');
+      await store.suppressAddress({
+        addressHash: suppressionHash('secret', 'Ada@Acme.example'),
+        reason,
+        at: NOW.toISOString(),
+        expiresAt: 1,
+      });
 
-      const lead = await demo('ada@acme.example');
+      const lead = await demo(' ada@ACME.example ');
 
       expect(lead?.emails.visitor).toEqual({ status: 'withheld', reason: withheld, attempts: 0 });
       expect(visitorMails()).toHaveLength(0);
@@ -343,9 +349,28 @@ describe('an address on our suppression list', () => {
     },
   );
 
+  it('lists only the exact address: a bounced +tag variant does not cut off the mailbox', async () => {
+    // Someone typed a variant of Ada's address that her domain does not deliver; it bounced.
+    await store.suppressAddress({
+      addressHash: suppressionHash('secret', 'ada+x@acme.example'),
+      reason: 'bounced',
+      at: NOW.toISOString(),
+      expiresAt: 1,
+    });
+
+    const own = await demo('ada@acme.example');
+    expect(own?.emails.visitor).toMatchObject({ status: 'sent' });
+    const variant = await demo('Ada+X@acme.example');
+    expect(variant?.emails.visitor).toMatchObject({
+      status: 'withheld',
+      reason: 'address-bounced',
+    });
+    expect(visitorMails().map((email) => email.to)).toEqual([['ada@acme.example']]);
+  });
+
   it('is not consulted for an unverified submission: that is withheld for its own reason', async () => {
     await store.suppressAddress({
-      emailHash: emailHash('secret', 'ada@acme.example'),
+      addressHash: suppressionHash('secret', 'ada@acme.example'),
       reason: 'bounced',
       at: NOW.toISOString(),
       expiresAt: 1,
@@ -381,6 +406,45 @@ describe('what the challenge price counts', () => {
     expect(lead?.emails.visitor).toMatchObject({ status: 'withheld', reason: 'unverified' });
     expect(visitorMails()).toHaveLength(0);
     expect(salesMails()[0]?.text).toContain('a lower price than proof of work costs now');
+  });
+});
+
+describe('while the visitor stream is paused', () => {
+  it("spends neither the address's budget nor the hourly ceiling on refused confirmations", async () => {
+    mailer.failure = new StreamPausedError('visitor', { cause: new Error('paused') });
+    mailer.failFor = (email) => email.stream === 'visitor';
+    // More than the address's daily budget (3) and the hourly ceiling (5) allow.
+    for (let i = 0; i < 6; i += 1) {
+      const lead = await demo('ada@acme.example');
+      expect(lead?.emails.visitor).toMatchObject({
+        status: 'withheld',
+        reason: 'visitor-stream-paused',
+      });
+    }
+    expect(store.windows.get(`visitor-mail#${emailHash('secret', 'ada@acme.example')}`)?.hits).toBe(
+      0,
+    );
+    expect(store.windows.get('visitor-mail#all')?.hits).toBe(0);
+    expect(salesMails()).toHaveLength(6);
+
+    // Resumed: the address gets its confirmation, as if the pause had never been.
+    delete mailer.failure;
+    const lead = await demo('ada@acme.example');
+    expect(lead?.emails.visitor).toMatchObject({ status: 'sent' });
+    expect(visitorMails()).toHaveLength(1);
+  });
+
+  it('still answers when giving the hits back fails', async () => {
+    mailer.failure = new StreamPausedError('visitor', { cause: new Error('paused') });
+    mailer.failFor = (email) => email.stream === 'visitor';
+    store.releaseRateLimit = async () => {
+      throw new Error('table unavailable');
+    };
+    const lead = await demo('ada@acme.example');
+    expect(lead?.emails.visitor).toMatchObject({ reason: 'visitor-stream-paused' });
+    expect(deps.log.warn).toHaveBeenCalledWith('could not give a rate-limit hit back', {
+      error: 'Error',
+    });
   });
 });
 

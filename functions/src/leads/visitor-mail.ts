@@ -65,7 +65,7 @@ export async function checkBrowser(
 export interface VisitorMailPermit {
   /** Absent: the confirmation may be sent. */
   withheld?: WithheldReason;
-  /** Budget hits taken, to give back if the submission turns out to be a replay. */
+  /** Budget hits taken, to give back on a replay or when the paused visitor stream refuses. */
   tickets: RateLimitTicket[];
 }
 
@@ -83,6 +83,11 @@ export async function permitVisitorMail(
     form: LeadForm;
     browserCheck: BrowserCheck;
     emailHash: string;
+    /**
+     * The keyed hash of the address exactly as typed (`suppressionHash`): what our suppression
+     * list is looked up by, never the canonical `emailHash`.
+     */
+    suppressionHash: string;
     /** The visitor's address, as validated: its domain is what the DNS check asks about. */
     visitorEmail: string;
     nowMs: number;
@@ -159,13 +164,14 @@ async function acceptsMail(
 /**
  * Whether the address is on our suppression list: it hard-bounced an earlier e-mail, or its
  * owner complained of one (leads/delivery-events.ts). Mailing it again would only add to the
- * visitor stream's bounce or complaint rate, so it gets nothing, and spends no budget.
+ * visitor stream's bounce or complaint rate, so it gets nothing, and spends no budget. Only
+ * the very address that bounced is listed: another spelling of the same mailbox is not.
  */
 async function suppressedAddress(
-  request: { form: LeadForm; emailHash: string },
+  request: { form: LeadForm; suppressionHash: string },
   deps: Pick<VisitorMailDeps, 'store' | 'metrics'>,
 ): Promise<WithheldReason | undefined> {
-  const entry = await deps.store.findSuppression(request.emailHash);
+  const entry = await deps.store.findSuppression(request.suppressionHash);
   if (!entry) return undefined;
   deps.metrics.count('VisitorEmailSuppressed', request.form);
   return entry.reason === 'complained' ? 'address-complained' : 'address-bounced';
