@@ -12,6 +12,7 @@ import type {
   Log,
   SuppressionReason,
 } from './ports.ts';
+import { SES_EVENT_TYPE_NAMES, type SesEventType } from './ses-event-types.ts';
 
 /*
  * SES's delivery events close the loop on every lead e-mail: what became of a message after
@@ -20,9 +21,8 @@ import type {
  * type's own (`bounce`, `complaint`, `delivery`, `deliveryDelay`, `reject`).
  */
 
-/** The event types acted on; any other is counted as unknown and ignored. */
-const EVENT_TYPES = ['Delivery', 'Bounce', 'Complaint', 'Reject', 'DeliveryDelay'] as const;
-type EventType = (typeof EVENT_TYPES)[number];
+/** The event types acted on (ses-event-types.ts); any other is counted as unknown and ignored. */
+type EventType = SesEventType;
 
 /** One SES event, as far as this code reads it. */
 export interface SesDeliveryEvent {
@@ -53,7 +53,7 @@ export function parseSesEvent(detail: unknown, envelopeTime?: string): ParsedEve
   const mail = isObject(detail.mail) ? detail.mail : undefined;
   const tags = mail ? tagsOf(mail.tags) : undefined;
   if (!eventType) return { ok: false, problem: 'no eventType', tags };
-  if (!(EVENT_TYPES as readonly string[]).includes(eventType)) {
+  if (!(SES_EVENT_TYPE_NAMES as readonly string[]).includes(eventType)) {
     return { ok: false, problem: 'an event type not acted on', eventType, tags };
   }
   const messageId = mail ? stringOf(mail.messageId) : undefined;
