@@ -163,7 +163,8 @@ export class EmailSending extends Construct {
    * ses:SendEmail through our identities and either configuration set, as our From addresses
    * only: SES authorises a send on the identity and on the configuration set it names, and
    * `ses:FromAddress` is the bare address of the From. With a visitor identity, each address
-   * is allowed through either identity; SES itself refuses a From an identity does not cover.
+   * is allowed through either identity: SES takes the identity from the From, so a pairing
+   * would add nothing (and a visitor subdomain is covered by a sales domain identity too).
    */
   sendStatement(): PolicyStatement {
     return new PolicyStatement({
