@@ -73,6 +73,33 @@ describe('mailerOptions', () => {
     });
   });
 
+  it('sends visitor mail from VISITOR_MAIL_FROM when set, else from MAIL_FROM', () => {
+    expect(
+      mailerOptions({ ...from, VISITOR_MAIL_FROM: ' Kryon <no-reply@mail.kryon.example> ' }),
+    ).toMatchObject({
+      from: 'Kryon <no-reply@kryon.example>',
+      visitorFrom: 'Kryon <no-reply@mail.kryon.example>',
+    });
+    expect(
+      mailerOptions({ ...from, VISITOR_MAIL_FROM: 'no-reply@mail.kryon.example' }),
+    ).toMatchObject({
+      visitorFrom: 'no-reply@mail.kryon.example',
+    });
+    expect(mailerOptions({ ...from, VISITOR_MAIL_FROM: ' ' }).visitorFrom).toBeUndefined();
+    expect(mailerOptions(from).visitorFrom).toBeUndefined();
+  });
+
+  it.each([
+    ['no address', 'Kryon'],
+    ['two addresses', 'a@mail.kryon.example, b@mail.kryon.example'],
+    ['a header break', 'Kryon <a@mail.kryon.example>\r\nBcc: eve@evil.example'],
+    ['an unclosed bracket', 'Kryon <a@mail.kryon.example'],
+  ])('fails at start with a VISITOR_MAIL_FROM of %s', (_label, value) => {
+    expect(() => mailerOptions({ ...from, VISITOR_MAIL_FROM: value })).toThrow(
+      /VISITOR_MAIL_FROM must be a From address/,
+    );
+  });
+
   it.each([
     ['SES_CONFIGURATION_SET', 'kryon sales'],
     ['SES_VISITOR_CONFIGURATION_SET', 'kryon.visitor'],

@@ -104,20 +104,42 @@ export function mailer() {
 }
 
 /**
- * The sender, configuration sets and identity every e-mail is sent with: sales mail with
- * SES_CONFIGURATION_SET, visitor mail with SES_VISITOR_CONFIGURATION_SET or, unset, the
- * sales one (the local stack, a deployment from before the two streams). Both names are
- * checked when the function starts.
+ * The senders, configuration sets and identity every e-mail is sent with: sales mail from
+ * MAIL_FROM with SES_CONFIGURATION_SET, visitor mail from VISITOR_MAIL_FROM (a sending
+ * identity of its own) with SES_VISITOR_CONFIGURATION_SET, each falling back to the sales
+ * value when unset (the local stack, a deployment without a visitor identity or from before
+ * the two streams). All are checked when the function starts, so a bad value fails the
+ * deploy's first call instead of a lead's e-mail.
  */
 export function mailerOptions(env: NodeJS.ProcessEnv = process.env): SesMailerOptions {
   const configurationSet = configurationSetName('SES_CONFIGURATION_SET', env);
+  const visitorFrom = senderEnv('VISITOR_MAIL_FROM', env);
   return {
     from: requiredEnv('MAIL_FROM', env),
+    ...(visitorFrom ? { visitorFrom } : {}),
     configurationSet,
     visitorConfigurationSet:
       configurationSetName('SES_VISITOR_CONFIGURATION_SET', env) ?? configurationSet,
     identity: env.SES_IDENTITY?.trim() || undefined,
   };
+}
+
+/**
+ * An optional From header: one address (`no-reply@mail.kryon.example`) or a name and one
+ * address in angle brackets (`Kryon <no-reply@mail.kryon.example>`), on one line. It becomes
+ * a header as it is, so nothing else may get through.
+ */
+const SENDER = /^(?:[^\r\n<>@]*<[^\s@<>",;]+@[^\s@<>",;]+>|[^\s@<>",;]+@[^\s@<>",;]+)$/;
+
+function senderEnv(name: string, env: NodeJS.ProcessEnv): string | undefined {
+  const value = env[name]?.trim() || undefined;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
+  if (value !== undefined && (!SENDER.test(value) || /[\u0000-\u001f\u007f]/.test(value))) {
+    throw new Error(
+      `Environment variable ${name} must be a From address ("Kryon <no-reply@mail.kryon.example>" or "no-reply@mail.kryon.example"), not "${value}"`,
+    );
+  }
+  return value;
 }
 
 /** SES names a configuration set with letters, digits, _ and - only, at most 64 of them. */

@@ -262,6 +262,43 @@ describe('parseDeployConfig', () => {
     ).toMatchObject({ identity: 'web@kryon.example', identityExists: true });
   });
 
+  it('sends visitor mail through the sales identity unless visitorSenderIdentity is set', () => {
+    expect(parse({ senderIdentity: 'kryon.example' }).email.visitor).toBeUndefined();
+    expect('visitor' in parse({}).email).toBe(false);
+  });
+
+  it('takes a visitor sending identity with the From it covers', () => {
+    const sales = { senderIdentity: 'kryon.example' };
+    expect(
+      parse({
+        ...sales,
+        visitorSenderIdentity: 'mail.kryon.example',
+        visitorMailFrom: 'Kryon <no-reply@mail.kryon.example>',
+      }).email,
+    ).toMatchObject({
+      fromAddress: 'no-reply@kryon.example',
+      visitor: {
+        identity: 'mail.kryon.example',
+        from: 'Kryon <no-reply@mail.kryon.example>',
+        fromAddress: 'no-reply@mail.kryon.example',
+        identityExists: false,
+      },
+    });
+    expect(
+      parse({
+        ...sales,
+        visitorSenderIdentity: 'hello@kryon-mail.example',
+        visitorMailFrom: 'HELLO@kryon-mail.example',
+        visitorSenderIdentityExists: 'true',
+      }).email.visitor,
+    ).toEqual({
+      identity: 'hello@kryon-mail.example',
+      from: 'HELLO@kryon-mail.example',
+      fromAddress: 'HELLO@kryon-mail.example',
+      identityExists: true,
+    });
+  });
+
   it.each<[string, RawContext, RegExp]>([
     ['a domain without a certificate', { domainName: 'www.kryon.example' }, /together/],
     [
@@ -323,6 +360,70 @@ describe('parseDeployConfig', () => {
       'an existing identity without its name',
       { senderIdentityExists: 'true' },
       /senderIdentityExists=true needs senderIdentity/,
+    ],
+    [
+      'an existing visitor identity without its name',
+      { visitorSenderIdentityExists: 'true' },
+      /visitorSenderIdentityExists=true needs visitorSenderIdentity/,
+    ],
+    [
+      'a non-boolean visitorSenderIdentityExists',
+      { visitorSenderIdentity: 'mail.kryon.example', visitorSenderIdentityExists: 'yes' },
+      /visitorSenderIdentityExists must be true or false/,
+    ],
+    [
+      'a visitor From without a visitor identity',
+      { visitorMailFrom: 'no-reply@mail.kryon.example' },
+      /visitorMailFrom needs visitorSenderIdentity/,
+    ],
+    [
+      'a visitor identity without its From',
+      { visitorSenderIdentity: 'mail.kryon.example' },
+      /visitorSenderIdentity needs visitorMailFrom.*no-reply@mail\.kryon\.example/,
+    ],
+    [
+      'a visitor identity that is neither a domain nor an address',
+      { visitorSenderIdentity: 'mail kryon', visitorMailFrom: 'a@mail.kryon.example' },
+      /visitorSenderIdentity "mail kryon" must be a domain/,
+    ],
+    [
+      'the sales identity as the visitor identity',
+      {
+        senderIdentity: 'kryon.example',
+        visitorSenderIdentity: 'KRYON.example',
+        visitorMailFrom: 'no-reply@kryon.example',
+      },
+      /visitorSenderIdentity "KRYON.example" is senderIdentity/,
+    ],
+    [
+      'a visitor From in the parent domain of the visitor identity',
+      {
+        senderIdentity: 'kryon.example',
+        visitorSenderIdentity: 'mail.kryon.example',
+        visitorMailFrom: 'Kryon <no-reply@kryon.example>',
+      },
+      /visitorMailFrom address no-reply@kryon\.example is not covered by visitorSenderIdentity mail\.kryon\.example/,
+    ],
+    [
+      'a visitor From other than the visitor address identity',
+      {
+        visitorSenderIdentity: 'hello@mail.kryon.example',
+        visitorMailFrom: 'hi@mail.kryon.example',
+      },
+      /not covered by visitorSenderIdentity hello@mail\.kryon\.example/,
+    ],
+    [
+      'a visitor From without an address',
+      { visitorSenderIdentity: 'mail.kryon.example', visitorMailFrom: 'Kryon' },
+      /visitorMailFrom "Kryon" must be one address/,
+    ],
+    [
+      'a visitor From with a header break',
+      {
+        visitorSenderIdentity: 'mail.kryon.example',
+        visitorMailFrom: 'Kryon\r\nBcc: eve@evil.example <a@mail.kryon.example>',
+      },
+      /visitorMailFrom "Kryon[\s\S]* must be one address/,
     ],
   ])('refuses %s with a message naming the key', (_case, raw, message) => {
     expect(() => parse(raw, 'eu-west-1')).toThrow(DeployConfigError);

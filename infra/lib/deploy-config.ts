@@ -21,6 +21,9 @@ export const CONTEXT_KEYS = [
   'senderIdentityExists',
   'mailFrom',
   'visitorMailFromName',
+  'visitorSenderIdentity',
+  'visitorSenderIdentityExists',
+  'visitorMailFrom',
   'salesTimeZone',
   'recipients',
   'alarmEmail',
@@ -63,6 +66,18 @@ export type WafConfig =
   | { mode: 'create'; rateLimit: number }
   | { mode: 'existing'; webAclArn: string };
 
+/** A sending identity and the From it sends as, which the identity covers. */
+export interface SenderConfig {
+  /** A domain (`mail.kryon.example`, verified with DKIM) or one address. */
+  identity: string;
+  /** The From header, e.g. `Kryon <no-reply@mail.kryon.example>`. */
+  from: string;
+  /** The bare sender address of `from`. */
+  fromAddress: string;
+  /** The identity is in SES already: the stack uses it and does not create it. */
+  identityExists: boolean;
+}
+
 export interface DeployConfig {
   stackName: string;
   env: { account?: string; region?: string };
@@ -83,9 +98,15 @@ export interface DeployConfig {
     fromAddress: string;
     /**
      * The sender name of e-mails to visitors, which ask for a reply ("Kryon Sales"); the
-     * address stays `fromAddress`, the only one the identity may send as.
+     * address stays the visitor stream's (`visitor.fromAddress` when set, else `fromAddress`).
      */
     visitorFromName: string;
+    /**
+     * A sending identity of its own for visitor mail (docs/decisions/061), so bounces and
+     * complaints of typed addresses weigh on its reputation, not the sales identity's.
+     * Absent, visitor mail goes through `identity` as `from`.
+     */
+    visitor?: SenderConfig;
     /** The IANA zone sales e-mails give times in ("Europe/Berlin"; UTC by default). */
     salesTimeZone: string;
     /** Recipients per form; `default` serves forms without their own list. */
@@ -219,14 +240,12 @@ export function parseDeployConfig(
   if (!fromAddress) {
     throw new DeployConfigError(`mailFrom "${from}" holds no e-mail address.`);
   }
-  const senderOk = identityIsAddress
-    ? fromAddress.toLowerCase() === identity.toLowerCase()
-    : fromAddress.toLowerCase().endsWith(`@${identity.toLowerCase()}`);
-  if (!senderOk) {
+  if (!identityCovers(identity, fromAddress)) {
     throw new DeployConfigError(
       `mailFrom address ${fromAddress} is not covered by senderIdentity ${identity}.`,
     );
   }
+  const visitor = parseVisitorSender(raw, identity);
 
   const visitorFromName = optionalString(raw, 'visitorMailFromName') ?? 'Kryon Sales';
   const nameProblem = displayNameProblem(visitorFromName);
@@ -264,6 +283,7 @@ export function parseDeployConfig(
       salesTimeZone,
       recipients,
       identityExists,
+      ...(visitor ? { visitor } : {}),
     },
     alarmEmails: emailList(raw.alarmEmail, 'alarmEmail') ?? [],
     waf,
@@ -297,6 +317,74 @@ export function parseDeployConfig(
     originVerifySecretVersion: secretVersion(raw),
     placeholders,
   };
+}
+
+/**
+ * SES sends as an address when the identity is that address or the address's domain (a
+ * subdomain needs an identity of its own): the From must be covered, or every send is refused.
+ */
+function identityCovers(identity: string, address: string): boolean {
+  const id = identity.toLowerCase();
+  const from = address.toLowerCase();
+  return id.includes('@') ? from === id : from.endsWith(`@${id}`);
+}
+
+/**
+ * The optional visitor sending identity: all three keys, or none. Its From is required (no
+ * default address is guessed on a domain ops made for this) and must be covered by it; the
+ * identity must differ from senderIdentity, since one SES identity cannot be created twice,
+ * and the same one would give visitor mail no reputation of its own.
+ */
+function parseVisitorSender(raw: RawContext, salesIdentity: string): SenderConfig | undefined {
+  const identity = optionalString(raw, 'visitorSenderIdentity');
+  const identityExists = boolean(raw, 'visitorSenderIdentityExists', false);
+  const from = optionalString(raw, 'visitorMailFrom');
+  if (!identity) {
+    if (identityExists) {
+      throw new DeployConfigError(
+        'visitorSenderIdentityExists=true needs visitorSenderIdentity: the name of the identity ' +
+          'SES has already.',
+      );
+    }
+    if (from) {
+      throw new DeployConfigError(
+        'visitorMailFrom needs visitorSenderIdentity: the SES identity (a domain such as ' +
+          'mail.kryon.example, or the address itself) that covers it.',
+      );
+    }
+    return undefined;
+  }
+  if (identity.includes('@') ? !EMAIL.test(identity) : !DOMAIN.test(identity)) {
+    throw new DeployConfigError(
+      `visitorSenderIdentity "${identity}" must be a domain (mail.kryon.example) or an e-mail address.`,
+    );
+  }
+  if (identity.toLowerCase() === salesIdentity.toLowerCase()) {
+    throw new DeployConfigError(
+      `visitorSenderIdentity "${identity}" is senderIdentity: leave it unset to send visitor ` +
+        'mail through the one identity, or name another (a subdomain such as mail.kryon.example).',
+    );
+  }
+  if (!from) {
+    throw new DeployConfigError(
+      `visitorSenderIdentity needs visitorMailFrom, the From of visitor mail covered by ` +
+        `${identity} (e.g. "Kryon <${identity.includes('@') ? identity : `no-reply@${identity}`}>").`,
+    );
+  }
+  const fromAddress = addressOf(from);
+  // It becomes a header as it is (VISITOR_MAIL_FROM): one line, one address.
+  if (!fromAddress || !/^(?:[^<>@\r\n]*<[^<>\s]+>|[^<>\s]+)$/.test(from)) {
+    throw new DeployConfigError(
+      `visitorMailFrom "${from}" must be one address, or a name and one address in angle brackets, on one line.`,
+    );
+  }
+  if (!identityCovers(identity, fromAddress)) {
+    throw new DeployConfigError(
+      `visitorMailFrom address ${fromAddress} is not covered by visitorSenderIdentity ${identity}: ` +
+        'it must be that address, or an address at that domain.',
+    );
+  }
+  return { identity, from, fromAddress, identityExists };
 }
 
 /** A Secrets Manager VersionId (32 to 64 letters, digits and hyphens; usually a UUID). */

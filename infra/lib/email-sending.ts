@@ -24,6 +24,21 @@ export interface EmailSendingProps {
    * create an identity that exists (AlreadyExists), and cannot take one over either.
    */
   identityExists?: boolean;
+  /**
+   * A sending identity of its own for visitor mail (docs/decisions/061), whose reputation
+   * bounces and complaints of typed addresses weigh on instead of the sales identity's.
+   * Absent, visitor mail goes through `identity` as `fromAddress`.
+   */
+  visitor?: {
+    /** A domain (verified through Easy DKIM records) or a single e-mail address. */
+    identity: string;
+    /** The From header of visitor mail, which the functions send as (VISITOR_MAIL_FROM). */
+    from: string;
+    /** Its bare address; IAM lets the functions send as this address besides the sales one. */
+    fromAddress: string;
+    /** The identity is in SES already: use it instead of creating it. */
+    identityExists?: boolean;
+  };
 }
 
 /**
@@ -36,7 +51,8 @@ export const DELIVERY_EVENT_TYPES: EmailSendingEvent[] = Object.values(SES_EVENT
 );
 
 /**
- * The SES side of the lead e-mails: the sending identity, and one configuration set per mail
+ * The SES side of the lead e-mails: the sending identity (and, when configured, a second one
+ * for visitor mail, docs/decisions/061), and one configuration set per mail
  * stream (docs/decisions/055-two-mail-streams.md), both requiring TLS and keeping reputation
  * metrics:
  * - sales: notifications and digests to the configured sales addresses. It keeps its
@@ -49,14 +65,21 @@ export const DELIVERY_EVENT_TYPES: EmailSendingEvent[] = Object.values(SES_EVENT
  * configuration set the stack cannot set) is covered as well.
  */
 export class EmailSending extends Construct {
+  /** The identity of sales mail, and of visitor mail unless it has its own. */
   readonly identity: IEmailIdentity;
+  /** The visitor stream's own identity, when one is configured. */
+  readonly visitorIdentity: IEmailIdentity | undefined;
   readonly salesConfigurationSet: ConfigurationSet;
   readonly visitorConfigurationSet: ConfigurationSet;
   private readonly fromAddress: string;
+  private readonly visitorFrom: { header: string; address: string } | undefined;
 
   constructor(scope: Construct, id: string, props: EmailSendingProps) {
     super(scope, id);
     this.fromAddress = props.fromAddress;
+    this.visitorFrom = props.visitor
+      ? { header: props.visitor.from, address: props.visitor.fromAddress }
+      : undefined;
 
     this.salesConfigurationSet = new ConfigurationSet(this, 'ConfigurationSet', {
       tlsPolicy: ConfigurationSetTlsPolicy.REQUIRE,
@@ -82,48 +105,95 @@ export class EmailSending extends Construct {
       });
     }
 
-    const isAddress = props.identity.includes('@');
-    if (props.identityExists) {
-      this.identity = EmailIdentity.fromEmailIdentityName(this, 'Identity', props.identity);
-    } else {
-      const created = new EmailIdentity(this, 'Identity', {
-        identity: isAddress ? Identity.email(props.identity) : Identity.domain(props.identity),
-        // The set of mail that names none (the functions always name one): the sales set.
-        configurationSet: this.salesConfigurationSet,
-      });
-      this.identity = created;
-      if (!isAddress) {
-        // SES gives these three CNAMEs only once it has created the identity: ops publish
-        // them in the domain's DNS after this deploy, and SES verifies the domain (and signs
-        // with DKIM) once they resolve, within 72 hours. Until then every send is refused.
-        created.dkimRecords.forEach((record, index) => {
-          new CfnOutput(this, `DkimRecord${index + 1}`, {
-            description: `DKIM CNAME ${index + 1} for ${props.identity}`,
-            value: `${record.name} CNAME ${record.value}`,
-          });
-        });
-      }
-    }
+    this.identity = this.sendingIdentity({
+      id: 'Identity',
+      outputPrefix: 'DkimRecord',
+      identity: props.identity,
+      identityExists: props.identityExists,
+      // The set of mail that names none (the functions always name one): the sales set.
+      configurationSet: this.salesConfigurationSet,
+    });
+    // Created only when configured, so a stack without it keeps its template as it was.
+    this.visitorIdentity = props.visitor
+      ? this.sendingIdentity({
+          id: 'VisitorIdentity',
+          outputPrefix: 'VisitorDkimRecord',
+          identity: props.visitor.identity,
+          identityExists: props.visitor.identityExists,
+          configurationSet: this.visitorConfigurationSet,
+        })
+      : undefined;
   }
 
-  /** ses:SendEmail through this identity and either configuration set, as the From address only. */
+  /**
+   * An identity the stack creates (a domain with Easy DKIM, or an address SES mails a link
+   * to), with `configurationSet` as its default; or, when it exists already, imported, since
+   * CloudFormation can neither create it again nor take it over (its default set stays as ops
+   * left it, which is why the functions name a set on every send).
+   */
+  private sendingIdentity(options: {
+    id: string;
+    outputPrefix: string;
+    identity: string;
+    identityExists: boolean | undefined;
+    configurationSet: ConfigurationSet;
+  }): IEmailIdentity {
+    const { id, outputPrefix, identity, configurationSet } = options;
+    if (options.identityExists) return EmailIdentity.fromEmailIdentityName(this, id, identity);
+    const isAddress = identity.includes('@');
+    const created = new EmailIdentity(this, id, {
+      identity: isAddress ? Identity.email(identity) : Identity.domain(identity),
+      configurationSet,
+    });
+    if (!isAddress) {
+      // SES gives these three CNAMEs only once it has created the identity: ops publish
+      // them in the domain's DNS after this deploy, and SES verifies the domain (and signs
+      // with DKIM) once they resolve, within 72 hours. Until then every send is refused.
+      created.dkimRecords.forEach((record, index) => {
+        new CfnOutput(this, `${outputPrefix}${index + 1}`, {
+          description: `DKIM CNAME ${index + 1} for ${identity}`,
+          value: `${record.name} CNAME ${record.value}`,
+        });
+      });
+    }
+    return created;
+  }
+
+  /**
+   * ses:SendEmail through our identities and either configuration set, as our From addresses
+   * only: SES authorises a send on the identity and on the configuration set it names, and
+   * `ses:FromAddress` is the bare address of the From. With a visitor identity, each address
+   * is allowed through either identity: SES takes the identity from the From, so a pairing
+   * would add nothing (and a visitor subdomain is covered by a sales domain identity too).
+   */
   sendStatement(): PolicyStatement {
     return new PolicyStatement({
       actions: ['ses:SendEmail'],
       resources: [
         this.identity.emailIdentityArn,
+        ...(this.visitorIdentity ? [this.visitorIdentity.emailIdentityArn] : []),
         this.configurationSetArn(this.salesConfigurationSet),
         this.configurationSetArn(this.visitorConfigurationSet),
       ],
-      conditions: { StringEquals: { 'ses:FromAddress': this.fromAddress } },
+      conditions: {
+        StringEquals: {
+          'ses:FromAddress': this.visitorFrom
+            ? [this.fromAddress, this.visitorFrom.address]
+            : this.fromAddress,
+        },
+      },
     });
   }
 
-  /** The environment of a function that sends: each stream's configuration set by name. */
+  /**
+   * The environment of a function that sends: each stream's configuration set by name, and
+   * the From of visitor mail when it has an identity of its own (else it goes as MAIL_FROM).
+   */
   sendingEnvironment(): Record<string, string> {
     return {
       SES_CONFIGURATION_SET: this.salesConfigurationSet.configurationSetName,
       SES_VISITOR_CONFIGURATION_SET: this.visitorConfigurationSet.configurationSetName,
+      ...(this.visitorFrom ? { VISITOR_MAIL_FROM: this.visitorFrom.header } : {}),
     };
   }
 

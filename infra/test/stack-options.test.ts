@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { ERROR_MESSAGES } from '@kryon/shared/messages';
 import type { CfnResource } from 'aws-cdk-lib';
 import { Annotations, Match, type Template } from 'aws-cdk-lib/assertions';
+import type { IConstruct } from 'constructs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cspDirective, loadFunction, roundTrip } from '../lib/cloudfront-function.ts';
 import { scanSite } from '../lib/csp.ts';
@@ -376,6 +377,153 @@ describe('with a sender identity that exists already (senderIdentityExists)', ()
     const read = roleStatements('health').find((s) => s.Action === 'ses:GetEmailIdentity');
     expect(read?.Resource).toEqual(IDENTITY_ARN);
     expect(environmentOf('health').Variables.SES_IDENTITY).toBe('kryon.example');
+  });
+});
+
+/** The statements of the role of the function whose description matches. */
+function statementsOf(template: Template, description: RegExp): Record<string, unknown>[] {
+  const fnId = Object.entries(resourcesOf(template, 'AWS::Lambda::Function')).find(([, fn]) =>
+    description.test(String(fn.Properties?.Description)),
+  )?.[0];
+  const roleId = (
+    template.toJSON().Resources[fnId ?? ''].Properties.Role as { 'Fn::GetAtt': string[] }
+  )['Fn::GetAtt'][0];
+  return Object.values(resourcesOf(template, 'AWS::IAM::Policy'))
+    .filter((policy) => JSON.stringify(policy.Properties?.Roles).includes(`"${roleId}"`))
+    .flatMap(
+      (policy) =>
+        (policy.Properties?.PolicyDocument as { Statement?: Record<string, unknown>[] } | undefined)
+          ?.Statement ?? [],
+    );
+}
+
+/** The environment variables of the function whose description matches. */
+function variablesOf(template: Template, description: RegExp): Record<string, unknown> {
+  const fn = Object.values(resourcesOf(template, 'AWS::Lambda::Function')).find((candidate) =>
+    description.test(String(candidate.Properties?.Description)),
+  );
+  const environment = fn?.Properties?.Environment as { Variables?: Record<string, unknown> };
+  return environment?.Variables ?? {};
+}
+
+const CONTACT = /: contact$/;
+const RESEND = /re-send/;
+const HEALTH = /: health$/;
+
+describe('with a sending identity of its own for visitor mail (visitorSenderIdentity)', () => {
+  const siteDir = writeSiteFixture();
+  const { app, stack, template, outdir } = synth({
+    siteDir,
+    routes: FIXED_ROUTES,
+    account: '123456789012',
+    region: 'eu-west-1',
+    context: {
+      senderIdentity: 'kryon.example',
+      visitorSenderIdentity: 'mail.kryon.example',
+      visitorMailFrom: 'Kryon <no-reply@mail.kryon.example>',
+    },
+  });
+  afterAll(() => {
+    rmSync(siteDir, { recursive: true, force: true });
+    rmSync(outdir, { recursive: true, force: true });
+  });
+  const ref = (construct: IConstruct | undefined) => ({
+    Ref: logicalId(construct?.node.defaultChild as CfnResource),
+  });
+
+  it('is cdk-nag clean', () => {
+    expect(nagFindings(app)).toEqual([]);
+  });
+
+  it('creates the visitor identity with the visitor set as its default, the sales one with the sales set', () => {
+    template.resourceCountIs('AWS::SES::EmailIdentity', 2);
+    template.hasResourceProperties('AWS::SES::EmailIdentity', {
+      EmailIdentity: 'mail.kryon.example',
+      ConfigurationSetAttributes: {
+        ConfigurationSetName: ref(stack.email.visitorConfigurationSet),
+      },
+    });
+    template.hasResourceProperties('AWS::SES::EmailIdentity', {
+      EmailIdentity: 'kryon.example',
+      ConfigurationSetAttributes: { ConfigurationSetName: ref(stack.email.salesConfigurationSet) },
+    });
+  });
+
+  it('outputs the DKIM records of each domain under names of their own, and the visitor identity', () => {
+    const outputs = template.findOutputs('*');
+    const keys = Object.keys(outputs);
+    expect(keys.filter((key) => /^EmailVisitorDkimRecord[123]/.test(key))).toHaveLength(3);
+    expect(keys.filter((key) => /^EmailDkimRecord[123]/.test(key))).toHaveLength(3);
+    expect(outputs.VisitorSenderIdentity?.Value).toEqual(ref(stack.email.visitorIdentity));
+  });
+
+  it('lets the sending functions send through both identities, as either From address only', () => {
+    const visitorIdentity = ref(stack.email.visitorIdentity);
+    for (const fn of [CONTACT, RESEND]) {
+      const send = statementsOf(template, fn).find((s) => s.Action === 'ses:SendEmail');
+      expect(send?.Condition, String(fn)).toEqual({
+        StringEquals: {
+          'ses:FromAddress': ['no-reply@kryon.example', 'no-reply@mail.kryon.example'],
+        },
+      });
+      expect(send?.Resource, String(fn)).toHaveLength(4);
+      expect(JSON.stringify(send?.Resource)).toContain(JSON.stringify(visitorIdentity));
+      expect(JSON.stringify(send?.Resource)).toContain(JSON.stringify(ref(stack.email.identity)));
+    }
+  });
+
+  it('gives the sending functions the visitor From, and health the sales identity only', () => {
+    for (const fn of [CONTACT, RESEND]) {
+      expect(variablesOf(template, fn), String(fn)).toMatchObject({
+        MAIL_FROM: 'Kryon <no-reply@kryon.example>',
+        VISITOR_MAIL_FROM: 'Kryon <no-reply@mail.kryon.example>',
+      });
+    }
+    expect(variablesOf(template, HEALTH).VISITOR_MAIL_FROM).toBeUndefined();
+    expect(variablesOf(template, HEALTH).SES_IDENTITY).toEqual(ref(stack.email.identity));
+    const read = statementsOf(template, HEALTH).find((s) => s.Action === 'ses:GetEmailIdentity');
+    expect(JSON.stringify(read?.Resource)).not.toContain(
+      JSON.stringify(ref(stack.email.visitorIdentity)),
+    );
+  });
+});
+
+describe('with a visitor identity that exists already (visitorSenderIdentityExists)', () => {
+  const siteDir = writeSiteFixture();
+  const { app, template, outdir } = synth({
+    siteDir,
+    routes: FIXED_ROUTES,
+    account: '123456789012',
+    region: 'eu-west-1',
+    context: {
+      senderIdentity: 'kryon.example',
+      visitorSenderIdentity: 'hello@kryon-mail.example',
+      visitorSenderIdentityExists: 'true',
+      visitorMailFrom: 'Kryon <hello@kryon-mail.example>',
+    },
+  });
+  afterAll(() => {
+    rmSync(siteDir, { recursive: true, force: true });
+    rmSync(outdir, { recursive: true, force: true });
+  });
+
+  it('creates only the sales identity and outputs no visitor DKIM records, cdk-nag clean', () => {
+    template.resourceCountIs('AWS::SES::EmailIdentity', 1);
+    template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'kryon.example' });
+    const keys = Object.keys(template.findOutputs('*'));
+    expect(keys.some((key) => key.includes('VisitorDkim'))).toBe(false);
+    expect(template.findOutputs('*').VisitorSenderIdentity?.Value).toBe('hello@kryon-mail.example');
+    expect(nagFindings(app)).toEqual([]);
+  });
+
+  it('lets the forms send through the existing identity by its ARN', () => {
+    const send = statementsOf(template, CONTACT).find((s) => s.Action === 'ses:SendEmail');
+    expect(send?.Resource).toContainEqual(
+      'arn:aws:ses:eu-west-1:123456789012:identity/hello@kryon-mail.example',
+    );
+    expect(variablesOf(template, CONTACT).VISITOR_MAIL_FROM).toBe(
+      'Kryon <hello@kryon-mail.example>',
+    );
   });
 });
 

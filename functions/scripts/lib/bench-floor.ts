@@ -87,7 +87,10 @@ export interface FloorCall {
 export interface FloorWiring {
   deps: LeadDeps;
   tableName: string;
-  mail: Pick<SesMailerOptions, 'from' | 'configurationSet' | 'visitorConfigurationSet'>;
+  mail: Pick<
+    SesMailerOptions,
+    'from' | 'visitorFrom' | 'configurationSet' | 'visitorConfigurationSet'
+  >;
 }
 
 /** The SDK calls of each form, as the bench prints them (‖ = in parallel). */

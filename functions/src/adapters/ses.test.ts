@@ -346,6 +346,52 @@ describe('createSesMailer', () => {
     await expect(mailer.send(email())).rejects.toBeInstanceOf(SenderNotVerifiedError);
   });
 
+  describe('with a sending identity of its own for visitor mail', () => {
+    const twoSenders = {
+      ...options,
+      visitorFrom: 'Kryon <no-reply@mail.kryon.example>',
+    };
+
+    it('sends visitor mail from the visitor address and sales mail from the sales address', async () => {
+      const mailer = createSesMailer(client, twoSenders);
+
+      await mailer.send(email({ stream: 'sales', to: ['sales@kryon.example'] }));
+      await mailer.send(email({ stream: 'visitor', to: ['ada@example.com'] }));
+      await mailer.send(email({ stream: 'visitor', to: ['bob@example.com'], fromName: 'Sales' }));
+
+      expect(
+        ses.commandCalls(SendEmailCommand).map((call) => call.args[0].input.FromEmailAddress),
+      ).toEqual([
+        'Kryon Website <no-reply@kryon.example>',
+        'Kryon <no-reply@mail.kryon.example>',
+        // The visitor's sender name goes in front of the visitor address.
+        '"Sales" <no-reply@mail.kryon.example>',
+      ]);
+    });
+
+    it.each([
+      ['the visitor domain', 'mail.kryon.example'],
+      ['the visitor address', 'no-reply@mail.kryon.example'],
+    ])('lets visitor mail wait while SES names %s not verified', async (_l, ids) => {
+      ses.on(SendEmailCommand).rejects(notVerified(ids));
+      const mailer = createSesMailer(client, twoSenders);
+
+      const refusal = mailer.send(email({ stream: 'visitor', to: ['ada@example.com'] }));
+
+      await expect(refusal).rejects.toBeInstanceOf(SenderNotVerifiedError);
+    });
+
+    it('judges a sales message by the sales sender, not the visitor one', async () => {
+      ses.on(SendEmailCommand).rejects(notVerified('mail.kryon.example'));
+      const mailer = createSesMailer(client, twoSenders);
+
+      const refusal = mailer.send(email({ stream: 'sales' }));
+
+      await expect(refusal).rejects.toMatchObject({ name: 'MessageRejected' });
+      await expect(refusal).rejects.not.toBeInstanceOf(SenderNotVerifiedError);
+    });
+  });
+
   it('does not take a recipient that merely contains the sender address for the sender', async () => {
     ses.on(SendEmailCommand).rejects(notVerified('xno-reply@kryon.example.org'));
     const mailer = createSesMailer(client, options);

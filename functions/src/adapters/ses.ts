@@ -24,6 +24,12 @@ export interface SesMailerOptions {
   /** The verified sender, e.g. `Kryon <no-reply@kryon.example>`. */
   from: string;
   /**
+   * The sender of visitor-stream mail when visitor mail has an SES identity of its own
+   * (`Kryon <no-reply@mail.kryon.example>`), so bounces of typed addresses weigh on that
+   * identity's reputation, not the sales one's. Unset, visitor mail goes from `from`.
+   */
+  visitorFrom?: string;
+  /**
    * The configuration set of the sales stream (notifications and digests to sales), named
    * on every message: the identity's own association cannot be relied on (an identity the
    * stack did not create has none, or another's).
@@ -153,6 +159,14 @@ function bareAddress(from: string): string {
   return (/<([^<>]+)>\s*$/.exec(from)?.[1] ?? from).trim();
 }
 
+/** The From a message of this stream is sent as (before its own display name, if any). */
+export function fromFor(
+  options: Pick<SesMailerOptions, 'from' | 'visitorFrom'>,
+  stream: MailStream,
+) {
+  return stream === 'visitor' ? (options.visitorFrom ?? options.from) : options.from;
+}
+
 /** The configuration set a message of this stream is sent with. */
 export function configurationSetFor(
   options: Pick<SesMailerOptions, 'configurationSet' | 'visitorConfigurationSet'>,
@@ -168,11 +182,14 @@ export function configurationSetFor(
  * sends it, and the benchmark's SDK floor (scripts/lib/bench-floor.ts) sends the very same.
  */
 export function sendEmailRequest(
-  options: Pick<SesMailerOptions, 'from' | 'configurationSet' | 'visitorConfigurationSet'>,
+  options: Pick<
+    SesMailerOptions,
+    'from' | 'visitorFrom' | 'configurationSet' | 'visitorConfigurationSet'
+  >,
   email: OutgoingEmail,
 ): SendEmailCommandInput {
   return {
-    FromEmailAddress: fromHeader(options.from, email.fromName),
+    FromEmailAddress: fromHeader(fromFor(options, email.stream), email.fromName),
     Destination: { ToAddresses: email.to },
     ReplyToAddresses: email.replyTo,
     ConfigurationSetName: configurationSetFor(options, email.stream),
@@ -200,7 +217,9 @@ export function createSesMailer(client: SESv2Client, options: SesMailerOptions):
       const out = await client
         .send(new SendEmailCommand(sendEmailRequest(options, email)))
         .catch(async (error: unknown) => {
-          if (isSenderUnverified(error, options.from)) {
+          // Judged against the From this message went as: a visitor identity still verifying
+          // makes visitor mail wait for it, as the sales identity does sales mail.
+          if (isSenderUnverified(error, fromFor(options, email.stream))) {
             throw new SenderNotVerifiedError({ cause: error });
           }
           if (await isVisitorStreamPaused(client, options, email.stream, error)) {

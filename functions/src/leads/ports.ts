@@ -508,7 +508,7 @@ export class PermanentSendError extends Error {
 
 /**
  * The e-mail service will not send as our sender yet: its identity (MAIL_FROM's domain or
- * address) is not verified for sending, as for up to 72 hours after a domain is set up, or
+ * address; for visitor mail VISITOR_MAIL_FROM's, when set) is not verified for sending, as for up to 72 hours after a domain is set up, or
  * since its DNS records went missing. Nothing is wrong with the message: it must wait, not
  * use up its attempts, and go out once the identity verifies.
  */
