@@ -2,16 +2,15 @@ import { Duration } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { SES_EVENT_TYPES } from '../../functions/src/leads/ses-event-types.ts';
 import type { EmailSending } from './email-sending.ts';
-import { leadFunction } from './lead-function.ts';
-import { acknowledge } from './nag.ts';
+import { deadLetterQueue, functionLogsAndRole, leadFunction } from './lead-function.ts';
 import { giveSecrets } from './site-secrets.ts';
 
 /** The EventBridge detail-types of the SES events the functions act on (one list for all). */
@@ -53,24 +52,11 @@ export class DeliveryEvents extends Construct {
   constructor(scope: Construct, id: string, props: DeliveryEventsProps) {
     super(scope, id);
 
-    this.deadLetterQueue = new Queue(this, 'DeadLetterQueue', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    acknowledge(
-      this.deadLetterQueue,
-      'SQS3',
-      'This queue is itself the dead-letter queue of the delivery-events rule and function; ' +
-        'its depth alarms and a person replays or discards what lands here.',
-    );
-
-    const logGroup = new LogGroup(this, 'Logs', { retention: props.logRetention });
-    const role = new Role(this, 'Role', {
-      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+    this.deadLetterQueue = deadLetterQueue(this, 'the delivery-events rule and function');
+    const { logGroup, role } = functionLogsAndRole(this, {
       description: 'Kryon SES delivery-events function',
+      logRetention: props.logRetention,
     });
-    logGroup.grantWrite(role);
     // Only the items and calls the handler uses (functions/src/adapters/dynamodb.ts): the
     // id item that names a lead, the lead itself (the outcome recorded with a conditional
     // update, read back when refused), and our list of addresses that bounced or complained.

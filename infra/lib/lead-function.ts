@@ -1,10 +1,10 @@
 import { join } from 'node:path';
-import type { Duration } from 'aws-cdk-lib';
-import type { IRole } from 'aws-cdk-lib/aws-iam';
+import { Duration } from 'aws-cdk-lib';
+import { type IRole, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
-import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
-import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import { type ILogGroup, LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { type IQueue, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { BUNDLE_ALIASES } from '../../functions/src/bundling.ts';
 import { acknowledge } from './nag.ts';
@@ -112,4 +112,41 @@ export function mailPresentationEnvironment(mail: MailPresentation): Record<stri
     VISITOR_MAIL_FROM_NAME: mail.visitorFromName,
     SALES_TIME_ZONE: mail.salesTimeZone,
   };
+}
+
+/**
+ * The log group and role of a function that is not behind the API: the role may write to
+ * that log group and nothing else until the caller grants what the function uses.
+ */
+export function functionLogsAndRole(
+  scope: Construct,
+  props: { description: string; logRetention: RetentionDays },
+): { logGroup: LogGroup; role: Role } {
+  const logGroup = new LogGroup(scope, 'Logs', { retention: props.logRetention });
+  const role = new Role(scope, 'Role', {
+    assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+    description: props.description,
+  });
+  logGroup.grantWrite(role);
+  return { logGroup, role };
+}
+
+/**
+ * The dead-letter queue of an asynchronously invoked function (and its rule): encrypted,
+ * TLS only, kept 14 days, its depth alarmed by the operations alarms. `what` says whose it
+ * is, for the acknowledgement that it needs no dead-letter queue of its own.
+ */
+export function deadLetterQueue(scope: Construct, what: string): Queue {
+  const queue = new Queue(scope, 'DeadLetterQueue', {
+    encryption: QueueEncryption.SQS_MANAGED,
+    enforceSSL: true,
+    retentionPeriod: Duration.days(14),
+  });
+  acknowledge(
+    queue,
+    'SQS3',
+    `This queue is itself the dead-letter queue of ${what}; its depth alarms and a person ` +
+      'replays or discards what lands here.',
+  );
+  return queue;
 }

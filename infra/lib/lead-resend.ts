@@ -2,21 +2,22 @@ import { Duration } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { LEADS_TABLE } from '../../functions/src/adapters/table-schema.ts';
 import type { EmailSending } from './email-sending.ts';
 import {
+  deadLetterQueue,
+  functionLogsAndRole,
   leadFunction,
   type MailPresentation,
   mailPresentationEnvironment,
   recipientEnvironment,
 } from './lead-function.ts';
-import { acknowledge } from './nag.ts';
 import { giveSecrets } from './site-secrets.ts';
 
 export interface LeadResendProps {
@@ -54,24 +55,11 @@ export class LeadResend extends Construct {
   constructor(scope: Construct, id: string, props: LeadResendProps) {
     super(scope, id);
 
-    this.deadLetterQueue = new Queue(this, 'DeadLetterQueue', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    acknowledge(
-      this.deadLetterQueue,
-      'SQS3',
-      'This queue is itself the dead-letter queue of the re-send function; its depth alarms ' +
-        'and a person replays or discards what lands here.',
-    );
-
-    const logGroup = new LogGroup(this, 'Logs', { retention: props.logRetention });
-    const role = new Role(this, 'Role', {
-      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+    this.deadLetterQueue = deadLetterQueue(this, 'the re-send function');
+    const { logGroup, role } = functionLogsAndRole(this, {
       description: 'Kryon lead re-send function',
+      logRetention: props.logRetention,
     });
-    logGroup.grantWrite(role);
     const index = LEADS_TABLE.pendingSendsIndex.name;
     role.addToPrincipalPolicy(
       new PolicyStatement({

@@ -1,10 +1,9 @@
 import { Duration } from 'aws-cdk-lib';
-import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { EmailSending } from './email-sending.ts';
-import { leadFunction } from './lead-function.ts';
+import { functionLogsAndRole, leadFunction } from './lead-function.ts';
 
 export interface VisitorBrakeProps {
   /** functions/src/handlers/visitor-brake.ts */
@@ -32,12 +31,10 @@ export class VisitorBrake extends Construct {
   constructor(scope: Construct, id: string, props: VisitorBrakeProps) {
     super(scope, id);
 
-    const logGroup = new LogGroup(this, 'Logs', { retention: props.logRetention });
-    const role = new Role(this, 'Role', {
-      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+    const { logGroup, role } = functionLogsAndRole(this, {
       description: 'Kryon visitor-stream brake function',
+      logRetention: props.logRetention,
     });
-    logGroup.grantWrite(role);
     role.addToPrincipalPolicy(props.email.pauseVisitorSetStatement());
 
     this.fn = leadFunction(this, 'Function', {
