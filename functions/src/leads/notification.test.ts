@@ -149,6 +149,14 @@ describe('salesNotification', () => {
     expect(email.fromName).toBeUndefined();
   });
 
+  it('links only the address and the number: a chosen title is plain text', () => {
+    const email = notify(download, { definition: downloadForm });
+    const titleCell = /Title<\/th><td[^>]*>(.*?)<\/td>/s.exec(email.html)?.[1];
+    expect(titleCell).toBe('CISO/Security Director');
+    expect(email.html).not.toContain('href="tel:"');
+    expect(email.html).toContain(`href="mailto:`);
+  });
+
   it('names the visitor in the subject when there is no company', () => {
     expect(notify({ ...contact, company: undefined }).subject).toBe(
       'Contact · Security Question · from “Ada Lovelace”',

@@ -369,10 +369,13 @@ export function salesNotification(input: SalesNotificationInput): OutgoingEmail 
       ? { label: r.label, typed: r.value }
       : {
           label: r.label,
+          // Only the address and the number are links; a chosen title (an option's label) is text.
           html:
             r.label === 'Email'
               ? `<a href="${escapeHtml(replyLink(r.value, sales.replySubject))}" style="color:#1d4ed8">${escapeHtml(r.value)}</a>`
-              : `<a href="tel:${escapeHtml(r.value.replace(/[^+\d]/g, ''))}" style="color:#1d4ed8">${escapeHtml(r.value)}</a>`,
+              : r.label === 'Phone'
+                ? `<a href="tel:${escapeHtml(r.value.replace(/[^+\d]/g, ''))}" style="color:#1d4ed8">${escapeHtml(r.value)}</a>`
+                : escapeHtml(r.value),
         },
   );
   const rows = [
