@@ -18,7 +18,7 @@ import {
  */
 
 /** The mailbox simulator's domain: its local parts say what SES does with a message. */
-export const SIMULATOR_DOMAIN = 'simulator.amazonses.com';
+const SIMULATOR_DOMAIN = 'simulator.amazonses.com';
 
 /**
  * The events SES publishes for a message to this address: the mailbox simulator's scenarios

@@ -281,7 +281,7 @@ function visitorColumns(form: LeadForm): string[] {
  * The visitor e-mail's state (a withheld one with its reason) and SES's last word on it
  * (a bounce with its type), as sales read them.
  */
-export function visitorEmailCells(item: Item): unknown[] {
+function visitorEmailCells(item: Item): unknown[] {
   const visitor = objectOf(objectOf(item.emails).visitor);
   const delivery = objectOf(visitor.delivery);
   const status =

@@ -169,7 +169,7 @@ const BURST_MAX = 5_000;
  * The account bounce and complaint rates at which SES places an account under review: the
  * brake on the visitor stream must pull below them, or it would act after the review.
  */
-export const SES_REVIEW_RATES = { bounce: 0.05, complaint: 0.001 } as const;
+const SES_REVIEW_RATES = { bounce: 0.05, complaint: 0.001 } as const;
 
 export class DeployConfigError extends Error {
   override name = 'DeployConfigError';

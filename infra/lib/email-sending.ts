@@ -46,7 +46,7 @@ export interface EmailSendingProps {
  * records on the lead: delivered, bounced (hard, or soft after SES gave up), complained,
  * rejected by SES, or delayed. Sends, opens and clicks are left out: nothing reads them.
  */
-export const DELIVERY_EVENT_TYPES: EmailSendingEvent[] = Object.values(SES_EVENT_TYPES).map(
+const DELIVERY_EVENT_TYPES: EmailSendingEvent[] = Object.values(SES_EVENT_TYPES).map(
   (event) => EmailSendingEvent[event.destinationType],
 );
 

@@ -26,7 +26,7 @@ export interface DnsMailDomainOptions {
   now?: () => number;
 }
 
-export const MAIL_DOMAIN_DEFAULTS = {
+const MAIL_DOMAIN_DEFAULTS = {
   timeoutMs: 1_500,
   positiveTtlMs: 60 * 60 * 1000,
   negativeTtlMs: 10 * 60 * 1000,

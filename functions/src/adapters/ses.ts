@@ -160,15 +160,12 @@ function bareAddress(from: string): string {
 }
 
 /** The From a message of this stream is sent as (before its own display name, if any). */
-export function fromFor(
-  options: Pick<SesMailerOptions, 'from' | 'visitorFrom'>,
-  stream: MailStream,
-) {
+function fromFor(options: Pick<SesMailerOptions, 'from' | 'visitorFrom'>, stream: MailStream) {
   return stream === 'visitor' ? (options.visitorFrom ?? options.from) : options.from;
 }
 
 /** The configuration set a message of this stream is sent with. */
-export function configurationSetFor(
+function configurationSetFor(
   options: Pick<SesMailerOptions, 'configurationSet' | 'visitorConfigurationSet'>,
   stream: MailStream,
 ): string | undefined {

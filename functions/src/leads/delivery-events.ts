@@ -111,7 +111,7 @@ const TYPE_OBJECT: Record<EventType, string> = {
  * from us; a soft bounce comes only once SES stopped retrying, so it outranks a delivery
  * claim; a delay is only "not yet".
  */
-export const OUTCOME_RANK = {
+const OUTCOME_RANK = {
   delayed: 1,
   delivered: 2,
   softBounced: 3,
@@ -121,7 +121,7 @@ export const OUTCOME_RANK = {
 } as const;
 
 /** What the event says of its message, as the lead records it. */
-export function deliveryStateOf(event: SesDeliveryEvent): DeliveryState {
+function deliveryStateOf(event: SesDeliveryEvent): DeliveryState {
   const base = { at: event.at, messageId: event.messageId };
   switch (event.type) {
     case 'Delivery':

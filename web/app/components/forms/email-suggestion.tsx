@@ -44,7 +44,7 @@ function stillTyped(
 }
 
 /** The id of an e-mail field's suggestion line, which describes the input. */
-export function suggestionId(inputId: string): string {
+function suggestionId(inputId: string): string {
   return `${inputId}-suggestion`;
 }
 
