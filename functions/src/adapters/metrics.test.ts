@@ -1,6 +1,6 @@
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createDeliveryMetrics, createLeadMetrics } from './metrics.ts';
+import { createBrakeMetrics, createDeliveryMetrics, createLeadMetrics } from './metrics.ts';
 
 /** What one publish would have written: the form dimension and the metric values. */
 interface Published {
@@ -169,6 +169,23 @@ describe('createDeliveryMetrics', () => {
     expect(records.map((r) => [r.dimensions, r.metrics])).toEqual([
       [[['service', 'Stream']], { EmailDelivered: 2, EmailBounced: 1 }],
       [[['service', 'Stream']], { EmailDelivered: 1 }],
+    ]);
+  });
+});
+
+describe('createBrakeMetrics', () => {
+  it('writes VisitorStreamPaused with only the service dimension, and nothing when not counted', () => {
+    const metrics = createBrakeMetrics(powertools);
+    metrics.flush();
+    expect(records).toEqual([]);
+
+    metrics.count('VisitorStreamPaused');
+    metrics.flush();
+    metrics.flush();
+
+    expect(powertools.addDimension).not.toHaveBeenCalled();
+    expect(records.map((r) => [r.dimensions, r.metrics])).toEqual([
+      [[['service']], { VisitorStreamPaused: 1 }],
     ]);
   });
 });

@@ -1,6 +1,7 @@
 import { MetricUnit, type Metrics as PowertoolsMetrics } from '@aws-lambda-powertools/metrics';
 import type { LeadForm } from '@kryon/shared/api';
 import type {
+  BrakeMetrics,
   DeliveryMetric,
   DeliveryMetrics,
   EventStream,
@@ -9,23 +10,26 @@ import type {
 } from '../leads/ports.ts';
 
 /**
- * The domain's counts as CloudWatch metrics (embedded metric format, through Powertools),
- * with the form as the one dimension. Counts are summed in memory and written on flush, one
- * EMF record per form, because a re-send run touches leads of several forms at once.
+ * Counts summed in memory, each under one value of one dimension, and written on flush as one
+ * EMF record per value (through Powertools), because one run can count for several: a
+ * re-send run touches leads of several forms, a batch of SES events both streams.
  */
-export function createLeadMetrics(metrics: PowertoolsMetrics): Metrics {
-  const counts = new Map<LeadForm, Map<LeadMetric, number>>();
+function countsByDimension<Key extends string, Metric extends string>(
+  metrics: PowertoolsMetrics,
+  dimension: string,
+) {
+  const counts = new Map<Key, Map<Metric, number>>();
   return {
-    count(metric, form, value = 1) {
-      const perForm = counts.get(form) ?? new Map<LeadMetric, number>();
-      perForm.set(metric, (perForm.get(metric) ?? 0) + value);
-      counts.set(form, perForm);
+    count(metric: Metric, key: Key, value = 1) {
+      const perKey = counts.get(key) ?? new Map<Metric, number>();
+      perKey.set(metric, (perKey.get(metric) ?? 0) + value);
+      counts.set(key, perKey);
     },
     flush() {
-      for (const [form, perForm] of counts) {
-        metrics.addDimension('form', form);
-        for (const [metric, value] of perForm) metrics.addMetric(metric, MetricUnit.Count, value);
-        // Also clears the dimension, so the next form's record carries only its own.
+      for (const [key, perKey] of counts) {
+        metrics.addDimension(dimension, key);
+        for (const [metric, value] of perKey) metrics.addMetric(metric, MetricUnit.Count, value);
+        // Also clears the dimension, so the next record carries only its own.
         metrics.publishStoredMetrics();
       }
       counts.clear();
@@ -33,25 +37,34 @@ export function createLeadMetrics(metrics: PowertoolsMetrics): Metrics {
   };
 }
 
+/** The domain's counts as CloudWatch metrics, with the form as the one dimension. */
+export function createLeadMetrics(metrics: PowertoolsMetrics): Metrics {
+  return countsByDimension<LeadForm, LeadMetric>(metrics, 'form');
+}
+
 /**
  * The counts of SES delivery events, with the mail stream as the one dimension, `Stream`:
- * what the per-stream alarms and the dashboard read. One EMF record per stream on flush.
+ * what the per-stream alarms and the dashboard read.
  */
 export function createDeliveryMetrics(metrics: PowertoolsMetrics): DeliveryMetrics {
-  const counts = new Map<EventStream, Map<DeliveryMetric, number>>();
+  return countsByDimension<EventStream, DeliveryMetric>(metrics, 'Stream');
+}
+
+/**
+ * The brake's count, VisitorStreamPaused, with only Powertools' `service` dimension: a pause
+ * is of the visitor stream, not of a form. Flushed only when counted, so an OK event writes
+ * no empty record.
+ */
+export function createBrakeMetrics(metrics: PowertoolsMetrics): BrakeMetrics {
+  let counted = false;
   return {
-    count(metric, stream, value = 1) {
-      const perStream = counts.get(stream) ?? new Map<DeliveryMetric, number>();
-      perStream.set(metric, (perStream.get(metric) ?? 0) + value);
-      counts.set(stream, perStream);
+    count(metric) {
+      metrics.addMetric(metric, MetricUnit.Count, 1);
+      counted = true;
     },
     flush() {
-      for (const [stream, perStream] of counts) {
-        metrics.addDimension('Stream', stream);
-        for (const [metric, value] of perStream) metrics.addMetric(metric, MetricUnit.Count, value);
-        metrics.publishStoredMetrics();
-      }
-      counts.clear();
+      if (counted) metrics.publishStoredMetrics();
+      counted = false;
     },
   };
 }
