@@ -101,6 +101,14 @@ describe('mailerOptions', () => {
   });
 
   it.each([
+    ['two addresses', 'a@kryon.example, b@kryon.example'],
+    ['a header break', 'Kryon <a@kryon.example>\r\nBcc: eve@evil.example'],
+  ])('fails at start with a MAIL_FROM of %s, and without one', (_label, value) => {
+    expect(() => mailerOptions({ MAIL_FROM: value })).toThrow(/MAIL_FROM must be a From address/);
+    expect(() => mailerOptions({})).toThrow(/MAIL_FROM/);
+  });
+
+  it.each([
     ['SES_CONFIGURATION_SET', 'kryon sales'],
     ['SES_VISITOR_CONFIGURATION_SET', 'kryon.visitor'],
     ['SES_VISITOR_CONFIGURATION_SET', 'x'.repeat(65)],

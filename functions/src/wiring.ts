@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Logger } from '@aws-lambda-powertools/logger';
-import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import { Metrics } from '@aws-lambda-powertools/metrics';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
@@ -18,7 +18,11 @@ import { createAltchaService } from './adapters/altcha.ts';
 import { displayNameProblem } from './adapters/display-name.ts';
 import { createDynamoLeadStore, createDynamoWindowCounter } from './adapters/dynamodb.ts';
 import { createDnsMailDomainCheck } from './adapters/mail-domain.ts';
-import { createDeliveryMetrics, createLeadMetrics } from './adapters/metrics.ts';
+import {
+  createBrakeMetrics,
+  createDeliveryMetrics,
+  createLeadMetrics,
+} from './adapters/metrics.ts';
 import {
   createSecretsManagerReader,
   type SecretReader,
@@ -115,7 +119,7 @@ export function mailerOptions(env: NodeJS.ProcessEnv = process.env): SesMailerOp
   const configurationSet = configurationSetName('SES_CONFIGURATION_SET', env);
   const visitorFrom = senderEnv('VISITOR_MAIL_FROM', env);
   return {
-    from: requiredEnv('MAIL_FROM', env),
+    from: senderEnv('MAIL_FROM', env) ?? requiredEnv('MAIL_FROM', env),
     ...(visitorFrom ? { visitorFrom } : {}),
     configurationSet,
     visitorConfigurationSet:
@@ -125,7 +129,7 @@ export function mailerOptions(env: NodeJS.ProcessEnv = process.env): SesMailerOp
 }
 
 /**
- * An optional From header: one address (`no-reply@mail.kryon.example`) or a name and one
+ * A From header (MAIL_FROM, VISITOR_MAIL_FROM): one address (`no-reply@mail.kryon.example`) or a name and one
  * address in angle brackets (`Kryon <no-reply@mail.kryon.example>`), on one line. It becomes
  * a header as it is, so nothing else may get through.
  */
@@ -176,23 +180,9 @@ export function visitorBrakeConfigurationSet(env: NodeJS.ProcessEnv = process.en
   return visitor;
 }
 
-/**
- * The brake's count, VisitorStreamPaused in the same namespace, with only the `service`
- * dimension: a pause is of the visitor stream, not of a form. Flushed only when counted, so
- * an OK event writes no empty record.
- */
+/** The brake's count (VisitorStreamPaused), in the namespace the other functions use. */
 export function brakeMetrics(): BrakeMetrics {
-  let counted = false;
-  return {
-    count: (metric) => {
-      powertoolsMetrics.addMetric(metric, MetricUnit.Count, 1);
-      counted = true;
-    },
-    flush: () => {
-      if (counted) powertoolsMetrics.publishStoredMetrics();
-      counted = false;
-    },
-  };
+  return createBrakeMetrics(powertoolsMetrics);
 }
 
 function leadMetrics() {
