@@ -10,6 +10,7 @@ import { prerenderPaths } from './app/prerender-paths.ts';
 import { securityTxt } from './app/security-txt.ts';
 import { SITE } from './app/site-config.ts';
 import { robotsTxt, sitemapXml } from './app/sitemap.ts';
+import { addSiteScript, buildBrowserEntries } from './scripts/browser-entries.ts';
 import { deferHydration } from './scripts/defer-hydration.ts';
 import { externalizeInlineScripts, htmlFiles } from './scripts/externalize-inline-scripts.ts';
 import { buildReports } from './scripts/reports/build-reports.ts';
@@ -44,9 +45,13 @@ export default {
     // After prerendering: the CSP allows no inline scripts (shared/src/security-headers.ts).
     const rewriteStarted = performance.now();
     await externalizeInlineScripts(client);
-    // Then content first: no script is requested before the page has painted.
+    // Then the site's own script on every page, built apart from the framework's.
     const pages = await htmlFiles(client);
-    await deferHydration(client, pages);
+    const { site } = await buildBrowserEntries(import.meta.dirname, client);
+    await addSiteScript(client, pages, site);
+    // Then content first on the pages the router hydrates: no script is requested before the
+    // page has painted.
+    await deferHydration(client, pages, site);
     const rewriteSeconds = ((performance.now() - rewriteStarted) / 1000).toFixed(1);
     console.log(`${pages.length} pages' scripts externalised and deferred in ${rewriteSeconds} s`);
     // Then the files drawn from content, side by side: the share images rasterise on

@@ -7,13 +7,14 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
 } from 'react-router';
 import type { Route } from './+types/root';
 import { BackToTop } from './features/layout/back-to-top.tsx';
 import { SiteFooter } from './features/layout/site-footer.tsx';
 import { SiteHeader } from './features/layout/site-header.tsx';
 import { NotFoundScreen } from './features/not-found/not-found-screen.tsx';
-import { recordFirstTouch } from './lib/first-touch.ts';
+import type { PageHandle } from './lib/page-handle.ts';
 import { useHydrated } from './lib/use-hydrated.ts';
 import { SITE } from './site-config.ts';
 import './styles/base.css';
@@ -30,11 +31,20 @@ export const links: Route.LinksFunction = () => [
   { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
 ];
 
+function useRouterHydrates(): boolean {
+  return useMatches().every((match) => (match.handle as PageHandle | undefined)?.hydrate !== false);
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   // Browser tests wait for this mark: the page answers clicks only once it is hydrated.
   const hydrated = useHydrated();
+  const routerHydrates = useRouterHydrates();
   return (
-    <html lang="en" data-hydrated={hydrated ? '' : undefined}>
+    <html
+      lang="en"
+      data-router={routerHydrates ? '' : undefined}
+      data-hydrated={hydrated ? '' : undefined}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -44,8 +54,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {routerHydrates ? (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : null}
       </body>
     </html>
   );
@@ -71,9 +85,6 @@ function useFocusMainOnNavigation() {
 
 function Shell({ children }: { children: React.ReactNode }) {
   useFocusMainOnNavigation();
-  // Once the first document of the visit is hydrated. Client-side navigations keep this
-  // layout mounted, and a later load finds the first touch already recorded.
-  useEffect(() => recordFirstTouch(), []);
   return (
     <>
       <SiteHeader />

@@ -2,7 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { E2E_BUILD_DIR } from '../playwright.config.ts';
-import { contentFirstProblems } from '../scripts/defer-hydration.ts';
+import {
+  contentFirstProblems,
+  routerHydrates,
+  staticPageProblems,
+} from '../scripts/defer-hydration.ts';
 import { htmlFiles } from '../scripts/externalize-inline-scripts.ts';
 import { attribute, elements, parseHtml } from '../scripts/html-tree.ts';
 import { expect, test } from './fixtures.ts';
@@ -14,6 +18,9 @@ import { expect, test } from './fixtures.ts';
  */
 const client = join(fileURLToPath(new URL('..', import.meta.url)), E2E_BUILD_DIR, 'client');
 
+/** The site script every page loads (app/browser/site.ts), as the build named it. */
+const SITE_SCRIPT = /^\/assets\/site-[\w-]+\.js$/;
+
 /** The scripts a page's boot script loads: its own file, the modules it lists, the placeholders'. */
 function scriptsOf(html: string): string[] {
   const urls: string[] = [];
@@ -23,11 +30,13 @@ function scriptsOf(html: string): string[] {
     if (modules !== undefined) urls.push(attribute(script, 'src') ?? '', ...modules.split(' '));
     const deferred = attribute(script, 'data-src');
     if (deferred !== undefined) urls.push(deferred);
+    const src = attribute(script, 'src');
+    if (attribute(script, 'type') === 'module' && src) urls.push(src);
   }
   return urls;
 }
 
-test('every built page requests no script before it paints, and can start its scripts', async ({
+test('every page the router hydrates requests no script before it paints, every other page runs the site script alone, and every script is served', async ({
   request,
 }) => {
   const files = await htmlFiles(client);
@@ -37,7 +46,12 @@ test('every built page requests no script before it paints, and can start its sc
   const scripts = new Set<string>();
   for (const file of files) {
     const html = await readFile(file, 'utf8');
-    expect(contentFirstProblems(html), relative(client, file)).toEqual([]);
+    if (routerHydrates(html)) {
+      expect(contentFirstProblems(html), relative(client, file)).toEqual([]);
+    } else {
+      const site = scriptsOf(html).find((url) => SITE_SCRIPT.test(url)) ?? 'no site script';
+      expect(staticPageProblems(html, site), relative(client, file)).toEqual([]);
+    }
     for (const url of scriptsOf(html)) scripts.add(url);
   }
   for (const url of scripts) {

@@ -1,6 +1,12 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { contentFirstProblems, deferHydrationHtml, INERT_TYPE } from './defer-hydration.ts';
+import {
+  contentFirstProblems,
+  deferHydrationHtml,
+  INERT_TYPE,
+  routerHydrates,
+  staticPageProblems,
+} from './defer-hydration.ts';
 
 const page =
   '<html><head><link rel="modulepreload" href="/assets/a.js"/><link rel="modulepreload" href="/assets/b.js"/>' +
@@ -135,6 +141,32 @@ describe('contentFirstProblems', () => {
     expect(contentFirstProblems(page(lazy, entry))).toEqual([
       'the boot script is not async',
       'the boot script lists no module',
+    ]);
+  });
+});
+
+describe('pages the router does not hydrate', () => {
+  const site = '/assets/site-abc.js';
+  const staticPage = (head: string) =>
+    `<!DOCTYPE html><html lang="en"><head>${head}</head><body><p>x</p></body></html>`;
+
+  it('are told apart by the mark the root layout writes', () => {
+    expect(routerHydrates('<html lang="en" data-router=""><head></head></html>')).toBe(true);
+    expect(routerHydrates(staticPage(''))).toBe(false);
+  });
+
+  it('hold when they run the site script alone, beside structured data', () => {
+    const head = `<script type="application/ld+json">{}</script><script type="module" src="${site}"></script>`;
+    expect(staticPageProblems(staticPage(head), site)).toEqual([]);
+  });
+
+  it('fail with a router module, a preload or no site script', () => {
+    const head =
+      '<link rel="modulepreload" href="/assets/entry.js"><script type="module" src="/assets/entry.js"></script>';
+    expect(staticPageProblems(staticPage(head), site)).toEqual([
+      'a page that hydrates no route preloads a module',
+      'a page that hydrates no route runs another script: <script type="module" src="/assets/entry.js">',
+      'the site script is there 0 times, not once',
     ]);
   });
 });

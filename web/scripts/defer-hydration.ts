@@ -154,14 +154,57 @@ function tagOf(script: Element): string {
   return `<script${script.attrs.map((a) => ` ${a.name}="${a.value}"`).join('')}>`;
 }
 
-/** Writes the boot script as a hashed asset and rewrites every HTML file of `files`. */
-export async function deferHydration(clientDir: string, files: string[]): Promise<void> {
+/**
+ * True for a page the router hydrates: the root layout marks its <html data-router> when it
+ * writes the router's scripts. Every other page loads the site script and nothing more.
+ */
+export function routerHydrates(html: string): boolean {
+  for (const element of elements(parseHtml(html, false))) {
+    if (element.tagName === 'html') return attribute(element, 'data-router') !== undefined;
+  }
+  return false;
+}
+
+/**
+ * What a page that hydrates no route promises, as a list of what is wrong with it: no module
+ * preload, and one script that runs, the site script given.
+ */
+export function staticPageProblems(html: string, siteSrc: string): string[] {
+  const problems: string[] = [];
+  let site = 0;
+  for (const element of elements(parseHtml(html, false))) {
+    if (element.tagName === 'link' && relTokens(element).includes('modulepreload')) {
+      problems.push('a page that hydrates no route preloads a module');
+    }
+    if (element.tagName !== 'script' || scriptKind(element) === 'data') continue;
+    if (scriptKind(element) === 'module' && attribute(element, 'src') === siteSrc) site += 1;
+    else problems.push(`a page that hydrates no route runs another script: ${tagOf(element)}`);
+  }
+  if (site !== 1) problems.push(`the site script is there ${site} times, not once`);
+  return problems;
+}
+
+/**
+ * Writes the boot script as a hashed asset and rewrites every page of `files` the router
+ * hydrates; checks that every other page runs the site script alone.
+ */
+export async function deferHydration(
+  clientDir: string,
+  files: string[],
+  siteSrc: string,
+): Promise<void> {
   const code = await readFile(new URL('./hydration-boot.js', import.meta.url), 'utf8');
   const name = `boot-${createHash('sha256').update(code).digest('hex').slice(0, 12)}.js`;
   await writeFile(`${clientDir}/assets/${name}`, code);
   for (const file of files) {
     const page = relative(clientDir, file);
-    const html = deferHydrationHtml(await readFile(file, 'utf8'), `/assets/${name}`, page);
+    const built = await readFile(file, 'utf8');
+    if (!routerHydrates(built)) {
+      const problems = staticPageProblems(built, siteSrc);
+      if (problems.length > 0) throw new Error(`${page}: ${problems.join('; ')}`);
+      continue;
+    }
+    const html = deferHydrationHtml(built, `/assets/${name}`, page);
     // The rewrite is checked against what it promises, so no later change to it (or to the
     // markup it reads) ships a page that loads scripts before painting.
     const problems = contentFirstProblems(html);

@@ -1,35 +1,17 @@
-import { UI } from '@kryon/shared/constants';
-import { useEffect, useState } from 'react';
 import { Icon } from '../../components/ui/icon.tsx';
 import { footerCopy } from '../../content/site-navigation.ts';
 
-function prefersReducedMotion(): boolean {
-  return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-}
+/** The class the site script (app/browser/back-to-top.ts) finds the button by. */
+export const BACK_TO_TOP_CLASS = 'back-to-top';
 
+/**
+ * Hidden in the page as built: the site script shows it once the visitor has scrolled past
+ * the threshold and makes it scroll back up. Without scripts it never appears, and the
+ * keyboard's Home key or the browser's own gestures do the same.
+ */
 export function BackToTop() {
-  const [visible, setVisible] = useState(false);
-
-  useEffect(() => {
-    const update = () => setVisible(window.scrollY > UI.backToTopThresholdPx);
-    update();
-    window.addEventListener('scroll', update, { passive: true });
-    return () => window.removeEventListener('scroll', update);
-  }, []);
-
-  if (!visible) return null;
-
   return (
-    <button
-      type="button"
-      className="back-to-top"
-      aria-label={footerCopy.backToTop}
-      onClick={() => {
-        window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
-        // Keyboard users continue from the top of the page, not from the vanished button.
-        document.getElementById('main')?.focus({ preventScroll: true });
-      }}
-    >
+    <button type="button" className={BACK_TO_TOP_CLASS} aria-label={footerCopy.backToTop} hidden>
       <Icon name="arrow-up" size={22} />
     </button>
   );

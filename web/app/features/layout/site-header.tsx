@@ -1,57 +1,50 @@
-import { useEffect, useId, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { headerCopy } from '../../content/site-navigation.ts';
 import { PATHS } from '../../paths.ts';
 import { Logo } from './logo.tsx';
 
+/** The id the menu button and the site script (app/browser/site-menu.ts) find the menu by. */
+export const SITE_NAV_ID = 'site-nav';
+
+/**
+ * The bar and the main navigation, with no framework in the browser. On a phone the
+ * navigation is a popover the menu button opens: the browser itself opens and closes it,
+ * closes it on Escape or a tap outside, and puts it in the top layer; the site script only
+ * keeps the button's label and state in step (site-menu.ts). From a tablet up, CSS shows the
+ * same list in the bar. Its links load the next page as a document (no client-side routing),
+ * which starts with the menu shut.
+ */
 export function SiteHeader() {
-  const [menuOpen, setMenuOpen] = useState(false);
-  const menuId = useId();
-  const { pathname } = useLocation();
-
-  // Any navigation (a link here, Back, a link elsewhere on the page) closes the menu.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not an input.
-  useEffect(() => {
-    setMenuOpen(false);
-  }, [pathname]);
-
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setMenuOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [menuOpen]);
-
-  const close = () => setMenuOpen(false);
-
   return (
     <header className="site-header">
       <a className="skip-link" href="#main">
         {headerCopy.skipLink}
       </a>
       <div className="container site-header__bar">
-        <Link to={PATHS.home} className="site-header__logo" aria-label={headerCopy.homeLabel}>
+        <Link
+          to={PATHS.home}
+          className="site-header__logo"
+          aria-label={headerCopy.homeLabel}
+          reloadDocument
+        >
           <Logo />
         </Link>
         <button
           type="button"
           className="site-header__toggle"
-          aria-expanded={menuOpen}
-          aria-controls={menuId}
-          aria-label={menuOpen ? headerCopy.menuCloseLabel : headerCopy.menuOpenLabel}
-          onClick={() => setMenuOpen((open) => !open)}
+          popoverTarget={SITE_NAV_ID}
+          aria-expanded={false}
+          aria-controls={SITE_NAV_ID}
+          aria-label={headerCopy.menuOpenLabel}
+          data-label-open={headerCopy.menuOpenLabel}
+          data-label-close={headerCopy.menuCloseLabel}
         >
-          <Icon name={menuOpen ? 'close' : 'menu'} size={24} />
+          <Icon name="menu" size={24} className="site-header__icon-menu" />
+          <Icon name="close" size={24} className="site-header__icon-close" />
         </button>
-        <nav
-          id={menuId}
-          aria-label={headerCopy.navLabel}
-          className={['site-nav', menuOpen ? 'site-nav--open' : ''].filter(Boolean).join(' ')}
-        >
+        <nav id={SITE_NAV_ID} aria-label={headerCopy.navLabel} className="site-nav" popover="auto">
           <ul className="site-nav__list">
             {headerCopy.links.map((link) => (
               <li key={link.to}>
@@ -59,14 +52,14 @@ export function SiteHeader() {
                   to={link.to}
                   end={link.to === PATHS.home}
                   className="site-nav__link"
-                  onClick={close}
+                  reloadDocument
                 >
                   {link.label}
                 </NavLink>
               </li>
             ))}
           </ul>
-          <ButtonLink to={headerCopy.cta.to} size="md" className="site-nav__cta" onClick={close}>
+          <ButtonLink to={headerCopy.cta.to} size="md" className="site-nav__cta" reloadDocument>
             {headerCopy.cta.label}
           </ButtonLink>
         </nav>
