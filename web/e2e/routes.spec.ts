@@ -52,7 +52,7 @@ test('the home page describes the organisation in structured data', async ({ req
   });
 });
 
-test('a deep link to an article loads directly and hydrates', async ({ page }) => {
+test('a deep link to an article loads directly and its links work', async ({ page }) => {
   await page.goto('/security-intelligence');
   const response = await page.request.get('/security-intelligence/infrastructure-security');
   expect(response.status()).toBe(200);
@@ -68,7 +68,6 @@ test('a deep link to an article loads directly and hydrates', async ({ page }) =
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(
     'Infrastructure Security',
   );
-  // Hydrated: client-side navigation works from the deep-linked page.
   await page
     .getByRole('navigation', { name: 'Breadcrumb' })
     .getByRole('link', { name: 'Home' })

@@ -6,10 +6,12 @@
  */
 import { recordFirstTouch } from '../lib/first-touch.ts';
 import { enhanceBackToTop } from './back-to-top.ts';
+import { fillPublishedDates } from './published-dates.ts';
 import { enhanceSiteMenu } from './site-menu.ts';
 
 recordFirstTouch();
 enhanceSiteMenu(document);
 enhanceBackToTop(document, window);
+fillPublishedDates(document);
 // Browser tests wait for this mark before they touch the page.
 document.documentElement.dataset.ready = '';

@@ -8,8 +8,8 @@ import {
   localIsoDate,
   NEW_WITHIN_DAYS,
   relativeDate,
-  useToday,
 } from './dates.ts';
+import { useToday } from './use-today.ts';
 
 describe('formatLongDate', () => {
   it('writes the US long format, whatever the time zone', () => {

@@ -1,5 +1,3 @@
-import { useSyncExternalStore } from 'react';
-
 /** A card is marked NEW within 7 days of publication on the index, 30 on the archive. */
 export const NEW_WITHIN_DAYS = { intelligence: 7, archive: 30 } as const;
 
@@ -75,15 +73,4 @@ export function isWithinMonths(isoDate: string, today: string, months: number): 
   const start = new Date(Date.UTC(year, month - 1 - months, day));
   const startIso = start.toISOString().slice(0, 10);
   return daysBetween(startIso, isoDate) >= 0 && daysBetween(isoDate, today) >= 0;
-}
-
-const neverChanges = () => () => {};
-
-/**
- * Today's date once the page runs in a browser, and null while it is prerendered or
- * hydrated. The HTML is rendered at build time, so anything relative to "now" (relative
- * dates, NEW labels) must not be in it: hydration would disagree with it the next day.
- */
-export function useToday(): string | null {
-  return useSyncExternalStore(neverChanges, localIsoDate, () => null);
 }

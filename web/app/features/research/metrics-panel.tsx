@@ -1,6 +1,6 @@
 import type { ResearchItem } from '../../content/library-types.ts';
 import { researchArchivePageCopy } from '../../content/research-archive-page.ts';
-import { useToday } from '../../lib/dates.ts';
+import { useToday } from '../../lib/use-today.ts';
 import { archiveMetrics, recentCount } from './research-metrics.ts';
 
 const copy = researchArchivePageCopy.metrics;

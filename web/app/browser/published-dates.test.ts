@@ -1,0 +1,37 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fillPublishedDates } from './published-dates.ts';
+
+const AGE = '<span class="published-date__age" data-age-of="2026-11-20" hidden></span>';
+const NEW = (date: string) =>
+  `<span class="badge" data-new-since="${date}" data-new-within="7" hidden>NEW</span>`;
+
+describe('fillPublishedDates', () => {
+  beforeEach(() => {
+    document.documentElement.removeAttribute('data-router');
+  });
+
+  it("writes each date's age and shows it", () => {
+    document.body.innerHTML = AGE;
+    fillPublishedDates(document, '2026-11-22');
+    const age = document.querySelector<HTMLElement>('.published-date__age');
+    expect(age?.textContent).toBe('2 days ago');
+    expect(age?.hidden).toBe(false);
+  });
+
+  it('shows NEW only within its window', () => {
+    document.body.innerHTML = `<p id="fresh">${NEW('2026-11-20')}</p><p id="old">${NEW('2026-10-01')}</p>`;
+    fillPublishedDates(document, '2026-11-22');
+    expect(document.querySelector<HTMLElement>('#fresh .badge')?.hidden).toBe(false);
+    expect(document.querySelector<HTMLElement>('#old .badge')?.hidden).toBe(true);
+  });
+
+  it('leaves what React renders to React: islands, and pages the router hydrates', () => {
+    document.body.innerHTML = `<div data-island="x">${AGE}</div>`;
+    fillPublishedDates(document, '2026-11-22');
+    expect(document.querySelector('.published-date__age')?.textContent).toBe('');
+    document.body.innerHTML = AGE;
+    document.documentElement.setAttribute('data-router', '');
+    fillPublishedDates(document, '2026-11-22');
+    expect(document.querySelector('.published-date__age')?.textContent).toBe('');
+  });
+});

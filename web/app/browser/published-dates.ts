@@ -1,0 +1,24 @@
+import { isPublishedWithin, localIsoDate, relativeDate } from '../lib/dates.ts';
+
+/**
+ * Fills what the build could not know about dates (components/ui/published-date.tsx): each
+ * date's age, and the NEW labels of recent items. Parts React renders (islands, and pages the
+ * router hydrates) are left to React, which computes the same from the same functions: text
+ * added before it hydrates would not match what it expects to find.
+ */
+export function fillPublishedDates(document: Document, today = localIsoDate()): void {
+  if (document.documentElement.hasAttribute('data-router')) return;
+  const outsideReact = (element: Element) => !element.closest('[data-island]');
+  for (const age of document.querySelectorAll<HTMLElement>('[data-age-of]')) {
+    const date = age.dataset.ageOf;
+    if (!date || !outsideReact(age)) continue;
+    age.textContent = relativeDate(date, today);
+    age.hidden = false;
+  }
+  for (const badge of document.querySelectorAll<HTMLElement>('[data-new-since]')) {
+    const date = badge.dataset.newSince;
+    const within = Number(badge.dataset.newWithin);
+    if (!date || !outsideReact(badge)) continue;
+    badge.hidden = !isPublishedWithin(date, today, within);
+  }
+}
