@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { FEED_PATH, SECURITY_TXT_PATH } from '@kryon/shared/site-files';
+import { SPECULATION_RULES_PATH, speculationRulesJson } from '@kryon/shared/speculation-rules';
 import type { Config } from '@react-router/dev/config';
 import { ARTICLES, CATEGORIES } from './app/content/library.ts';
 import { researchItems } from './app/content/research-items.ts';
@@ -42,6 +43,9 @@ export default {
       SECURITY_TXT_PATH,
       securityTxt({ origin: SITE.origin, contact: SITE.securityContact, now: new Date() }),
     );
+    // Named by the servers' Speculation-Rules header: links prefetch on hover, with no
+    // inline rules script for the CSP to allow.
+    await write(SPECULATION_RULES_PATH, speculationRulesJson());
     // After prerendering: the CSP allows no inline scripts (shared/src/security-headers.ts).
     const rewriteStarted = performance.now();
     await externalizeInlineScripts(client);

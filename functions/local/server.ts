@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { API_BASE } from '@kryon/shared/api';
 import { SITE_SECURITY_HEADERS } from '@kryon/shared/security-headers';
 import { SITE_FILE_CONTENT_TYPES } from '@kryon/shared/site-files';
+import { SITE_NAVIGATION_HEADERS } from '@kryon/shared/speculation-rules';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import compression from 'compression';
 import sirv from 'sirv';
@@ -43,13 +44,14 @@ export function createLocalServer(options: LocalServerOptions): Server {
     etag: true,
     extensions: ['html'],
     setHeaders(res, pathname) {
-      setSecurityHeaders(res);
+      setSiteHeaders(res);
       res.setHeader(
         'cache-control',
         pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
       );
-      // By extension sirv would send the feed as text/xml and security.txt without
-      // its charset; CloudFront's upload sets the same types (infra/lib/static-site.ts).
+      // By extension sirv would send the feed as text/xml, security.txt without its
+      // charset and the speculation rules as application/json; CloudFront's upload sets the
+      // same types (infra/lib/static-site.ts).
       const contentType = SITE_FILE_CONTENT_TYPES[pathname];
       if (contentType) res.setHeader('content-type', contentType);
     },
@@ -70,7 +72,7 @@ export function createLocalServer(options: LocalServerOptions): Server {
     compress(req as Req, res as Res, () =>
       serveStatic(req, res, () => {
         res.statusCode = 404;
-        setSecurityHeaders(res);
+        setSiteHeaders(res);
         res.setHeader('content-type', 'text/html; charset=utf-8');
         res.setHeader('cache-control', 'no-cache');
         res.end(existsSync(notFoundPage) ? readFileSync(notFoundPage) : 'Not found');
@@ -95,9 +97,13 @@ function apiOnly(req: IncomingMessage, res: ServerResponse, options: LocalServer
   res.end('Only /api is served here: the site is on the dev server (npm run dev).\n');
 }
 
-/** The headers CloudFront's response-headers policy adds, so local tests run under the CSP. */
-function setSecurityHeaders(res: ServerResponse) {
-  for (const [name, value] of Object.entries(SITE_SECURITY_HEADERS)) res.setHeader(name, value);
+/**
+ * The headers CloudFront's site response-headers policy adds, so local tests run under the
+ * CSP and pages name their speculation rules as they do in production.
+ */
+function setSiteHeaders(res: ServerResponse) {
+  const headers = { ...SITE_SECURITY_HEADERS, ...SITE_NAVIGATION_HEADERS };
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
 }
 
 async function handleApi(

@@ -3,6 +3,11 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ERROR_MESSAGES, SUCCESS_MESSAGES } from '@kryon/shared/messages';
+import {
+  SPECULATION_RULES_HEADER_VALUE,
+  SPECULATION_RULES_PATH,
+  speculationRulesJson,
+} from '@kryon/shared/speculation-rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Handler } from '../local/server.ts';
 import { contactBody } from './events.ts';
@@ -40,6 +45,7 @@ beforeAll(async () => {
   mkdirSync(join(siteDir, 'security-intelligence'));
   writeFileSync(join(siteDir, '.well-known', 'security.txt'), 'Contact: mailto:s@x.example\n');
   writeFileSync(join(siteDir, 'security-intelligence', 'feed.xml'), '<feed/>');
+  writeFileSync(join(siteDir, SPECULATION_RULES_PATH.slice(1)), speculationRulesJson());
   writeFileSync(join(siteDir, '.env'), 'SECRET=1\n');
 
   const routes = new Map<string, Handler>();
@@ -130,6 +136,20 @@ describe('the local server', () => {
     expect(securityTxt.status).toBe(200);
     expect(securityTxt.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     expect(await securityTxt.text()).toContain('Contact: mailto:');
+  });
+
+  it('names the speculation rules on pages, the 404 page included, as CloudFront does', async () => {
+    for (const path of ['/', '/contact', '/no-such-page']) {
+      const response = await fetch(`${base}${path}`);
+      expect(response.headers.get('speculation-rules'), path).toBe(SPECULATION_RULES_HEADER_VALUE);
+    }
+  });
+
+  it('serves the speculation rules with the content type browsers require', async () => {
+    const rules = await fetch(`${base}${SPECULATION_RULES_PATH}`);
+    expect(rules.status).toBe(200);
+    expect(rules.headers.get('content-type')).toBe('application/speculationrules+json');
+    expect(await rules.json()).toMatchObject({ prefetch: [{ eagerness: 'moderate' }] });
   });
 
   it('serves /.well-known/ but no other dotfile of the build', async () => {

@@ -61,6 +61,7 @@ describe('site router: viewer request', () => {
     '/favicon.svg',
     '/og/attack-paths.png',
     '/og/attack-paths/x.png',
+    '/speculation-rules.json',
   ])('leaves the file %s of the build untouched', (uri) => {
     expect(viewerRequest(handler, uri)).toBe(uri);
   });

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { HSTS_MAX_AGE_SECONDS, PERMISSIONS_POLICY } from '@kryon/shared/security-headers';
 import { SITE_FILE_CONTENT_TYPES } from '@kryon/shared/site-files';
+import { SITE_NAVIGATION_HEADERS } from '@kryon/shared/speculation-rules';
 import { Annotations, Duration, Names, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
@@ -182,9 +183,19 @@ export class StaticSite extends Construct {
       },
     });
     // The values of shared/src/security-headers.ts, which the local server sends too.
-    const customHeaders = {
-      customHeaders: [{ header: 'Permissions-Policy', value: PERMISSIONS_POLICY, override: true }],
+    const permissionsPolicy = {
+      header: 'Permissions-Policy',
+      value: PERMISSIONS_POLICY,
+      override: true,
     };
+    // The site's pages also name their speculation rules (shared/src/speculation-rules.ts):
+    // a custom header, since the policy has no setting of its own for it. API answers are
+    // not documents, so the API's policy leaves it out.
+    const navigationHeaders = Object.entries(SITE_NAVIGATION_HEADERS).map(([header, value]) => ({
+      header,
+      value,
+      override: true,
+    }));
     this.siteHeaders = new ResponseHeadersPolicy(this, 'SiteHeaders', {
       responseHeadersPolicyName: regionalName(
         this,
@@ -193,7 +204,7 @@ export class StaticSite extends Construct {
       ),
       comment: 'Kryon site: HSTS, CSP (scripts by hash only), no framing, no sniffing',
       securityHeadersBehavior: securityHeaders(buildCsp({ connectOrigins }), false),
-      customHeadersBehavior: customHeaders,
+      customHeadersBehavior: { customHeaders: [permissionsPolicy, ...navigationHeaders] },
     });
     this.apiHeaders = new ResponseHeadersPolicy(this, 'ApiHeaders', {
       responseHeadersPolicyName: regionalName(
@@ -203,7 +214,7 @@ export class StaticSite extends Construct {
       ),
       comment: 'Kryon API: the security headers with a CSP that allows nothing',
       securityHeadersBehavior: securityHeaders(API_CSP, true),
-      customHeadersBehavior: customHeaders,
+      customHeadersBehavior: { customHeaders: [permissionsPolicy] },
     });
 
     this.distribution = new Distribution(this, 'Distribution', {
@@ -293,8 +304,8 @@ export class StaticSite extends Construct {
   /**
    * Hashed assets first (immutable for a year, never pruned, so pages cached by browsers
    * still find their chunks), then the files whose content type the upload must not guess
-   * (the feed, security.txt), then everything else with `no-cache`, pruned, and an
-   * invalidation so the edge serves the new pages at once.
+   * (the feed, security.txt, the speculation rules), then everything else with `no-cache`,
+   * pruned, and an invalidation so the edge serves the new pages at once.
    */
   private deploy(props: StaticSiteProps): void {
     const logGroup = new LogGroup(this, 'DeploymentLogs', { retention: props.logRetention });

@@ -91,6 +91,8 @@ export const SITE_FILES: Record<string, string> = {
   // Files below the root, one in a dot-directory.
   'security-intelligence/feed.xml': '<?xml version="1.0"?><feed/>',
   '.well-known/security.txt': 'Contact: mailto:security@kryon.example\n',
+  // The speculation rules the pages' Speculation-Rules header names, at the root.
+  'speculation-rules.json': '{"prefetch":[]}\n',
   // Share images the build draws per category and per article, in folders of their own.
   'og/attack-paths.png': 'PNG',
   'og/attack-paths/x.png': 'PNG',

@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import { LEAD_FORMS } from '@kryon/shared/api';
 import { PERMISSIONS_POLICY, SITE_SECURITY_HEADERS } from '@kryon/shared/security-headers';
+import { SPECULATION_RULES_HEADER_VALUE } from '@kryon/shared/speculation-rules';
 import type { CfnResource } from 'aws-cdk-lib';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
@@ -295,13 +296,31 @@ describe('response headers', () => {
 
   it('sends the shared Permissions-Policy, which turns off powerful features', () => {
     for (const config of [site(), api()]) {
-      expect(config.CustomHeadersConfig.Items).toEqual([
-        { Header: 'Permissions-Policy', Value: PERMISSIONS_POLICY, Override: true },
-      ]);
+      expect(config.CustomHeadersConfig.Items).toContainEqual({
+        Header: 'Permissions-Policy',
+        Value: PERMISSIONS_POLICY,
+        Override: true,
+      });
     }
     expect(PERMISSIONS_POLICY).toMatch(/camera=\(\)/);
     expect(PERMISSIONS_POLICY).toMatch(/microphone=\(\)/);
     expect(PERMISSIONS_POLICY).toMatch(/geolocation=\(\)/);
+  });
+
+  // A custom header: the policy has no setting of its own for Speculation-Rules, and custom
+  // headers are a name and value CloudFront adds to the responses of the behaviour, within
+  // the policy quotas (decision 062):
+  // https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/understanding-response-headers-policies.html
+  // https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/cloudfront-limits.html
+  it('names the speculation rules file on every site response, and only there', () => {
+    expect(site().CustomHeadersConfig.Items).toEqual([
+      { Header: 'Permissions-Policy', Value: PERMISSIONS_POLICY, Override: true },
+      { Header: 'Speculation-Rules', Value: '"/speculation-rules.json"', Override: true },
+    ]);
+    expect(SPECULATION_RULES_HEADER_VALUE).toBe('"/speculation-rules.json"');
+    expect(api().CustomHeadersConfig.Items).toEqual([
+      { Header: 'Permissions-Policy', Value: PERMISSIONS_POLICY, Override: true },
+    ]);
   });
 
   it('sends the same values the local server sends', () => {
@@ -357,7 +376,12 @@ describe('site upload', () => {
     template.hasResource('Custom::CDKBucketDeployment', {
       Properties: Match.objectLike({
         Prune: true,
-        Exclude: ['assets/*', 'security-intelligence/feed.xml', '.well-known/security.txt'],
+        Exclude: [
+          'assets/*',
+          'security-intelligence/feed.xml',
+          '.well-known/security.txt',
+          'speculation-rules.json',
+        ],
         SystemMetadata: { 'cache-control': 'no-cache' },
         DistributionId: ref(stack.site.distribution.node.defaultChild as CfnResource),
         DistributionPaths: ['/*'],
@@ -369,6 +393,7 @@ describe('site upload', () => {
   it.each([
     ['security-intelligence/feed.xml', 'application/atom+xml; charset=utf-8'],
     ['.well-known/security.txt', 'text/plain; charset=utf-8'],
+    ['speculation-rules.json', 'application/speculationrules+json'],
   ])(
     'uploads %s alone with the content type %s, before the pages and their invalidation',
     (key, type) => {

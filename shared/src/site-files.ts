@@ -1,9 +1,11 @@
+import { SPECULATION_RULES_CONTENT_TYPE, SPECULATION_RULES_PATH } from './speculation-rules.ts';
+
 /**
  * Files the web build writes beside its pages that need a content type of their own. The
  * build writes them (web/react-router.config.ts), and both servers send these types: the
  * local server (functions/local) and the S3 upload behind CloudFront (infra). Guessing by
- * extension would serve the feed as generic XML and security.txt without its
- * charset.
+ * extension would serve the feed as generic XML, security.txt without its charset, and the
+ * speculation rules as plain JSON, which browsers ignore.
  */
 
 /** The Atom feed of the security-intelligence library. */
@@ -18,4 +20,5 @@ export const FEED_CONTENT_TYPE = 'application/atom+xml; charset=utf-8';
 export const SITE_FILE_CONTENT_TYPES: Readonly<Record<string, string>> = {
   [FEED_PATH]: FEED_CONTENT_TYPE,
   [SECURITY_TXT_PATH]: 'text/plain; charset=utf-8',
+  [SPECULATION_RULES_PATH]: SPECULATION_RULES_CONTENT_TYPE,
 };
