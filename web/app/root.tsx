@@ -1,14 +1,4 @@
-import { useEffect, useRef } from 'react';
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLocation,
-  useMatches,
-} from 'react-router';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useMatches } from 'react-router';
 import type { Route } from './+types/root';
 import { BackToTop } from './features/layout/back-to-top.tsx';
 import { SiteFooter } from './features/layout/site-footer.tsx';
@@ -54,37 +44,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        {routerHydrates ? (
-          <>
-            <ScrollRestoration />
-            <Scripts />
-          </>
-        ) : null}
+        {routerHydrates ? <Scripts /> : null}
       </body>
     </html>
   );
 }
 
-/**
- * After a client-side navigation, screen-reader and keyboard users start at the new page's
- * content, as they would after a full page load. ScrollRestoration moves new pages to the top
- * and restores the position on Back/Forward.
- */
-function useFocusMainOnNavigation() {
-  const { pathname } = useLocation();
-  const first = useRef(true);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not an input.
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    document.getElementById('main')?.focus({ preventScroll: true });
-  }, [pathname]);
-}
-
 function Shell({ children }: { children: React.ReactNode }) {
-  useFocusMainOnNavigation();
   return (
     <>
       <SiteHeader />

@@ -36,6 +36,11 @@ export async function buildBrowserEntries(
       // The site script is a module: every browser that runs it imports chunks natively.
       modulePreload: { polyfill: false },
       rollupOptions: {
+        // React's packages open with "use client", which means nothing outside a server
+        // components build; the warning that the bundle drops it is noise.
+        onwarn(warning, warn) {
+          if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
+        },
         input: { site: join(web, 'app', 'browser', 'site.ts') },
         output: {
           entryFileNames: 'assets/[name]-[hash].js',
@@ -57,11 +62,15 @@ export async function buildBrowserEntries(
  * stylesheet. Here those imports are empty: the page has that stylesheet already.
  */
 function stylesAreTheSites(): Plugin {
+  const empty = '\0kryon:no-style';
   return {
     name: 'kryon:styles-are-the-sites',
     enforce: 'pre',
+    resolveId(source) {
+      return source.split('?')[0]?.endsWith('.css') ? empty : undefined;
+    },
     load(id) {
-      return id.split('?')[0]?.endsWith('.css') ? '' : undefined;
+      return id === empty ? 'export {};' : undefined;
     },
   };
 }

@@ -7,11 +7,17 @@
 import { recordFirstTouch } from '../lib/first-touch.ts';
 import { enhanceBackToTop } from './back-to-top.ts';
 import { fillPublishedDates } from './published-dates.ts';
+import { enhanceSectionLinks } from './section-links.ts';
 import { enhanceSiteMenu } from './site-menu.ts';
 
 recordFirstTouch();
 enhanceSiteMenu(document);
 enhanceBackToTop(document, window);
 fillPublishedDates(document);
+enhanceSectionLinks(document, window);
+// React, and each island's code, only on a page that has islands.
+if (document.querySelector('[data-island]')) {
+  import('./islands.tsx').then(({ hydrateIslands }) => hydrateIslands(document));
+}
 // Browser tests wait for this mark before they touch the page.
 document.documentElement.dataset.ready = '';

@@ -32,7 +32,6 @@ export const articlePageCopy = {
     next: 'Next:',
   },
   backToLibrary: 'Browse All Articles',
-  loading: 'Loading article…',
   errors: {
     eyebrow: 'Security Intelligence',
     browseAll: 'Browse All Articles',

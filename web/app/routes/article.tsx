@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, Link } from 'react-router';
+import { data, isRouteErrorResponse } from 'react-router';
 import { ButtonLink } from '../components/ui/button.tsx';
 import { PublishedDate } from '../components/ui/published-date.tsx';
 import { articlePageCopy } from '../content/article-page.ts';
@@ -7,7 +7,6 @@ import { SITE_PAGES } from '../content/site-pages.ts';
 import { ArticleBody, ArticleToc } from '../features/articles/article-body.tsx';
 import { describeArticleError } from '../features/articles/article-error.ts';
 import { ArticleErrorScreen } from '../features/articles/article-error-screen.tsx';
-import { ArticleNavigationBoundary } from '../features/articles/article-skeleton.tsx';
 import { ArticleBreadcrumbs } from '../features/articles/breadcrumbs.tsx';
 import { categoryBySlug } from '../features/articles/category-lookup.ts';
 import { renderArticle } from '../features/articles/render-article.server.ts';
@@ -126,93 +125,87 @@ export const meta = ({ loaderData, error, params }: Route.MetaArgs) => {
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   const { article, toc, category, prev, next } = loaderData;
   return (
-    <ArticleNavigationBoundary>
-      <article className="section article-page" aria-labelledby="article-title">
-        <div className="container article-layout">
-          <ArticleBreadcrumbs category={category} article={article.title} />
-          <header className="article-header">
-            <div className="article-card__badges">
-              <SeverityBadge severity={article.severity} />
-              <Link className="article-header__category" to={category.path}>
-                {category.name}
-              </Link>
+    <article className="section article-page" aria-labelledby="article-title">
+      <div className="container article-layout">
+        <ArticleBreadcrumbs category={category} article={article.title} />
+        <header className="article-header">
+          <div className="article-card__badges">
+            <SeverityBadge severity={article.severity} />
+            <a className="article-header__category" href={category.path}>
+              {category.name}
+            </a>
+          </div>
+          <h1 id="article-title">{article.title}</h1>
+          <p className="lead">{article.description}</p>
+          <ul className="article-meta">
+            <li>
+              <PublishedDate date={article.publishedDate} label={copy.published} />
+            </li>
+            <li>{article.readTime}</li>
+          </ul>
+        </header>
+        <aside className="article-glance" aria-labelledby="article-glance-heading">
+          <h2 id="article-glance-heading">{copy.glance.heading}</h2>
+          <dl>
+            <div>
+              <dt>{copy.glance.mitre}</dt>
+              <dd>{article.mitreAttack}</dd>
             </div>
-            <h1 id="article-title">{article.title}</h1>
-            <p className="lead">{article.description}</p>
-            <ul className="article-meta">
-              <li>
-                <PublishedDate date={article.publishedDate} label={copy.published} />
-              </li>
-              <li>{article.readTime}</li>
-            </ul>
-          </header>
-          <aside className="article-glance" aria-labelledby="article-glance-heading">
-            <h2 id="article-glance-heading">{copy.glance.heading}</h2>
-            <dl>
-              <div>
-                <dt>{copy.glance.mitre}</dt>
-                <dd>{article.mitreAttack}</dd>
-              </div>
-              <div>
-                <dt>{copy.glance.audience}</dt>
-                <dd>{article.audience}</dd>
-              </div>
-              <div>
-                <dt>{copy.glance.solution}</dt>
-                <dd>
-                  <ul className="module-list">
-                    {article.kryonSolution.map((module) => (
-                      <li key={module}>{module}</li>
-                    ))}
-                  </ul>
-                </dd>
-              </div>
-              <div>
-                <dt>{copy.glance.tags}</dt>
-                <dd>
-                  <ul className="tag-list">
-                    {article.tags.map((tag) => (
-                      <li key={tag}>{tag}</li>
-                    ))}
-                  </ul>
-                </dd>
-              </div>
-            </dl>
-          </aside>
-          <ArticleToc entries={toc} heading={copy.toc} />
-          <ArticleBody html={article.body} />
-          <nav className="article-nav" aria-label={copy.adjacent.label}>
-            {prev ? (
-              <Link to={prev.url} className="card article-nav__link" rel="prev">
-                <span className="article-nav__label">{copy.adjacent.previous}</span>{' '}
-                <span className="article-nav__title">{prev.title}</span>
-              </Link>
-            ) : (
-              <span />
-            )}
-            {next ? (
-              <Link to={next.url} className="card article-nav__link article-nav__next" rel="next">
-                <span className="article-nav__label">{copy.adjacent.next}</span>{' '}
-                <span className="article-nav__title">{next.title}</span>
-              </Link>
-            ) : null}
-          </nav>
-          <p className="article-back">
-            <ButtonLink to={PATHS.intelligence} variant="secondary">
-              {copy.backToLibrary}
-            </ButtonLink>
-          </p>
-        </div>
-      </article>
-    </ArticleNavigationBoundary>
+            <div>
+              <dt>{copy.glance.audience}</dt>
+              <dd>{article.audience}</dd>
+            </div>
+            <div>
+              <dt>{copy.glance.solution}</dt>
+              <dd>
+                <ul className="module-list">
+                  {article.kryonSolution.map((module) => (
+                    <li key={module}>{module}</li>
+                  ))}
+                </ul>
+              </dd>
+            </div>
+            <div>
+              <dt>{copy.glance.tags}</dt>
+              <dd>
+                <ul className="tag-list">
+                  {article.tags.map((tag) => (
+                    <li key={tag}>{tag}</li>
+                  ))}
+                </ul>
+              </dd>
+            </div>
+          </dl>
+        </aside>
+        <ArticleToc entries={toc} heading={copy.toc} />
+        <ArticleBody html={article.body} />
+        <nav className="article-nav" aria-label={copy.adjacent.label}>
+          {prev ? (
+            <a href={prev.url} className="card article-nav__link" rel="prev">
+              <span className="article-nav__label">{copy.adjacent.previous}</span>{' '}
+              <span className="article-nav__title">{prev.title}</span>
+            </a>
+          ) : (
+            <span />
+          )}
+          {next ? (
+            <a href={next.url} className="card article-nav__link article-nav__next" rel="next">
+              <span className="article-nav__label">{copy.adjacent.next}</span>{' '}
+              <span className="article-nav__title">{next.title}</span>
+            </a>
+          ) : null}
+        </nav>
+        <p className="article-back">
+          <ButtonLink to={PATHS.intelligence} variant="secondary">
+            {copy.backToLibrary}
+          </ButtonLink>
+        </p>
+      </div>
+    </article>
   );
 }
 
 /** The article error screens, chosen from the error (its type, else its message text). */
 export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
-  return (
-    <ArticleNavigationBoundary>
-      <ArticleErrorScreen screen={describeArticleError(error, params)} />
-    </ArticleNavigationBoundary>
-  );
+  return <ArticleErrorScreen screen={describeArticleError(error, params)} />;
 }

@@ -1,11 +1,10 @@
-import { data, isRouteErrorResponse, Link } from 'react-router';
+import { data, isRouteErrorResponse } from 'react-router';
 import { ButtonLink } from '../components/ui/button.tsx';
 import { PageHero } from '../components/ui/page-hero.tsx';
 import { categoryPageCopy } from '../content/category-pages.ts';
 import { articlesIn, CATEGORIES, findCategory, summarise } from '../content/library.ts';
 import { notFoundCopy } from '../content/not-found.ts';
 import { ArticleCard } from '../features/articles/article-card.tsx';
-import { ArticleNavigationBoundary } from '../features/articles/article-skeleton.tsx';
 import { categoryBySlug } from '../features/articles/category-lookup.ts';
 import { categoryPageCopyFor } from '../features/articles/category-page.ts';
 import { IntelligenceNotFound } from '../features/not-found/intelligence-not-found.tsx';
@@ -64,7 +63,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) =>
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const { category, page, articles, otherCategories } = loaderData;
   return (
-    <ArticleNavigationBoundary>
+    <>
       <PageHero eyebrow={page.eyebrow} title={page.title} text={page.text} />
       <section className="section" aria-labelledby="category-articles-heading">
         <div className="container">
@@ -83,7 +82,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
             <ul>
               {otherCategories.map((other) => (
                 <li key={other.slug}>
-                  <Link to={other.path}>{other.displayName}</Link>
+                  <a href={other.path}>{other.displayName}</a>
                 </li>
               ))}
             </ul>
@@ -93,7 +92,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           </nav>
         </div>
       </section>
-    </ArticleNavigationBoundary>
+    </>
   );
 }
 

@@ -5,7 +5,6 @@ import { intelligencePageCopy } from '../content/intelligence-page.ts';
 import { ARTICLES, summarise } from '../content/library.ts';
 import { researchFindings } from '../content/research-findings.ts';
 import { ArticleLibrary } from '../features/articles/article-library.tsx';
-import { ArticleNavigationBoundary } from '../features/articles/article-skeleton.tsx';
 import {
   AttackScenarios,
   BreachTimeline,
@@ -15,6 +14,8 @@ import {
   SolutionMapping,
 } from '../features/articles/intelligence-sections.tsx';
 import { SectionLink } from '../features/articles/section-link.tsx';
+import { Island } from '../islands/island.tsx';
+import type { PageHandle } from '../lib/page-handle.ts';
 import { seo } from '../lib/seo.ts';
 import { PATHS } from '../paths.ts';
 import type { Route } from './+types/security-intelligence';
@@ -30,13 +31,16 @@ export function loader() {
   };
 }
 
+/** The article list is an island; the rest of the page is read, not interacted with. */
+export const handle: PageHandle = { hydrate: false };
+
 export const meta = () =>
   seo({ ...intelligencePageCopy.meta, path: PATHS.intelligence, libraryFeed: true });
 
 export default function IntelligencePage({ loaderData }: Route.ComponentProps) {
   const { hero, featured } = intelligencePageCopy;
   return (
-    <ArticleNavigationBoundary>
+    <>
       <PageHero eyebrow={hero.eyebrow} title={hero.title} text={hero.text}>
         <SectionLink targetId={hero.ctaTargetId} className={buttonClass({ size: 'lg' })}>
           {hero.ctaLabel}
@@ -53,7 +57,11 @@ export default function IntelligencePage({ loaderData }: Route.ComponentProps) {
             <h2 id="featured-heading">{featured.heading}</h2>
             <p className="lead">{featured.intro}</p>
           </header>
-          <ArticleLibrary articles={loaderData.articles} />
+          <Island
+            name="article-library"
+            component={ArticleLibrary}
+            props={{ articles: loaderData.articles }}
+          />
         </div>
       </section>
       <ChallengeCards />
@@ -62,6 +70,6 @@ export default function IntelligencePage({ loaderData }: Route.ComponentProps) {
       <SolutionMapping />
       <MonthlyFindings findings={loaderData.researchFindings} />
       <ResourceTiles />
-    </ArticleNavigationBoundary>
+    </>
   );
 }

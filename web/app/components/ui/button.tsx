@@ -1,5 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
-import { Link, type LinkProps } from 'react-router';
+import type { AnchorHTMLAttributes, ButtonHTMLAttributes, ReactNode } from 'react';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import './button.css';
 
@@ -56,11 +55,16 @@ export function Button({
   );
 }
 
-type ButtonLinkProps = StyleProps & LinkProps;
+type ButtonLinkProps = StyleProps &
+  Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
+    /** The page it leads to: a plain link, which the browser follows as a page load. */
+    to: string;
+  };
 
-export function ButtonLink({ variant, size, block, className, ...rest }: ButtonLinkProps) {
+export function ButtonLink({ variant, size, block, className, to, ...rest }: ButtonLinkProps) {
   return (
-    <Link
+    <a
+      href={to}
       className={[buttonClass({ variant, size, block }), className].filter(Boolean).join(' ')}
       {...rest}
     />

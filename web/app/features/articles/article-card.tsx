@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { NewBadge, PublishedDate } from '../../components/ui/published-date.tsx';
 import { intelligencePageCopy } from '../../content/intelligence-page.ts';
 import type { ArticleSummary } from '../../content/library.ts';
@@ -31,7 +30,7 @@ export function ArticleCard({
         />
       </div>
       <Heading className="article-card__title">
-        <Link to={article.url}>{article.title}</Link>
+        <a href={article.url}>{article.title}</a>
       </Heading>
       <p className="article-card__description">{article.description}</p>
       <ul className="article-meta">

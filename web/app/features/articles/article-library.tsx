@@ -16,6 +16,7 @@ import {
   toggleSeverity,
 } from '../../lib/article-filters.ts';
 import { useDebouncedSearch } from '../../lib/use-debounced-search.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { ArticleCard, type ArticleCardData } from './article-card.tsx';
 
 const copy = intelligencePageCopy.featured;
@@ -27,13 +28,16 @@ function isCategory(value: string): value is ArticleCategory {
 /**
  * The index's article list: a debounced text search, a
  * category, any-of severity chips, all combined with AND; a count line; clear-all; and a
- * list collapsed to six cards until the visitor asks for the rest.
+ * list collapsed to six cards until the visitor asks for the rest. An island: as built, and
+ * until React has hydrated it, every card is listed and the filters are disabled, so the list
+ * reads whole without scripts and no control pretends to work before it does.
  */
 export function ArticleLibrary({ articles }: { articles: readonly ArticleCardData[] }) {
   const search = useDebouncedSearch();
   const [category, setCategory] = useState<ArticleCategory | ''>('');
   const [severities, setSeverities] = useState<Severity[]>([]);
   const [expanded, setExpanded] = useState(false);
+  const hydrated = useHydrated();
   const ids = useId();
   const listId = `${ids}-results`;
 
@@ -43,7 +47,7 @@ export function ArticleLibrary({ articles }: { articles: readonly ArticleCardDat
   );
   // The clear link appears as soon as the visitor types, not 300 ms later.
   const filtering = hasActiveArticleFilters({ search: search.text, category, severities });
-  const visible = expanded ? matches : matches.slice(0, ARTICLE_COLLAPSED_COUNT);
+  const visible = expanded || !hydrated ? matches : matches.slice(0, ARTICLE_COLLAPSED_COUNT);
   const hiddenCount = matches.length - visible.length;
 
   const clearAll = () => {
@@ -55,55 +59,57 @@ export function ArticleLibrary({ articles }: { articles: readonly ArticleCardDat
   return (
     <div className="library">
       <search className="library-filters" aria-label={articleFilterLabels.toolbar}>
-        <div className="field library-filters__search">
-          <label className="field__label" htmlFor={`${ids}-search`}>
-            {copy.searchLabel}
-          </label>
-          <input
-            id={`${ids}-search`}
-            className="input"
-            type="search"
-            autoComplete="off"
-            placeholder={copy.searchPlaceholder}
-            value={search.text}
-            onChange={(event) => search.setText(event.target.value)}
-          />
-        </div>
-        <div className="field library-filters__category">
-          <label className="field__label" htmlFor={`${ids}-category`}>
-            {copy.categoryLabel}
-          </label>
-          <select
-            id={`${ids}-category`}
-            className="input"
-            value={category}
-            onChange={(event) => {
-              const value = event.target.value;
-              setCategory(isCategory(value) ? value : '');
-            }}
-          >
-            <option value="">{copy.allCategoriesLabel}</option>
-            {ARTICLE_CATEGORIES.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <fieldset className="library-filters__chips">
-          <legend className="field__label">{copy.severityLabel}</legend>
-          <div className="chip-row">
-            {SEVERITIES.map((severity) => (
-              <FilterChip
-                key={severity}
-                tone={severity.toLowerCase()}
-                pressed={severities.includes(severity)}
-                onToggle={() => setSeverities((current) => toggleSeverity(current, severity))}
-              >
-                {severity}
-              </FilterChip>
-            ))}
+        <fieldset className="library-filters__controls" disabled={!hydrated}>
+          <div className="field library-filters__search">
+            <label className="field__label" htmlFor={`${ids}-search`}>
+              {copy.searchLabel}
+            </label>
+            <input
+              id={`${ids}-search`}
+              className="input"
+              type="search"
+              autoComplete="off"
+              placeholder={copy.searchPlaceholder}
+              value={search.text}
+              onChange={(event) => search.setText(event.target.value)}
+            />
           </div>
+          <div className="field library-filters__category">
+            <label className="field__label" htmlFor={`${ids}-category`}>
+              {copy.categoryLabel}
+            </label>
+            <select
+              id={`${ids}-category`}
+              className="input"
+              value={category}
+              onChange={(event) => {
+                const value = event.target.value;
+                setCategory(isCategory(value) ? value : '');
+              }}
+            >
+              <option value="">{copy.allCategoriesLabel}</option>
+              {ARTICLE_CATEGORIES.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <fieldset className="library-filters__chips">
+            <legend className="field__label">{copy.severityLabel}</legend>
+            <div className="chip-row">
+              {SEVERITIES.map((severity) => (
+                <FilterChip
+                  key={severity}
+                  tone={severity.toLowerCase()}
+                  pressed={severities.includes(severity)}
+                  onToggle={() => setSeverities((current) => toggleSeverity(current, severity))}
+                >
+                  {severity}
+                </FilterChip>
+              ))}
+            </div>
+          </fieldset>
         </fieldset>
       </search>
 
@@ -135,7 +141,7 @@ export function ArticleLibrary({ articles }: { articles: readonly ArticleCardDat
         </ul>
       )}
 
-      {matches.length > ARTICLE_COLLAPSED_COUNT ? (
+      {hydrated && matches.length > ARTICLE_COLLAPSED_COUNT ? (
         <div className="library-more">
           <Button
             variant="secondary"

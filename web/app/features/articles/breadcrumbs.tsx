@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { articlePageCopy } from '../../content/article-page.ts';
 import { PATHS } from '../../paths.ts';
 
@@ -21,14 +20,14 @@ export function ArticleBreadcrumbs({
     <nav aria-label={copy.label} className="breadcrumbs">
       <ol>
         <li>
-          <Link to={PATHS.home}>{copy.home}</Link>
+          <a href={PATHS.home}>{copy.home}</a>
         </li>
         <li>
-          <Link to={PATHS.intelligence}>{copy.intelligence}</Link>
+          <a href={PATHS.intelligence}>{copy.intelligence}</a>
         </li>
         {category ? (
           <li>
-            <Link to={category.path}>{category.name}</Link>
+            <a href={category.path}>{category.name}</a>
           </li>
         ) : categoryText ? (
           <li>{categoryText}</li>

@@ -1,5 +1,4 @@
-import { type ReactNode, useState } from 'react';
-import { Link } from 'react-router';
+import type { ReactNode } from 'react';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { intelligencePageCopy } from '../../content/intelligence-page.ts';
@@ -56,10 +55,10 @@ export function ChallengeCards() {
               <Icon name="shield" size={28} className="challenge-card__icon" />
               <h3>{card.title}</h3>
               <p>{card.text}</p>
-              <Link className="challenge-card__link" to={categoryPath(card.categorySlug)}>
+              <a className="challenge-card__link" href={categoryPath(card.categorySlug)}>
                 {card.linkLabel}
                 <Icon name="arrow-right" size={18} />
-              </Link>
+              </a>
             </article>
           </li>
         ))}
@@ -145,11 +144,10 @@ export function AttackScenarios({ scenarios }: { scenarios: readonly AttackScena
 }
 
 /**
- * The breach timeline. The item under the pointer or keyboard focus is highlighted; items take
- * focus so keyboard users can step through them the same way.
+ * The breach timeline. The item under the pointer or keyboard focus is highlighted (in CSS);
+ * items take focus so keyboard users can step through them the same way.
  */
 export function BreachTimeline() {
-  const [active, setActive] = useState<number | null>(null);
   return (
     <IntelligenceSection
       id="timeline"
@@ -158,19 +156,12 @@ export function BreachTimeline() {
       tone="raised"
     >
       <ol className="timeline">
-        {copy.timeline.items.map((item, index) => (
+        {copy.timeline.items.map((item) => (
           <li
             key={item.time}
-            className={['timeline__item', active === index ? 'timeline__item--active' : '']
-              .filter(Boolean)
-              .join(' ')}
-            data-active={active === index}
+            className="timeline__item"
             // biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users step through the timeline and get the hover highlight.
             tabIndex={0}
-            onMouseEnter={() => setActive(index)}
-            onMouseLeave={() => setActive((current) => (current === index ? null : current))}
-            onFocus={() => setActive(index)}
-            onBlur={() => setActive((current) => (current === index ? null : current))}
           >
             <span className="timeline__time">{item.time}</span>
             <div className="timeline__content">

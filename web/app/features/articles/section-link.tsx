@@ -1,12 +1,9 @@
 import type { ReactNode } from 'react';
 
-function prefersReducedMotion(): boolean {
-  return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-}
-
 /**
- * An in-page link that scrolls smoothly to its section and moves focus there, so keyboard
- * users continue from the section they asked for. Without JavaScript it is a plain anchor.
+ * An in-page link to a section. The site script (app/browser/section-links.ts) makes it
+ * scroll smoothly and move focus there, so keyboard users continue from the section they
+ * asked for; without scripts it is a plain anchor.
  */
 export function SectionLink({
   targetId,
@@ -18,20 +15,7 @@ export function SectionLink({
   children: ReactNode;
 }) {
   return (
-    <a
-      href={`#${targetId}`}
-      className={className}
-      onClick={(event) => {
-        const target = document.getElementById(targetId);
-        if (!target) return;
-        event.preventDefault();
-        target.scrollIntoView({
-          behavior: prefersReducedMotion() ? 'auto' : 'smooth',
-          block: 'start',
-        });
-        target.focus({ preventScroll: true });
-      }}
-    >
+    <a href={`#${targetId}`} className={className} data-section-link="">
       {children}
     </a>
   );

@@ -1,28 +1,19 @@
-import { Link } from 'react-router';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { footerCopy, headerCopy } from '../../content/site-navigation.ts';
 import { PATHS } from '../../paths.ts';
 import { Logo } from './logo.tsx';
 
-/**
- * Several footer links point at the page the visitor is already on; a route change scrolls
- * to the top by itself, but a link to the current page would do nothing without this.
- */
-function scrollToTop() {
-  window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
-}
-
 export function SiteFooter() {
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
         <div className="site-footer__brand">
-          <Link to={PATHS.home} aria-label={headerCopy.homeLabel} onClick={scrollToTop}>
+          <a href={PATHS.home} aria-label={headerCopy.homeLabel}>
             <Logo />
-          </Link>
+          </a>
           <p>{footerCopy.tagline}</p>
-          <ButtonLink to={footerCopy.contactButton.to} variant="outline" onClick={scrollToTop}>
+          <ButtonLink to={footerCopy.contactButton.to} variant="outline">
             {footerCopy.contactButton.label}
           </ButtonLink>
         </div>
@@ -32,9 +23,7 @@ export function SiteFooter() {
             <ul>
               {column.links.map((link) => (
                 <li key={link.label}>
-                  <Link to={link.to} onClick={scrollToTop}>
-                    {link.label}
-                  </Link>
+                  <a href={link.to}>{link.label}</a>
                 </li>
               ))}
             </ul>
@@ -46,9 +35,7 @@ export function SiteFooter() {
         <ul className="site-footer__legal">
           {footerCopy.legal.map((link) => (
             <li key={link.label}>
-              <Link to={link.to} onClick={scrollToTop}>
-                {link.label}
-              </Link>
+              <a href={link.to}>{link.label}</a>
             </li>
           ))}
         </ul>

@@ -1,4 +1,4 @@
-import { Link, NavLink } from 'react-router';
+import { useLocation } from 'react-router';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { headerCopy } from '../../content/site-navigation.ts';
@@ -16,21 +16,24 @@ export const SITE_NAV_ID = 'site-nav';
  * same list in the bar. Its links load the next page as a document (no client-side routing),
  * which starts with the menu shut.
  */
+/** A section's link is current on its page and on every page below it, home only on itself. */
+export function isCurrentSection(pathname: string, to: string): boolean {
+  if (to === PATHS.home) return pathname === PATHS.home;
+  return pathname === to || pathname.startsWith(`${to}/`);
+}
+
 export function SiteHeader() {
+  // The page's own path, as it is prerendered.
+  const { pathname } = useLocation();
   return (
     <header className="site-header">
       <a className="skip-link" href="#main">
         {headerCopy.skipLink}
       </a>
       <div className="container site-header__bar">
-        <Link
-          to={PATHS.home}
-          className="site-header__logo"
-          aria-label={headerCopy.homeLabel}
-          reloadDocument
-        >
+        <a href={PATHS.home} className="site-header__logo" aria-label={headerCopy.homeLabel}>
           <Logo />
-        </Link>
+        </a>
         <button
           type="button"
           className="site-header__toggle"
@@ -48,18 +51,17 @@ export function SiteHeader() {
           <ul className="site-nav__list">
             {headerCopy.links.map((link) => (
               <li key={link.to}>
-                <NavLink
-                  to={link.to}
-                  end={link.to === PATHS.home}
+                <a
+                  href={link.to}
                   className="site-nav__link"
-                  reloadDocument
+                  aria-current={isCurrentSection(pathname, link.to) ? 'page' : undefined}
                 >
                   {link.label}
-                </NavLink>
+                </a>
               </li>
             ))}
           </ul>
-          <ButtonLink to={headerCopy.cta.to} size="md" className="site-nav__cta" reloadDocument>
+          <ButtonLink to={headerCopy.cta.to} size="md" className="site-nav__cta">
             {headerCopy.cta.label}
           </ButtonLink>
         </nav>

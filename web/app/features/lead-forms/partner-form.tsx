@@ -1,6 +1,5 @@
 import type { FieldName } from '@kryon/shared/forms/lead-form';
 import { partnerDefinition } from '@kryon/shared/forms/partner';
-import { Link } from 'react-router';
 import { type FieldLayout, FormFields, kebabIds } from '../../components/forms/form-fields.tsx';
 import { FormProgress, FormStatus } from '../../components/forms/form-status.tsx';
 import { HoneypotField } from '../../components/forms/honeypot-field.tsx';
@@ -52,12 +51,12 @@ export function PartnerForm({
           <p>{copy.successIntro}</p>
           <ConfirmationNote confirmation={state.accepted.confirmation} />
           <div className="lead-actions">
-            <Link className={buttonClass({ variant: 'primary' })} to={PATHS.intelligence}>
+            <a className={buttonClass({ variant: 'primary' })} href={PATHS.intelligence}>
               {copy.explore}
-            </Link>
-            <Link className={buttonClass({ variant: 'ghost' })} to={PATHS.home}>
+            </a>
+            <a className={buttonClass({ variant: 'ghost' })} href={PATHS.home}>
               {copy.home}
-            </Link>
+            </a>
           </div>
         </FormStatus>
       ) : (

@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import type {
   PrivacyBlock,
   PrivacyFormEntry,
@@ -12,7 +11,7 @@ function FormEntry({ entry, fieldsLabel }: { entry: PrivacyFormEntry; fieldsLabe
     <article className="card privacy-form" aria-labelledby={headingId}>
       <h3 id={headingId}>{entry.name}</h3>
       <p className="privacy-form__page">
-        <Link to={entry.page.to}>{entry.page.label}</Link>
+        <a href={entry.page.to}>{entry.page.label}</a>
       </p>
       <p>{entry.purpose}</p>
       <h4 className="privacy-form__fields-label">{fieldsLabel}</h4>

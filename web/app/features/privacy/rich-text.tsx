@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import type { RichText as RichTextCopy } from '../../content/privacy-types.ts';
 
 /** Running text whose pieces may link to a page of the site (client-side) or elsewhere. */
@@ -8,9 +7,9 @@ export function RichText({ text }: { text: RichTextCopy }) {
     if (typeof piece === 'string') return piece;
     const key = `${index}-${piece.text}`;
     return 'to' in piece ? (
-      <Link key={key} to={piece.to}>
+      <a key={key} href={piece.to}>
         {piece.text}
-      </Link>
+      </a>
     ) : (
       <a key={key} href={piece.href}>
         {piece.text}

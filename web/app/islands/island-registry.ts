@@ -1,0 +1,24 @@
+/**
+ * Every island: the parts of a page that React hydrates in the browser, by name. Each loads
+ * its component on demand, so a page downloads only the islands it holds. A route places one
+ * with <Island> (island.tsx), which renders the same component at build time.
+ */
+export const ISLANDS = {
+  'article-library': () =>
+    import('../features/articles/article-library.tsx').then((m) => m.ArticleLibrary),
+} as const;
+
+export type IslandName = keyof typeof ISLANDS;
+
+export type IslandComponent<N extends IslandName> = Awaited<ReturnType<(typeof ISLANDS)[N]>>;
+
+/**
+ * When an island hydrates: `load` as soon as the page is parsed (a part the visitor sees
+ * first), `visible` when it comes near the viewport or is touched (a form further down).
+ */
+export type IslandHydration = 'load' | 'visible';
+
+/** React's ids inside an island start with its name, so two islands never share one. */
+export function islandIdPrefix(name: IslandName): string {
+  return `${name}-`;
+}

@@ -1,0 +1,46 @@
+import type { ComponentProps } from 'react';
+import { renderToString } from 'react-dom/server';
+import {
+  type IslandComponent,
+  type IslandHydration,
+  type IslandName,
+  islandIdPrefix,
+} from './island-registry.ts';
+import { IslandRoot } from './island-root.tsx';
+
+/**
+ * A part of a page that React hydrates in the browser, on a page that otherwise runs no
+ * framework. At build time the component is rendered on its own, as the browser will
+ * hydrate it (its own root, its own id prefix), and its props are written beside it as JSON
+ * for the island loader (app/browser/islands.ts). Props must therefore be plain data.
+ */
+export function Island<N extends IslandName>({
+  name,
+  component: Component,
+  props,
+  hydrate = 'load',
+}: {
+  name: N;
+  /** The registry's component for `name`, which the browser will load. */
+  component: IslandComponent<N>;
+  props: ComponentProps<IslandComponent<N>>;
+  hydrate?: IslandHydration;
+}) {
+  const html = renderToString(
+    <IslandRoot>
+      {/* biome-ignore lint/suspicious/noExplicitAny: the registry ties Component to its props. */}
+      <Component {...(props as any)} />
+    </IslandRoot>,
+    { identifierPrefix: islandIdPrefix(name) },
+  );
+  return (
+    <div
+      className="island"
+      data-island={name}
+      data-hydrate={hydrate}
+      data-props={JSON.stringify(props)}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own rendering of the island, which the browser hydrates.
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
+}
