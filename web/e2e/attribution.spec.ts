@@ -1,15 +1,16 @@
 import { FIRST_TOUCH_STORAGE_KEY } from '@kryon/shared/constants';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, pageReady, test } from './fixtures.ts';
 import { emailsMentioning, uniqueEmail, visitorEmails } from './inbox.ts';
 import { leadsOf } from './leads-table.ts';
 import { waitLikeAPerson } from './person.ts';
 
 /*
  * Where a lead came from (docs/decisions/037): a visitor lands on an article from a
- * newsletter link, moves on through the site by clicking (client-side navigation, no new
- * document), sends a form, and sales read the campaign, the source and the article in the
- * lead's e-mail. Nothing is kept in a cookie; the visitor's own e-mail says none of it.
+ * newsletter link, moves on through the site by clicking (each page a new document, which
+ * must not overwrite the first touch), sends a form, and sales read the campaign, the source
+ * and the article in the lead's e-mail. Nothing is kept in a cookie; the visitor's own e-mail
+ * says none of it.
  */
 
 const ARTICLE = '/security-intelligence/identity-risks/long-lived-access-keys';
@@ -18,16 +19,12 @@ const NEWSLETTER = 'https://news.example/issues/42?subscriber=ada';
 /** Lands on the article from the newsletter, as its link would bring a reader. */
 async function landFromNewsletter(page: Page) {
   await page.goto(`${ARTICLE}?utm_source=newsletter&utm_campaign=q4`, { referer: NEWSLETTER });
-  // Survives only while the page stays one document: proves later moves are client-side.
-  await page.evaluate(() => {
-    (window as unknown as { sameDocument: boolean }).sameDocument = true;
-  });
 }
 
-async function expectSameDocument(page: Page) {
-  expect(
-    await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),
-  ).toBe(true);
+/** After a click to another page: that page is ready, and it kept the visit's first touch. */
+async function expectFirstTouchKept(page: Page) {
+  await pageReady(page);
+  expect(await storedFirstTouch(page)).toEqual(NEWSLETTER_FIRST_TOUCH);
 }
 
 /** The article, then Security Intelligence, then the research archive, all by clicking. */
@@ -37,8 +34,10 @@ async function clickThroughToTheArchive(page: Page) {
     .getByRole('link', { name: 'Security Intelligence' })
     .click();
   await expect(page).toHaveURL(/\/security-intelligence$/);
+  await expectFirstTouchKept(page);
   await page.getByRole('link', { name: 'Browse the Research Archive' }).click();
   await expect(page).toHaveURL(/\/research-archive$/);
+  await expectFirstTouchKept(page);
 }
 
 /** The sales e-mail about this visitor: it replies to the visitor's address. */
@@ -91,7 +90,7 @@ test.describe('lead attribution', () => {
     await clickThroughToTheArchive(page);
     await page.getByRole('link', { name: 'Schedule a Demo' }).click();
     await expect(page).toHaveURL(/\/demo$/);
-    await expectSameDocument(page);
+    await expectFirstTouchKept(page);
 
     await page.getByRole('button', { name: 'Select Technical Demo' }).click();
     await page.getByLabel('Full name').fill('Ada Lovelace');
@@ -146,7 +145,7 @@ test.describe('lead attribution', () => {
       .getByRole('link', { name: 'Contact Us' })
       .click();
     await expect(page).toHaveURL(/\/contact$/);
-    await expectSameDocument(page);
+    await expectFirstTouchKept(page);
 
     await page.getByLabel('Full name').fill('Grace Hopper');
     await page.getByLabel('Work email').fill(email);
@@ -178,7 +177,7 @@ test.describe('lead attribution', () => {
     const email = uniqueEmail('katherine');
     await landFromNewsletter(page);
     await clickThroughToTheArchive(page);
-    await expectSameDocument(page);
+    await expectFirstTouchKept(page);
 
     await page
       .getByRole('button', { name: /^Download / })

@@ -1,24 +1,38 @@
-import { test as base, type Response } from '@playwright/test';
+import { test as base, type Page, type Response } from '@playwright/test';
 
 export { expect } from '@playwright/test';
 
 /**
- * `page.goto` and `page.reload` resolve once an HTML page answers clicks, not merely loaded:
- * its site script has run (it marks <html data-ready>: app/browser/site.ts) and, on a page the
- * router hydrates (<html data-router>), React has hydrated it (<html data-hydrated>). The
- * router's scripts start only after the first paint (scripts/defer-hydration.ts), often after
- * the load event.
+ * Resolves once the page in the tab answers clicks, not merely loaded: its site script has run
+ * (it marks <html data-ready>: app/browser/site.ts), its islands in view are hydrated (each
+ * marks itself data-hydrated: app/browser/islands.tsx) and, on a page the router hydrates
+ * (<html data-router>), React has hydrated it (<html data-hydrated>); the router's scripts
+ * start only after the first paint (scripts/defer-hydration.ts), often after the load event.
+ * `page.goto` and `page.reload` wait for it; a journey that reaches a page by clicking a link
+ * waits for it before it touches the new page.
  */
+export async function pageReady(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const html = document.documentElement;
+    const routerDone = !html.hasAttribute('data-router') || html.hasAttribute('data-hydrated');
+    // Islands that hydrate on load, and those near the viewport, which hydrate when
+    // they come near: a journey that scrolls to one touches it, and it hydrates then.
+    const near = (island: HTMLElement) => {
+      const box = island.getBoundingClientRect();
+      return box.top < window.innerHeight + 400 && box.bottom > -400;
+    };
+    const islandsDone = [
+      ...document.querySelectorAll<HTMLElement>('[data-island]:not([data-hydrated])'),
+    ].every((island) => island.dataset.hydrate === 'visible' && !near(island));
+    return html.hasAttribute('data-ready') && routerDone && islandsDone;
+  });
+}
+
 export const test = base.extend({
   page: async ({ page }, use) => {
     const hydrated = async (response: Response | null) => {
       if (response?.headers()['content-type']?.startsWith('text/html')) {
-        await page.waitForFunction(() => {
-          const html = document.documentElement;
-          const routerDone =
-            !html.hasAttribute('data-router') || html.hasAttribute('data-hydrated');
-          return html.hasAttribute('data-ready') && routerDone;
-        });
+        await pageReady(page);
       }
       return response;
     };

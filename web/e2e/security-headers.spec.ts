@@ -38,7 +38,7 @@ test('every page works under the production Content-Security-Policy with no viol
     expect(response?.headers()['x-content-type-options'], path).toBe('nosniff');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   }
-  // Hydrated under the policy: client-side navigation works.
+  // Under the policy, the site script runs and links lead on.
   await page.goto('/contact');
   await page
     .getByRole('navigation', { name: 'Main' })
