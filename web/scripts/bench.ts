@@ -233,14 +233,14 @@ function readBaseline(): Baseline | undefined {
 }
 
 /**
- * The commit whose site this run measured. The bench's own commits change no page, so they are
- * skipped, and a baseline taken after them still names the site's commit; uncommitted changes
- * elsewhere are said so.
+ * The commit whose site this run measured. The bench's own commits (its scripts, its README
+ * line) change no page, so they are skipped, and a baseline taken after them still names the
+ * site's commit; uncommitted changes elsewhere are said so.
  */
 function measuredCommit(): string {
   const git = (...args: string[]) =>
     spawnSync('git', args, { cwd: web, encoding: 'utf8' }).stdout.trim();
-  const scope = [':(top)', ':(top,exclude)web/scripts/bench*'];
+  const scope = [':(top)', ':(top,exclude)web/scripts/bench*', ':(top,exclude)README.md'];
   const commit = git('log', '-1', '--format=%h', '--', ...scope);
   const changed = git('status', '--porcelain', '--untracked-files=no', '--', ...scope);
   return changed ? `${commit}+uncommitted` : commit;
