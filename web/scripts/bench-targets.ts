@@ -1,0 +1,52 @@
+/**
+ * How much JavaScript (gzip, loaded with no interaction) each kind of page may load, for
+ * `npm run bench:web` (issue #24): reading pages ship no framework, the landing pages a little
+ * motion, and only the pages that filter a list or take a form hydrate more than an island.
+ */
+export type PageKind = 'reading' | 'landing' | 'filter' | 'form';
+
+const KB = 1024;
+
+export const JS_TARGET_BYTES: Record<PageKind, number> = {
+  reading: 5 * KB,
+  landing: 15 * KB,
+  filter: 75 * KB,
+  form: 90 * KB,
+};
+
+/**
+ * Each kind's pages, by pattern. Written as separate rules rather than a first-match chain, so
+ * a path two rules both claim is reported instead of quietly taking the first kind.
+ */
+const RULES: { kind: PageKind; matches: (path: string) => boolean }[] = [
+  {
+    kind: 'reading',
+    matches: (path) =>
+      // Articles and category pages, then the reading pages outside the library.
+      /^\/security-intelligence\/[^/]+(\/[^/]+)?$/.test(path) ||
+      ['/what-we-are', '/privacy', '/404'].includes(path),
+  },
+  { kind: 'landing', matches: (path) => ['/', '/features'].includes(path) },
+  {
+    kind: 'filter',
+    matches: (path) => ['/security-intelligence', '/research-archive'].includes(path),
+  },
+  {
+    kind: 'form',
+    matches: (path) => ['/contact', '/become-partner', '/request-access', '/demo'].includes(path),
+  },
+];
+
+/** The kind of the page at `path`; throws unless exactly one rule claims it. */
+export function pageKind(path: string): PageKind {
+  const normalised = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  const kinds = RULES.filter((rule) => rule.matches(normalised)).map((rule) => rule.kind);
+  const [kind] = kinds;
+  if (kind === undefined || kinds.length > 1) {
+    throw new Error(
+      `${path}: ${kinds.length === 0 ? 'no page kind' : `page kinds ${kinds.join(', ')}`} ` +
+        'in scripts/bench-targets.ts',
+    );
+  }
+  return kind;
+}
