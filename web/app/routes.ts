@@ -8,7 +8,6 @@ export default [
   route('security-intelligence', 'routes/security-intelligence.tsx'),
   route('security-intelligence/:category', 'routes/intelligence-category.tsx'),
   route('security-intelligence/:category/:slug', 'routes/article.tsx'),
-  route('security-intelligence/*', 'routes/intelligence-not-found.tsx'),
   route('research-archive', 'routes/research-archive.tsx'),
   route('contact', 'routes/contact.tsx'),
   route('request-access', 'routes/request-access.tsx'),

@@ -366,14 +366,10 @@ test.describe('article page', () => {
     page,
   }) => {
     for (const path of [`${category.path}/no-such-article`, `${INDEX}/cloud-magic`]) {
-      // The host answers with the 404 page; the router then loads the matched route's data,
-      // which the host has not got either, and draws an error screen in its place.
+      // The host answers with the 404 page, whose island then draws the screen the address
+      // calls for in place of the page's own.
       await page.goto(path);
-      await page.waitForFunction(
-        () =>
-          (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } })
-            .__reactRouterDataRouter?.state.initialized === true,
-      );
+      await expect(page.locator('[data-island="not-found"][data-hydrated]')).toHaveCount(1);
       await expect(page.locator('body > header')).toHaveCount(1);
       await expect(page.locator('body > main')).toHaveCount(1);
       await expect(page.locator('body > footer')).toHaveCount(1);

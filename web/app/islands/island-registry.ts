@@ -6,6 +6,7 @@
 export const ISLANDS = {
   'article-library': () =>
     import('../features/articles/article-library.tsx').then((m) => m.ArticleLibrary),
+  'not-found': () => import('./not-found-page.tsx').then((m) => m.NotFoundPage),
 } as const;
 
 export type IslandName = keyof typeof ISLANDS;

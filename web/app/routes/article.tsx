@@ -1,17 +1,14 @@
-import { data, isRouteErrorResponse } from 'react-router';
+import { data } from 'react-router';
 import { ButtonLink } from '../components/ui/button.tsx';
 import { PublishedDate } from '../components/ui/published-date.tsx';
 import { articlePageCopy } from '../content/article-page.ts';
 import { findArticle, findArticleById, findCategory, summarise } from '../content/library.ts';
 import { SITE_PAGES } from '../content/site-pages.ts';
 import { ArticleBody, ArticleToc } from '../features/articles/article-body.tsx';
-import { describeArticleError } from '../features/articles/article-error.ts';
-import { ArticleErrorScreen } from '../features/articles/article-error-screen.tsx';
 import { ArticleBreadcrumbs } from '../features/articles/breadcrumbs.tsx';
-import { categoryBySlug } from '../features/articles/category-lookup.ts';
 import { renderArticle } from '../features/articles/render-article.server.ts';
 import { SeverityBadge } from '../features/articles/severity-badge.tsx';
-import { isArticleRouteError, validateArticleRoute } from '../lib/article-route.ts';
+import { validateArticleRoute } from '../lib/article-route.ts';
 import { absoluteUrl, seo } from '../lib/seo.ts';
 import { articleShareImage } from '../lib/share-image.ts';
 import { PATHS } from '../paths.ts';
@@ -58,46 +55,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   };
 }
 
-/**
- * In the browser, an article URL that was never prerendered has no data file: the static
- * host answers 404. The same validation, with the category list the browser has, names the
- * failure (an unknown category, or an article missing from a known one), and checks that a
- * data file that did arrive holds the article's content.
- */
-export async function clientLoader({ params, serverLoader }: Route.ClientLoaderArgs) {
-  let loaded: Awaited<ReturnType<typeof serverLoader>>;
-  try {
-    loaded = await serverLoader();
-  } catch (error) {
-    if (isRouteErrorResponse(error) && error.status === 404 && !isArticleRouteError(error.data)) {
-      const result = validateArticleRoute(params, {
-        category: categoryBySlug,
-        article: () => undefined,
-        hasContent: () => false,
-      });
-      if (!result.ok) throw data(result.error, { status: 404 });
-    }
-    throw error;
-  }
-  // A data file that arrived without the article's text (a partial upload, a publishing
-  // slip) shows "Content Unavailable" rather than an empty page.
-  const result = validateArticleRoute(params, {
-    category: categoryBySlug,
-    article: () => loaded.article,
-    hasContent: (article) => article.body.length > 0,
-  });
-  if (!result.ok) throw data(result.error, { status: 404 });
-  return loaded;
-}
-
-export const meta = ({ loaderData, error, params }: Route.MetaArgs) => {
-  if (!loaderData) {
-    const screen = describeArticleError(error, params);
-    return [
-      { title: `${screen.title} - ${copy.breadcrumbs.intelligence} | ${SITE.name}` },
-      { name: 'robots', content: 'noindex' },
-    ];
-  }
+export const meta = ({ loaderData }: Route.MetaArgs) => {
   const { article } = loaderData;
   return seo({
     title: article.title,
@@ -203,9 +161,4 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
       </div>
     </article>
   );
-}
-
-/** The article error screens, chosen from the error (its type, else its message text). */
-export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
-  return <ArticleErrorScreen screen={describeArticleError(error, params)} />;
 }

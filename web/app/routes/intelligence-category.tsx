@@ -1,14 +1,11 @@
-import { data, isRouteErrorResponse } from 'react-router';
+import { data } from 'react-router';
 import { ButtonLink } from '../components/ui/button.tsx';
 import { PageHero } from '../components/ui/page-hero.tsx';
 import { categoryPageCopy } from '../content/category-pages.ts';
 import { articlesIn, CATEGORIES, findCategory, summarise } from '../content/library.ts';
 import { notFoundCopy } from '../content/not-found.ts';
 import { ArticleCard } from '../features/articles/article-card.tsx';
-import { categoryBySlug } from '../features/articles/category-lookup.ts';
 import { categoryPageCopyFor } from '../features/articles/category-page.ts';
-import { IntelligenceNotFound } from '../features/not-found/intelligence-not-found.tsx';
-import { NotFoundScreen } from '../features/not-found/not-found-screen.tsx';
 import { seo } from '../lib/seo.ts';
 import { categoryShareImage } from '../lib/share-image.ts';
 import { PATHS } from '../paths.ts';
@@ -33,17 +30,6 @@ export function loader({ params }: Route.LoaderArgs) {
       ({ slug, displayName, path }) => ({ slug, displayName, path }),
     ),
   };
-}
-
-/**
- * A category URL that was never prerendered has no data file: the host answers it with the
- * 404 page, and the router, finding no data for this route, would fail without asking for
- * any. The category list the browser has names the category unknown, so a direct load shows
- * the section's not-found page, as client-side navigation does.
- */
-export async function clientLoader({ params, serverLoader }: Route.ClientLoaderArgs) {
-  if (!categoryBySlug(params.category)) throw data(null, { status: 404 });
-  return serverLoader();
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) =>
@@ -94,10 +80,4 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
       </section>
     </>
   );
-}
-
-/** An unknown category, loaded directly or reached in the app, is the section's 404. */
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <IntelligenceNotFound />;
-  return <NotFoundScreen variant="error" />;
 }

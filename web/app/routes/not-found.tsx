@@ -1,5 +1,7 @@
 import { notFoundCopy } from '../content/not-found.ts';
-import { NotFoundScreen } from '../features/not-found/not-found-screen.tsx';
+import { Island } from '../islands/island.tsx';
+import { NotFoundPage } from '../islands/not-found-page.tsx';
+import type { PageHandle } from '../lib/page-handle.ts';
 import { seo } from '../lib/seo.ts';
 import { NOT_FOUND_PATH } from '../paths.ts';
 
@@ -8,6 +10,9 @@ export const meta = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export default function NotFoundPage() {
-  return <NotFoundScreen />;
+/** The host answers every unknown address with this page; an island tells which screen. */
+export const handle: PageHandle = { hydrate: false };
+
+export default function NotFoundRoute() {
+  return <Island name="not-found" component={NotFoundPage} props={{}} />;
 }

@@ -20,6 +20,7 @@ export interface ArticleErrorScreen {
 const screens = articlePageCopy.errors.screens;
 
 function messageOf(error: unknown): string {
+  if (isArticleRouteError(error)) return error.message;
   if (isRouteErrorResponse(error)) {
     if (isArticleRouteError(error.data)) return error.data.message;
     return `${error.status} ${error.statusText}`.trim();
@@ -60,8 +61,12 @@ export function describeArticleError(
   error: unknown,
   params: { category?: string; slug?: string },
 ): ArticleErrorScreen {
-  const routeError =
-    isRouteErrorResponse(error) && isArticleRouteError(error.data) ? error.data : undefined;
+  // The typed error itself (a URL judged in the browser), or the router's 404 carrying it.
+  const routeError = isArticleRouteError(error)
+    ? error
+    : isRouteErrorResponse(error) && isArticleRouteError(error.data)
+      ? error.data
+      : undefined;
   const categorySegment = routeError?.category ?? params.category;
   const known = categorySegment ? categoryBySlug(categorySegment) : undefined;
   const slug = routeError?.slug ?? params.slug;
