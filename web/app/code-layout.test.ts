@@ -29,6 +29,8 @@ const PROBES = {
   'web/app/components/ui/probe-content.ts': '../../content/home-page.ts',
   'web/app/lib/probe-route.ts': '../routes/article.tsx',
   'web/app/content/probe-feature.ts': '../features/marketing/card-summary.ts',
+  'web/app/features/articles/probe-island.ts': '../../islands/island.tsx',
+  'web/app/lib/probe-browser.ts': '../browser/site.ts',
   // What stays allowed: own folder, components, lib and content from a feature.
   'web/app/features/research/probe-own.ts': './research-card.tsx',
   'web/app/features/research/probe-component.ts': '../../components/ui/button.tsx',
@@ -97,6 +99,13 @@ describe('the import rule between folders of web/app', () => {
     expect(messagesOf('web/app/features/articles/probe-route.ts')).toEqual([
       expect.stringContaining('a feature never imports a route'),
     ]);
+  });
+
+  it('forbids features and lib to import the islands or the browser scripts', () => {
+    expect(messagesOf('web/app/features/articles/probe-island.ts')).toEqual([
+      expect.stringContaining('a feature never imports them'),
+    ]);
+    expect(messagesOf('web/app/lib/probe-browser.ts')).toHaveLength(1);
   });
 
   it('forbids components, lib and content to import features or routes', () => {
