@@ -1,6 +1,6 @@
 import { hydrateRoot } from 'react-dom/client';
-import { ISLANDS, type IslandName, islandIdPrefix } from '../islands/island-registry.ts';
-import { IslandRoot } from '../islands/island-root.tsx';
+import { ISLANDS, type IslandName } from '../islands/island-registry.ts';
+import { IslandRoot, islandIdPrefix } from '../islands/island-root.tsx';
 
 /** How near the viewport (px) a `visible` island starts hydrating. */
 const NEAR_VIEWPORT_PX = 400;

@@ -18,8 +18,3 @@ export type IslandComponent<N extends IslandName> = Awaited<ReturnType<(typeof I
  * first), `visible` when it comes near the viewport or is touched (a form further down).
  */
 export type IslandHydration = 'load' | 'visible';
-
-/** React's ids inside an island start with its name, so two islands never share one. */
-export function islandIdPrefix(name: IslandName): string {
-  return `${name}-`;
-}

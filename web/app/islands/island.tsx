@@ -1,12 +1,7 @@
 import type { ComponentProps } from 'react';
 import { renderToString } from 'react-dom/server';
-import {
-  type IslandComponent,
-  type IslandHydration,
-  type IslandName,
-  islandIdPrefix,
-} from './island-registry.ts';
-import { IslandRoot } from './island-root.tsx';
+import type { IslandComponent, IslandHydration, IslandName } from './island-registry.ts';
+import { IslandRoot, islandIdPrefix } from './island-root.tsx';
 
 /**
  * A part of a page that React hydrates in the browser, on a page that otherwise runs no
