@@ -25,6 +25,20 @@ function useRouterHydrates(): boolean {
   return useMatches().every((match) => (match.handle as PageHandle | undefined)?.hydrate !== false);
 }
 
+/**
+ * The built site gets the hashed site script from the build (scripts/browser-entries.ts); the
+ * dev server serves its source, after React Router's own hot-reload preamble, which island
+ * modules expect and which <Scripts/> would otherwise write.
+ */
+function DevSiteScript() {
+  return (
+    <>
+      <script type="module" src="/@id/__x00__virtual:react-router/inject-hmr-runtime" />
+      <script type="module" src="/app/browser/site.ts" />
+    </>
+  );
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   // Browser tests wait for this mark: the page answers clicks only once it is hydrated.
   const hydrated = useHydrated();
@@ -45,6 +59,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         {children}
         {routerHydrates ? <Scripts /> : null}
+        {import.meta.env.DEV ? <DevSiteScript /> : null}
       </body>
     </html>
   );
