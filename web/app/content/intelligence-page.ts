@@ -4,19 +4,11 @@ import type { IntelligencePageCopy } from './intelligence-types.ts';
 // The hero's call to action scrolls to this element, so both must use the same id.
 const FEATURED_SECTION_ID = 'featured-analysis';
 
-export const intelligencePageCopy: IntelligencePageCopy = {
-  meta: {
-    title: 'Security Intelligence | Kryon',
-    description:
-      'AWS security research from Kryon: misconfigurations, IAM privilege escalation, attack paths, vulnerability prioritization and compliance, with the fixes.',
-  },
-  hero: {
-    eyebrow: 'Security Intelligence',
-    title: 'AWS attack research you can act on',
-    text: 'Analysis of how AWS environments are actually attacked: the misconfigurations, identity chains and exposed workloads behind real breaches, each with the AWS CLI commands, policies and guardrails that close them.',
-    ctaLabel: 'Explore Featured Analysis',
-    ctaTargetId: FEATURED_SECTION_ID,
-  },
+/**
+ * The article list's own words, apart from the page's: the list is an island, and its code
+ * then carries these lines rather than the whole page's copy.
+ */
+export const articleLibraryCopy = {
   featured: {
     heading: 'Featured Security Analysis',
     intro:
@@ -39,6 +31,23 @@ export const intelligencePageCopy: IntelligencePageCopy = {
     text: 'No articles found matching your filters.',
     clearLabel: 'Clear all filters',
   },
+} satisfies Pick<IntelligencePageCopy, 'featured' | 'emptyState'>;
+
+export const intelligencePageCopy: IntelligencePageCopy = {
+  meta: {
+    title: 'Security Intelligence | Kryon',
+    description:
+      'AWS security research from Kryon: misconfigurations, IAM privilege escalation, attack paths, vulnerability prioritization and compliance, with the fixes.',
+  },
+  hero: {
+    eyebrow: 'Security Intelligence',
+    title: 'AWS attack research you can act on',
+    text: 'Analysis of how AWS environments are actually attacked: the misconfigurations, identity chains and exposed workloads behind real breaches, each with the AWS CLI commands, policies and guardrails that close them.',
+    ctaLabel: 'Explore Featured Analysis',
+    ctaTargetId: FEATURED_SECTION_ID,
+  },
+  featured: articleLibraryCopy.featured,
+  emptyState: articleLibraryCopy.emptyState,
   challenges: {
     heading: 'The challenges behind most AWS breaches',
     intro:

@@ -1,5 +1,5 @@
 import { NewBadge, PublishedDate } from '../../components/ui/published-date.tsx';
-import { intelligencePageCopy } from '../../content/intelligence-page.ts';
+import { articleLibraryCopy } from '../../content/intelligence-page.ts';
 import type { ArticleSummary } from '../../content/library.ts';
 import { articleCardLabels } from '../../content/library-labels.ts';
 import { NEW_WITHIN_DAYS } from '../../lib/dates.ts';
@@ -26,7 +26,7 @@ export function ArticleCard({
         <NewBadge
           date={article.publishedDate}
           withinDays={NEW_WITHIN_DAYS.intelligence}
-          label={intelligencePageCopy.featured.newBadge}
+          label={articleLibraryCopy.featured.newBadge}
         />
       </div>
       <Heading className="article-card__title">
@@ -45,7 +45,7 @@ export function ArticleCard({
         {article.kryonSolution.join(' · ')}
       </p>
       <span className="article-card__cta" aria-hidden="true">
-        {intelligencePageCopy.featured.readArticleLabel} →
+        {articleLibraryCopy.featured.readArticleLabel} →
       </span>
     </article>
   );

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { FilterChip } from '../../components/ui/filter-chip.tsx';
-import { intelligencePageCopy } from '../../content/intelligence-page.ts';
+import { articleLibraryCopy } from '../../content/intelligence-page.ts';
 import { articleFilterLabels } from '../../content/library-labels.ts';
 import {
   ARTICLE_CATEGORIES,
@@ -19,7 +19,7 @@ import { useDebouncedSearch } from '../../lib/use-debounced-search.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { ArticleCard, type ArticleCardData } from './article-card.tsx';
 
-const copy = intelligencePageCopy.featured;
+const copy = articleLibraryCopy.featured;
 
 function isCategory(value: string): value is ArticleCategory {
   return (ARTICLE_CATEGORIES as readonly string[]).includes(value);
@@ -126,9 +126,9 @@ export function ArticleLibrary({ articles }: { articles: readonly ArticleCardDat
 
       {matches.length === 0 ? (
         <div className="empty-state">
-          <p>{intelligencePageCopy.emptyState.text}</p>
+          <p>{articleLibraryCopy.emptyState.text}</p>
           <button type="button" className="link-button" onClick={clearAll}>
-            {intelligencePageCopy.emptyState.clearLabel}
+            {articleLibraryCopy.emptyState.clearLabel}
           </button>
         </div>
       ) : (

@@ -12,7 +12,8 @@ export const SITE_NAV_ID = 'site-nav';
  * The bar and the main navigation, with no framework in the browser. On a phone the
  * navigation is a popover the menu button opens: the browser itself opens and closes it,
  * closes it on Escape or a tap outside, and puts it in the top layer; the site script only
- * keeps the button's label and state in step (site-menu.ts). From a tablet up, CSS shows the
+ * keeps the button's label and state in step (site-menu.ts); the built HTML carries no
+ * aria-expanded, which the browser reports by itself for a popover's button. From a tablet up, CSS shows the
  * same list in the bar. Its links load the next page as a document (no client-side routing),
  * which starts with the menu shut.
  */
@@ -38,7 +39,6 @@ export function SiteHeader() {
           type="button"
           className="site-header__toggle"
           popoverTarget={SITE_NAV_ID}
-          aria-expanded={false}
           aria-controls={SITE_NAV_ID}
           aria-label={headerCopy.menuOpenLabel}
           data-label-open={headerCopy.menuOpenLabel}
