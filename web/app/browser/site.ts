@@ -6,12 +6,14 @@
  */
 import { recordFirstTouch } from '../lib/first-touch.ts';
 import { enhanceBackToTop } from './back-to-top.ts';
+import { enhanceDialogs } from './dialogs.ts';
 import { fillPublishedDates } from './published-dates.ts';
 import { enhanceSiteMenu } from './site-menu.ts';
 
 recordFirstTouch();
 enhanceSiteMenu(document);
 enhanceBackToTop(document, window);
+enhanceDialogs(document, window);
 fillPublishedDates(document);
 // Browser tests wait for this mark before they touch the page.
 document.documentElement.dataset.ready = '';
