@@ -1,5 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useContext, useEffect, useRef } from 'react';
 import {
+  UNSAFE_FrameworkContext as FrameworkContext,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -32,7 +33,14 @@ export const links: Route.LinksFunction = () => [
 ];
 
 function useRouterHydrates(): boolean {
-  return useMatches().every((match) => (match.handle as PageHandle | undefined)?.hydrate !== false);
+  const matches = useMatches();
+  // The SPA fallback, the page React Router writes for any URL, renders the root route alone
+  // and always hydrates; its matches are the home page's only because it is built at `/`.
+  const spaFallback = useContext(FrameworkContext)?.isSpaMode ?? false;
+  return (
+    spaFallback ||
+    matches.every((match) => (match.handle as PageHandle | undefined)?.hydrate !== false)
+  );
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
