@@ -1,4 +1,13 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useMatches } from 'react-router';
+import { useContext } from 'react';
+import {
+  UNSAFE_FrameworkContext as FrameworkContext,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  useMatches,
+} from 'react-router';
 import type { Route } from './+types/root';
 import { BackToTop } from './features/layout/back-to-top.tsx';
 import { SiteFooter } from './features/layout/site-footer.tsx';
@@ -22,7 +31,14 @@ export const links: Route.LinksFunction = () => [
 ];
 
 function useRouterHydrates(): boolean {
-  return useMatches().every((match) => (match.handle as PageHandle | undefined)?.hydrate !== false);
+  const matches = useMatches();
+  // The SPA fallback, the page React Router writes for any URL, renders the root route alone
+  // and always hydrates; its matches are the home page's only because it is built at `/`.
+  const spaFallback = useContext(FrameworkContext)?.isSpaMode ?? false;
+  return (
+    spaFallback ||
+    matches.every((match) => (match.handle as PageHandle | undefined)?.hydrate !== false)
+  );
 }
 
 /**

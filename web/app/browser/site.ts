@@ -6,6 +6,7 @@
  */
 import { recordFirstTouch } from '../lib/first-touch.ts';
 import { enhanceBackToTop } from './back-to-top.ts';
+import { enhanceDialogs } from './dialogs.ts';
 import { fillPublishedDates } from './published-dates.ts';
 import { enhanceSectionLinks } from './section-links.ts';
 import { enhanceSiteMenu } from './site-menu.ts';
@@ -13,6 +14,7 @@ import { enhanceSiteMenu } from './site-menu.ts';
 recordFirstTouch();
 enhanceSiteMenu(document);
 enhanceBackToTop(document, window);
+enhanceDialogs(document, window);
 fillPublishedDates(document);
 enhanceSectionLinks(document, window);
 // React, and each island's code, only on a page that has islands.

@@ -1,5 +1,5 @@
 /**
- * Labels of the card detail overlay and of the marketing card grids. The cards' own copy lives in
+ * Labels of the card detail dialogs and of the marketing card grids. The cards' own copy lives in
  * modules.ts, problem-themes.ts, capabilities.ts and feature-cards.ts.
  */
 import type { LinkCta } from './marketing-types.ts';
@@ -10,10 +10,7 @@ export const cardDetailCopy = {
   /** The visible hint on every card that it opens the details. */
   openHint: 'View details',
   betaLabel: 'Beta',
-  loading: 'Loading details…',
-  loadError: 'The details could not be loaded. Check your connection and try again.',
-  retryLabel: 'Try again',
-  /** Sections of a module, capability or feature card, in the overlay's order. */
+  /** Sections of a module, capability or feature card, in the dialog's order. */
   card: {
     overview: 'Overview',
     keyMetrics: 'Key performance',

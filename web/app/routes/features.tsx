@@ -2,29 +2,31 @@ import { buttonClass } from '../components/ui/button.tsx';
 import { Icon } from '../components/ui/icon.tsx';
 import { featuresPageCopy } from '../content/features-page.ts';
 import { modules } from '../content/modules.ts';
+import { withDetail } from '../features/marketing/card-detail-content.ts';
 import { summariseModule } from '../features/marketing/card-summary.ts';
 import { ComparisonTable } from '../features/marketing/comparison-table.tsx';
 import { CardGrid } from '../features/marketing/detail-card.tsx';
 import { HeroBackdrop } from '../features/marketing/hero-art.tsx';
 import { IconItemGrid } from '../features/marketing/icon-item-grid.tsx';
-import { scrollToSection } from '../features/marketing/scroll.ts';
 import { SectionIntro } from '../features/marketing/section-intro.tsx';
-import { useCardOverlay } from '../features/marketing/use-card-overlay.tsx';
+import type { PageHandle } from '../lib/page-handle.ts';
 import { seo } from '../lib/seo.ts';
 import { PATHS } from '../paths.ts';
 import type { Route } from './+types/features';
 import '../features/marketing/marketing.css';
 
-// Build time only: the page ships the module cards; their detail copy loads on opening.
+// The cards open their dialogs by themselves, and the hero's link is an in-page anchor.
+export const handle: PageHandle = { hydrate: false };
+
+// Build time only: each module card with the detail its dialog shows.
 export function loader() {
-  return { modules: modules.map(summariseModule) };
+  return { modules: modules.map(summariseModule).map(withDetail) };
 }
 
 export const meta = () => seo({ ...featuresPageCopy.meta, path: PATHS.features });
 
 export default function FeaturesPage({ loaderData }: Route.ComponentProps) {
   const { hero, modulesSection, comparison, builtForScale } = featuresPageCopy;
-  const { openCard, overlay } = useCardOverlay();
 
   return (
     <>
@@ -34,14 +36,9 @@ export default function FeaturesPage({ loaderData }: Route.ComponentProps) {
           <h1 id="features-title">{hero.title}</h1>
           <p className="lead">{hero.text}</p>
           <div className="page-hero__actions">
-            {/* A plain anchor before hydration; afterwards the scroll honours the offset. */}
-            <a
-              href={`#${hero.cta.targetId}`}
-              className={buttonClass({ size: 'lg' })}
-              onClick={(event) => {
-                if (scrollToSection(hero.cta.targetId)) event.preventDefault();
-              }}
-            >
+            {/* A plain anchor: the page's scroll-padding-top keeps the section clear of the
+                sticky header, and the browser moves focus to the section it scrolls to. */}
+            <a href={`#${hero.cta.targetId}`} className={buttonClass({ size: 'lg' })}>
               {hero.cta.label}
               <Icon name="arrow-right" size={18} className="icon-down" />
             </a>
@@ -57,7 +54,7 @@ export default function FeaturesPage({ loaderData }: Route.ComponentProps) {
       >
         <div className="container">
           <SectionIntro intro={modulesSection} headingId="modules-heading" />
-          <CardGrid cards={loaderData.modules} layout="modules" onOpen={openCard} />
+          <CardGrid cards={loaderData.modules} layout="modules" />
         </div>
       </section>
 
@@ -80,8 +77,6 @@ export default function FeaturesPage({ loaderData }: Route.ComponentProps) {
           <IconItemGrid items={builtForScale.items} />
         </div>
       </section>
-
-      {overlay}
     </>
   );
 }

@@ -6,6 +6,7 @@ import { featureCards } from '../content/feature-cards.ts';
 import { homePageCopy } from '../content/home-page.ts';
 import { modules } from '../content/modules.ts';
 import { problemThemes } from '../content/problem-themes.ts';
+import { withDetail } from '../features/marketing/card-detail-content.ts';
 import {
   summariseDetailCard,
   summariseModule,
@@ -14,22 +15,26 @@ import {
 import { CardGrid } from '../features/marketing/detail-card.tsx';
 import { AttackGraphArt, HeroBackdrop, HeroMark } from '../features/marketing/hero-art.tsx';
 import { IconItemGrid } from '../features/marketing/icon-item-grid.tsx';
-import { scrollToTopAfterNavigation } from '../features/marketing/scroll.ts';
 import { SectionIntro } from '../features/marketing/section-intro.tsx';
-import { useCardOverlay } from '../features/marketing/use-card-overlay.tsx';
+import type { PageHandle } from '../lib/page-handle.ts';
 import { seo } from '../lib/seo.ts';
 import { PATHS } from '../paths.ts';
 import { SITE } from '../site-config.ts';
 import type { Route } from './+types/home';
 import '../features/marketing/marketing.css';
 
-// Build time only: the page ships the cards; their long detail copy loads when one opens.
+// The cards open their dialogs and the questions their answers by themselves.
+export const handle: PageHandle = { hydrate: false };
+
+// Build time only: each card with the detail its dialog shows.
 export function loader() {
   return {
-    modules: modules.map(summariseModule),
-    themes: problemThemes.map(summariseTheme),
-    capabilities: capabilities.map((card) => summariseDetailCard('capability', card)),
-    featureCards: featureCards.map((card) => summariseDetailCard('feature', card)),
+    modules: modules.map(summariseModule).map(withDetail),
+    themes: problemThemes.map(summariseTheme).map(withDetail),
+    capabilities: capabilities
+      .map((card) => summariseDetailCard('capability', card))
+      .map(withDetail),
+    featureCards: featureCards.map((card) => summariseDetailCard('feature', card)).map(withDetail),
   };
 }
 
@@ -60,7 +65,6 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
     attackMappingQuote,
     closing,
   } = homePageCopy;
-  const { openCard, overlay } = useCardOverlay();
 
   return (
     <>
@@ -94,12 +98,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
           </header>
           <IconItemGrid items={pillars} variant="pillars" />
           <p className="section-cta">
-            <ButtonLink
-              to={productCta.to}
-              variant="secondary"
-              size="lg"
-              onClick={() => scrollToTopAfterNavigation()}
-            >
+            <ButtonLink to={productCta.to} variant="secondary" size="lg">
               {productCta.label}
               <Icon name="arrow-right" size={18} />
             </ButtonLink>
@@ -131,28 +130,28 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
       <section className="section" aria-labelledby="modules-heading">
         <div className="container">
           <SectionIntro intro={sections.modules} headingId="modules-heading" />
-          <CardGrid cards={loaderData.modules} layout="modules" onOpen={openCard} />
+          <CardGrid cards={loaderData.modules} layout="modules" />
         </div>
       </section>
 
       <section className="section section--raised" aria-labelledby="themes-heading">
         <div className="container">
           <SectionIntro intro={sections.themes} headingId="themes-heading" />
-          <CardGrid cards={loaderData.themes} layout="three" onOpen={openCard} />
+          <CardGrid cards={loaderData.themes} layout="three" />
         </div>
       </section>
 
       <section className="section" aria-labelledby="capabilities-heading">
         <div className="container">
           <SectionIntro intro={sections.capabilities} headingId="capabilities-heading" />
-          <CardGrid cards={loaderData.capabilities} layout="four" onOpen={openCard} />
+          <CardGrid cards={loaderData.capabilities} layout="four" />
         </div>
       </section>
 
       <section className="section section--raised" aria-labelledby="feature-cards-heading">
         <div className="container">
           <SectionIntro intro={sections.featureCards} headingId="feature-cards-heading" />
-          <CardGrid cards={loaderData.featureCards} layout="three" onOpen={openCard} />
+          <CardGrid cards={loaderData.featureCards} layout="three" />
         </div>
       </section>
 
@@ -180,8 +179,8 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
               <Icon name="arrow-right" size={18} />
             </ButtonLink>
           </div>
-          {/* Native disclosures: they open by mouse, keyboard and screen reader, even before
-              the page is hydrated, and their answers are in the HTML for search engines. */}
+          {/* Native disclosures: they open by mouse, keyboard and screen reader without a
+              script, and their answers are in the HTML for search engines. */}
           <ul className="closing__questions">
             {closing.questions.map((item) => (
               <li key={item.question}>
@@ -197,8 +196,6 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
           </ul>
         </div>
       </section>
-
-      {overlay}
     </>
   );
 }

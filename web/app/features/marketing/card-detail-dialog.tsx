@@ -1,13 +1,13 @@
-import { type ReactNode, useId } from 'react';
-import { Button, ButtonLink } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
+import type { ReactNode } from 'react';
+import { ButtonLink } from '../../components/ui/button.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
+import { PageDialog } from '../../components/ui/page-dialog.tsx';
 import { Pictogram } from '../../components/ui/pictogram.tsx';
 import { toneClassName } from '../../components/ui/tone.ts';
 import { cardDetailCopy } from '../../content/card-detail.ts';
 import type { CardDetail, LabelledValue, ThemeDetail } from '../../content/marketing-types.ts';
+import type { DetailedCard } from './card-detail-content.ts';
 import type { CardSummary } from './card-summary.ts';
-import { useCardDetail } from './use-card-detail.ts';
 import './cards.css';
 import './card-detail.css';
 
@@ -186,51 +186,25 @@ function ThemeLayout({ detail }: { detail: ThemeDetail }) {
   );
 }
 
-function DetailBody({ card }: { card: CardSummary }) {
-  const { state, retry } = useCardDetail(card.kind, card.id);
-  if (state.status === 'loading') {
-    return (
-      <p className="card-detail__status" role="status">
-        {cardDetailCopy.loading}
-      </p>
-    );
-  }
-  if (state.status === 'error') {
-    return (
-      <div className="card-detail__status" role="alert">
-        <p>{cardDetailCopy.loadError}</p>
-        <Button variant="outline" onClick={retry}>
-          {cardDetailCopy.retryLabel}
-        </Button>
-      </div>
-    );
-  }
-  return state.content.layout === 'theme' ? (
-    <ThemeLayout detail={state.content.detail} />
-  ) : (
-    <CardLayout detail={state.content.detail} />
-  );
+/** The id of the card's dialog, which its button opens. */
+export function cardDialogId(card: CardSummary): string {
+  return `${card.kind}-${card.id}-details`;
 }
 
-/** The card detail overlay: one card's full story in a modal dialog. */
-export function CardDetailDialog({
-  card,
-  onClose,
-  returnFocusTo,
-}: {
-  card: CardSummary;
-  onClose: () => void;
-  returnFocusTo?: HTMLElement | null;
-}) {
-  const titleId = useId();
-  const subtitleId = useId();
+/**
+ * One card's full story in a modal dialog of its own, prerendered closed into the page; the
+ * card's button opens it (detail-card.tsx).
+ */
+export function CardDetailDialog({ card }: { card: DetailedCard }) {
+  const id = cardDialogId(card);
+  const titleId = `${id}-title`;
+  const subtitleId = `${id}-subtitle`;
   return (
-    <Dialog
+    <PageDialog
+      id={id}
       labelledBy={titleId}
       describedBy={subtitleId}
       closeLabel={cardDetailCopy.closeLabel}
-      onClose={onClose}
-      returnFocusTo={returnFocusTo}
       className={`card-detail ${toneClassName(card)}`}
     >
       <header className="card-detail__header">
@@ -256,7 +230,11 @@ export function CardDetailDialog({
         </div>
       </header>
       <div className="card-detail__body">
-        <DetailBody card={card} />
+        {card.detail.layout === 'theme' ? (
+          <ThemeLayout detail={card.detail.detail} />
+        ) : (
+          <CardLayout detail={card.detail.detail} />
+        )}
       </div>
       <footer className="card-detail__footer">
         <ButtonLink to={cardDetailCopy.cta.to} size="lg">
@@ -264,6 +242,6 @@ export function CardDetailDialog({
           <Icon name="arrow-right" size={18} />
         </ButtonLink>
       </footer>
-    </Dialog>
+    </PageDialog>
   );
 }

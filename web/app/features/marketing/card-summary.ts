@@ -11,14 +11,13 @@ import type {
 export type CardKind = OverlaySubject['kind'];
 
 /**
- * What a card shows before it is opened: everything but `expandedContent`. Route loaders
- * build these at prerender time, so pages ship the cards without the long detail copy,
- * which loads on demand (card-detail-content.ts).
+ * What a card shows before it is opened: everything but `expandedContent`, the long copy its
+ * dialog shows (card-detail-content.ts).
  */
 export interface CardSummary extends ToneScheme {
   readonly kind: CardKind;
   readonly id: string;
-  /** The card's heading, the name of its button and the overlay's title. */
+  /** The card's heading, the name of its button and its dialog's title. */
   readonly title: string;
   /** A kicker above the heading: a module's area, e.g. "Posture & Compliance". */
   readonly eyebrow?: string;

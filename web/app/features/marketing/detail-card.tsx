@@ -1,23 +1,19 @@
 import { Icon } from '../../components/ui/icon.tsx';
+import { opensDialog } from '../../components/ui/page-dialog.tsx';
 import { Pictogram } from '../../components/ui/pictogram.tsx';
 import { toneClassName } from '../../components/ui/tone.ts';
 import { cardDetailCopy } from '../../content/card-detail.ts';
+import type { DetailedCard } from './card-detail-content.ts';
+import { CardDetailDialog, cardDialogId } from './card-detail-dialog.tsx';
 import type { CardSummary } from './card-summary.ts';
-import { preloadCardDetails } from './use-card-detail.ts';
 import './cards.css';
-
-export type OpenCard = (card: CardSummary, trigger: HTMLElement) => void;
-
-function preload() {
-  // Only a head start; the overlay shows its own error and retry if loading fails.
-  preloadCardDetails().catch(() => undefined);
-}
 
 /**
  * A module, problem theme, capability or feature card. Its heading is a real button (the
- * whole card is its click area), so keyboard and screen-reader users open it like anyone.
+ * whole card is its click area), so keyboard and screen-reader users open it like anyone; the
+ * button opens the card's dialog by itself, without a script.
  */
-export function DetailCard({ card, onOpen }: { card: CardSummary; onOpen: OpenCard }) {
+export function DetailCard({ card }: { card: CardSummary }) {
   return (
     <article className={`detail-card ${toneClassName(card)}`}>
       <div className="detail-card__top">
@@ -29,14 +25,7 @@ export function DetailCard({ card, onOpen }: { card: CardSummary; onOpen: OpenCa
       </div>
       {card.eyebrow ? <p className="detail-card__eyebrow">{card.eyebrow}</p> : null}
       <h3 className="detail-card__title">
-        <button
-          type="button"
-          className="detail-card__button"
-          aria-haspopup="dialog"
-          onClick={(event) => onOpen(card, event.currentTarget)}
-          onPointerEnter={preload}
-          onFocus={preload}
-        >
+        <button className="detail-card__button" {...opensDialog(cardDialogId(card))}>
           {card.title}
         </button>
       </h3>
@@ -62,22 +51,29 @@ export function DetailCard({ card, onOpen }: { card: CardSummary; onOpen: OpenCa
 
 export type CardGridLayout = 'modules' | 'three' | 'four';
 
+/**
+ * The cards, then their dialogs: outside the cards, so a dialog neither inherits a card's
+ * styles nor counts as hovering it.
+ */
 export function CardGrid({
   cards,
   layout,
-  onOpen,
 }: {
-  cards: readonly CardSummary[];
+  cards: readonly DetailedCard[];
   layout: CardGridLayout;
-  onOpen: OpenCard;
 }) {
   return (
-    <ul className={`card-grid card-grid--${layout}`}>
+    <>
+      <ul className={`card-grid card-grid--${layout}`}>
+        {cards.map((card) => (
+          <li key={`${card.kind}-${card.id}`}>
+            <DetailCard card={card} />
+          </li>
+        ))}
+      </ul>
       {cards.map((card) => (
-        <li key={`${card.kind}-${card.id}`}>
-          <DetailCard card={card} onOpen={onOpen} />
-        </li>
+        <CardDetailDialog key={`${card.kind}-${card.id}`} card={card} />
       ))}
-    </ul>
+    </>
   );
 }

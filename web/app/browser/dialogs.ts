@@ -1,0 +1,85 @@
+/**
+ * Page dialogs (components/ui/page-dialog.tsx) open and close by themselves where the browser
+ * has invoker commands (`command`, `commandfor`) and light dismiss (`closedby="any"`). This
+ * does the same in browsers that lack either, and in every browser keeps Tab inside an open
+ * page dialog, where it would otherwise leave for the browser's own controls. Dialogs React
+ * draws (components/ui/dialog.tsx) keep their own Tab and are left alone.
+ */
+export function enhanceDialogs(document: Document, window: Window & typeof globalThis): void {
+  const { Element, HTMLButtonElement, HTMLDialogElement } = window;
+
+  const dialogNamedBy = (button: HTMLButtonElement) => {
+    const target = document.getElementById(button.getAttribute('commandfor') ?? '');
+    return target instanceof HTMLDialogElement ? target : null;
+  };
+
+  /**
+   * The open `closedby="any"` dialog a pointer event fell outside of. A click on the backdrop
+   * is dispatched to the dialog itself: the target is the dialog, the point is off its box.
+   */
+  const lightDismissTarget = (event: MouseEvent) => {
+    const dialog = event.target;
+    if (!(dialog instanceof HTMLDialogElement) || !dialog.open) return null;
+    if (dialog.getAttribute('closedby') !== 'any') return null;
+    const box = dialog.getBoundingClientRect();
+    const inside =
+      event.clientX >= box.left &&
+      event.clientX <= box.right &&
+      event.clientY >= box.top &&
+      event.clientY <= box.bottom;
+    return inside ? null : dialog;
+  };
+
+  if (!('command' in HTMLButtonElement.prototype)) {
+    document.addEventListener('click', (event) => {
+      if (event.defaultPrevented || !(event.target instanceof Element)) return;
+      const button = event.target.closest<HTMLButtonElement>('button[commandfor]');
+      const dialog = button && !button.disabled ? dialogNamedBy(button) : null;
+      if (!button || !dialog) return;
+      const command = button.getAttribute('command');
+      if (command === 'show-modal' && !dialog.open) dialog.showModal();
+      else if ((command === 'close' || command === 'request-close') && dialog.open) dialog.close();
+    });
+  }
+
+  if (!('closedBy' in HTMLDialogElement.prototype)) {
+    let pressedOutside: HTMLDialogElement | null = null;
+    document.addEventListener('pointerdown', (event) => {
+      pressedOutside = lightDismissTarget(event);
+    });
+    // A press that starts and ends outside the panel closes it; a drag that starts inside
+    // (selecting text) and ends outside does not.
+    document.addEventListener('click', (event) => {
+      const dialog = lightDismissTarget(event);
+      if (dialog && dialog === pressedOutside) dialog.close();
+      pressedOutside = null;
+    });
+  }
+
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== 'Tab' || event.defaultPrevented || !(event.target instanceof Element)) {
+      return;
+    }
+    const dialog = event.target.closest('dialog.page-dialog[open]');
+    const items = dialog ? Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE)) : [];
+    const first = items[0];
+    const last = items.at(-1);
+    if (!first || !last) return;
+    if (event.shiftKey && (event.target === first || event.target === dialog)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && event.target === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  });
+}
+
+const FOCUSABLE = [
+  'a[href]',
+  'button:not([disabled])',
+  'input:not([disabled]):not([type="hidden"])',
+  'select:not([disabled])',
+  'textarea:not([disabled])',
+  '[tabindex]:not([tabindex="-1"])',
+].join(',');
