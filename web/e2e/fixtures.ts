@@ -29,8 +29,10 @@ export async function pageReady(page: Page): Promise<void> {
 }
 
 export const test = base.extend({
-  page: async ({ page }, use) => {
+  page: async ({ page, javaScriptEnabled }, use) => {
     const hydrated = async (response: Response | null) => {
+      // With scripts off, a page is ready once loaded: nothing will hydrate it.
+      if (javaScriptEnabled === false) return response;
       if (response?.headers()['content-type']?.startsWith('text/html')) {
         await pageReady(page);
       }

@@ -18,9 +18,11 @@ describe('bench targets', () => {
   it('reads articles, categories and the plain pages as reading pages', () => {
     for (const article of ARTICLES) expect(pageKind(article.url)).toBe('reading');
     for (const category of CATEGORIES) expect(pageKind(category.path)).toBe('reading');
-    for (const path of [PATHS.company, PATHS.privacy, NOT_FOUND_PATH]) {
-      expect(pageKind(path)).toBe('reading');
-    }
+    for (const path of [PATHS.company, PATHS.privacy]) expect(pageKind(path)).toBe('reading');
+  });
+
+  it('gives the 404 page, which hydrates one island, a kind of its own', () => {
+    expect(pageKind(NOT_FOUND_PATH)).toBe('not-found');
   });
 
   it('sorts the interactive pages by what they hydrate', () => {
@@ -39,12 +41,13 @@ describe('bench targets', () => {
     expect(() => pageKind('/security-intelligence/a/b/c')).toThrow(/no page kind/);
   });
 
-  it('allows the issue #24 budgets', () => {
+  it('allows the budgets set for each kind', () => {
     expect(JS_TARGET_BYTES).toEqual({
       reading: 5 * 1024,
       landing: 15 * 1024,
       filter: 75 * 1024,
       form: 90 * 1024,
+      'not-found': 75 * 1024,
     });
   });
 });
