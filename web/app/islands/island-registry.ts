@@ -6,6 +6,8 @@
 export const ISLANDS = {
   'article-library': () =>
     import('../features/articles/article-library.tsx').then((m) => m.ArticleLibrary),
+  'research-library': () =>
+    import('../features/research/research-library.tsx').then((m) => m.ResearchLibrary),
 } as const;
 
 export type IslandName = keyof typeof ISLANDS;
