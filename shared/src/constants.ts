@@ -118,3 +118,11 @@ export const ATTRIBUTION_LIMITS = {
  * in the lead forms, and a module of their own would cost every page an extra request.
  */
 export const FIRST_TOUCH_STORAGE_KEY = 'kryon:attribution:v1';
+
+/**
+ * The research archive's query parameter that names one item (`/research-archive?item=<id>`):
+ * the archive opens that item's download dialog, so a visitor whose personal link expired
+ * can ask again at once. Kept here rather than beside the research catalogue, so the
+ * archive's list, which reads it in the browser, does not carry the catalogue with it.
+ */
+export const ARCHIVE_ITEM_PARAM = 'item';

@@ -45,13 +45,6 @@ const ITEMS = [
 
 export type ResearchDownloadId = (typeof ITEMS)[number]['id'];
 
-/**
- * The research archive's query parameter that names one item (`/research-archive?item=<id>`):
- * the archive opens that item's download dialog, so a visitor whose personal link expired
- * can ask again at once.
- */
-export const ARCHIVE_ITEM_PARAM = 'item';
-
 export const RESEARCH_DOWNLOADS: readonly ResearchDownload<ResearchDownloadId>[] = ITEMS;
 
 /** The ids as a non-empty tuple, the shape z.enum wants. */

@@ -1,4 +1,5 @@
-import { ARCHIVE_ITEM_PARAM, RESEARCH_DOWNLOAD_IDS } from '@kryon/shared/research-catalogue';
+import { ARCHIVE_ITEM_PARAM } from '@kryon/shared/constants';
+import { RESEARCH_DOWNLOAD_IDS } from '@kryon/shared/research-catalogue';
 import { escapeHtml } from '../leads/notification.ts';
 import type { HttpResponse } from './responses.ts';
 

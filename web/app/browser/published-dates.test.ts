@@ -34,4 +34,12 @@ describe('fillPublishedDates', () => {
     fillPublishedDates(document, '2026-11-22');
     expect(document.querySelector('.published-date__age')?.textContent).toBe('');
   });
+
+  it('counts the dates within their window, and then shows the count', () => {
+    document.body.innerHTML = `<dl><div class="metric" data-count-dates="2026-11-20 2026-09-01 2026-08-21 2026-01-05" data-count-within-months="3" hidden><dt>Recent</dt><dd data-count></dd></div></dl>`;
+    fillPublishedDates(document, '2026-11-22');
+    const metric = document.querySelector<HTMLElement>('.metric');
+    expect(metric?.querySelector('dd')?.textContent).toBe('2');
+    expect(metric?.hidden).toBe(false);
+  });
 });

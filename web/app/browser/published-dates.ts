@@ -1,8 +1,10 @@
-import { isPublishedWithin, localIsoDate, relativeDate } from '../lib/dates.ts';
+import { isPublishedWithin, isWithinMonths, localIsoDate, relativeDate } from '../lib/dates.ts';
 
 /**
  * Fills what the build could not know about dates (components/ui/published-date.tsx): each
- * date's age, and the NEW labels of recent items. Parts React renders (islands, and pages the
+ * date's age, the NEW labels of recent items, and counts of recent dates (an element with
+ * `data-count-dates` and `data-count-within-months`, its number written in its
+ * `[data-count]`, as the research archive's metrics panel has it). Parts React renders (islands, and pages the
  * router hydrates) are left to React, which computes the same from the same functions: text
  * added before it hydrates would not match what it expects to find.
  */
@@ -20,5 +22,14 @@ export function fillPublishedDates(document: Document, today = localIsoDate()): 
     const within = Number(badge.dataset.newWithin);
     if (!date || !outsideReact(badge)) continue;
     badge.hidden = !isPublishedWithin(date, today, within);
+  }
+  for (const counted of document.querySelectorAll<HTMLElement>('[data-count-dates]')) {
+    const months = Number(counted.dataset.countWithinMonths);
+    const value = counted.querySelector('[data-count]');
+    if (!value || !Number.isFinite(months) || !outsideReact(counted)) continue;
+    const dates = (counted.dataset.countDates ?? '').split(' ').filter(Boolean);
+    const count = dates.filter((date) => isWithinMonths(date, today, months)).length;
+    value.textContent = count.toLocaleString('en-US');
+    counted.hidden = false;
   }
 }

@@ -15,8 +15,10 @@ import type { CardDetail, ThemeDetail } from './marketing-types.ts';
 import { modules } from './modules.ts';
 import { problemThemes } from './problem-themes.ts';
 import { researchArchivePageCopy } from './research-archive-page.ts';
+import { researchDownloadCopy } from './research-download-copy.ts';
 import { researchFindings } from './research-findings.ts';
 import { researchItems } from './research-items.ts';
+import { researchLibraryCopy } from './research-library-copy.ts';
 
 const PLACEHOLDER = /lorem ipsum|\bTBD\b|\bTODO\b|\bFIXME\b|\{(name|email|product)\}/i;
 
@@ -172,7 +174,7 @@ describe('research content', () => {
       text: 'No articles found matching your filters.',
       clearLabel: 'Clear all filters',
     });
-    expect(researchArchivePageCopy.emptyState).toEqual({
+    expect(researchLibraryCopy.emptyState).toEqual({
       title: 'No Research Found',
       text: 'No research items match your current filter criteria. Try adjusting your search or filters.',
       clearLabel: 'Clear All Filters',
@@ -192,6 +194,8 @@ describe('all copy', () => {
       companyPageCopy,
       intelligencePageCopy,
       researchArchivePageCopy,
+      researchLibraryCopy,
+      researchDownloadCopy,
       researchItems,
       attackScenarios,
       researchFindings,

@@ -202,7 +202,7 @@ export interface DownloadModalCopy {
   };
 }
 
-/** Copy of /research-archive. */
+/** Copy of /research-archive, less its list and its download dialog. */
 export interface ResearchArchivePageCopy {
   meta: PageMeta;
   hero: PageHero;
@@ -221,6 +221,19 @@ export interface ResearchArchivePageCopy {
     domains: string;
     domainsCaption: string;
   };
+  subscribe: LinkCta;
+  intelligenceLink: LinkCta;
+  methodology: SectionCopy & { points: MethodologyPoint[] };
+  closingBanner: {
+    heading: string;
+    text: string;
+    primary: { label: string; href: string };
+    secondary: { label: string; href: string };
+  };
+}
+
+/** Copy of the filters and list of /research-archive. */
+export interface ResearchLibraryCopy {
   filters: {
     heading: string;
     searchLabel: string;
@@ -232,6 +245,8 @@ export interface ResearchArchivePageCopy {
   };
   card: {
     downloadLabel: string;
+    /** Shown on the card when the download dialog's code failed to load. */
+    downloadUnavailable: string;
     newBadge: string;
     keyFindingsLabel: string;
     /** "+N more" after the first two key findings. */
@@ -246,14 +261,4 @@ export interface ResearchArchivePageCopy {
     showLessLabel: string;
   };
   emptyState: Required<EmptyStateCopy>;
-  subscribe: LinkCta;
-  intelligenceLink: LinkCta;
-  methodology: SectionCopy & { points: MethodologyPoint[] };
-  closingBanner: {
-    heading: string;
-    text: string;
-    primary: { label: string; href: string };
-    secondary: { label: string; href: string };
-  };
-  downloadModal: DownloadModalCopy;
 }

@@ -1,8 +1,9 @@
-/** Copy of /research-archive and its download modal. */
-import { DOWNLOAD_CONFIRMATION_MESSAGES } from '@kryon/shared/messages';
+/**
+ * Copy of /research-archive, less its list (research-library-copy.ts) and download dialog
+ * (research-download-copy.ts): each is a module of its own, so the page's script carries
+ * only the words it shows.
+ */
 import type { ResearchArchivePageCopy } from './intelligence-types.ts';
-
-const plural = (count: number, one: string, many: string): string => (count === 1 ? one : many);
 
 export const researchArchivePageCopy: ResearchArchivePageCopy = {
   meta: {
@@ -26,33 +27,6 @@ export const researchArchivePageCopy: ResearchArchivePageCopy = {
     topTagsLabel: 'Top research topics',
     domains: '6 Domains',
     domainsCaption: 'of AWS security research, from identity and infrastructure to compliance',
-  },
-  filters: {
-    heading: 'Find research',
-    searchLabel: 'Search research',
-    searchPlaceholder: 'Search titles, findings, tags or authors',
-    topicsLabel: 'Topics',
-    clearLabel: 'Clear filters',
-    resultCount: (shown, total) =>
-      `Showing ${shown} of ${total} ${plural(total, 'research item', 'research items')}`,
-  },
-  card: {
-    downloadLabel: 'Download',
-    newBadge: 'NEW',
-    keyFindingsLabel: 'Key findings',
-    moreFindings: (count) => `+${count} more`,
-    moreTags: (count) => `+${count}`,
-    otherAuthors: (count) => `+${count} ${plural(count, 'other', 'others')}`,
-    downloadsLabel: 'downloads',
-    citationsLabel: 'citations',
-    showMoreLabel: (hidden) =>
-      `Show ${hidden} more ${plural(hidden, 'research item', 'research items')}`,
-    showLessLabel: 'Show fewer research items',
-  },
-  emptyState: {
-    title: 'No Research Found',
-    text: 'No research items match your current filter criteria. Try adjusting your search or filters.',
-    clearLabel: 'Clear All Filters',
   },
   subscribe: {
     heading: 'Get new research as it is published',
@@ -94,40 +68,5 @@ export const researchArchivePageCopy: ResearchArchivePageCopy = {
     text: 'Kryon maps the same attack paths, identity chains and exposures described in this research across every account in your organization, read-only and agentless.',
     primary: { label: 'Request Private Access', href: '/request-access' },
     secondary: { label: 'Schedule a Demo', href: '/demo' },
-  },
-  downloadModal: {
-    dialogTitle: 'Download research',
-    closeLabel: 'Close',
-    previewHeading: 'Resource preview',
-    highlightsHeading: 'Highlights',
-    contentsHeading: "What's inside",
-    pagesLabel: (pages) => `${pages} pages`,
-    difficultyLabel: 'Difficulty',
-    formHeading: 'Get your copy',
-    formText: 'Tell us who you are and we will give you a personal link to the full PDF.',
-    fields: {
-      email: { label: 'Work email', placeholder: 'you@company.com', autoComplete: 'email' },
-      firstName: {
-        label: 'First name',
-        placeholder: 'Your first name',
-        autoComplete: 'given-name',
-      },
-      company: { label: 'Company', placeholder: 'Your company', autoComplete: 'organization' },
-      role: { label: 'Role', placeholder: 'Select your role' },
-    },
-    submitLabel: 'Send Download Link',
-    submittingLabel: 'Sending...',
-    privacyNote: 'We use these details only to send your download link, as explained in our',
-    failureTitle: 'We could not send your download link',
-    success: {
-      title: 'Download Ready',
-      // The API's own words for each outcome (shared/src/messages.ts), so the view and the
-      // answer's `message` say the same.
-      text: DOWNLOAD_CONFIRMATION_MESSAGES,
-      linkLabel: 'Open the report (PDF)',
-      note: 'The link is yours alone and works for a limited time. After that, ask for the report again here.',
-      anotherLabel: 'Download Another Resource',
-      continueLabel: 'Continue Reading',
-    },
   },
 };

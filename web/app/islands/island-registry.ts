@@ -7,6 +7,8 @@ export const ISLANDS = {
   'article-library': () =>
     import('../features/articles/article-library.tsx').then((m) => m.ArticleLibrary),
   'not-found': () => import('./not-found-page.tsx').then((m) => m.NotFoundPage),
+  'research-library': () =>
+    import('../features/research/research-library.tsx').then((m) => m.ResearchLibrary),
 } as const;
 
 export type IslandName = keyof typeof ISLANDS;

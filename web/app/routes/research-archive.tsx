@@ -5,6 +5,8 @@ import { researchDownloadPreviews, researchItems } from '../content/research-ite
 import { IntelligenceSection } from '../features/articles/intelligence-sections.tsx';
 import { MetricsPanel } from '../features/research/metrics-panel.tsx';
 import { ResearchLibrary } from '../features/research/research-library.tsx';
+import { Island } from '../islands/island.tsx';
+import type { PageHandle } from '../lib/page-handle.ts';
 import { seo } from '../lib/seo.ts';
 import { PATHS } from '../paths.ts';
 import type { Route } from './+types/research-archive';
@@ -20,6 +22,12 @@ export function loader() {
   };
 }
 
+/**
+ * The filters, the list and the download dialog are an island; the rest of the page is read,
+ * not interacted with (the metrics' recent count is filled by the site script).
+ */
+export const handle: PageHandle = { hydrate: false };
+
 export const meta = () => seo({ ...researchArchivePageCopy.meta, path: PATHS.researchArchive });
 
 export default function ResearchArchivePage({ loaderData }: Route.ComponentProps) {
@@ -28,7 +36,11 @@ export default function ResearchArchivePage({ loaderData }: Route.ComponentProps
     <>
       <PageHero eyebrow={hero.eyebrow} title={hero.title} text={hero.text} />
       <MetricsPanel items={loaderData.items} />
-      <ResearchLibrary items={loaderData.items} previews={loaderData.previews} />
+      <Island
+        name="research-library"
+        component={ResearchLibrary}
+        props={{ items: loaderData.items, previews: loaderData.previews }}
+      />
       <section className="section section--tight" aria-labelledby="subscribe-heading">
         <div className="container">
           <div className="cta-banner">

@@ -23,4 +23,12 @@ describe('Button', () => {
     expect(busy.disabled).toBe(true);
     expect(busy.getAttribute('aria-busy')).toBe('true');
   });
+
+  it('shows a pending action busy but keeps the button enabled, so it keeps focus', () => {
+    render(<Button pending>Download</Button>);
+    const pending = screen.getByRole('button', { name: 'Download' }) as HTMLButtonElement;
+    expect(pending.disabled).toBe(false);
+    expect(pending.getAttribute('aria-busy')).toBe('true');
+    expect(pending.querySelector('.btn__spinner')).not.toBeNull();
+  });
 });

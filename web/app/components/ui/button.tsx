@@ -26,6 +26,12 @@ type ButtonProps = StyleProps &
      * itself, as a GET that puts the visitor's details in the URL.
      */
     busy?: boolean;
+    /**
+     * Shows the spinner and the busy state but keeps the button enabled: for an action whose
+     * code is still on its way, where disabling the button would drop the visitor's focus.
+     * The caller ignores presses meanwhile.
+     */
+    pending?: boolean;
     children: ReactNode;
   };
 
@@ -34,6 +40,7 @@ export function Button({
   size,
   block,
   busy = false,
+  pending = false,
   className,
   children,
   disabled,
@@ -46,10 +53,10 @@ export function Button({
       type={type}
       className={[buttonClass({ variant, size, block }), className].filter(Boolean).join(' ')}
       disabled={disabled || busy || (type === 'submit' && !hydrated)}
-      aria-busy={busy || undefined}
+      aria-busy={busy || pending || undefined}
       {...rest}
     >
-      {busy ? <span className="btn__spinner" aria-hidden="true" /> : null}
+      {busy || pending ? <span className="btn__spinner" aria-hidden="true" /> : null}
       {children}
     </button>
   );

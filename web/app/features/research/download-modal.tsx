@@ -17,14 +17,14 @@ import {
 } from '../../content/lead-form-copy.ts';
 import { researchLabels } from '../../content/library-labels.ts';
 import type { ResearchItem } from '../../content/library-types.ts';
-import { researchArchivePageCopy } from '../../content/research-archive-page.ts';
+import { researchDownloadCopy } from '../../content/research-download-copy.ts';
 import type { Submit } from '../../lib/api-client.ts';
 import type { ChallengeDeps } from '../../lib/lead-form/challenge-session.ts';
 import { isVerifying, useLeadForm } from '../../lib/lead-form/use-lead-form.ts';
 import { difficultyFor, pageCount } from './download-preview.ts';
 import '../../components/forms/lead-form.css';
 
-const copy = researchArchivePageCopy.downloadModal;
+const copy = researchDownloadCopy;
 
 const LAYOUT: FieldLayout<FieldName<typeof downloadDefinition>> = {
   // Ids in kebab case, as the dialog always had them: download-first-name.

@@ -1,7 +1,7 @@
 import type { ResearchItem } from '../../content/library-types.ts';
 import { researchArchivePageCopy } from '../../content/research-archive-page.ts';
 import { useToday } from '../../lib/use-today.ts';
-import { archiveMetrics, recentCount } from './research-metrics.ts';
+import { archiveMetrics, RECENT_MONTHS, recentCount } from './research-metrics.ts';
 
 const copy = researchArchivePageCopy.metrics;
 
@@ -20,7 +20,8 @@ function Metric({ label, value }: { label: string; value: string | number }) {
  */
 export function MetricsPanel({ items }: { items: readonly ResearchItem[] }) {
   const metrics = archiveMetrics(items);
-  // "Last 3 months" depends on the day the page is read, so it appears once in the browser.
+  // "Last 3 months" depends on the day the page is read. Where React runs it counts at once;
+  // the built page leaves the metric hidden with the dates to count, for the site script.
   const today = useToday();
   return (
     <section className="section section--tight" aria-labelledby="metrics-heading">
@@ -32,7 +33,19 @@ export function MetricsPanel({ items }: { items: readonly ResearchItem[] }) {
             <Metric label={copy.totalDownloadsLabel} value={metrics.totalDownloads} />
             <Metric label={copy.totalCitationsLabel} value={metrics.totalCitations} />
             <Metric label={copy.criticalLabel} value={metrics.criticalCount} />
-            {today ? <Metric label={copy.recentLabel} value={recentCount(items, today)} /> : null}
+            {today ? (
+              <Metric label={copy.recentLabel} value={recentCount(items, today)} />
+            ) : (
+              <div
+                className="metric"
+                data-count-dates={items.map((item) => item.publishedDate).join(' ')}
+                data-count-within-months={RECENT_MONTHS}
+                hidden
+              >
+                <dt>{copy.recentLabel}</dt>
+                <dd data-count />
+              </div>
+            )}
           </dl>
           <p className="metrics-domains">
             <strong>{copy.domains}</strong> {copy.domainsCaption}

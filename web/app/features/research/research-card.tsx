@@ -2,22 +2,35 @@ import { Button } from '../../components/ui/button.tsx';
 import { NewBadge, PublishedDate } from '../../components/ui/published-date.tsx';
 import { researchLabels } from '../../content/library-labels.ts';
 import type { ResearchItem } from '../../content/library-types.ts';
-import { researchArchivePageCopy } from '../../content/research-archive-page.ts';
+import { researchLibraryCopy } from '../../content/research-library-copy.ts';
 import { NEW_WITHIN_DAYS } from '../../lib/dates.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 
-const copy = researchArchivePageCopy.card;
+const copy = researchLibraryCopy.card;
 
 /** A card shows its first 2 key findings, then "+N more", and its first 3 tags, then "+N". */
 const FINDINGS_SHOWN = 2;
 const TAGS_SHOWN = 3;
 
+/**
+ * One research item. Its Download button asks for the download dialog, whose code loads only
+ * then: meanwhile the button shows it is busy, and if the code cannot load the card says so.
+ * As built, and until React runs, the button is disabled: without scripts it would do nothing.
+ */
 export function ResearchCard({
   item,
   onDownload,
+  downloadPending = false,
+  downloadFailed = false,
 }: {
   item: ResearchItem;
   onDownload: (item: ResearchItem) => void;
+  /** The dialog's code is loading for this card. */
+  downloadPending?: boolean;
+  /** The dialog's code failed to load for this card. */
+  downloadFailed?: boolean;
 }) {
+  const hydrated = useHydrated();
   const [firstAuthor, ...otherAuthors] = item.authors;
   const moreFindings = item.keyFindings.length - FINDINGS_SHOWN;
   const moreTags = item.tags.length - TAGS_SHOWN;
@@ -79,11 +92,22 @@ export function ResearchCard({
             {item.citations.toLocaleString('en-US')} {copy.citationsLabel}
           </span>
         </p>
-        <Button onClick={() => onDownload(item)}>
+        <Button
+          disabled={!hydrated}
+          pending={downloadPending}
+          onClick={() => {
+            if (!downloadPending) onDownload(item);
+          }}
+        >
           {copy.downloadLabel}
           <span className="visually-hidden"> {item.title}</span>
         </Button>
       </div>
+      {downloadFailed ? (
+        <p className="research-card__error" role="alert">
+          {copy.downloadUnavailable}
+        </p>
+      ) : null}
     </article>
   );
 }

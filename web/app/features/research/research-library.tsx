@@ -1,11 +1,11 @@
-import { ARCHIVE_ITEM_PARAM } from '@kryon/shared/research-catalogue';
+import { ARCHIVE_ITEM_PARAM } from '@kryon/shared/constants';
 import { useEffect, useMemo, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { FilterChip } from '../../components/ui/filter-chip.tsx';
 import type { DownloadPreview } from '../../content/intelligence-types.ts';
 import { researchLabels } from '../../content/library-labels.ts';
 import type { ResearchItem } from '../../content/library-types.ts';
-import { researchArchivePageCopy } from '../../content/research-archive-page.ts';
+import { researchLibraryCopy } from '../../content/research-library-copy.ts';
 import {
   filterResearch,
   hasActiveResearchFilters,
@@ -16,16 +16,25 @@ import {
   topTags,
 } from '../../lib/research-filters.ts';
 import { useDebouncedSearch } from '../../lib/use-debounced-search.ts';
-import { DownloadModal } from './download-modal.tsx';
+import { useHydrated } from '../../lib/use-hydrated.ts';
+import { useOnDemand } from '../../lib/use-on-demand.ts';
 import { ResearchCard } from './research-card.tsx';
 
-const copy = researchArchivePageCopy;
+const copy = researchLibraryCopy;
 const LIST_ID = 'research-results';
+
+/**
+ * The download dialog with its form, schema, browser check and API client: most of the
+ * archive's code, loaded only when a visitor asks for a download.
+ */
+const loadDownloadModal = () => import('./download-modal.tsx').then((m) => m.DownloadModal);
 
 /**
  * The archive's filter panel, research cards and download modal:
  * a debounced search and the top-10 topic chips, combined with AND; the list starts at six
- * cards and expands by itself once a filter leaves 20 or fewer.
+ * cards and expands by itself once a filter leaves 20 or fewer. An island: as built, and
+ * until React has hydrated it, every card is listed and the filters are disabled, so the list
+ * reads whole without scripts and no control pretends to work before it does.
  */
 export function ResearchLibrary({
   items,
@@ -38,6 +47,14 @@ export function ResearchLibrary({
   const [topics, setTopics] = useState<string[]>([]);
   const [expandedByVisitor, setExpandedByVisitor] = useState(false);
   const [downloading, setDownloading] = useState<ResearchItem | null>(null);
+  const [modal, loadModal] = useOnDemand(loadDownloadModal);
+  const DownloadModal = modal.status === 'ready' ? modal.value : null;
+  const hydrated = useHydrated();
+
+  const requestDownload = (item: ResearchItem) => {
+    setDownloading(item);
+    loadModal();
+  };
 
   // `?item=<id>`: a visitor sent back to ask for a report again (an expired or broken
   // personal link) finds the list open and that item's download dialog ready. Read after
@@ -48,7 +65,7 @@ export function ResearchLibrary({
     const item = items.find((candidate) => candidate.id === id);
     if (!item) return;
     setExpandedByVisitor(true);
-    setDownloading(item);
+    requestDownload(item);
   }, []);
 
   const chips = useMemo(() => topTags(items, TOPIC_CHIP_COUNT), [items]);
@@ -57,11 +74,11 @@ export function ResearchLibrary({
     [items, search.term, topics],
   );
   const filtering = hasActiveResearchFilters({ search: search.term, topics });
-  const expanded = isListExpanded(expandedByVisitor, filtering, matches.length);
+  const expanded = !hydrated || isListExpanded(expandedByVisitor, filtering, matches.length);
   const visible = expanded ? matches : matches.slice(0, RESEARCH_COLLAPSED_COUNT);
   const hiddenCount = matches.length - visible.length;
   const showToggle =
-    matches.length > RESEARCH_COLLAPSED_COUNT && (expandedByVisitor || hiddenCount > 0);
+    hydrated && matches.length > RESEARCH_COLLAPSED_COUNT && (expandedByVisitor || hiddenCount > 0);
   const showClear = hasActiveResearchFilters({ search: search.text, topics });
 
   const clearAll = () => {
@@ -86,9 +103,10 @@ export function ResearchLibrary({
               placeholder={copy.filters.searchPlaceholder}
               value={search.text}
               onChange={(event) => search.setText(event.target.value)}
+              disabled={!hydrated}
             />
           </div>
-          <fieldset className="library-filters__chips">
+          <fieldset className="library-filters__chips" disabled={!hydrated}>
             <legend className="field__label">{copy.filters.topicsLabel}</legend>
             <div className="chip-row">
               {chips.map((topic) => (
@@ -126,7 +144,12 @@ export function ResearchLibrary({
           <ul id={LIST_ID} className="research-grid" aria-label={researchLabels.results}>
             {visible.map((item) => (
               <li key={item.id}>
-                <ResearchCard item={item} onDownload={setDownloading} />
+                <ResearchCard
+                  item={item}
+                  onDownload={requestDownload}
+                  downloadPending={downloading?.id === item.id && modal.status === 'loading'}
+                  downloadFailed={downloading?.id === item.id && modal.status === 'failed'}
+                />
               </li>
             ))}
           </ul>
@@ -146,7 +169,7 @@ export function ResearchLibrary({
         ) : null}
       </div>
 
-      {downloading ? (
+      {downloading && DownloadModal ? (
         <DownloadModal
           key={downloading.id}
           item={downloading}
