@@ -1,10 +1,10 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { hydrateIslands } from '../../browser/islands.tsx';
-import { researchDownloadPreviews, researchItems } from '../../content/research-items.ts';
-import { Island } from '../../islands/island.tsx';
-import { ResearchLibrary } from './research-library.tsx';
+import { hydrateIslands } from '../browser/islands.tsx';
+import { researchDownloadPreviews, researchItems } from '../content/research-items.ts';
+import { ResearchLibrary } from '../features/research/research-library.tsx';
+import { Island } from './island.tsx';
 
 // The dialog's code arrives when the test says, as a slow network would bring it.
 const dialogCode = vi.hoisted(() => {
@@ -78,7 +78,9 @@ describe('ResearchLibrary, its download dialog', () => {
   // The button's name is "Download <title>", the title visually hidden.
   const downloadButton = () =>
     within(
-      screen.getByRole('heading', { name: first.title }).closest('article') as HTMLElement,
+      screen
+        .getByRole('heading', { level: 3, name: first.title })
+        .closest('article') as HTMLElement,
     ).getByRole('button', { name: /^Download/ });
 
   it('loads only when asked, showing the button busy meanwhile, and keeps its focus', async () => {
