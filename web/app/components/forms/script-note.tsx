@@ -7,7 +7,9 @@ import { useHydrated } from '../../lib/use-hydrated.ts';
  * runs (lead-form.css), so it never flashes by on its way to hydration, and React removes it
  * once the island is live.
  */
-export function ScriptNote({ text }: { text: string }) {
+export function ScriptNote({ text, className }: { text: string; className?: string }) {
   const hydrated = useHydrated();
-  return hydrated ? null : <p className="script-note">{text}</p>;
+  return hydrated ? null : (
+    <p className={['script-note', className].filter(Boolean).join(' ')}>{text}</p>
+  );
 }

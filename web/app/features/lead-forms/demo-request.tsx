@@ -150,7 +150,7 @@ export function DemoRequestJourney({
             </h2>
             <p className="lead">{copy.options.text}</p>
           </div>
-          <ScriptNote text={leadFormCommon.needsScript} />
+          <ScriptNote text={leadFormCommon.needsScript} className="demo-script-note" />
           <DemoPicker selected={selected} onSelect={selectDemo} />
         </div>
       </section>
