@@ -17,10 +17,12 @@ export async function pageReady(page: Page): Promise<void> {
     const routerDone = !html.hasAttribute('data-router') || html.hasAttribute('data-hydrated');
     // Islands that hydrate on load, and those near the viewport, which hydrate when
     // they come near: a journey that scrolls to one touches it, and it hydrates then.
-    const near = (island: HTMLElement) => {
-      const box = island.getBoundingClientRect();
-      return box.top < window.innerHeight + 400 && box.bottom > -400;
-    };
+    // An island's wrapper has no box (display: contents), so what it holds is measured.
+    const near = (island: HTMLElement) =>
+      [...(island.children.length > 0 ? island.children : [island])].some((element) => {
+        const box = element.getBoundingClientRect();
+        return box.top < window.innerHeight + 400 && box.bottom > -400;
+      });
     const islandsDone = [
       ...document.querySelectorAll<HTMLElement>('[data-island]:not([data-hydrated])'),
     ].every((island) => island.dataset.hydrate === 'visible' && !near(island));
@@ -45,3 +47,19 @@ export const test = base.extend({
     await use(page);
   },
 });
+
+/**
+ * Scrolls to an island that hydrates only once it comes near (a form further down the page)
+ * and waits until it is live, as a person scrolling to it would find it. Its controls are
+ * disabled until then, and Playwright waits for a control to be enabled before it scrolls to
+ * it, so a journey that goes straight for such a form reaches it first.
+ */
+export async function reachIsland(page: Page, name: string): Promise<void> {
+  const island = page.locator(`[data-island="${name}"]`);
+  // The wrapper has no box of its own (display: contents): its first child stands for it.
+  await island.locator(':scope > *').first().scrollIntoViewIfNeeded();
+  await page.waitForFunction(
+    (selector) => document.querySelector(selector)?.hasAttribute('data-hydrated') === true,
+    `[data-island="${name}"]`,
+  );
+}

@@ -5,7 +5,7 @@ import { demoSchema } from '@kryon/shared/forms/demo';
 import type { Locator, Page } from '@playwright/test';
 import type * as z from 'zod/mini';
 import { axeViolations } from './axe.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, reachIsland, test } from './fixtures.ts';
 import { emailsMentioning, uniqueEmail, visitorEmails } from './inbox.ts';
 import { waitLikeAPerson } from './person.ts';
 
@@ -94,6 +94,7 @@ test.describe('partner application', () => {
     refuseDialogs(page);
     const email = uniqueEmail('grace');
     await page.goto('/become-partner');
+    await reachIsland(page, 'partner-form');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Become a Kryon Partner');
 
     await fillPartner(page, email);
@@ -121,6 +122,7 @@ test.describe('partner application', () => {
 
   test('errors appear when a field is left or on submit, typing clears them', async ({ page }) => {
     await page.goto('/become-partner');
+    await reachIsland(page, 'partner-form');
     const position = page.getByLabel('Position');
     await position.focus();
     await position.blur();
@@ -154,6 +156,7 @@ test.describe('partner application', () => {
   }) => {
     refuseDialogs(page);
     await page.goto('/become-partner');
+    await reachIsland(page, 'partner-form');
     const keys = await apiDown(page, '/api/email/partner');
     await fillPartner(page, uniqueEmail('grace'));
     await page.getByRole('button', { name: 'Submit Application' }).click();
@@ -173,6 +176,7 @@ test.describe('partner application', () => {
 
   test('a draft survives a reload', async ({ page }) => {
     await page.goto('/become-partner');
+    await reachIsland(page, 'partner-form');
     await page.getByLabel('Full name').fill('Grace Hopper');
     await page.getByRole('checkbox', { name: 'Referral Partner' }).check();
     await page.reload();
@@ -207,6 +211,7 @@ test.describe('private beta request', () => {
     refuseDialogs(page);
     const email = uniqueEmail('katherine');
     await page.goto('/request-access');
+    await reachIsland(page, 'beta-form');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Invitation Request');
     for (const figure of ['25', '2-5 days', '50+']) {
       await expect(page.locator('.lead-figures').getByText(figure, { exact: true })).toBeVisible();
@@ -258,6 +263,7 @@ test.describe('private beta request', () => {
     page,
   }) => {
     await page.goto('/request-access');
+    await reachIsland(page, 'beta-form');
     await page.getByRole('button', { name: 'Submit Request' }).click();
     const messages = messagesFor(betaAccessSchema, {});
     expect(messages.length).toBeGreaterThanOrEqual(8);
@@ -271,6 +277,7 @@ test.describe('private beta request', () => {
     page,
   }) => {
     await page.goto('/request-access');
+    await reachIsland(page, 'beta-form');
     const name = page.getByLabel('Full name');
     const badge = page.locator('#beta-fullName-check');
     const contact = page.getByRole('group', { name: /Contact Information/ });
@@ -330,6 +337,7 @@ test.describe('private beta request', () => {
   }) => {
     refuseDialogs(page);
     await page.goto('/request-access');
+    await reachIsland(page, 'beta-form');
     await apiDown(page, '/api/email/beta-access');
     await fillBeta(page, uniqueEmail('katherine'));
     await page.getByRole('button', { name: 'Submit Request' }).click();
@@ -595,17 +603,23 @@ test.describe('demo request', () => {
 // ---------------------------------------------------------------------------------------
 
 const PAGES = [
-  { path: '/become-partner', submit: 'Submit Application' },
-  { path: '/request-access', submit: 'Submit Request' },
-  { path: '/demo', submit: 'Request Demo', choose: 'Select Technical Demo' },
+  { path: '/become-partner', island: 'partner-form', submit: 'Submit Application' },
+  { path: '/request-access', island: 'beta-form', submit: 'Submit Request' },
+  {
+    path: '/demo',
+    island: 'demo-request',
+    submit: 'Request Demo',
+    choose: 'Select Technical Demo',
+  },
 ] as const;
 
 test.describe('accessibility', () => {
-  for (const { path, submit, ...rest } of PAGES) {
+  for (const { path, island, submit, ...rest } of PAGES) {
     test(`${path} has no axe violations, empty and with every error shown`, async ({ page }) => {
       const errors = collectErrors(page);
       await page.goto(path);
       expect(await axeViolations(page)).toEqual([]);
+      await reachIsland(page, island);
       if ('choose' in rest) {
         await page.getByRole('button', { name: rest.choose }).click();
         await expect(banner(page)).toBeVisible();
@@ -622,11 +636,12 @@ test.describe('accessibility', () => {
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
-  for (const { path, submit, ...rest } of PAGES) {
+  for (const { path, island, submit, ...rest } of PAGES) {
     test(`${path} fits 375 px without horizontal scrolling`, async ({ page }) => {
       const width = () => page.evaluate(() => document.documentElement.scrollWidth);
       await page.goto(path);
       expect(await width()).toBeLessThanOrEqual(375);
+      await reachIsland(page, island);
       if ('choose' in rest) {
         await page.getByRole('button', { name: rest.choose }).click();
         await expect(banner(page)).toBeVisible();

@@ -48,7 +48,10 @@ function whenVisibleOrTouched(element: HTMLElement, start: () => void): void {
     for (const type of TOUCH_EVENTS) element.removeEventListener(type, once, true);
     start();
   }
-  observer.observe(element);
+  // The wrapper takes no part in the layout (display: contents), so it has no box of its own
+  // to intersect: what it holds does.
+  const boxes = element.children.length > 0 ? [...element.children] : [element];
+  for (const box of boxes) observer.observe(box);
   for (const type of TOUCH_EVENTS) element.addEventListener(type, once, true);
 }
 

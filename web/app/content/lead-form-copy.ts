@@ -16,6 +16,9 @@ export const leadFormCommon = {
   draftRestored: 'We restored the answers you had not sent yet.',
   draftDiscard: 'Start over',
   newTab: '(opens in a new tab)',
+  /** Read only where scripts do not run: the form's controls stay disabled there. */
+  needsScript:
+    'This form needs JavaScript, which is turned off in your browser. Turn it on to fill in and send the form.',
   /**
    * What a success view says about the confirmation e-mail of the forms that send one, by
    * what became of it: never "sent" for one that was not.

@@ -9,6 +9,13 @@ export const ISLANDS = {
   'not-found': () => import('./not-found-page.tsx').then((m) => m.NotFoundPage),
   'research-library': () =>
     import('../features/research/research-library.tsx').then((m) => m.ResearchLibrary),
+  'contact-form': () =>
+    import('../features/lead-forms/contact-form.tsx').then((m) => m.ContactForm),
+  'partner-form': () =>
+    import('../features/lead-forms/partner-form.tsx').then((m) => m.PartnerForm),
+  'beta-form': () => import('../features/lead-forms/beta-form.tsx').then((m) => m.BetaForm),
+  'demo-request': () =>
+    import('../features/lead-forms/demo-request.tsx').then((m) => m.DemoRequestJourney),
 } as const;
 
 export type IslandName = keyof typeof ISLANDS;

@@ -4,11 +4,16 @@ import { becomePartnerPageCopy } from '../content/become-partner-page.ts';
 import { becomePartnerIntro } from '../content/lead-pages.ts';
 import { IconCardGrid, LeadIntro, StepList } from '../features/lead-forms/lead-page-parts.tsx';
 import { PartnerForm } from '../features/lead-forms/partner-form.tsx';
+import { Island } from '../islands/island.tsx';
+import type { PageHandle } from '../lib/page-handle.ts';
 import { seo } from '../lib/seo.ts';
 import { PATHS } from '../paths.ts';
 import { SITE } from '../site-config.ts';
 import '../components/forms/lead-form.css';
 import '../features/lead-forms/lead-pages.css';
+
+/** The form is an island; the rest of the page is read, not interacted with. */
+export const handle: PageHandle = { hydrate: false };
 
 export const meta = () => seo({ ...becomePartnerIntro.meta, path: PATHS.becomePartner });
 
@@ -34,7 +39,7 @@ export default function BecomePartnerPage() {
       <section className="section lead-section--raised" aria-label={page.form.heading}>
         <div className="container lead-layout">
           <div className="card lead-card">
-            <PartnerForm />
+            <Island name="partner-form" component={PartnerForm} props={{}} hydrate="visible" />
           </div>
           <aside className="lead-aside" aria-labelledby="partner-benefits-heading">
             <div className="card lead-card">

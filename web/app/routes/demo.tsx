@@ -1,10 +1,15 @@
 import { PageHero } from '../components/ui/page-hero.tsx';
 import { demoIntro } from '../content/lead-pages.ts';
 import { DemoRequestJourney } from '../features/lead-forms/demo-request.tsx';
+import { Island } from '../islands/island.tsx';
+import type { PageHandle } from '../lib/page-handle.ts';
 import { seo } from '../lib/seo.ts';
 import { PATHS } from '../paths.ts';
 import '../components/forms/lead-form.css';
 import '../features/lead-forms/lead-pages.css';
+
+/** The choice of demo and the form it opens are one island; the hero is read only. */
+export const handle: PageHandle = { hydrate: false };
 
 export const meta = () => seo({ ...demoIntro.meta, path: PATHS.demo });
 
@@ -13,7 +18,7 @@ export default function DemoPage() {
   return (
     <>
       <PageHero eyebrow={hero.eyebrow} title={hero.title} text={hero.text} />
-      <DemoRequestJourney />
+      <Island name="demo-request" component={DemoRequestJourney} props={{}} hydrate="visible" />
     </>
   );
 }

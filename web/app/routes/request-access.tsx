@@ -4,10 +4,15 @@ import { requestAccessIntro } from '../content/lead-pages.ts';
 import { requestAccessPageCopy } from '../content/request-access-page.ts';
 import { BetaForm } from '../features/lead-forms/beta-form.tsx';
 import { IconCardGrid, LeadIntro, StepList } from '../features/lead-forms/lead-page-parts.tsx';
+import { Island } from '../islands/island.tsx';
+import type { PageHandle } from '../lib/page-handle.ts';
 import { seo } from '../lib/seo.ts';
 import { PATHS } from '../paths.ts';
 import '../components/forms/lead-form.css';
 import '../features/lead-forms/lead-pages.css';
+
+/** The form is an island; the rest of the page is read, not interacted with. */
+export const handle: PageHandle = { hydrate: false };
 
 export const meta = () => seo({ ...requestAccessIntro.meta, path: PATHS.requestAccess });
 
@@ -42,7 +47,7 @@ export default function RequestAccessPage() {
       <section className="section lead-section--raised" aria-label={page.form.heading}>
         <div className="container lead-layout">
           <div className="card lead-card">
-            <BetaForm />
+            <Island name="beta-form" component={BetaForm} props={{}} hydrate="visible" />
           </div>
           <aside className="lead-aside" aria-labelledby="beta-criteria-heading">
             <div className="card lead-card lead-criteria">

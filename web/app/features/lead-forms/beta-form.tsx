@@ -9,6 +9,7 @@ import {
 import { FormProgress, FormStatus } from '../../components/forms/form-status.tsx';
 import { HoneypotField } from '../../components/forms/honeypot-field.tsx';
 import { PrivacyLine } from '../../components/forms/privacy-line.tsx';
+import { ScriptNote } from '../../components/forms/script-note.tsx';
 import { Button, ButtonLink, buttonClass } from '../../components/ui/button.tsx';
 import { browserCheckCopy } from '../../content/browser-check-copy.ts';
 import {
@@ -19,6 +20,7 @@ import {
 import { requestAccessPageCopy } from '../../content/request-access-page.ts';
 import type { Submit } from '../../lib/api-client.ts';
 import { isVerifying, useLeadForm } from '../../lib/lead-form/use-lead-form.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { PATHS } from '../../paths.ts';
 import { SITE } from '../../site-config.ts';
 import { ConfirmationNote } from './confirmation-note.tsx';
@@ -87,6 +89,9 @@ export function BetaForm({
   const values = methods.watch();
   const errors = methods.formState.errors;
   const busy = state.status === 'submitting';
+  // Built disabled, so nothing is typed before React runs (and registering the fields resets
+  // them); live once the island hydrates.
+  const hydrated = useHydrated();
 
   if (state.status === 'success') {
     return <BetaConfirmation message={state.message} confirmation={state.accepted.confirmation} />;
@@ -138,7 +143,8 @@ export function BetaForm({
           onDiscard={discardDraft}
         />
       ) : null}
-      <fieldset className="lead-form__fields" disabled={busy}>
+      <ScriptNote text={common.needsScript} />
+      <fieldset className="lead-form__fields" disabled={busy || !hydrated}>
         <FormSection
           id="beta-section-contact"
           step={1}

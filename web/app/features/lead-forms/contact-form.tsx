@@ -4,13 +4,19 @@ import { type FieldLayout, FormFields } from '../../components/forms/form-fields
 import { FormProgress, FormStatus } from '../../components/forms/form-status.tsx';
 import { HoneypotField } from '../../components/forms/honeypot-field.tsx';
 import { PrivacyLine } from '../../components/forms/privacy-line.tsx';
+import { ScriptNote } from '../../components/forms/script-note.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { browserCheckCopy } from '../../content/browser-check-copy.ts';
 import { contactPageCopy } from '../../content/contact-page.ts';
-import { emailSuggestionCopy, privacyLineCopy } from '../../content/lead-form-copy.ts';
+import {
+  emailSuggestionCopy,
+  leadFormCommon,
+  privacyLineCopy,
+} from '../../content/lead-form-copy.ts';
 import type { Submit } from '../../lib/api-client.ts';
 import type { ChallengeDeps } from '../../lib/lead-form/challenge-session.ts';
 import { isVerifying, useLeadForm } from '../../lib/lead-form/use-lead-form.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 
 const copy = contactPageCopy.form;
 
@@ -42,6 +48,9 @@ export function ContactForm({
     ...(challenge ? { challenge } : {}),
   });
   const busy = state.status === 'submitting';
+  // Built disabled, so nothing is typed before React runs (and registering the fields resets
+  // them); live once the island hydrates.
+  const hydrated = useHydrated();
 
   return (
     <form
@@ -65,7 +74,8 @@ export function ContactForm({
         <FormStatus tone="error" title={copy.errorTitle} message={state.message} />
       ) : null}
 
-      <fieldset className="lead-form__fields" disabled={busy}>
+      <ScriptNote text={leadFormCommon.needsScript} />
+      <fieldset className="lead-form__fields" disabled={busy || !hydrated}>
         <FormFields
           definition={contactDefinition}
           copy={copy.fields}

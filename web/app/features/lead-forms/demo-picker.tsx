@@ -3,6 +3,7 @@ import { Icon } from '../../components/ui/icon.tsx';
 import { Pictogram } from '../../components/ui/pictogram.tsx';
 import { toneClass } from '../../components/ui/tone.ts';
 import { DEMO_OPTIONS, demoPageCopy } from '../../content/demo-page.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 
 const copy = demoPageCopy.options;
 
@@ -10,7 +11,8 @@ const copy = demoPageCopy.options;
  * The three demo cards. Each button says what it does and, once chosen,
  * that it is selected ("Technical Demo Selected"), so the choice is never shown by colour
  * alone; the label carries the state, which is why the button is not also aria-pressed.
- * Choosing again is allowed and simply leads back to the form.
+ * Choosing again is allowed and simply leads back to the form. The buttons are built
+ * disabled and come alive with the page's island, so none seems to work before it does.
  */
 export function DemoPicker({
   selected,
@@ -19,6 +21,7 @@ export function DemoPicker({
   selected: DemoType | null;
   onSelect: (id: DemoType) => void;
 }) {
+  const hydrated = useHydrated();
   return (
     <ul className="demo-options">
       {DEMO_OPTIONS.map((option) => {
@@ -80,6 +83,7 @@ export function DemoPicker({
               <button
                 type="button"
                 className="demo-option__button"
+                disabled={!hydrated}
                 onClick={() => onSelect(option.id)}
               >
                 {isSelected ? <Icon name="check" size={18} /> : null}

@@ -3,13 +3,16 @@ import { UI } from '@kryon/shared/constants';
 import { type DemoRequest as DemoRequestValues, demoDefinition } from '@kryon/shared/forms/demo';
 import { DEMO_TYPES, type DemoType } from '@kryon/shared/options';
 import { useEffect, useRef, useState } from 'react';
+import { ScriptNote } from '../../components/forms/script-note.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Pictogram } from '../../components/ui/pictogram.tsx';
 import { Toast } from '../../components/ui/toast.tsx';
 import { toneClass } from '../../components/ui/tone.ts';
 import { demoOption, demoPageCopy } from '../../content/demo-page.ts';
+import { leadFormCommon } from '../../content/lead-form-copy.ts';
 import type { Submit } from '../../lib/api-client.ts';
 import { useLeadForm } from '../../lib/lead-form/use-lead-form.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { DemoBanner } from './demo-banner.tsx';
 import { DemoConfirmation } from './demo-confirmation.tsx';
 import { DemoForm } from './demo-form.tsx';
@@ -52,6 +55,7 @@ export function DemoRequestJourney({
   const optionsHeading = useRef<HTMLHeadingElement>(null);
   const formSection = useRef<HTMLElement>(null);
   const formHeading = useRef<HTMLHeadingElement>(null);
+  const hydrated = useHydrated();
 
   const lead = useLeadForm({
     definition: demoDefinition,
@@ -146,6 +150,7 @@ export function DemoRequestJourney({
             </h2>
             <p className="lead">{copy.options.text}</p>
           </div>
+          <ScriptNote text={leadFormCommon.needsScript} className="demo-script-note" />
           <DemoPicker selected={selected} onSelect={selectDemo} />
         </div>
       </section>
@@ -206,7 +211,7 @@ export function DemoRequestJourney({
               </span>
               <h3>{copy.formSection.emptyTitle}</h3>
               <p>{copy.formSection.emptyText}</p>
-              <Button variant="secondary" onClick={goToOptions}>
+              <Button variant="secondary" disabled={!hydrated} onClick={goToOptions}>
                 {copy.formSection.emptyAction}
               </Button>
             </div>

@@ -4,6 +4,7 @@ import { type FieldLayout, FormFields, kebabIds } from '../../components/forms/f
 import { FormProgress, FormStatus } from '../../components/forms/form-status.tsx';
 import { HoneypotField } from '../../components/forms/honeypot-field.tsx';
 import { PrivacyLine } from '../../components/forms/privacy-line.tsx';
+import { ScriptNote } from '../../components/forms/script-note.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { becomePartnerPageCopy } from '../../content/become-partner-page.ts';
 import { browserCheckCopy } from '../../content/browser-check-copy.ts';
@@ -14,6 +15,7 @@ import {
 } from '../../content/lead-form-copy.ts';
 import type { Submit } from '../../lib/api-client.ts';
 import { isVerifying, useLeadForm } from '../../lib/lead-form/use-lead-form.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { PATHS } from '../../paths.ts';
 import { ConfirmationNote } from './confirmation-note.tsx';
 import { DraftNotice } from './draft-notice.tsx';
@@ -42,6 +44,9 @@ export function PartnerForm({
       ...(submit ? { submit } : {}),
     });
   const busy = state.status === 'submitting';
+  // Built disabled, so nothing is typed before React runs (and registering the fields resets
+  // them); live once the island hydrates.
+  const hydrated = useHydrated();
 
   return (
     <div className="lead-form">
@@ -77,7 +82,8 @@ export function PartnerForm({
               onDiscard={discardDraft}
             />
           ) : null}
-          <fieldset className="lead-form__fields" disabled={busy}>
+          <ScriptNote text={common.needsScript} />
+          <fieldset className="lead-form__fields" disabled={busy || !hydrated}>
             <FormFields
               definition={partnerDefinition}
               copy={copy.fields}
