@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { FEED_PATH, SECURITY_TXT_PATH } from '@kryon/shared/site-files';
 import { SPECULATION_RULES_PATH, speculationRulesJson } from '@kryon/shared/speculation-rules';
@@ -11,16 +11,15 @@ import { prerenderPaths } from './app/prerender-paths.ts';
 import { securityTxt } from './app/security-txt.ts';
 import { SITE } from './app/site-config.ts';
 import { robotsTxt, sitemapXml } from './app/sitemap.ts';
-import { addSiteScript, buildBrowserEntries } from './scripts/browser-entries.ts';
-import { deferHydration } from './scripts/defer-hydration.ts';
-import { externalizeInlineScripts, htmlFiles } from './scripts/externalize-inline-scripts.ts';
+import { addSiteScript, buildBrowserEntries, htmlFiles } from './scripts/browser-entries.ts';
 import { buildReports } from './scripts/reports/build-reports.ts';
 import { buildShareImages } from './scripts/share-images/build-share-images.ts';
 
 /*
  * A static site: no server renders at request time. Every route, including each category and
- * article page and the 404 page, is rendered to its own index.html at build time and hydrated
- * by React in the browser (docs/decisions/002-react-router-prerendered-static-site.md).
+ * article page and the 404 page, is rendered to its own index.html at build time
+ * (docs/decisions/002-react-router-prerendered-static-site.md); in the browser no page runs
+ * the router, only the site script and the islands it hydrates (docs/decisions/064).
  */
 export default {
   ssr: false,
@@ -46,18 +45,17 @@ export default {
     // Named by the servers' Speculation-Rules header: links prefetch on hover, with no
     // inline rules script for the CSP to allow.
     await write(SPECULATION_RULES_PATH, speculationRulesJson());
-    // After prerendering: the CSP allows no inline scripts (shared/src/security-headers.ts).
+    // The SPA fallback is the one page that would run the router; nothing serves it (the
+    // hosts answer unknown paths with the 404 page), so it does not ship (app/root.tsx).
+    await rm(join(client, '__spa-fallback.html'));
+    // Then the site's own script on every page, built apart from the framework's; the
+    // build fails on a page that would run any other script (the CSP allows no inline one).
     const rewriteStarted = performance.now();
-    await externalizeInlineScripts(client);
-    // Then the site's own script on every page, built apart from the framework's.
     const pages = await htmlFiles(client);
     const { site } = await buildBrowserEntries(import.meta.dirname, client);
     await addSiteScript(client, pages, site);
-    // Then content first on the pages the router hydrates: no script is requested before the
-    // page has painted.
-    await deferHydration(client, pages, site);
     const rewriteSeconds = ((performance.now() - rewriteStarted) / 1000).toFixed(1);
-    console.log(`${pages.length} pages' scripts externalised and deferred in ${rewriteSeconds} s`);
+    console.log(`${pages.length} pages given the site script in ${rewriteSeconds} s`);
     // Then the files drawn from content, side by side: the share images rasterise on
     // libuv's threads while the reports' PDFs are laid out on the main one.
     const started = performance.now();

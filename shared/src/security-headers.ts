@@ -5,8 +5,8 @@
  */
 
 /**
- * Scripts only from the site's own files: the build moves every inline script of the
- * prerendered pages into hashed files (web/scripts/externalize-inline-scripts.ts), so no
+ * Scripts only from the site's own files: a page runs one script, the site's, from a hashed
+ * file, and the build fails on any other (web/scripts/browser-entries.ts), so no
  * 'unsafe-inline' and no per-page hashes are needed. Inline style attributes stay allowed:
  * they cannot run code, and decorative per-card colours use them.
  */

@@ -6,15 +6,12 @@ import {
   Meta,
   Outlet,
   Scripts,
-  useMatches,
 } from 'react-router';
 import type { Route } from './+types/root';
 import { BackToTop } from './features/layout/back-to-top.tsx';
 import { SiteFooter } from './features/layout/site-footer.tsx';
 import { SiteHeader } from './features/layout/site-header.tsx';
 import { NotFoundScreen } from './features/not-found/not-found-screen.tsx';
-import type { PageHandle } from './lib/page-handle.ts';
-import { useHydrated } from './lib/use-hydrated.ts';
 import { SITE } from './site-config.ts';
 import './styles/base.css';
 import './features/layout/layout.css';
@@ -30,15 +27,14 @@ export const links: Route.LinksFunction = () => [
   { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
 ];
 
-function useRouterHydrates(): boolean {
-  const matches = useMatches();
-  // The SPA fallback, the page React Router writes for any URL, renders the root route alone
-  // and always hydrates; its matches are the home page's only because it is built at `/`.
-  const spaFallback = useContext(FrameworkContext)?.isSpaMode ?? false;
-  return (
-    spaFallback ||
-    matches.every((match) => (match.handle as PageHandle | undefined)?.hydrate !== false)
-  );
+/**
+ * No page runs the router in the browser (docs/decisions/064): each is complete as built, with
+ * the site script and its islands. React Router still builds a SPA fallback, the page it would
+ * serve for any URL, and refuses to build it without its scripts; nothing serves that page
+ * (the hosts answer unknown paths with the 404 page), and the build deletes it.
+ */
+function useSpaFallback(): boolean {
+  return useContext(FrameworkContext)?.isSpaMode ?? false;
 }
 
 /**
@@ -56,15 +52,9 @@ function DevSiteScript() {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  // Browser tests wait for this mark: the page answers clicks only once it is hydrated.
-  const hydrated = useHydrated();
-  const routerHydrates = useRouterHydrates();
+  const spaFallback = useSpaFallback();
   return (
-    <html
-      lang="en"
-      data-router={routerHydrates ? '' : undefined}
-      data-hydrated={hydrated ? '' : undefined}
-    >
+    <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -74,7 +64,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        {routerHydrates ? <Scripts /> : null}
+        {spaFallback ? <Scripts /> : null}
         {import.meta.env.DEV ? <DevSiteScript /> : null}
       </body>
     </html>
@@ -98,23 +88,6 @@ export default function App() {
   return (
     <Shell>
       <Outlet />
-    </Shell>
-  );
-}
-
-/**
- * Drawn while the router loads data the page was not prerendered with. Every prerendered page
- * carries its own data, so that happens only when the host answers an unknown URL with the
- * 404 page and the URL matches a route with a loader (an unknown article or category): the
- * router then fetches that route's data file before drawing the route. This first render
- * must be the 404 page's own markup. Anything else, and React, which skips elements it cannot
- * match inside <body> (as it does for nodes a browser extension adds), leaves the prerendered
- * header, main and footer in place, and the route drawn next appears beside them: two pages.
- */
-export function HydrateFallback() {
-  return (
-    <Shell>
-      <NotFoundScreen />
     </Shell>
   );
 }

@@ -4,17 +4,13 @@ export { expect } from '@playwright/test';
 
 /**
  * Resolves once the page in the tab answers clicks, not merely loaded: its site script has run
- * (it marks <html data-ready>: app/browser/site.ts), its islands in view are hydrated (each
- * marks itself data-hydrated: app/browser/islands.tsx) and, on a page the router hydrates
- * (<html data-router>), React has hydrated it (<html data-hydrated>); the router's scripts
- * start only after the first paint (scripts/defer-hydration.ts), often after the load event.
- * `page.goto` and `page.reload` wait for it; a journey that reaches a page by clicking a link
+ * (it marks <html data-ready>: app/browser/site.ts) and its islands in view are hydrated
+ * (each marks itself data-hydrated: app/browser/islands.tsx). `page.goto` and `page.reload` wait for it; a journey that reaches a page by clicking a link
  * waits for it before it touches the new page.
  */
 export async function pageReady(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const html = document.documentElement;
-    const routerDone = !html.hasAttribute('data-router') || html.hasAttribute('data-hydrated');
     // Islands that hydrate on load, and those near the viewport, which hydrate when
     // they come near: a journey that scrolls to one touches it, and it hydrates then.
     // An island's wrapper has no box (display: contents), so what it holds is measured.
@@ -26,7 +22,7 @@ export async function pageReady(page: Page): Promise<void> {
     const islandsDone = [
       ...document.querySelectorAll<HTMLElement>('[data-island]:not([data-hydrated])'),
     ].every((island) => island.dataset.hydrate === 'visible' && !near(island));
-    return html.hasAttribute('data-ready') && routerDone && islandsDone;
+    return html.hasAttribute('data-ready') && islandsDone;
   });
 }
 

@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { build, type Plugin, type Rollup } from 'vite';
 import {
@@ -102,10 +102,48 @@ export function withSiteScript(html: string, src: string, page = 'page'): string
   return applyEdits(html, [{ start: at, end: at, text: tag }]);
 }
 
-/** Adds the site script to every page of `files`. */
+function relTokens(link: Element): string[] {
+  return (attribute(link, 'rel') ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+}
+
+/**
+ * What a finished page promises, as a list of what is wrong with it (empty when it holds): the
+ * site script once, and no other script that runs (the framework's would hydrate the whole
+ * page; an inline one would break the CSP, `script-src 'self'`), nor a module preload. Data
+ * blocks (JSON-LD) are not scripts.
+ */
+export function pageScriptProblems(html: string, siteSrc: string): string[] {
+  const problems: string[] = [];
+  let site = 0;
+  for (const element of elements(parseHtml(html, false))) {
+    if (element.tagName === 'link' && relTokens(element).includes('modulepreload')) {
+      problems.push(`a module is preloaded: ${attribute(element, 'href')}`);
+    }
+    if (element.tagName !== 'script' || scriptKind(element) === 'data') continue;
+    const src = attribute(element, 'src');
+    if (scriptKind(element) === 'module' && src === siteSrc) site += 1;
+    else problems.push(`another script runs: ${src ?? 'inline'}`);
+  }
+  if (site !== 1) problems.push(`the site script is there ${site} times, not once`);
+  return problems;
+}
+
+/** The prerendered pages under `clientDir` (not the HTML of bundled assets). */
+export async function htmlFiles(clientDir: string): Promise<string[]> {
+  const entries = await readdir(clientDir, { withFileTypes: true, recursive: true });
+  return entries
+    .filter((e) => e.isFile() && e.name.endsWith('.html'))
+    .map((e) => join(e.parentPath, e.name))
+    .filter((file) => !relative(clientDir, file).startsWith('assets'));
+}
+
+/** Adds the site script to every page of `files`; fails on a page that would run another. */
 export async function addSiteScript(clientDir: string, files: string[], src: string) {
   for (const file of files) {
-    const html = await readFile(file, 'utf8');
-    await writeFile(file, withSiteScript(html, src, relative(clientDir, file)));
+    const page = relative(clientDir, file);
+    const html = withSiteScript(await readFile(file, 'utf8'), src, page);
+    const problems = pageScriptProblems(html, src);
+    if (problems.length > 0) throw new Error(`${page}: ${problems.join('; ')}`);
+    await writeFile(file, html);
   }
 }

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fillPublishedDates } from './published-dates.ts';
 
 const AGE = '<span class="published-date__age" data-age-of="2026-11-20" hidden></span>';
@@ -6,10 +6,6 @@ const NEW = (date: string) =>
   `<span class="badge" data-new-since="${date}" data-new-within="7" hidden>NEW</span>`;
 
 describe('fillPublishedDates', () => {
-  beforeEach(() => {
-    document.documentElement.removeAttribute('data-router');
-  });
-
   it("writes each date's age and shows it", () => {
     document.body.innerHTML = AGE;
     fillPublishedDates(document, '2026-11-22');
@@ -25,12 +21,8 @@ describe('fillPublishedDates', () => {
     expect(document.querySelector<HTMLElement>('#old .badge')?.hidden).toBe(true);
   });
 
-  it('leaves what React renders to React: islands, and pages the router hydrates', () => {
+  it('leaves what React renders, the islands, to React', () => {
     document.body.innerHTML = `<div data-island="x">${AGE}</div>`;
-    fillPublishedDates(document, '2026-11-22');
-    expect(document.querySelector('.published-date__age')?.textContent).toBe('');
-    document.body.innerHTML = AGE;
-    document.documentElement.setAttribute('data-router', '');
     fillPublishedDates(document, '2026-11-22');
     expect(document.querySelector('.published-date__age')?.textContent).toBe('');
   });

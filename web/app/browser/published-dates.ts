@@ -4,12 +4,11 @@ import { isPublishedWithin, isWithinMonths, localIsoDate, relativeDate } from '.
  * Fills what the build could not know about dates (components/ui/published-date.tsx): each
  * date's age, the NEW labels of recent items, and counts of recent dates (an element with
  * `data-count-dates` and `data-count-within-months`, its number written in its
- * `[data-count]`, as the research archive's metrics panel has it). Parts React renders (islands, and pages the
- * router hydrates) are left to React, which computes the same from the same functions: text
- * added before it hydrates would not match what it expects to find.
+ * `[data-count]`, as the research archive's metrics panel has it). Parts React renders
+ * (islands) are left to React, which computes the same from the same functions: text added
+ * before it hydrates would not match what it expects to find.
  */
 export function fillPublishedDates(document: Document, today = localIsoDate()): void {
-  if (document.documentElement.hasAttribute('data-router')) return;
   const outsideReact = (element: Element) => !element.closest('[data-island]');
   for (const age of document.querySelectorAll<HTMLElement>('[data-age-of]')) {
     const date = age.dataset.ageOf;

@@ -3,9 +3,9 @@ import { useSyncExternalStore } from 'react';
 const neverChanges = () => () => {};
 
 /**
- * False in the prerendered HTML and while React hydrates it, true from the render right after.
- * The page's scripts start only after its first paint (scripts/defer-hydration.ts), so for a
- * moment the page shows controls that do nothing yet.
+ * False in the prerendered HTML and while React hydrates an island, true from the render right
+ * after. An island hydrates after the page has painted (on load, or as it comes near), and
+ * never without JavaScript, so until then its controls must not pretend to work.
  */
 export function useHydrated(): boolean {
   return useSyncExternalStore(

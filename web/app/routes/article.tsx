@@ -15,7 +15,6 @@ import { PATHS } from '../paths.ts';
 import { SITE } from '../site-config.ts';
 import type { Route } from './+types/article';
 import '../features/articles/articles.css';
-import type { PageHandle } from '../lib/page-handle.ts';
 
 const copy = articlePageCopy;
 
@@ -25,9 +24,6 @@ const copy = articlePageCopy;
  * (lib/article-route.ts) decides; a failure is thrown as a 404 whose data names the error
  * type, for the ErrorBoundary below.
  */
-
-/** Complete as built: read, not interacted with. */
-export const handle: PageHandle = { hydrate: false };
 
 export async function loader({ params }: Route.LoaderArgs) {
   const result = validateArticleRoute(params, {

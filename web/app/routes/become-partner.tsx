@@ -5,15 +5,11 @@ import { becomePartnerIntro } from '../content/lead-pages.ts';
 import { IconCardGrid, LeadIntro, StepList } from '../features/lead-forms/lead-page-parts.tsx';
 import { PartnerForm } from '../features/lead-forms/partner-form.tsx';
 import { Island } from '../islands/island.tsx';
-import type { PageHandle } from '../lib/page-handle.ts';
 import { seo } from '../lib/seo.ts';
 import { PATHS } from '../paths.ts';
 import { SITE } from '../site-config.ts';
 import '../components/forms/lead-form.css';
 import '../features/lead-forms/lead-pages.css';
-
-/** The form is an island; the rest of the page is read, not interacted with. */
-export const handle: PageHandle = { hydrate: false };
 
 export const meta = () => seo({ ...becomePartnerIntro.meta, path: PATHS.becomePartner });
 

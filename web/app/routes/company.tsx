@@ -9,10 +9,6 @@ import { seo } from '../lib/seo.ts';
 import { PATHS } from '../paths.ts';
 import { SITE } from '../site-config.ts';
 import '../features/marketing/marketing.css';
-import type { PageHandle } from '../lib/page-handle.ts';
-
-/** Complete as built: read, not interacted with. */
-export const handle: PageHandle = { hydrate: false };
 
 export const meta = () => seo({ ...companyPageCopy.meta, path: PATHS.company });
 

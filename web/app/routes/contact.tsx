@@ -3,13 +3,9 @@ import { contactPageCopy } from '../content/contact-page.ts';
 import { ContactForm } from '../features/lead-forms/contact-form.tsx';
 import { Departments } from '../features/lead-forms/departments.tsx';
 import { Island } from '../islands/island.tsx';
-import type { PageHandle } from '../lib/page-handle.ts';
 import { seo } from '../lib/seo.ts';
 import { PATHS } from '../paths.ts';
 import '../components/forms/lead-form.css';
-
-/** The form is an island; the rest of the page is read, not interacted with. */
-export const handle: PageHandle = { hydrate: false };
 
 export const meta = () => seo({ ...contactPageCopy.meta, path: PATHS.contact });
 

@@ -2,14 +2,10 @@ import { PageHero } from '../components/ui/page-hero.tsx';
 import { demoIntro } from '../content/lead-pages.ts';
 import { DemoRequestJourney } from '../features/lead-forms/demo-request.tsx';
 import { Island } from '../islands/island.tsx';
-import type { PageHandle } from '../lib/page-handle.ts';
 import { seo } from '../lib/seo.ts';
 import { PATHS } from '../paths.ts';
 import '../components/forms/lead-form.css';
 import '../features/lead-forms/lead-pages.css';
-
-/** The choice of demo and the form it opens are one island; the hero is read only. */
-export const handle: PageHandle = { hydrate: false };
 
 export const meta = () => seo({ ...demoIntro.meta, path: PATHS.demo });
 

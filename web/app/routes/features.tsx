@@ -9,14 +9,12 @@ import { CardGrid } from '../features/marketing/detail-card.tsx';
 import { HeroBackdrop } from '../features/marketing/hero-art.tsx';
 import { IconItemGrid } from '../features/marketing/icon-item-grid.tsx';
 import { SectionIntro } from '../features/marketing/section-intro.tsx';
-import type { PageHandle } from '../lib/page-handle.ts';
 import { seo } from '../lib/seo.ts';
 import { PATHS } from '../paths.ts';
 import type { Route } from './+types/features';
 import '../features/marketing/marketing.css';
 
 // The cards open their dialogs by themselves, and the hero's link is an in-page anchor.
-export const handle: PageHandle = { hydrate: false };
 
 // Build time only: each module card with the detail its dialog shows.
 export function loader() {

@@ -16,7 +16,6 @@ import { CardGrid } from '../features/marketing/detail-card.tsx';
 import { AttackGraphArt, HeroBackdrop, HeroMark } from '../features/marketing/hero-art.tsx';
 import { IconItemGrid } from '../features/marketing/icon-item-grid.tsx';
 import { SectionIntro } from '../features/marketing/section-intro.tsx';
-import type { PageHandle } from '../lib/page-handle.ts';
 import { seo } from '../lib/seo.ts';
 import { PATHS } from '../paths.ts';
 import { SITE } from '../site-config.ts';
@@ -24,7 +23,6 @@ import type { Route } from './+types/home';
 import '../features/marketing/marketing.css';
 
 // The cards open their dialogs and the questions their answers by themselves.
-export const handle: PageHandle = { hydrate: false };
 
 // Build time only: each card with the detail its dialog shows.
 export function loader() {

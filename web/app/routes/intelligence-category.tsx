@@ -12,12 +12,8 @@ import { PATHS } from '../paths.ts';
 import type { Route } from './+types/intelligence-category';
 import '../features/articles/articles.css';
 import '../features/articles/intelligence.css';
-import type { PageHandle } from '../lib/page-handle.ts';
 
 // Runs at build time only (prerendering); the page ships just its own category's cards.
-
-/** Complete as built: read, not interacted with. */
-export const handle: PageHandle = { hydrate: false };
 
 export function loader({ params }: Route.LoaderArgs) {
   const category = findCategory(params.category);

@@ -1,12 +1,9 @@
 import { privacyPageCopy } from '../content/privacy-page.ts';
 import { PrivacyContents, PrivacySectionView } from '../features/privacy/privacy-sections.tsx';
 import { formatLongDate } from '../lib/dates.ts';
-import type { PageHandle } from '../lib/page-handle.ts';
 import { seo } from '../lib/seo.ts';
 import { PATHS } from '../paths.ts';
 import '../features/privacy/privacy.css';
-
-export const handle: PageHandle = { hydrate: false };
 
 export const meta = () => seo({ ...privacyPageCopy.meta, path: PATHS.privacy });
 

@@ -5,14 +5,10 @@ import { requestAccessPageCopy } from '../content/request-access-page.ts';
 import { BetaForm } from '../features/lead-forms/beta-form.tsx';
 import { IconCardGrid, LeadIntro, StepList } from '../features/lead-forms/lead-page-parts.tsx';
 import { Island } from '../islands/island.tsx';
-import type { PageHandle } from '../lib/page-handle.ts';
 import { seo } from '../lib/seo.ts';
 import { PATHS } from '../paths.ts';
 import '../components/forms/lead-form.css';
 import '../features/lead-forms/lead-pages.css';
-
-/** The form is an island; the rest of the page is read, not interacted with. */
-export const handle: PageHandle = { hydrate: false };
 
 export const meta = () => seo({ ...requestAccessIntro.meta, path: PATHS.requestAccess });
 

@@ -6,7 +6,6 @@ import { IntelligenceSection } from '../features/articles/intelligence-sections.
 import { MetricsPanel } from '../features/research/metrics-panel.tsx';
 import { ResearchLibrary } from '../features/research/research-library.tsx';
 import { Island } from '../islands/island.tsx';
-import type { PageHandle } from '../lib/page-handle.ts';
 import { seo } from '../lib/seo.ts';
 import { PATHS } from '../paths.ts';
 import type { Route } from './+types/research-archive';
@@ -21,12 +20,6 @@ export function loader() {
     previews: researchDownloadPreviews,
   };
 }
-
-/**
- * The filters, the list and the download dialog are an island; the rest of the page is read,
- * not interacted with (the metrics' recent count is filled by the site script).
- */
-export const handle: PageHandle = { hydrate: false };
 
 export const meta = () => seo({ ...researchArchivePageCopy.meta, path: PATHS.researchArchive });
 

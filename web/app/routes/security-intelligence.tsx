@@ -15,7 +15,6 @@ import {
 } from '../features/articles/intelligence-sections.tsx';
 import { SectionLink } from '../features/articles/section-link.tsx';
 import { Island } from '../islands/island.tsx';
-import type { PageHandle } from '../lib/page-handle.ts';
 import { seo } from '../lib/seo.ts';
 import { PATHS } from '../paths.ts';
 import type { Route } from './+types/security-intelligence';
@@ -30,9 +29,6 @@ export function loader() {
     researchFindings,
   };
 }
-
-/** The article list is an island; the rest of the page is read, not interacted with. */
-export const handle: PageHandle = { hydrate: false };
 
 export const meta = () =>
   seo({ ...intelligencePageCopy.meta, path: PATHS.intelligence, libraryFeed: true });

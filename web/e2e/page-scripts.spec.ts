@@ -1,0 +1,73 @@
+import { readFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PATHS } from '../app/paths.ts';
+import { E2E_BUILD_DIR } from '../playwright.config.ts';
+import { htmlFiles, pageScriptProblems } from '../scripts/browser-entries.ts';
+import { attribute, elements, parseHtml } from '../scripts/html-tree.ts';
+import { expect, pageReady, test } from './fixtures.ts';
+
+/*
+ * No page runs the router (docs/decisions/064), checked on the build this run serves: every
+ * page carries the site script and nothing else that runs, the script is served, a reading page
+ * loads it alone, and a page with an island loads React only for it.
+ */
+const client = join(fileURLToPath(new URL('..', import.meta.url)), E2E_BUILD_DIR, 'client');
+
+function siteScriptOf(html: string): string | undefined {
+  for (const script of elements(parseHtml(html, false))) {
+    const src = script.tagName === 'script' ? attribute(script, 'src') : undefined;
+    if (src && /^\/assets\/site-[\w-]+\.js$/.test(src)) return src;
+  }
+  return undefined;
+}
+
+test('every built page runs the site script alone, and the script is served', async ({
+  request,
+}) => {
+  const files = await htmlFiles(client);
+  const pages = files.map((file) => relative(client, file));
+  expect(pages).toContain('index.html');
+  expect(pages).toContain(join('demo', 'index.html'));
+  expect(pages).not.toContain('__spa-fallback.html');
+  const scripts = new Set<string>();
+  for (const file of files) {
+    const html = await readFile(file, 'utf8');
+    const site = siteScriptOf(html) ?? 'no site script';
+    expect(pageScriptProblems(html, site), relative(client, file)).toEqual([]);
+    scripts.add(site);
+  }
+  expect(scripts.size).toBe(1);
+  for (const url of scripts) {
+    const response = await request.get(url);
+    expect(response.status(), url).toBe(200);
+    expect(response.headers()['content-type'], url).toMatch(/javascript/);
+  }
+});
+
+/** The paths of the scripts the page has fetched so far. */
+function scriptsLoaded(page: import('@playwright/test').Page): Promise<string[]> {
+  return page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => new URL(entry.name).pathname)
+      .filter((path) => path.endsWith('.js')),
+  );
+}
+
+test('a reading page loads the site script alone; a page with an island loads React for it', async ({
+  page,
+}) => {
+  await page.goto(PATHS.privacy);
+  expect(await scriptsLoaded(page)).toEqual([expect.stringMatching(/^\/assets\/site-[\w-]+\.js$/)]);
+
+  await page.goto(PATHS.intelligence);
+  await pageReady(page);
+  const loaded = await scriptsLoaded(page);
+  expect(loaded).toContainEqual(expect.stringMatching(/^\/assets\/islands-[\w-]+\.js$/));
+  expect(loaded).toContainEqual(expect.stringMatching(/^\/assets\/article-library-[\w-]+\.js$/));
+  // Not the router's own entry, nor another island.
+  expect(loaded.filter((path) => /entry\.client|research-library|demo-request/.test(path))).toEqual(
+    [],
+  );
+});
