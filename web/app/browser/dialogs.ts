@@ -1,3 +1,5 @@
+import { focusableIn } from '../lib/focusable.ts';
+
 /**
  * Page dialogs (components/ui/page-dialog.tsx) open and close by themselves where the browser
  * has invoker commands (`command`, `commandfor`) and light dismiss (`closedby="any"`). This
@@ -61,7 +63,7 @@ export function enhanceDialogs(document: Document, window: Window & typeof globa
       return;
     }
     const dialog = event.target.closest('dialog.page-dialog[open]');
-    const items = dialog ? Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE)) : [];
+    const items = dialog ? focusableIn(dialog) : [];
     const first = items[0];
     const last = items.at(-1);
     if (!first || !last) return;
@@ -74,12 +76,3 @@ export function enhanceDialogs(document: Document, window: Window & typeof globa
     }
   });
 }
-
-const FOCUSABLE = [
-  'a[href]',
-  'button:not([disabled])',
-  'input:not([disabled]):not([type="hidden"])',
-  'select:not([disabled])',
-  'textarea:not([disabled])',
-  '[tabindex]:not([tabindex="-1"])',
-].join(',');

@@ -6,23 +6,9 @@ import {
   useLayoutEffect,
   useRef,
 } from 'react';
+import { focusableIn } from '../../lib/focusable.ts';
 import { Icon } from './icon.tsx';
 import './dialog.css';
-
-const FOCUSABLE = [
-  'a[href]',
-  'button:not([disabled])',
-  'input:not([disabled]):not([type="hidden"])',
-  'select:not([disabled])',
-  'textarea:not([disabled])',
-  '[tabindex]:not([tabindex="-1"])',
-].join(',');
-
-function focusableIn(root: HTMLElement): HTMLElement[] {
-  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
-    (element) => !element.closest('[inert]'),
-  );
-}
 
 export interface DialogProps {
   /** The id of the element that names the dialog, usually its heading. */
