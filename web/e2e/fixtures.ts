@@ -1,4 +1,5 @@
 import { test as base, type Page, type Response } from '@playwright/test';
+import { NEAR_VIEWPORT_PX } from '../app/islands/island-registry.ts';
 
 export { expect } from '@playwright/test';
 
@@ -9,7 +10,7 @@ export { expect } from '@playwright/test';
  * waits for it before it touches the new page.
  */
 export async function pageReady(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
+  await page.waitForFunction((margin) => {
     const html = document.documentElement;
     // Islands that hydrate on load, and those near the viewport, which hydrate when
     // they come near: a journey that scrolls to one touches it, and it hydrates then.
@@ -17,13 +18,13 @@ export async function pageReady(page: Page): Promise<void> {
     const near = (island: HTMLElement) =>
       [...(island.children.length > 0 ? island.children : [island])].some((element) => {
         const box = element.getBoundingClientRect();
-        return box.top < window.innerHeight + 400 && box.bottom > -400;
+        return box.top < window.innerHeight + margin && box.bottom > -margin;
       });
     const islandsDone = [
       ...document.querySelectorAll<HTMLElement>('[data-island]:not([data-hydrated])'),
     ].every((island) => island.dataset.hydrate === 'visible' && !near(island));
     return html.hasAttribute('data-ready') && islandsDone;
-  });
+  }, NEAR_VIEWPORT_PX);
 }
 
 export const test = base.extend({

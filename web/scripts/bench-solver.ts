@@ -123,9 +123,13 @@ export async function benchSolver(options: SolverBenchOptions): Promise<SolverBe
         await throttleWorkers(cdp, cpuThrottleRate, workersAccepted);
 
         await page.goto(new URL(path, baseUrl).href);
-        // The site starts its scripts after the first paint; the form listens once hydrated.
+        // The form is an island that hydrates as it comes near the viewport; it listens once
+        // hydrated. Its wrapper has no box of its own (display: contents).
+        const island = page.locator('[data-island]').filter({ has: page.locator('form') });
+        await island.locator(':scope > *').first().scrollIntoViewIfNeeded();
         await page
-          .locator('html[data-hydrated]')
+          .locator('[data-island][data-hydrated] form')
+          .first()
           .waitFor({ state: 'attached', timeout: timeoutMs });
         await page.locator('form').getByRole('textbox').first().focus();
         const measure = await page.waitForFunction(

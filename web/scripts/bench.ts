@@ -6,7 +6,7 @@
  * - the JavaScript it loads up front, gzip, measured in Chromium: the page is opened on a
  *   phone-sized screen, left alone until the network has been quiet for a while, and every
  *   script response it made is gzipped here, so the figure counts what the browser really
- *   fetched (boot scripts, module preloads, islands imported later) whatever the HTML looks
+ *   fetched (the site script, module preloads, islands imported later) whatever the HTML looks
  *   like, and does not depend on the local server's compression. A page with no script reads
  *   0.0 KB. Each figure is checked against its page kind's budget (scripts/bench-targets.ts);
  * - Lighthouse mobile scores (median of BENCH_RUNS, default 1, because LCP varies run to run),
@@ -67,8 +67,7 @@ const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 const EXECUTABLE_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 /**
  * How long the network must stay quiet before a page counts as settled: past network idle,
- * so a script started late (the boot script waits for the first paint, an island may wait for
- * idle time) still shows up.
+ * so a script started late (an island loads after the site script has run) still shows up.
  */
 const QUIET_MS = 1000;
 /** Past this, a page that never goes quiet (a poller) is measured as it stands. */

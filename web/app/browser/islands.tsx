@@ -1,9 +1,7 @@
 import { hydrateRoot } from 'react-dom/client';
-import { ISLANDS, type IslandName } from '../islands/island-registry.ts';
+import { ISLANDS, type IslandName, NEAR_VIEWPORT_PX } from '../islands/island-registry.ts';
 import { IslandRoot, islandIdPrefix } from '../islands/island-root.tsx';
 
-/** How near the viewport (px) a `visible` island starts hydrating. */
-const NEAR_VIEWPORT_PX = 400;
 /** A touch that makes a `visible` island hydrate at once. */
 const TOUCH_EVENTS = ['pointerdown', 'focusin', 'keydown'] as const;
 

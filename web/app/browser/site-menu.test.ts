@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { enhanceSiteMenu } from './site-menu.ts';
 
 function renderHeader() {
@@ -23,6 +23,20 @@ function setOpen(nav: HTMLElement, open: boolean) {
 describe('enhanceSiteMenu', () => {
   beforeEach(() => {
     document.body.innerHTML = '';
+    // A browser with popovers (jsdom has none).
+    Object.defineProperty(HTMLElement.prototype, 'popover', { configurable: true, value: null });
+  });
+
+  afterEach(() => {
+    Reflect.deleteProperty(HTMLElement.prototype, 'popover');
+  });
+
+  it('leaves the button alone in a browser without popovers, where the menu is a plain list', () => {
+    Reflect.deleteProperty(HTMLElement.prototype, 'popover');
+    const { button, nav } = renderHeader();
+    enhanceSiteMenu(document);
+    setOpen(nav, true);
+    expect(button.getAttribute('aria-label')).toBe('Open menu');
   });
 
   it('names the button for what it will do and reports the menu state as it changes', () => {

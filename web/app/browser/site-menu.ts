@@ -4,6 +4,8 @@
  * and for the tests: "Open menu", not expanded; "Close menu", expanded.
  */
 export function enhanceSiteMenu(document: Document): void {
+  // Without popovers (Safari before 17, Firefox before 125) the menu is a plain list (CSS).
+  if (!('popover' in HTMLElement.prototype)) return;
   for (const button of document.querySelectorAll<HTMLButtonElement>('button[popovertarget]')) {
     const menu = document.getElementById(button.getAttribute('popovertarget') ?? '');
     const open = button.dataset.labelOpen;

@@ -11,15 +11,30 @@ import { fillPublishedDates } from './published-dates.ts';
 import { enhanceSectionLinks } from './section-links.ts';
 import { enhanceSiteMenu } from './site-menu.ts';
 
-recordFirstTouch();
-enhanceSiteMenu(document);
-enhanceBackToTop(document, window);
-enhanceDialogs(document, window);
-fillPublishedDates(document);
-enhanceSectionLinks(document, window);
-// React, and each island's code, only on a page that has islands.
-if (document.querySelector('[data-island]')) {
-  import('./islands.tsx').then(({ hydrateIslands }) => hydrateIslands(document));
+/**
+ * Each behaviour on its own: one that fails in some browser (an API it lacks) is logged and
+ * leaves the others, and the islands, working.
+ */
+function run(name: string, behaviour: () => void): void {
+  try {
+    behaviour();
+  } catch (error) {
+    console.error(`site script: ${name} failed`, error);
+  }
 }
+
+// React, and each island's code, only on a page that has islands; started first, so the
+// interactive parts never wait on the rest.
+if (document.querySelector('[data-island]')) {
+  import('./islands.tsx')
+    .then(({ hydrateIslands }) => hydrateIslands(document))
+    .catch((error: unknown) => console.error('site script: the island loader failed', error));
+}
+run('first touch', () => recordFirstTouch());
+run('menu', () => enhanceSiteMenu(document));
+run('back to top', () => enhanceBackToTop(document, window));
+run('dialogs', () => enhanceDialogs(document, window));
+run('dates', () => fillPublishedDates(document));
+run('section links', () => enhanceSectionLinks(document, window));
 // Browser tests wait for this mark before they touch the page.
 document.documentElement.dataset.ready = '';

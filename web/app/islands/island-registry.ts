@@ -27,3 +27,6 @@ export type IslandComponent<N extends IslandName> = Awaited<ReturnType<(typeof I
  * first), `visible` when it comes near the viewport or is touched (a form further down).
  */
 export type IslandHydration = 'load' | 'visible';
+
+/** How near the viewport (px) a `visible` island starts hydrating. */
+export const NEAR_VIEWPORT_PX = 400;

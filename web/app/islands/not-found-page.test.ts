@@ -32,6 +32,21 @@ describe('notFoundViewFor', () => {
     });
   });
 
+  it('reads the address as the hosts do, ignoring a trailing or doubled slash', () => {
+    expect(notFoundViewFor('/security-intelligence/identity-risks/gone/')).toMatchObject({
+      kind: 'article',
+      screen: { kind: 'not-found', slug: 'gone' },
+    });
+    expect(notFoundViewFor('/security-intelligence//cloud-magic/')).toEqual({
+      kind: 'intelligence',
+    });
+  });
+
+  it('cuts a very long segment before showing it', () => {
+    const view = notFoundViewFor(`/security-intelligence/identity-risks/${'a'.repeat(5000)}`);
+    expect(view.kind === 'article' && view.screen.slug?.length).toBe(120);
+  });
+
   it('reads a malformed escape as written rather than failing', () => {
     expect(notFoundViewFor('/security-intelligence/identity-risks/%E0%A4%A')).toMatchObject({
       kind: 'article',

@@ -19,6 +19,9 @@ export type NotFoundView =
   | { kind: 'intelligence' }
   | { kind: 'article'; screen: Screen };
 
+/** Longer than any slug or category of the library. */
+const SEGMENT_MAX = 120;
+
 function segment(text: string): string {
   try {
     return decodeURIComponent(text);
@@ -36,7 +39,14 @@ function segment(text: string): string {
 export function notFoundViewFor(pathname: string): NotFoundView {
   const prefix = `${PATHS.intelligence}/`;
   if (!pathname.startsWith(prefix)) return { kind: 'page' };
-  const parts = pathname.slice(prefix.length).split('/').map(segment);
+  // Empty segments (a trailing or doubled slash) are not part of the address, as the hosts
+  // read it; a segment is shown as typed, cut to a length a screen can hold.
+  const parts = pathname
+    .slice(prefix.length)
+    .split('/')
+    .filter(Boolean)
+    .map((part) => segment(part).slice(0, SEGMENT_MAX));
+  if (parts.length === 0) return { kind: 'intelligence' };
   if (parts.length !== 2) return { kind: 'intelligence' };
   const [category, slug] = parts;
   const result = validateArticleRoute(

@@ -48,7 +48,6 @@ export function ArticleLibrary({ articles }: { articles: readonly ArticleCardDat
   // The clear link appears as soon as the visitor types, not 300 ms later.
   const filtering = hasActiveArticleFilters({ search: search.text, category, severities });
   const visible = expanded || !hydrated ? matches : matches.slice(0, ARTICLE_COLLAPSED_COUNT);
-  const hiddenCount = matches.length - visible.length;
 
   const clearAll = () => {
     search.clear();
@@ -141,15 +140,20 @@ export function ArticleLibrary({ articles }: { articles: readonly ArticleCardDat
         </ul>
       )}
 
-      {hydrated && matches.length > ARTICLE_COLLAPSED_COUNT ? (
+      {matches.length > ARTICLE_COLLAPSED_COUNT ? (
+        // Built in (disabled) so nothing below moves when the list hydrates; without scripts,
+        // where every card is listed, CSS hides it.
         <div className="library-more">
           <Button
             variant="secondary"
             aria-expanded={expanded}
             aria-controls={listId}
+            disabled={!hydrated}
             onClick={() => setExpanded((open) => !open)}
           >
-            {expanded ? copy.showLessLabel : copy.showMoreLabel(hiddenCount)}
+            {expanded
+              ? copy.showLessLabel
+              : copy.showMoreLabel(matches.length - ARTICLE_COLLAPSED_COUNT)}
           </Button>
         </div>
       ) : null}

@@ -5,24 +5,24 @@ import { headerCopy } from '../../content/site-navigation.ts';
 import { PATHS } from '../../paths.ts';
 import { Logo } from './logo.tsx';
 
-/** The id the menu button and the site script (app/browser/site-menu.ts) find the menu by. */
-export const SITE_NAV_ID = 'site-nav';
+/** The menu's id, which its button names (popovertarget) and the site script follows. */
+const SITE_NAV_ID = 'site-nav';
 
-/**
- * The bar and the main navigation, with no framework in the browser. On a phone the
- * navigation is a popover the menu button opens: the browser itself opens and closes it,
- * closes it on Escape or a tap outside, and puts it in the top layer; the site script only
- * keeps the button's label and state in step (site-menu.ts); the built HTML carries no
- * aria-expanded, which the browser reports by itself for a popover's button. From a tablet up, CSS shows the
- * same list in the bar. Its links load the next page as a document (no client-side routing),
- * which starts with the menu shut.
- */
 /** A section's link is current on its page and on every page below it, home only on itself. */
 export function isCurrentSection(pathname: string, to: string): boolean {
   if (to === PATHS.home) return pathname === PATHS.home;
   return pathname === to || pathname.startsWith(`${to}/`);
 }
 
+/**
+ * The bar and the main navigation, with no framework in the browser. On a phone the
+ * navigation is a popover the menu button opens: the browser itself opens and closes it,
+ * closes it on Escape or a tap outside, and puts it in the top layer; the site script only
+ * keeps the button's label and state in step (site-menu.ts); the built HTML carries no
+ * aria-expanded, which the browser reports by itself for a popover's button. From a tablet
+ * up, CSS shows the same list in the bar, as it does on a phone whose browser has no popovers. Its links load the next page as a document (no client-side routing),
+ * which starts with the menu shut.
+ */
 export function SiteHeader() {
   // The page's own path, as it is prerendered.
   const { pathname } = useLocation();
