@@ -4,9 +4,7 @@ export type ArticleErrorScreenKind =
   | 'not-found'
   | 'unavailable'
   | 'invalid-category'
-  | 'invalid-url'
-  | 'loading'
-  | 'unknown';
+  | 'invalid-url';
 
 export const articlePageCopy = {
   breadcrumbs: {
@@ -56,14 +54,6 @@ export const articlePageCopy = {
       'invalid-url': {
         title: 'Invalid URL',
         text: 'The article URL is incomplete or malformed. Please check the link and try again.',
-      },
-      loading: {
-        title: 'Loading Error',
-        suggestion: 'Please try refreshing the page.',
-      },
-      unknown: {
-        title: 'Unknown Error',
-        text: 'An unexpected error occurred while loading this article.',
       },
     },
   },

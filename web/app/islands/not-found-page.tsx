@@ -54,7 +54,7 @@ export function notFoundViewFor(pathname: string): NotFoundView {
     { category: categoryBySlug, article: () => undefined, hasContent: () => false },
   );
   if (result.ok) return { kind: 'intelligence' };
-  return { kind: 'article', screen: describeArticleError(result.error, { category, slug }) };
+  return { kind: 'article', screen: describeArticleError(result.error) };
 }
 
 function titleOf(view: NotFoundView): string {

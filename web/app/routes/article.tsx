@@ -21,8 +21,8 @@ const copy = articlePageCopy;
 /**
  * Runs at build time only (prerendering), so each page ships only its own article, already
  * rendered to HTML: `body` is the HTML here, not the Markdown. The article route's validation
- * (lib/article-route.ts) decides; a failure is thrown as a 404 whose data names the error
- * type, for the ErrorBoundary below.
+ * (lib/article-route.ts) decides; a failure is thrown as a 404, which fails the build: every
+ * prerendered article must have its page.
  */
 
 export async function loader({ params }: Route.LoaderArgs) {

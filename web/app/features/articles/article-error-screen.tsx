@@ -24,7 +24,6 @@ export function ArticleErrorScreen({ screen }: { screen: Screen }) {
           <Icon name="alert" size={32} className="article-error__icon" />
           <span className="eyebrow">{copy.eyebrow}</span>
           <h1 id="article-error-title">{screen.title}</h1>
-          {screen.detail ? <p className="article-error__detail">{screen.detail}</p> : null}
           <p className="lead">{screen.text}</p>
           <div className="article-error__actions">
             <ButtonLink to={PATHS.intelligence}>{copy.browseAll}</ButtonLink>
