@@ -20,9 +20,15 @@ export async function pageReady(page: Page): Promise<void> {
         const box = element.getBoundingClientRect();
         return box.top < window.innerHeight + margin && box.bottom > -margin;
       });
+    // An island placed to hydrate only under some path is left alone elsewhere.
+    const wanted = (island: HTMLElement) =>
+      island.dataset.hydrateUnder === undefined ||
+      window.location.pathname.startsWith(island.dataset.hydrateUnder);
     const islandsDone = [
       ...document.querySelectorAll<HTMLElement>('[data-island]:not([data-hydrated])'),
-    ].every((island) => island.dataset.hydrate === 'visible' && !near(island));
+    ]
+      .filter(wanted)
+      .every((island) => island.dataset.hydrate === 'visible' && !near(island));
     return html.hasAttribute('data-ready') && islandsDone;
   }, NEAR_VIEWPORT_PX);
 }

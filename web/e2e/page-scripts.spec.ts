@@ -58,8 +58,13 @@ function scriptsLoaded(page: import('@playwright/test').Page): Promise<string[]>
 test('a reading page loads the site script alone; a page with an island loads React for it', async ({
   page,
 }) => {
+  const siteAlone = [expect.stringMatching(/^\/assets\/site-[\w-]+\.js$/)];
   await page.goto(PATHS.privacy);
-  expect(await scriptsLoaded(page)).toEqual([expect.stringMatching(/^\/assets\/site-[\w-]+\.js$/)]);
+  expect(await scriptsLoaded(page)).toEqual(siteAlone);
+  // The 404 page's island is wanted only under the security intelligence section.
+  const response = await page.goto('/no-such-page');
+  expect(response?.status()).toBe(404);
+  expect(await scriptsLoaded(page)).toEqual(siteAlone);
 
   await page.goto(PATHS.intelligence);
   await pageReady(page);

@@ -1,6 +1,7 @@
 import { hydrateRoot } from 'react-dom/client';
 import { ISLANDS, type IslandName, NEAR_VIEWPORT_PX } from '../islands/island-registry.ts';
 import { IslandRoot, islandIdPrefix } from '../islands/island-root.tsx';
+import { islandsToHydrate } from '../islands/islands-to-hydrate.ts';
 
 /** A touch that makes a `visible` island hydrate at once. */
 const TOUCH_EVENTS = ['pointerdown', 'focusin', 'keydown'] as const;
@@ -53,9 +54,9 @@ function whenVisibleOrTouched(element: HTMLElement, start: () => void): void {
   for (const type of TOUCH_EVENTS) element.addEventListener(type, once, true);
 }
 
-/** Hydrates every island of the page, each when its `data-hydrate` says. */
+/** Hydrates every island the page wants hydrated, each when its `data-hydrate` says. */
 export function hydrateIslands(document: Document): void {
-  for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
+  for (const element of islandsToHydrate(document, document.location.pathname)) {
     const start = () => {
       hydrateIsland(element).catch((error: unknown) => console.error(error));
     };

@@ -4,6 +4,7 @@
  * the platform does not give for free, notes where the visit came from, and on pages with
  * interactive parts starts the island loader, which hydrates only those parts with React.
  */
+import { islandsToHydrate } from '../islands/islands-to-hydrate.ts';
 import { recordFirstTouch } from '../lib/first-touch.ts';
 import { enhanceBackToTop } from './back-to-top.ts';
 import { enhanceDialogs } from './dialogs.ts';
@@ -25,7 +26,7 @@ function run(name: string, behaviour: () => void): void {
 
 // React, and each island's code, only on a page that has islands; started first, so the
 // interactive parts never wait on the rest.
-if (document.querySelector('[data-island]')) {
+if (islandsToHydrate(document, location.pathname).length > 0) {
   import('./islands.tsx')
     .then(({ hydrateIslands }) => hydrateIslands(document))
     .catch((error: unknown) => console.error('site script: the island loader failed', error));

@@ -14,12 +14,15 @@ export function Island<N extends IslandName>({
   component: Component,
   props,
   hydrate = 'load',
+  hydrateUnder,
 }: {
   name: N;
   /** The registry's component for `name`, which the browser will load. */
   component: IslandComponent<N>;
   props: ComponentProps<IslandComponent<N>>;
   hydrate?: IslandHydration;
+  /** Hydrate only where the page's address starts with this path (islands-to-hydrate.ts). */
+  hydrateUnder?: string;
 }) {
   const html = renderToString(
     <IslandRoot>
@@ -33,6 +36,7 @@ export function Island<N extends IslandName>({
       className="island"
       data-island={name}
       data-hydrate={hydrate}
+      data-hydrate-under={hydrateUnder}
       data-props={JSON.stringify(props)}
       // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own rendering of the island, which the browser hydrates.
       dangerouslySetInnerHTML={{ __html: html }}

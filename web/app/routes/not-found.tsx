@@ -2,7 +2,7 @@ import { notFoundCopy } from '../content/not-found.ts';
 import { Island } from '../islands/island.tsx';
 import { NotFoundPage } from '../islands/not-found-page.tsx';
 import { seo } from '../lib/seo.ts';
-import { NOT_FOUND_PATH } from '../paths.ts';
+import { NOT_FOUND_PATH, PATHS } from '../paths.ts';
 
 export const meta = () => [
   ...seo({ ...notFoundCopy.meta, path: NOT_FOUND_PATH }),
@@ -10,5 +10,12 @@ export const meta = () => [
 ];
 
 export default function NotFoundRoute() {
-  return <Island name="not-found" component={NotFoundPage} props={{}} />;
+  return (
+    <Island
+      name="not-found"
+      component={NotFoundPage}
+      props={{}}
+      hydrateUnder={`${PATHS.intelligence}/`}
+    />
+  );
 }
