@@ -1,4 +1,4 @@
-import { focusableIn } from '../lib/focusable.ts';
+import { keepTabInside } from '../lib/focusable.ts';
 
 /**
  * Page dialogs (components/ui/page-dialog.tsx) open and close by themselves where the browser
@@ -59,20 +59,8 @@ export function enhanceDialogs(document: Document, window: Window & typeof globa
   }
 
   document.addEventListener('keydown', (event) => {
-    if (event.key !== 'Tab' || event.defaultPrevented || !(event.target instanceof Element)) {
-      return;
-    }
+    if (event.defaultPrevented || !(event.target instanceof Element)) return;
     const dialog = event.target.closest('dialog.page-dialog[open]');
-    const items = dialog ? focusableIn(dialog) : [];
-    const first = items[0];
-    const last = items.at(-1);
-    if (!first || !last) return;
-    if (event.shiftKey && (event.target === first || event.target === dialog)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && event.target === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    if (dialog) keepTabInside(dialog, event, event.target);
   });
 }

@@ -6,7 +6,7 @@ import {
   useLayoutEffect,
   useRef,
 } from 'react';
-import { focusableIn } from '../../lib/focusable.ts';
+import { keepTabInside } from '../../lib/focusable.ts';
 import { Icon } from './icon.tsx';
 import './dialog.css';
 
@@ -91,21 +91,7 @@ export function Dialog({
       requestClose();
       return;
     }
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    // The top layer keeps focus off the page, but Tab could still leave for the browser's
-    // own controls; wrapping keeps keyboard users in the dialog until they close it.
-    const items = focusableIn(dialogRef.current);
-    const first = items[0];
-    const last = items.at(-1);
-    if (!first || !last) return;
-    const active = document.activeElement;
-    if (event.shiftKey && (active === first || active === dialogRef.current)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && active === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    if (dialogRef.current) keepTabInside(dialogRef.current, event, document.activeElement);
   };
 
   // The dialog element fills the viewport; a press that starts and ends on it, outside the
