@@ -1,21 +1,17 @@
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { islandCopy } from '../content/island-copy.ts';
 import { ARTICLES, summarise } from '../content/library.ts';
 import { ArticleLibrary } from '../features/articles/article-library.tsx';
 import { Island } from '../islands/island.tsx';
-import { hydrateIslands } from './islands.tsx';
+import { startIslands } from './start-islands.ts';
 
 const articles = ARTICLES.slice(0, 8).map(summarise);
 
-function placeIsland(hydrate?: 'load' | 'visible') {
+function placeIsland() {
   document.body.innerHTML = renderToString(
     <main>
-      <Island
-        name="article-library"
-        component={ArticleLibrary}
-        props={{ articles }}
-        hydrate={hydrate}
-      />
+      <Island name="article-library" component={ArticleLibrary} props={{ articles }} />
     </main>,
   );
   return document.querySelector<HTMLElement>('[data-island]') as HTMLElement;
@@ -41,7 +37,7 @@ describe('islands', () => {
   it('hydrate without a mismatch, mark themselves and then behave', async () => {
     const errors = vi.spyOn(console, 'error');
     const island = placeIsland();
-    hydrateIslands(document);
+    startIslands(document);
     await vi.waitFor(() => expect(island.hasAttribute('data-hydrated')).toBe(true));
     await vi.waitFor(() => expect(island.querySelector('fieldset')?.disabled).toBe(false));
     // Once live, the list collapses to the first six cards and offers the rest.
@@ -49,26 +45,17 @@ describe('islands', () => {
     expect(errors).not.toHaveBeenCalled();
   });
 
-  it('wait, when asked to, until the visitor comes near or touches them', async () => {
-    const observed: Element[] = [];
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        observe(element: Element) {
-          observed.push(element);
-        }
-        disconnect() {}
-      },
+  it('say so in place, and log why, when their code cannot be loaded', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const island = placeIsland();
+    // The page names an island the registry does not know: nothing to load.
+    island.dataset.island = 'no-such-island';
+    startIslands(document);
+    await vi.waitFor(() => expect(island.querySelector('[role=alert]')).not.toBeNull());
+    expect(island.querySelector('[role=alert]')?.textContent).toBe(islandCopy.failed);
+    expect(errors).toHaveBeenCalledWith(
+      'the no-such-island island could not load',
+      expect.objectContaining({ message: expect.stringContaining('no island named') }),
     );
-    const island = placeIsland('visible');
-    hydrateIslands(document);
-    // The wrapper has no box of its own (display: contents): its contents are observed.
-    expect(observed).toEqual([...island.children]);
-    expect(observed.length).toBeGreaterThan(0);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(island.hasAttribute('data-hydrated')).toBe(false);
-    island.querySelector('input')?.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
-    await vi.waitFor(() => expect(island.hasAttribute('data-hydrated')).toBe(true));
-    vi.unstubAllGlobals();
   });
 });

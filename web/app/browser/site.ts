@@ -4,13 +4,12 @@
  * the platform does not give for free, notes where the visit came from, and on pages with
  * interactive parts starts the island loader, which hydrates only those parts with React.
  */
-import { islandsToHydrate } from '../islands/islands-to-hydrate.ts';
 import { recordFirstTouch } from '../lib/first-touch.ts';
 import { enhanceBackToTop } from './back-to-top.ts';
-import { enhanceDialogs } from './dialogs.ts';
 import { fillPublishedDates } from './published-dates.ts';
 import { enhanceSectionLinks } from './section-links.ts';
 import { enhanceSiteMenu } from './site-menu.ts';
+import { startIslands } from './start-islands.ts';
 
 /**
  * Each behaviour on its own: one that fails in some browser (an API it lacks) is logged and
@@ -26,15 +25,16 @@ function run(name: string, behaviour: () => void): void {
 
 // React, and each island's code, only on a page that has islands; started first, so the
 // interactive parts never wait on the rest.
-if (islandsToHydrate(document, location.pathname).length > 0) {
-  import('./islands.tsx')
-    .then(({ hydrateIslands }) => hydrateIslands(document))
-    .catch((error: unknown) => console.error('site script: the island loader failed', error));
-}
+startIslands(document);
 run('first touch', () => recordFirstTouch());
 run('menu', () => enhanceSiteMenu(document));
 run('back to top', () => enhanceBackToTop(document, window));
-run('dialogs', () => enhanceDialogs(document, window));
+// Only pages with card dialogs (/, /features) fetch their fallback and Tab wrap.
+if (document.querySelector('dialog.page-dialog')) {
+  import('./dialogs.ts')
+    .then(({ enhanceDialogs }) => run('dialogs', () => enhanceDialogs(document, window)))
+    .catch((error: unknown) => console.error('site script: dialogs failed to load', error));
+}
 run('dates', () => fillPublishedDates(document));
 run('section links', () => enhanceSectionLinks(document, window));
 // Browser tests wait for this mark before they touch the page.

@@ -7,7 +7,7 @@ import { IslandRoot, islandIdPrefix } from './island-root.tsx';
  * A part of a page that React hydrates in the browser, on a page that otherwise runs no
  * framework. At build time the component is rendered on its own, as the browser will
  * hydrate it (its own root, its own id prefix), and its props are written beside it as JSON
- * for the island loader (app/browser/islands.tsx). Props must therefore be plain data.
+ * for the island loader (app/browser/islands.tsx, touch-islands.ts). Props must therefore be plain data.
  */
 export function Island<N extends IslandName>({
   name,

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { hydrateIslands } from '../browser/islands.tsx';
+import { startIslands } from '../browser/start-islands.ts';
 import { researchDownloadPreviews, researchItems } from '../content/research-items.ts';
 import { ResearchLibrary } from '../features/research/research-library.tsx';
 import { Island } from './island.tsx';
@@ -64,7 +64,7 @@ describe('ResearchLibrary, as built', () => {
       <Island name="research-library" component={ResearchLibrary} props={props} />,
     );
     const island = document.querySelector<HTMLElement>('[data-island]') as HTMLElement;
-    hydrateIslands(document);
+    startIslands(document);
     await vi.waitFor(() => expect(island.hasAttribute('data-hydrated')).toBe(true));
     await vi.waitFor(() => expect(island.querySelectorAll('.research-grid > li')).toHaveLength(6));
     expect(island.querySelector<HTMLInputElement>('#research-search')?.disabled).toBe(false);

@@ -35,7 +35,7 @@ export default function BecomePartnerPage() {
       <section className="section lead-section--raised" aria-label={page.form.heading}>
         <div className="container lead-layout">
           <div className="card lead-card">
-            <Island name="partner-form" component={PartnerForm} props={{}} hydrate="visible" />
+            <Island name="partner-form" component={PartnerForm} props={{}} hydrate="touch" />
           </div>
           <aside className="lead-aside" aria-labelledby="partner-benefits-heading">
             <div className="card lead-card">

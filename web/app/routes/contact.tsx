@@ -17,7 +17,7 @@ export default function ContactPage() {
       <section className="section">
         <div className="container contact-layout">
           <div className="card">
-            <Island name="contact-form" component={ContactForm} props={{}} hydrate="visible" />
+            <Island name="contact-form" component={ContactForm} props={{}} hydrate="touch" />
           </div>
           <Departments />
         </div>

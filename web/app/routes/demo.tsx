@@ -14,7 +14,7 @@ export default function DemoPage() {
   return (
     <>
       <PageHero eyebrow={hero.eyebrow} title={hero.title} text={hero.text} />
-      <Island name="demo-request" component={DemoRequestJourney} props={{}} hydrate="visible" />
+      <Island name="demo-request" component={DemoRequestJourney} props={{}} hydrate="touch" />
     </>
   );
 }

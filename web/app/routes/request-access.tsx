@@ -43,7 +43,7 @@ export default function RequestAccessPage() {
       <section className="section lead-section--raised" aria-label={page.form.heading}>
         <div className="container lead-layout">
           <div className="card lead-card">
-            <Island name="beta-form" component={BetaForm} props={{}} hydrate="visible" />
+            <Island name="beta-form" component={BetaForm} props={{}} hydrate="touch" />
           </div>
           <aside className="lead-aside" aria-labelledby="beta-criteria-heading">
             <div className="card lead-card lead-criteria">

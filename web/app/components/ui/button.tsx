@@ -1,4 +1,5 @@
 import type { AnchorHTMLAttributes, ButtonHTMLAttributes, ReactNode } from 'react';
+import { liveBeforeHydration } from '../../lib/live-before-hydration.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import './button.css';
 
@@ -22,8 +23,9 @@ type ButtonProps = StyleProps &
   ButtonHTMLAttributes<HTMLButtonElement> & {
     /**
      * Shows a spinner and the busy state; the button is disabled while busy. A submit button is
-     * also disabled until the page is hydrated: before that, the browser would send the form
-     * itself, as a GET that puts the visitor's details in the URL.
+     * also built disabled: without scripts the browser would send the form itself, as a GET
+     * that puts the visitor's details in the URL. The island loader enables it before React
+     * runs and holds its press until React has taken the form over (live-before-hydration.ts).
      */
     busy?: boolean;
     /**
@@ -54,6 +56,7 @@ export function Button({
       className={[buttonClass({ variant, size, block }), className].filter(Boolean).join(' ')}
       disabled={disabled || busy || (type === 'submit' && !hydrated)}
       aria-busy={busy || pending || undefined}
+      {...(type === 'submit' ? liveBeforeHydration(hydrated) : {})}
       {...rest}
     >
       {busy || pending ? <span className="btn__spinner" aria-hidden="true" /> : null}

@@ -20,6 +20,7 @@ import {
 import { requestAccessPageCopy } from '../../content/request-access-page.ts';
 import type { Submit } from '../../lib/api-client.ts';
 import { isVerifying, useLeadForm } from '../../lib/lead-form/use-lead-form.ts';
+import { liveBeforeHydration } from '../../lib/live-before-hydration.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { PATHS } from '../../paths.ts';
 import { SITE } from '../../site-config.ts';
@@ -89,8 +90,8 @@ export function BetaForm({
   const values = methods.watch();
   const errors = methods.formState.errors;
   const busy = state.status === 'submitting';
-  // Built disabled, so nothing is typed before React runs (and registering the fields resets
-  // them); live once the island hydrates.
+  // Built disabled, for a browser without scripts; the island loader enables the fields as
+  // soon as it runs, before React (live-before-hydration.ts).
   const hydrated = useHydrated();
 
   if (state.status === 'success') {
@@ -144,7 +145,11 @@ export function BetaForm({
         />
       ) : null}
       <ScriptNote text={common.needsScript} />
-      <fieldset className="lead-form__fields" disabled={busy || !hydrated}>
+      <fieldset
+        className="lead-form__fields"
+        disabled={busy || !hydrated}
+        {...liveBeforeHydration(hydrated)}
+      >
         <FormSection
           id="beta-section-contact"
           step={1}

@@ -16,6 +16,7 @@ import {
 import type { Submit } from '../../lib/api-client.ts';
 import type { ChallengeDeps } from '../../lib/lead-form/challenge-session.ts';
 import { isVerifying, useLeadForm } from '../../lib/lead-form/use-lead-form.ts';
+import { liveBeforeHydration } from '../../lib/live-before-hydration.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 
 const copy = contactPageCopy.form;
@@ -48,8 +49,8 @@ export function ContactForm({
     ...(challenge ? { challenge } : {}),
   });
   const busy = state.status === 'submitting';
-  // Built disabled, so nothing is typed before React runs (and registering the fields resets
-  // them); live once the island hydrates.
+  // Built disabled, for a browser without scripts; the island loader enables the fields as
+  // soon as it runs, before React (live-before-hydration.ts).
   const hydrated = useHydrated();
 
   return (
@@ -75,7 +76,11 @@ export function ContactForm({
       ) : null}
 
       <ScriptNote text={leadFormCommon.needsScript} />
-      <fieldset className="lead-form__fields" disabled={busy || !hydrated}>
+      <fieldset
+        className="lead-form__fields"
+        disabled={busy || !hydrated}
+        {...liveBeforeHydration(hydrated)}
+      >
         <FormFields
           definition={contactDefinition}
           copy={copy.fields}

@@ -3,6 +3,7 @@ import { Icon } from '../../components/ui/icon.tsx';
 import { Pictogram } from '../../components/ui/pictogram.tsx';
 import { toneClass } from '../../components/ui/tone.ts';
 import { DEMO_OPTIONS, demoPageCopy } from '../../content/demo-page.ts';
+import { liveBeforeHydration } from '../../lib/live-before-hydration.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 
 const copy = demoPageCopy.options;
@@ -12,7 +13,8 @@ const copy = demoPageCopy.options;
  * that it is selected ("Technical Demo Selected"), so the choice is never shown by colour
  * alone; the label carries the state, which is why the button is not also aria-pressed.
  * Choosing again is allowed and simply leads back to the form. The buttons are built
- * disabled and come alive with the page's island, so none seems to work before it does.
+ * disabled, for a browser without scripts; the island loader enables them before React runs
+ * and answers the first press once React has taken the page over.
  */
 export function DemoPicker({
   selected,
@@ -84,6 +86,7 @@ export function DemoPicker({
                 type="button"
                 className="demo-option__button"
                 disabled={!hydrated}
+                {...liveBeforeHydration(hydrated)}
                 onClick={() => onSelect(option.id)}
               >
                 {isSelected ? <Icon name="check" size={18} /> : null}

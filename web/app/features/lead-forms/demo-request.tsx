@@ -12,6 +12,7 @@ import { demoOption, demoPageCopy } from '../../content/demo-page.ts';
 import { leadFormCommon } from '../../content/lead-form-copy.ts';
 import type { Submit } from '../../lib/api-client.ts';
 import { useLeadForm } from '../../lib/lead-form/use-lead-form.ts';
+import { liveBeforeHydration } from '../../lib/live-before-hydration.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { DemoBanner } from './demo-banner.tsx';
 import { DemoConfirmation } from './demo-confirmation.tsx';
@@ -211,7 +212,12 @@ export function DemoRequestJourney({
               </span>
               <h3>{copy.formSection.emptyTitle}</h3>
               <p>{copy.formSection.emptyText}</p>
-              <Button variant="secondary" disabled={!hydrated} onClick={goToOptions}>
+              <Button
+                variant="secondary"
+                disabled={!hydrated}
+                onClick={goToOptions}
+                {...liveBeforeHydration(hydrated)}
+              >
                 {copy.formSection.emptyAction}
               </Button>
             </div>

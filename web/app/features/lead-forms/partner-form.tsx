@@ -15,6 +15,7 @@ import {
 } from '../../content/lead-form-copy.ts';
 import type { Submit } from '../../lib/api-client.ts';
 import { isVerifying, useLeadForm } from '../../lib/lead-form/use-lead-form.ts';
+import { liveBeforeHydration } from '../../lib/live-before-hydration.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { PATHS } from '../../paths.ts';
 import { ConfirmationNote } from './confirmation-note.tsx';
@@ -44,8 +45,8 @@ export function PartnerForm({
       ...(submit ? { submit } : {}),
     });
   const busy = state.status === 'submitting';
-  // Built disabled, so nothing is typed before React runs (and registering the fields resets
-  // them); live once the island hydrates.
+  // Built disabled, for a browser without scripts; the island loader enables the fields as
+  // soon as it runs, before React (live-before-hydration.ts).
   const hydrated = useHydrated();
 
   return (
@@ -83,7 +84,11 @@ export function PartnerForm({
             />
           ) : null}
           <ScriptNote text={common.needsScript} />
-          <fieldset className="lead-form__fields" disabled={busy || !hydrated}>
+          <fieldset
+            className="lead-form__fields"
+            disabled={busy || !hydrated}
+            {...liveBeforeHydration(hydrated)}
+          >
             <FormFields
               definition={partnerDefinition}
               copy={copy.fields}

@@ -54,6 +54,9 @@ export function useBrowserChallenge(
     (element: HTMLFormElement | null) => {
       if (!element) return;
       const start = () => session.start();
+      // A form React took over at the visitor's first touch (app/browser/islands.ts) is in use
+      // already: that touch came before these listeners.
+      if (element.contains(element.ownerDocument.activeElement)) start();
       for (const type of INTERACTIONS) element.addEventListener(type, start, { passive: true });
       return () => {
         for (const type of INTERACTIONS) element.removeEventListener(type, start);

@@ -14,7 +14,7 @@ import {
 import type * as z from 'zod/mini';
 import { apiClient, type Submit } from '../api-client.ts';
 import type { ChallengeDeps } from './challenge-session.ts';
-import { clearDraft, readDraft, writeDraft } from './draft-storage.ts';
+import { clearDraft, isBlankDraft, readDraft, writeDraft } from './draft-storage.ts';
 import { leadAttribution } from './lead-attribution.ts';
 import { useBrowserChallenge } from './use-browser-challenge.ts';
 
@@ -111,7 +111,15 @@ export function useLeadForm<S extends z.ZodMiniObject, F extends string>({
     const draft = readDraft(form, draftTemplate);
     if (draft) {
       startedAt.current = undefined;
-      methods.reset({ ...draftTemplate, ...draft } as DefaultValues<z.input<S>>, {
+      // What the visitor typed before React took the form over (the form library read it from
+      // the page) is newer than the saved draft; the draft fills the fields they left empty.
+      const current = methods.getValues() as Record<string, unknown>;
+      const typed = Object.fromEntries(
+        Object.keys(draftTemplate)
+          .filter((name) => !isBlankDraft({ [name]: current[name] }))
+          .map((name) => [name, current[name]]),
+      );
+      methods.reset({ ...draftTemplate, ...draft, ...typed } as DefaultValues<z.input<S>>, {
         keepDefaultValues: true,
       });
       setRestoredDraft(true);
