@@ -14,6 +14,7 @@ import { robotsTxt, sitemapXml } from './app/sitemap.ts';
 import { addSiteScript, buildBrowserEntries, htmlFiles } from './scripts/browser-entries.ts';
 import { buildReports } from './scripts/reports/build-reports.ts';
 import { buildShareImages } from './scripts/share-images/build-share-images.ts';
+import { trimBuild } from './scripts/trim-build.ts';
 
 /*
  * A static site: no server renders at request time. Every route, including each category and
@@ -52,10 +53,20 @@ export default {
     // build fails on a page that would run any other script (the CSP allows no inline one).
     const rewriteStarted = performance.now();
     const pages = await htmlFiles(client);
-    const { site } = await buildBrowserEntries(import.meta.dirname, client);
+    const { site, links } = await buildBrowserEntries(import.meta.dirname, client);
     await addSiteScript(client, pages, site);
     const rewriteSeconds = ((performance.now() - rewriteStarted) / 1000).toFixed(1);
     console.log(`${pages.length} pages given the site script in ${rewriteSeconds} s`);
+    // Then what no page can reach goes: the framework's client build (the router, its
+    // manifest, the route modules) and the loader data written for client navigations, which
+    // no page makes any more. What the pages, the site script's chunks and the stylesheets
+    // reference stays, and the build fails on a reference to a file it does not have.
+    const { removed, bytes } = await trimBuild(client, pages, links);
+    const data = removed.filter((file) => file.endsWith('.data')).length;
+    console.log(
+      `removed ${removed.length} files the pages never load (${(bytes / 1024).toFixed(1)} KB): ` +
+        `${removed.length - data} assets, ${data} loader data files`,
+    );
     // Then the files drawn from content, side by side: the share images rasterise on
     // libuv's threads while the reports' PDFs are laid out on the main one.
     const started = performance.now();

@@ -57,7 +57,6 @@ describe('site router: viewer request', () => {
     '/assets/entry.client-Ab12Cd34.js',
     '/robots.txt',
     '/features/index.html',
-    '/features.data',
     '/favicon.svg',
     '/og/attack-paths.png',
     '/og/attack-paths/x.png',
@@ -246,9 +245,6 @@ describe('site router: files of the build and missing files', () => {
   );
 
   it.each([
-    '/_.data',
-    '/features.data',
-    '/security-intelligence/attack-paths/x.data',
     '/favicon.svg',
     '/robots.txt',
     '/sitemap.xml',
@@ -273,12 +269,16 @@ describe('site router: files of the build and missing files', () => {
     '/security-intelligence/feed.atom',
     '/.well-known/other.txt',
     '/__spa-fallback.html',
-    // .data of a page without a loader, of a page that was not prerendered, of no page
+    // React Router's loader data, which the build no longer ships: of `/`, of pages, of a
+    // page without a loader, of a page that was not prerendered, of no page, and React
+    // Router 7's name for that of `/`
+    '/_.data',
+    '/features.data',
+    '/security-intelligence/attack-paths/x.data',
     '/404.data',
     '/security-intelligence/attack-paths/not-prerendered.data',
     '/security-intelligence/attack-paths.data',
     '/no-such-page.data',
-    // React Router 7's name for the loader data of `/`, now `/_.data`
     '/_root.data',
     '/assets',
     '/assets/inline',
@@ -333,9 +333,9 @@ describe('assertRoutesBuild, which synthesis runs on the real build', () => {
   });
 
   it('refuses a router that would hide a page or a file of the build', () => {
-    // Generated without the build's files: every .data file and root file would be a 404.
+    // Generated without the build's files: every root file would be a 404.
     expect(() => assertRoutesBuild(siteRouterCode(pages), pages, files)).toThrow(
-      /misroute the build: .*\/features\.data -> \/404\/index\.html/,
+      /misroute the build: .*\/robots\.txt -> \/404\/index\.html/,
     );
     // Generated from fewer pages than the build has.
     const features = pages.find((page) => page.path === '/features');

@@ -12,12 +12,6 @@ export const NOT_FOUND_PAGE = '/404';
 const SCRIPTS = '{S}';
 const STYLES = '{T}';
 
-/**
- * React Router names the loader data of `/` this way; `/x` has `/x.data` (a trailing-slash URL
- * `/x/` would have `/x/_.data`, but every page here is prerendered without one).
- */
-const ROOT_DATA = '/_.data';
-
 export interface SiteRouterOptions {
   /** Origins the pages may call besides their own: the API on a name of its own. */
   connectOrigins?: readonly string[];
@@ -30,8 +24,8 @@ export interface SiteRouterOptions {
  * attached to viewer-request AND viewer-response), generated from the build:
  *
  * - viewer-request: a clean URL of a known page becomes its `index.html`; a page's own
- *   `index.html`, its `.data` file, a root file of the build (`/robots.txt`) and anything
- *   under `/assets/` pass; every other path becomes `/404/index.html`.
+ *   `index.html`, a file of the build (`/robots.txt`) and anything under `/assets/` pass;
+ *   every other path becomes `/404/index.html`.
  * - viewer-response: a request that was sent to the 404 page answers 404, and every page
  *   gets a Content-Security-Policy with the hashes of its own inline scripts (a site-wide
  *   list of every page's hashes would exceed CloudFront's limit on a policy's CSP).
@@ -59,24 +53,20 @@ export function siteRouterCode(
   const commonSet = new Set(common);
   // Pages grouped by parent path, so the long shared prefixes of article URLs are stored
   // once: the function's 10 KB budget is what limits the number of pages.
-  // A page's entry: its own script and style hash indexes, and a 1 when it has a `.data`
-  // file (most pages do; the flag costs two bytes where a path would cost dozens).
-  const files = new Set(options.files ?? []);
-  const table: Record<string, Record<string, [number[], number[]] | [number[], number[], 1]>> = {};
+  // A page's entry: its own script and style hash indexes.
+  const table: Record<string, Record<string, [number[], number[]]>> = {};
   for (const page of pages) {
     const slash = page.path.lastIndexOf('/');
     const parent = page.path.slice(0, slash);
     const group = table[parent] ?? {};
     table[parent] = group;
-    const own: [number[], number[]] = [
+    group[page.path.slice(slash + 1)] = [
       page.scriptHashes.filter((hash) => !commonSet.has(hash)).map(index),
       page.styleHashes.map(index),
     ];
-    const data = dataFile(page.path);
-    group[page.path.slice(slash + 1)] = files.delete(data) ? [...own, 1] : own;
   }
-  // What is left: root files such as /robots.txt, and .data files of no page.
-  const other = Object.fromEntries([...files].sort().map((file) => [file, 1]));
+  // The build's other files, such as /robots.txt.
+  const other = Object.fromEntries([...(options.files ?? [])].sort().map((file) => [file, 1]));
   // This header replaces the response headers policy's CSP, so it must allow everything
   // that policy allows, the API's own origin included.
   const template = buildCsp({
@@ -90,7 +80,6 @@ var C=${JSON.stringify(common.map(index))};
 var P=${JSON.stringify(table)};
 var F=${JSON.stringify(other)};
 var NF=${JSON.stringify(NOT_FOUND_PAGE)};
-var RD=${JSON.stringify(ROOT_DATA)};
 var A=${JSON.stringify(ASSETS_PREFIX)};
 var T=${JSON.stringify(template)};
 function own(o,k){return Object.prototype.hasOwnProperty.call(o,k);}
@@ -103,7 +92,6 @@ function target(uri){
   if(!/\\.[^\\/]*$/.test(uri)){return page(clean(uri));}
   if(/\\/index\\.html$/.test(uri)){return page(clean(uri.slice(0,-10)));}
   if(uri.indexOf(A)===0||own(F,uri)){return '';}
-  if(/\\.data$/.test(uri)){var p=get(uri===RD?'/':uri.slice(0,-5));return p&&p[2]===1?'':null;}
   return null;
 }
 function handler(event){
@@ -173,8 +161,9 @@ export const ASSETS_PREFIX = '/assets/';
 
 /**
  * The files of a build the router serves besides pages and hashed assets, as URL paths:
- * root files (`/favicon.svg`, `/robots.txt`) and the pages' loader data (`/features.data`,
- * `/_.data`). HTML files are left out: HTML is served only as a page's clean URL.
+ * root files (`/favicon.svg`, `/robots.txt`) and files below the root (the feed, share
+ * images, `/.well-known/security.txt`). HTML files are left out: HTML is served only as a
+ * page's clean URL.
  */
 export function scanSiteFiles(siteDir: string): string[] {
   if (!existsSync(siteDir)) return [];
@@ -187,11 +176,6 @@ export function scanSiteFiles(siteDir: string): string[] {
   return walk(siteDir)
     .filter((file) => !file.startsWith(ASSETS_PREFIX) && !file.endsWith('.html'))
     .sort();
-}
-
-/** The loader data file React Router fetches for a prerendered page. */
-function dataFile(path: string): string {
-  return path === '/' ? ROOT_DATA : `${path}.data`;
 }
 
 function stripHashQuotes(hash: string): string {

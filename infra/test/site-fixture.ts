@@ -77,11 +77,7 @@ export const SITE_FILES: Record<string, string> = {
     ].join(''),
   ),
   '__spa-fallback.html': page('Kryon', `<script>${CONTEXT_SCRIPT}</script>`),
-  // Loader data of prerendered pages: `/x` has `/x.data`, `/` has `/_.data`; pages
-  // without a loader (here /404) have none.
-  '_.data': '[{"_1":2},"loaderData"]',
-  'features.data': '[{"_1":2},"loaderData"]',
-  'security-intelligence/attack-paths/x.data': '[{"_1":2},"loaderData"]',
+  // No loader data (`/x.data`, `/_.data`): the web build deletes it, as no page fetches it.
   'assets/entry.client-Ab12Cd34.js': 'export const entry = true;\n',
   'assets/root-Xy98Zw76.css': 'body{margin:0}\n',
   'assets/inline/0a1b2c3d4e5f60718293.js': 'window.x = 1;\n',

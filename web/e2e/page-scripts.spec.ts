@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PATHS } from '../app/paths.ts';
 import { E2E_BUILD_DIR } from '../playwright.config.ts';
@@ -42,6 +42,22 @@ test('every built page runs the site script alone, and the script is served', as
     const response = await request.get(url);
     expect(response.status(), url).toBe(200);
     expect(response.headers()['content-type'], url).toMatch(/javascript/);
+  }
+});
+
+test('the build ships none of the router’s client files nor its loader data', async ({
+  request,
+}) => {
+  const entries = await readdir(client, { recursive: true });
+  const files = entries.map((entry) => entry.split(sep).join('/'));
+  expect(files).toContainEqual(expect.stringMatching(/^assets\/site-[\w-]+\.js$/));
+  expect(files.filter((file) => file.endsWith('.data'))).toEqual([]);
+  expect(files.filter((file) => /^assets\/(?:entry\.client|manifest|root)-/.test(file))).toEqual(
+    [],
+  );
+  // A loader data URL is an unknown path, as it is at the edge (infra/lib/site-router.ts).
+  for (const url of ['/_.data', '/features.data']) {
+    expect((await request.get(url)).status(), url).toBe(404);
   }
 });
 

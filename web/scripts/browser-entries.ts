@@ -11,17 +11,19 @@ import {
   parseHtml,
   scriptKind,
 } from './html-tree.ts';
+import { type ChunkLinks, chunkLinks } from './trim-build.ts';
 
 /**
  * The site's own browser code, built apart from the framework's: React Router's client build
  * holds the router and every route module, which a page that hydrates no route never loads.
  * This build bundles app/browser/site.ts, the one script every page loads, and the chunks it
  * imports on demand (the island loader, each island), into the same hashed assets folder.
+ * Returns the site script's URL and what each chunk it wrote loads (trimBuild keeps those).
  */
 export async function buildBrowserEntries(
   web: string,
   clientDir: string,
-): Promise<{ site: string }> {
+): Promise<{ site: string; links: ChunkLinks }> {
   const result = await build({
     configFile: false,
     root: web,
@@ -50,11 +52,10 @@ export async function buildBrowserEntries(
     },
   });
   const outputs = (Array.isArray(result) ? result : [result]) as Rollup.RollupOutput[];
-  const site = outputs
-    .flatMap((output) => output.output)
-    .find((file) => file.type === 'chunk' && file.isEntry && file.name === 'site');
+  const files = outputs.flatMap((output) => output.output);
+  const site = files.find((file) => file.type === 'chunk' && file.isEntry && file.name === 'site');
   if (!site) throw new Error('the browser build wrote no site script');
-  return { site: `/${site.fileName}` };
+  return { site: `/${site.fileName}`, links: chunkLinks(files) };
 }
 
 /**
