@@ -1,3 +1,4 @@
+import { backdropPress } from '../lib/backdrop-press.ts';
 import { keepTabInside } from '../lib/focusable.ts';
 
 /**
@@ -45,17 +46,10 @@ export function enhanceDialogs(document: Document, window: Window & typeof globa
   }
 
   if (!('closedBy' in HTMLDialogElement.prototype)) {
-    let pressedOutside: HTMLDialogElement | null = null;
-    document.addEventListener('pointerdown', (event) => {
-      pressedOutside = lightDismissTarget(event);
-    });
-    // A press that starts and ends outside the panel closes it; a drag that starts inside
-    // (selecting text) and ends outside does not.
-    document.addEventListener('click', (event) => {
-      const dialog = lightDismissTarget(event);
-      if (dialog && dialog === pressedOutside) dialog.close();
-      pressedOutside = null;
-    });
+    // A press that starts and ends outside the panel closes it (lib/backdrop-press.ts).
+    const press = backdropPress(lightDismissTarget);
+    document.addEventListener('pointerdown', press.pointerDown);
+    document.addEventListener('click', (event) => press.click(event)?.close());
   }
 
   document.addEventListener('keydown', (event) => {

@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
 import { renderToString } from 'react-dom/server';
+import { plainDataProblem } from '../lib/plain-data.ts';
 import type { IslandComponent, IslandHydration, IslandName } from './island-registry.ts';
 import { IslandRoot, islandIdPrefix } from './island-root.tsx';
 
@@ -7,7 +8,9 @@ import { IslandRoot, islandIdPrefix } from './island-root.tsx';
  * A part of a page that React hydrates in the browser, on a page that otherwise runs no
  * framework. At build time the component is rendered on its own, as the browser will
  * hydrate it (its own root, its own id prefix), and its props are written beside it as JSON
- * for the island loader (app/browser/islands.tsx, touch-islands.ts). Props must therefore be plain data.
+ * for the island loader (app/browser/islands.tsx, touch-islands.ts). Props must therefore be
+ * plain data, or the browser would hydrate with something else (a Date as a string, a
+ * function gone): the build fails on any that JSON would change (lib/plain-data.ts).
  */
 export function Island<N extends IslandName>({
   name,
@@ -24,6 +27,8 @@ export function Island<N extends IslandName>({
   /** Hydrate only where the page's address starts with this path (islands-to-hydrate.ts). */
   hydrateUnder?: string;
 }) {
+  const problem = plainDataProblem(props, 'props');
+  if (problem) throw new Error(`island "${name}": ${problem}, not plain JSON data`);
   const html = renderToString(
     <IslandRoot>
       {/* biome-ignore lint/suspicious/noExplicitAny: the registry ties Component to its props. */}

@@ -1,11 +1,12 @@
 import {
   type KeyboardEvent,
   type MouseEvent,
-  type PointerEvent,
   type ReactNode,
   useLayoutEffect,
   useRef,
+  useState,
 } from 'react';
+import { backdropPress } from '../../lib/backdrop-press.ts';
 import { keepTabInside } from '../../lib/focusable.ts';
 import { Icon } from './icon.tsx';
 import './dialog.css';
@@ -48,7 +49,13 @@ export function Dialog({
   const closeDisabledRef = useRef(closeDisabled);
   const returnFocusRef = useRef(returnFocusTo);
   const mounted = useRef(false);
-  const pressStartedOutside = useRef(false);
+  // The dialog element fills the viewport: a press on it, outside the panel, is on the
+  // backdrop (lib/backdrop-press.ts says which presses close).
+  const [press] = useState(() =>
+    backdropPress((event: MouseEvent<HTMLDialogElement>) =>
+      event.target === event.currentTarget ? event.currentTarget : null,
+    ),
+  );
 
   useLayoutEffect(() => {
     onCloseRef.current = onClose;
@@ -94,16 +101,6 @@ export function Dialog({
     if (dialogRef.current) keepTabInside(dialogRef.current, event, document.activeElement);
   };
 
-  // The dialog element fills the viewport; a press that starts and ends on it, outside the
-  // panel, is a backdrop click. A drag that starts in the panel (selecting text) is not.
-  const onPointerDown = (event: PointerEvent<HTMLDialogElement>) => {
-    pressStartedOutside.current = event.target === event.currentTarget;
-  };
-  const onClick = (event: MouseEvent<HTMLDialogElement>) => {
-    if (event.target === event.currentTarget && pressStartedOutside.current) requestClose();
-    pressStartedOutside.current = false;
-  };
-
   return (
     <dialog
       ref={dialogRef}
@@ -116,8 +113,10 @@ export function Dialog({
         requestClose();
       }}
       onClose={requestClose}
-      onPointerDown={onPointerDown}
-      onClick={onClick}
+      onPointerDown={press.pointerDown}
+      onClick={(event) => {
+        if (press.click(event)) requestClose();
+      }}
     >
       <div className={['dialog__panel', className].filter(Boolean).join(' ')}>
         <div className="dialog__bar">
