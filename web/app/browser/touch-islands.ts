@@ -69,20 +69,32 @@ function onFirstTouch(island: HTMLElement, start: () => void): void {
   for (const type of TOUCH_EVENTS) island.addEventListener(type, once, true);
 }
 
+/** True when sessionStorage holds `key`; false where storage is refused. */
+function isStored(key: string | undefined): boolean {
+  try {
+    return key !== undefined && window.sessionStorage.getItem(key) !== null;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Readies each island given to hydrate at the visitor's first touch (a form): its controls
- * work at once, and React, with the island's code, is fetched only when the visitor starts.
+ * work at once, and React, with the island's code, is fetched only when the visitor starts,
+ * or at once for a form with something of theirs to show (a saved draft).
  */
 export function awaitTouch(islands: readonly HTMLElement[]): void {
   for (const island of islands) {
     const early = liveBeforeHydration(island);
-    onFirstTouch(island, () => {
+    const start = () => {
       import('./islands.tsx')
         .then(({ hydrateIsland }) => hydrateIsland(island, () => early.release()))
         .catch((error: unknown) => {
           early.abandon();
           showIslandFailure(island, error);
         });
-    });
+    };
+    if (isStored(island.dataset.hydrateIfStored)) start();
+    else onFirstTouch(island, start);
   }
 }

@@ -18,6 +18,7 @@ export function Island<N extends IslandName>({
   props,
   hydrate = 'load',
   hydrateUnder,
+  hydrateIfStored,
 }: {
   name: N;
   /** The registry's component for `name`, which the browser will load. */
@@ -26,6 +27,11 @@ export function Island<N extends IslandName>({
   hydrate?: IslandHydration;
   /** Hydrate only where the page's address starts with this path (islands-to-hydrate.ts). */
   hydrateUnder?: string;
+  /**
+   * A `touch` island hydrates at once when sessionStorage holds this key: a form with a saved
+   * draft shows it without waiting for the visitor (app/browser/touch-islands.ts).
+   */
+  hydrateIfStored?: string;
 }) {
   const problem = plainDataProblem(props, 'props');
   if (problem) throw new Error(`island "${name}": ${problem}, not plain JSON data`);
@@ -42,6 +48,7 @@ export function Island<N extends IslandName>({
       data-island={name}
       data-hydrate={hydrate}
       data-hydrate-under={hydrateUnder}
+      data-hydrate-if-stored={hydrateIfStored}
       data-props={JSON.stringify(props)}
       // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own rendering of the island, which the browser hydrates.
       dangerouslySetInnerHTML={{ __html: html }}

@@ -14,7 +14,13 @@ async function placeIsland(name: (typeof FORM_ISLANDS)[number]) {
   document.body.innerHTML = renderToString(
     <main>
       {/* biome-ignore lint/suspicious/noExplicitAny: each form island takes no props. */}
-      <Island name={name as IslandName} component={Component as any} props={{}} hydrate="touch" />
+      <Island
+        name={name as IslandName}
+        component={Component as any}
+        props={{}}
+        hydrate="touch"
+        hydrateIfStored={draftKey(name)}
+      />
     </main>,
   );
   return document.querySelector<HTMLElement>('[data-island]') as HTMLElement;
@@ -187,6 +193,23 @@ describe('a form island that waits for the first touch', () => {
       companyVerticals: [boxes[0]?.value],
       fullName: 'Ada Lovelace',
     });
+  });
+
+  it('hydrates at once, without a touch, when a saved draft waits to be shown', async () => {
+    sessionStorage.setItem(draftKey('partner-form'), '{}');
+    const island = await placeIsland('partner-form');
+    startIslands(document);
+    await vi.waitFor(() => expect(island.hasAttribute('data-hydrated')).toBe(true));
+  });
+
+  it('checks an e-mail address typed and left before React, as leaving it would have', async () => {
+    const island = await placeIsland('contact-form');
+    await startAndWait(island);
+    const email = byLabel<HTMLInputElement>(island, 'Work email');
+    type(email, 'name@gmial.com');
+    email.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+    await vi.waitFor(() => expect(island.hasAttribute('data-hydrated')).toBe(true));
+    await vi.waitFor(() => expect(island.textContent).toContain('Did you mean name@gmail.com?'));
   });
 
   it('answers a demo card pressed before React: the choice opens the form', async () => {

@@ -1,3 +1,4 @@
+import { partnerDefinition } from '@kryon/shared/forms/partner';
 import { PageHero } from '../components/ui/page-hero.tsx';
 import { Pictogram } from '../components/ui/pictogram.tsx';
 import { becomePartnerPageCopy } from '../content/become-partner-page.ts';
@@ -5,6 +6,7 @@ import { becomePartnerIntro } from '../content/lead-pages.ts';
 import { IconCardGrid, LeadIntro, StepList } from '../features/lead-forms/lead-page-parts.tsx';
 import { PartnerForm } from '../features/lead-forms/partner-form.tsx';
 import { Island } from '../islands/island.tsx';
+import { draftKey } from '../lib/lead-form/draft-storage.ts';
 import { seo } from '../lib/seo.ts';
 import { PATHS } from '../paths.ts';
 import { SITE } from '../site-config.ts';
@@ -35,7 +37,13 @@ export default function BecomePartnerPage() {
       <section className="section lead-section--raised" aria-label={page.form.heading}>
         <div className="container lead-layout">
           <div className="card lead-card">
-            <Island name="partner-form" component={PartnerForm} props={{}} hydrate="touch" />
+            <Island
+              name="partner-form"
+              component={PartnerForm}
+              props={{}}
+              hydrate="touch"
+              hydrateIfStored={draftKey(partnerDefinition.form)}
+            />
           </div>
           <aside className="lead-aside" aria-labelledby="partner-benefits-heading">
             <div className="card lead-card">

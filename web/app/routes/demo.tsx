@@ -1,7 +1,9 @@
+import { demoDefinition } from '@kryon/shared/forms/demo';
 import { PageHero } from '../components/ui/page-hero.tsx';
 import { demoIntro } from '../content/lead-pages.ts';
 import { DemoRequestJourney } from '../features/lead-forms/demo-request.tsx';
 import { Island } from '../islands/island.tsx';
+import { draftKey } from '../lib/lead-form/draft-storage.ts';
 import { seo } from '../lib/seo.ts';
 import { PATHS } from '../paths.ts';
 import '../components/forms/lead-form.css';
@@ -14,7 +16,13 @@ export default function DemoPage() {
   return (
     <>
       <PageHero eyebrow={hero.eyebrow} title={hero.title} text={hero.text} />
-      <Island name="demo-request" component={DemoRequestJourney} props={{}} hydrate="touch" />
+      <Island
+        name="demo-request"
+        component={DemoRequestJourney}
+        props={{}}
+        hydrate="touch"
+        hydrateIfStored={draftKey(demoDefinition.form)}
+      />
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { betaAccessDefinition } from '@kryon/shared/forms/beta-access';
 import { PageHero } from '../components/ui/page-hero.tsx';
 import { Pictogram } from '../components/ui/pictogram.tsx';
 import { requestAccessIntro } from '../content/lead-pages.ts';
@@ -5,6 +6,7 @@ import { requestAccessPageCopy } from '../content/request-access-page.ts';
 import { BetaForm } from '../features/lead-forms/beta-form.tsx';
 import { IconCardGrid, LeadIntro, StepList } from '../features/lead-forms/lead-page-parts.tsx';
 import { Island } from '../islands/island.tsx';
+import { draftKey } from '../lib/lead-form/draft-storage.ts';
 import { seo } from '../lib/seo.ts';
 import { PATHS } from '../paths.ts';
 import '../components/forms/lead-form.css';
@@ -43,7 +45,13 @@ export default function RequestAccessPage() {
       <section className="section lead-section--raised" aria-label={page.form.heading}>
         <div className="container lead-layout">
           <div className="card lead-card">
-            <Island name="beta-form" component={BetaForm} props={{}} hydrate="touch" />
+            <Island
+              name="beta-form"
+              component={BetaForm}
+              props={{}}
+              hydrate="touch"
+              hydrateIfStored={draftKey(betaAccessDefinition.form)}
+            />
           </div>
           <aside className="lead-aside" aria-labelledby="beta-criteria-heading">
             <div className="card lead-card lead-criteria">

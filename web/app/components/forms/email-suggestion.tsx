@@ -96,9 +96,20 @@ export function EmailInput({ aria, binding, copy, autoComplete, placeholder }: E
     };
   }, []);
 
+  // An address typed and left before React took the form over (it hydrates at the visitor's
+  // first touch) is checked now, as leaving the field would have.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the form goes live.
+  useEffect(() => {
+    const field = input.current;
+    if (field?.value && field.ownerDocument.activeElement !== field) check(field.value);
+  }, []);
+
   function onBlur(event: FocusEvent<HTMLInputElement>) {
     void binding.onBlur(event);
-    const typed = event.target.value;
+    check(event.target.value);
+  }
+
+  function check(typed: string) {
     loadTypoCheck()
       .then(({ suggestAddress }) => {
         const address = typed === kept.current ? undefined : suggestAddress(typed);
