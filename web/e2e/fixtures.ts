@@ -5,9 +5,10 @@ export { expect } from '@playwright/test';
 /**
  * Resolves once the page in the tab answers clicks, not merely loaded: its site script has run
  * (it marks <html data-ready>: app/browser/site.ts) and its islands that hydrate on load are
- * hydrated (each marks itself data-hydrated: app/browser/islands.ts). An island that hydrates
- * at the visitor's first touch (a form) is left as a visitor finds it: its fields take typing
- * and its buttons presses at once, and React takes over as they do. `page.goto` and
+ * hydrated (each marks itself data-hydrated: app/browser/islands.tsx). An island that hydrates
+ * at the visitor's first touch (a form) is left as a visitor finds it once its small loader
+ * has readied it (data-touch-ready: app/browser/touch-islands.ts): its fields take typing and
+ * its buttons presses at once, and React takes over as they do. `page.goto` and
  * `page.reload` wait for this; a journey that reaches a page by clicking a link waits for it
  * before it touches the new page.
  */
@@ -21,7 +22,9 @@ export async function pageReady(page: Page): Promise<void> {
       ...document.querySelectorAll<HTMLElement>('[data-island]:not([data-hydrated])'),
     ]
       .filter(wanted)
-      .every((island) => island.dataset.hydrate === 'touch');
+      .every(
+        (island) => island.dataset.hydrate === 'touch' && island.hasAttribute('data-touch-ready'),
+      );
     return document.documentElement.hasAttribute('data-ready') && islandsDone;
   });
 }
