@@ -1,5 +1,4 @@
 import type { AnchorHTMLAttributes, ButtonHTMLAttributes, ReactNode } from 'react';
-import { liveBeforeHydration } from '../../lib/live-before-hydration.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import './button.css';
 
@@ -24,8 +23,9 @@ type ButtonProps = StyleProps &
     /**
      * Shows a spinner and the busy state; the button is disabled while busy. A submit button is
      * also built disabled: without scripts the browser would send the form itself, as a GET
-     * that puts the visitor's details in the URL. The island loader enables it before React
-     * runs and holds its press until React has taken the form over (live-before-hydration.ts).
+     * that puts the visitor's details in the URL. A form that hydrates at the first touch
+     * passes `liveBeforeHydration(hydrated)`, so its loader enables it before React runs and
+     * holds its press until React has taken the form over (live-before-hydration.ts).
      */
     busy?: boolean;
     /**
@@ -56,7 +56,6 @@ export function Button({
       className={[buttonClass({ variant, size, block }), className].filter(Boolean).join(' ')}
       disabled={disabled || busy || (type === 'submit' && !hydrated)}
       aria-busy={busy || pending || undefined}
-      {...(type === 'submit' ? liveBeforeHydration(hydrated) : {})}
       {...rest}
     >
       {busy || pending ? <span className="btn__spinner" aria-hidden="true" /> : null}

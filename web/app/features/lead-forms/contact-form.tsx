@@ -92,7 +92,13 @@ export function ContactForm({
         />
         <HoneypotField label={copy.honeypotLabel} inputRef={honeypot} />
       </fieldset>
-      <Button type="submit" size="lg" busy={busy} className="lead-form__submit">
+      <Button
+        type="submit"
+        {...liveBeforeHydration(hydrated)}
+        size="lg"
+        busy={busy}
+        className="lead-form__submit"
+      >
         {busy ? copy.submitting : copy.submit}
       </Button>
       <FormProgress message={isVerifying(state) ? browserCheckCopy.verifying : undefined} />

@@ -102,7 +102,13 @@ export function PartnerForm({
           {state.status === 'error' ? (
             <FormStatus tone="error" title={copy.errorTitle} message={state.message} />
           ) : null}
-          <Button type="submit" size="lg" busy={busy} className="lead-form__submit">
+          <Button
+            type="submit"
+            {...liveBeforeHydration(hydrated)}
+            size="lg"
+            busy={busy}
+            className="lead-form__submit"
+          >
             {busy ? common.submitting : copy.submit}
           </Button>
           <FormProgress message={isVerifying(state) ? browserCheckCopy.verifying : undefined} />
