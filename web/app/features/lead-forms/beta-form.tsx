@@ -10,7 +10,8 @@ import { FormProgress, FormStatus } from '../../components/forms/form-status.tsx
 import { HoneypotField } from '../../components/forms/honeypot-field.tsx';
 import { PrivacyLine } from '../../components/forms/privacy-line.tsx';
 import { ScriptNote } from '../../components/forms/script-note.tsx';
-import { Button, ButtonLink, buttonClass } from '../../components/ui/button.tsx';
+import { SubmitButton } from '../../components/forms/submit-button.tsx';
+import { ButtonLink, buttonClass } from '../../components/ui/button.tsx';
 import { browserCheckCopy } from '../../content/browser-check-copy.ts';
 import {
   emailSuggestionCopy,
@@ -209,15 +210,7 @@ export function BetaForm({
       {state.status === 'error' ? (
         <FormStatus tone="error" title={copy.errorTitle} message={state.message} />
       ) : null}
-      <Button
-        type="submit"
-        {...liveBeforeHydration(hydrated)}
-        size="lg"
-        busy={busy}
-        className="lead-form__submit"
-      >
-        {busy ? common.submitting : copy.submit}
-      </Button>
+      <SubmitButton busy={busy}>{busy ? common.submitting : copy.submit}</SubmitButton>
       <FormProgress message={isVerifying(state) ? browserCheckCopy.verifying : undefined} />
     </form>
   );

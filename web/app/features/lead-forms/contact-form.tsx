@@ -5,6 +5,7 @@ import { FormProgress, FormStatus } from '../../components/forms/form-status.tsx
 import { HoneypotField } from '../../components/forms/honeypot-field.tsx';
 import { PrivacyLine } from '../../components/forms/privacy-line.tsx';
 import { ScriptNote } from '../../components/forms/script-note.tsx';
+import { SubmitButton } from '../../components/forms/submit-button.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { browserCheckCopy } from '../../content/browser-check-copy.ts';
 import { contactPageCopy } from '../../content/contact-page.ts';
@@ -92,15 +93,7 @@ export function ContactForm({
         />
         <HoneypotField label={copy.honeypotLabel} inputRef={honeypot} />
       </fieldset>
-      <Button
-        type="submit"
-        {...liveBeforeHydration(hydrated)}
-        size="lg"
-        busy={busy}
-        className="lead-form__submit"
-      >
-        {busy ? copy.submitting : copy.submit}
-      </Button>
+      <SubmitButton busy={busy}>{busy ? copy.submitting : copy.submit}</SubmitButton>
       <FormProgress message={isVerifying(state) ? browserCheckCopy.verifying : undefined} />
       {/* After the button: Tab from the last field reaches the submit, not the link. */}
       <PrivacyLine copy={privacyLineCopy} />

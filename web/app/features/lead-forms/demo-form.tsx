@@ -4,7 +4,7 @@ import { type FieldLayout, FormFields } from '../../components/forms/form-fields
 import { FormProgress, FormStatus } from '../../components/forms/form-status.tsx';
 import { HoneypotField } from '../../components/forms/honeypot-field.tsx';
 import { PrivacyLine } from '../../components/forms/privacy-line.tsx';
-import { Button } from '../../components/ui/button.tsx';
+import { SubmitButton } from '../../components/forms/submit-button.tsx';
 import { Pictogram } from '../../components/ui/pictogram.tsx';
 import { browserCheckCopy } from '../../content/browser-check-copy.ts';
 import { demoPageCopy } from '../../content/demo-page.ts';
@@ -125,9 +125,7 @@ export function DemoForm({ lead }: { lead: DemoLeadForm }) {
           {notes.response}
         </li>
       </ul>
-      <Button type="submit" size="lg" busy={busy} className="lead-form__submit">
-        {busy ? common.submitting : copy.submit}
-      </Button>
+      <SubmitButton busy={busy}>{busy ? common.submitting : copy.submit}</SubmitButton>
       <FormProgress message={isVerifying(state) ? browserCheckCopy.verifying : undefined} />
     </form>
   );

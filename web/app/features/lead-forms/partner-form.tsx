@@ -5,7 +5,8 @@ import { FormProgress, FormStatus } from '../../components/forms/form-status.tsx
 import { HoneypotField } from '../../components/forms/honeypot-field.tsx';
 import { PrivacyLine } from '../../components/forms/privacy-line.tsx';
 import { ScriptNote } from '../../components/forms/script-note.tsx';
-import { Button, buttonClass } from '../../components/ui/button.tsx';
+import { SubmitButton } from '../../components/forms/submit-button.tsx';
+import { buttonClass } from '../../components/ui/button.tsx';
 import { becomePartnerPageCopy } from '../../content/become-partner-page.ts';
 import { browserCheckCopy } from '../../content/browser-check-copy.ts';
 import {
@@ -102,15 +103,7 @@ export function PartnerForm({
           {state.status === 'error' ? (
             <FormStatus tone="error" title={copy.errorTitle} message={state.message} />
           ) : null}
-          <Button
-            type="submit"
-            {...liveBeforeHydration(hydrated)}
-            size="lg"
-            busy={busy}
-            className="lead-form__submit"
-          >
-            {busy ? common.submitting : copy.submit}
-          </Button>
+          <SubmitButton busy={busy}>{busy ? common.submitting : copy.submit}</SubmitButton>
           <FormProgress message={isVerifying(state) ? browserCheckCopy.verifying : undefined} />
           {/* After the button: Tab from the last field reaches the submit, not the link. */}
           <PrivacyLine copy={privacyLineCopy} />
