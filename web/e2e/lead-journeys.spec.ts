@@ -72,6 +72,16 @@ function collectErrors(page: Page) {
 // /become-partner
 // ---------------------------------------------------------------------------------------
 
+/**
+ * Chooses a demo as a visitor does, and waits until the page has brought the form into view
+ * (it scrolls there and focuses the form's heading a moment after the choice): a press made
+ * while the page still scrolls lands wherever the scroll has taken the button.
+ */
+async function chooseDemo(page: Page, name: string) {
+  await page.getByRole('button', { name }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Request Your Demo' })).toBeFocused();
+}
+
 async function fillPartner(page: Page, email: string) {
   await page.getByLabel('Full name').fill('Grace Hopper');
   await page.getByLabel('Work email').fill(email);
@@ -543,7 +553,7 @@ test.describe('demo request', () => {
     page,
   }) => {
     await page.goto('/demo');
-    await page.getByRole('button', { name: 'Select Technical Demo' }).click();
+    await chooseDemo(page, 'Select Technical Demo');
     await page.getByRole('button', { name: 'Request Demo' }).click();
     const messages = messagesFor(demoSchema, { demoType: 'technical' });
     expect(messages.length).toBeGreaterThanOrEqual(12);
@@ -559,7 +569,7 @@ test.describe('demo request', () => {
     refuseDialogs(page);
     await page.goto('/demo');
     await apiDown(page, '/api/email/demo');
-    await page.getByRole('button', { name: 'Select Hands-On Demo' }).click();
+    await chooseDemo(page, 'Select Hands-On Demo');
     await page.getByLabel('Full name').fill('Ada Lovelace');
     await page.getByRole('button', { name: 'Request Demo' }).click();
     await expect(page.getByText('Work email is required')).toBeVisible();
@@ -621,7 +631,7 @@ test.describe('accessibility', () => {
       expect(await axeViolations(page)).toEqual([]);
       await reachIsland(page, island);
       if ('choose' in rest) {
-        await page.getByRole('button', { name: rest.choose }).click();
+        await chooseDemo(page, rest.choose);
         await expect(banner(page)).toBeVisible();
         await banner(page).getByRole('button', { name: 'Show details' }).click();
       }
@@ -643,7 +653,7 @@ test.describe('on a phone', () => {
       expect(await width()).toBeLessThanOrEqual(375);
       await reachIsland(page, island);
       if ('choose' in rest) {
-        await page.getByRole('button', { name: rest.choose }).click();
+        await chooseDemo(page, rest.choose);
         await expect(banner(page)).toBeVisible();
         await banner(page).getByRole('button', { name: 'Show details' }).click();
         const box = await banner(page).boundingBox();

@@ -71,7 +71,7 @@ function scriptsLoaded(page: import('@playwright/test').Page): Promise<string[]>
   );
 }
 
-test('a reading page loads the site script alone; a page with an island loads React for it', async ({
+test('a reading page loads the site script alone; a page with islands loads React when one is touched', async ({
   page,
 }) => {
   const siteAlone = [expect.stringMatching(/^\/assets\/site-[\w-]+\.js$/)];
@@ -81,9 +81,18 @@ test('a reading page loads the site script alone; a page with an island loads Re
   const response = await page.goto('/no-such-page');
   expect(response?.status()).toBe(404);
   expect(await scriptsLoaded(page)).toEqual(siteAlone);
+  // Under it, the 404 screen reads the address: React at once.
+  await page.goto('/security-intelligence/no-such-category');
+  expect(await scriptsLoaded(page)).toContainEqual(
+    expect.stringMatching(/^\/assets\/islands-[\w-]+\.js$/),
+  );
 
+  // The article list waits for the visitor: its small loader, not React, until touched.
   await page.goto(PATHS.intelligence);
-  await pageReady(page);
+  const react = /\/assets\/(islands|article-library)-[\w-]+\.js$/;
+  expect((await scriptsLoaded(page)).filter((path) => react.test(path))).toEqual([]);
+  await page.getByRole('searchbox', { name: 'Search articles' }).focus();
+  await expect(page.locator('[data-island="article-library"][data-hydrated]')).toHaveCount(1);
   const loaded = await scriptsLoaded(page);
   expect(loaded).toContainEqual(expect.stringMatching(/^\/assets\/islands-[\w-]+\.js$/));
   expect(loaded).toContainEqual(expect.stringMatching(/^\/assets\/article-library-[\w-]+\.js$/));

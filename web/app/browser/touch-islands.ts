@@ -78,10 +78,16 @@ function isStored(key: string | undefined): boolean {
   }
 }
 
+/** True when the page's address has the query parameter `name`. */
+function inQuery(name: string | undefined, location: Location): boolean {
+  return name !== undefined && new URLSearchParams(location.search).has(name);
+}
+
 /**
- * Readies each island given to hydrate at the visitor's first touch (a form): its controls
- * work at once, and React, with the island's code, is fetched only when the visitor starts,
- * or at once for a form with something of theirs to show (a saved draft).
+ * Readies each island given to hydrate at the visitor's first touch (a form, a filtered
+ * list): its controls work at once, and React, with the island's code, is fetched only when
+ * the visitor starts, or at once when there is something of theirs to show (a saved draft, a
+ * report asked for in the address).
  */
 export function awaitTouch(islands: readonly HTMLElement[]): void {
   for (const island of islands) {
@@ -94,8 +100,12 @@ export function awaitTouch(islands: readonly HTMLElement[]): void {
           showIslandFailure(island, error);
         });
     };
-    if (isStored(island.dataset.hydrateIfStored)) start();
-    else onFirstTouch(island, start);
+    if (
+      isStored(island.dataset.hydrateIfStored) ||
+      inQuery(island.dataset.hydrateIfQuery, island.ownerDocument.location)
+    ) {
+      start();
+    } else onFirstTouch(island, start);
     // Browser tests wait for this before they touch the island.
     island.setAttribute('data-touch-ready', '');
   }

@@ -23,10 +23,10 @@ export type IslandName = keyof typeof ISLANDS;
 export type IslandComponent<N extends IslandName> = Awaited<ReturnType<(typeof ISLANDS)[N]>>;
 
 /**
- * When an island hydrates: `load` as soon as the page is parsed (a list whose filters the
- * visitor sees first), `touch` at the visitor's first focus, press or keystroke in it (a
- * form). A `touch` island's controls marked with `liveBeforeHydration` work from the start:
- * what is typed before React takes over is kept, and a press is answered once it has
+ * When an island hydrates: `load` as soon as the page is parsed (the 404 screen, which reads
+ * the address), `touch` at the visitor's first focus, press or keystroke in it (the forms, the
+ * filtered lists). A `touch` island's controls marked with `liveBeforeHydration` work from the
+ * start: what is typed before React takes over is kept, and a press is answered once it has
  * (app/browser/touch-islands.ts).
  */
 export type IslandHydration = 'load' | 'touch';

@@ -19,6 +19,7 @@ export function Island<N extends IslandName>({
   hydrate = 'load',
   hydrateUnder,
   hydrateIfStored,
+  hydrateIfQuery,
 }: {
   name: N;
   /** The registry's component for `name`, which the browser will load. */
@@ -32,6 +33,11 @@ export function Island<N extends IslandName>({
    * draft shows it without waiting for the visitor (app/browser/touch-islands.ts).
    */
   hydrateIfStored?: string;
+  /**
+   * A `touch` island hydrates at once when the page's address has this query parameter: the
+   * research archive opened to ask for one report again (`?item=`).
+   */
+  hydrateIfQuery?: string;
 }) {
   const problem = plainDataProblem(props, 'props');
   if (problem) throw new Error(`island "${name}": ${problem}, not plain JSON data`);
@@ -49,6 +55,7 @@ export function Island<N extends IslandName>({
       data-hydrate={hydrate}
       data-hydrate-under={hydrateUnder}
       data-hydrate-if-stored={hydrateIfStored}
+      data-hydrate-if-query={hydrateIfQuery}
       data-props={JSON.stringify(props)}
       // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own rendering of the island, which the browser hydrates.
       dangerouslySetInnerHTML={{ __html: html }}

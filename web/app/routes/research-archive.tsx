@@ -1,3 +1,4 @@
+import { ARCHIVE_ITEM_PARAM } from '@kryon/shared/constants';
 import { ButtonLink } from '../components/ui/button.tsx';
 import { PageHero } from '../components/ui/page-hero.tsx';
 import { researchArchivePageCopy } from '../content/research-archive-page.ts';
@@ -33,6 +34,8 @@ export default function ResearchArchivePage({ loaderData }: Route.ComponentProps
         name="research-library"
         component={ResearchLibrary}
         props={{ items: loaderData.items, previews: loaderData.previews }}
+        hydrate="touch"
+        hydrateIfQuery={ARCHIVE_ITEM_PARAM}
       />
       <section className="section section--tight" aria-labelledby="subscribe-heading">
         <div className="container">

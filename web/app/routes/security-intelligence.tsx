@@ -57,6 +57,7 @@ export default function IntelligencePage({ loaderData }: Route.ComponentProps) {
             name="article-library"
             component={ArticleLibrary}
             props={{ articles: loaderData.articles }}
+            hydrate="touch"
           />
         </div>
       </section>

@@ -5,8 +5,10 @@ import './published-date.css';
 /*
  * The HTML is rendered at build time and cannot know the day it will be read, so what depends
  * on today (a date's age, the NEW label) is left empty and hidden in it, carrying the date it
- * needs. Where React runs (an island), it fills them once hydrated; on a page that runs no
- * framework, the site script does (app/browser/published-dates.ts).
+ * needs. The site script fills them on every page, islands included (an island may hydrate
+ * only when touched): app/browser/published-dates.ts. Once React runs it computes the same
+ * from the same functions; until then it accepts what the site script wrote
+ * (suppressHydrationWarning, on these elements only).
  */
 
 /** A publication date in the US long format, followed by its age ("3 days ago"). */
@@ -16,11 +18,14 @@ export function PublishedDate({ date, label }: { date: string; label?: string })
     <span className="published-date">
       {label ? <span className="visually-hidden">{label} </span> : null}
       <time dateTime={date}>{formatLongDate(date)}</time>
-      {today ? (
-        <span className="published-date__age">{relativeDate(date, today)}</span>
-      ) : (
-        <span className="published-date__age" data-age-of={date} hidden />
-      )}
+      <span
+        className="published-date__age"
+        data-age-of={date}
+        hidden={!today}
+        suppressHydrationWarning
+      >
+        {today ? relativeDate(date, today) : ''}
+      </span>
     </span>
   );
 }
@@ -36,13 +41,15 @@ export function NewBadge({
   label: string;
 }) {
   const today = useToday();
-  if (!today) {
-    return (
-      <span className="badge badge--new" data-new-since={date} data-new-within={withinDays} hidden>
-        {label}
-      </span>
-    );
-  }
-  if (!isPublishedWithin(date, today, withinDays)) return null;
-  return <span className="badge badge--new">{label}</span>;
+  return (
+    <span
+      className="badge badge--new"
+      data-new-since={date}
+      data-new-within={withinDays}
+      hidden={!today || !isPublishedWithin(date, today, withinDays)}
+      suppressHydrationWarning
+    >
+      {label}
+    </span>
+  );
 }

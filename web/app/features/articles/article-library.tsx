@@ -1,5 +1,6 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { CountBeforeHydration } from '../../components/ui/count-before-hydration.tsx';
 import { FilterChip } from '../../components/ui/filter-chip.tsx';
 import { articleLibraryCopy } from '../../content/intelligence-page.ts';
 import { articleFilterLabels } from '../../content/library-labels.ts';
@@ -15,7 +16,9 @@ import {
   hasActiveArticleFilters,
   toggleSeverity,
 } from '../../lib/article-filters.ts';
+import { liveBeforeHydration } from '../../lib/live-before-hydration.ts';
 import { useDebouncedSearch } from '../../lib/use-debounced-search.ts';
+import { useEarlyValue } from '../../lib/use-early-value.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { ArticleCard, type ArticleCardData } from './article-card.tsx';
 
@@ -28,9 +31,10 @@ function isCategory(value: string): value is ArticleCategory {
 /**
  * The index's article list: a debounced text search, a
  * category, any-of severity chips, all combined with AND; a count line; clear-all; and a
- * list collapsed to six cards until the visitor asks for the rest. An island: as built, and
- * until React has hydrated it, every card is listed and the filters are disabled, so the list
- * reads whole without scripts and no control pretends to work before it does.
+ * list collapsed to six cards until the visitor asks for the rest. An island that hydrates at
+ * the visitor's first touch: as built every card is listed (CSS shows six where scripts run)
+ * and the controls are disabled, so the list reads whole without scripts; where they run, the
+ * island loader enables the controls at once and answers a press once React runs.
  */
 export function ArticleLibrary({ articles }: { articles: readonly ArticleCardData[] }) {
   const search = useDebouncedSearch();
@@ -40,6 +44,10 @@ export function ArticleLibrary({ articles }: { articles: readonly ArticleCardDat
   const hydrated = useHydrated();
   const ids = useId();
   const listId = `${ids}-results`;
+  const searchBox = useRef<HTMLInputElement>(null);
+  const categoryBox = useRef<HTMLSelectElement>(null);
+  useEarlyValue(searchBox, search.setText);
+  useEarlyValue(categoryBox, (value) => setCategory(isCategory(value) ? value : ''));
 
   const matches = useMemo(
     () => filterArticles(articles, { search: search.term, category, severities }),
@@ -58,12 +66,17 @@ export function ArticleLibrary({ articles }: { articles: readonly ArticleCardDat
   return (
     <div className="library">
       <search className="library-filters" aria-label={articleFilterLabels.toolbar}>
-        <fieldset className="library-filters__controls" disabled={!hydrated}>
+        <fieldset
+          className="library-filters__controls"
+          disabled={!hydrated}
+          {...liveBeforeHydration(hydrated)}
+        >
           <div className="field library-filters__search">
             <label className="field__label" htmlFor={`${ids}-search`}>
               {copy.searchLabel}
             </label>
             <input
+              ref={searchBox}
               id={`${ids}-search`}
               className="input"
               type="search"
@@ -78,6 +91,7 @@ export function ArticleLibrary({ articles }: { articles: readonly ArticleCardDat
               {copy.categoryLabel}
             </label>
             <select
+              ref={categoryBox}
               id={`${ids}-category`}
               className="input"
               value={category}
@@ -114,7 +128,17 @@ export function ArticleLibrary({ articles }: { articles: readonly ArticleCardDat
 
       <div className="library-status">
         <p className="library-status__count" role="status">
-          {copy.countLine(visible.length, matches.length)}
+          {hydrated ? (
+            copy.countLine(visible.length, matches.length)
+          ) : (
+            <CountBeforeHydration
+              collapsed={copy.countLine(
+                Math.min(matches.length, ARTICLE_COLLAPSED_COUNT),
+                matches.length,
+              )}
+              whole={copy.countLine(matches.length, matches.length)}
+            />
+          )}
         </p>
         {filtering && matches.length > 0 ? (
           <button type="button" className="link-button" onClick={clearAll}>
@@ -141,14 +165,15 @@ export function ArticleLibrary({ articles }: { articles: readonly ArticleCardDat
       )}
 
       {matches.length > ARTICLE_COLLAPSED_COUNT ? (
-        // Built in (disabled) so nothing below moves when the list hydrates; without scripts,
-        // where every card is listed, CSS hides it.
+        // Built in, so nothing below moves when the list hydrates; without scripts, where every
+        // card is listed, CSS hides it.
         <div className="library-more">
           <Button
             variant="secondary"
             aria-expanded={expanded}
             aria-controls={listId}
             disabled={!hydrated}
+            {...liveBeforeHydration(hydrated)}
             onClick={() => setExpanded((open) => !open)}
           >
             {expanded

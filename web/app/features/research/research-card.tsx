@@ -4,6 +4,7 @@ import { researchLabels } from '../../content/library-labels.ts';
 import type { ResearchItem } from '../../content/library-types.ts';
 import { researchLibraryCopy } from '../../content/research-library-copy.ts';
 import { NEW_WITHIN_DAYS } from '../../lib/dates.ts';
+import { liveBeforeHydration } from '../../lib/live-before-hydration.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 
 const copy = researchLibraryCopy.card;
@@ -94,6 +95,7 @@ export function ResearchCard({
         </p>
         <Button
           disabled={!hydrated}
+          {...liveBeforeHydration(hydrated)}
           pending={downloadPending}
           onClick={() => {
             if (!downloadPending) onDownload(item);

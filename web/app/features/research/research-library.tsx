@@ -1,11 +1,13 @@
 import { ARCHIVE_ITEM_PARAM } from '@kryon/shared/constants';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { CountBeforeHydration } from '../../components/ui/count-before-hydration.tsx';
 import { FilterChip } from '../../components/ui/filter-chip.tsx';
 import type { DownloadPreview } from '../../content/intelligence-types.ts';
 import { researchLabels } from '../../content/library-labels.ts';
 import type { ResearchItem } from '../../content/library-types.ts';
 import { researchLibraryCopy } from '../../content/research-library-copy.ts';
+import { liveBeforeHydration } from '../../lib/live-before-hydration.ts';
 import {
   filterResearch,
   hasActiveResearchFilters,
@@ -16,6 +18,7 @@ import {
   topTags,
 } from '../../lib/research-filters.ts';
 import { useDebouncedSearch } from '../../lib/use-debounced-search.ts';
+import { useEarlyValue } from '../../lib/use-early-value.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useOnDemand } from '../../lib/use-on-demand.ts';
 import { ResearchCard } from './research-card.tsx';
@@ -32,9 +35,10 @@ const loadDownloadModal = () => import('./download-modal.tsx').then((m) => m.Dow
 /**
  * The archive's filter panel, research cards and download modal:
  * a debounced search and the top-10 topic chips, combined with AND; the list starts at six
- * cards and expands by itself once a filter leaves 20 or fewer. An island: as built, and
- * until React has hydrated it, every card is listed and the filters are disabled, so the list
- * reads whole without scripts and no control pretends to work before it does.
+ * cards and expands by itself once a filter leaves 20 or fewer. An island that hydrates at the
+ * visitor's first touch: as built every card is listed (CSS shows six where scripts run) and
+ * the controls are disabled, so the list reads whole without scripts; where they run, the
+ * island loader enables the controls at once and answers a press once React runs.
  */
 export function ResearchLibrary({
   items,
@@ -50,6 +54,8 @@ export function ResearchLibrary({
   const [modal, loadModal] = useOnDemand(loadDownloadModal);
   const DownloadModal = modal.status === 'ready' ? modal.value : null;
   const hydrated = useHydrated();
+  const searchBox = useRef<HTMLInputElement>(null);
+  useEarlyValue(searchBox, search.setText);
 
   const requestDownload = (item: ResearchItem) => {
     setDownloading(item);
@@ -74,11 +80,13 @@ export function ResearchLibrary({
     [items, search.term, topics],
   );
   const filtering = hasActiveResearchFilters({ search: search.term, topics });
-  const expanded = !hydrated || isListExpanded(expandedByVisitor, filtering, matches.length);
-  const visible = expanded ? matches : matches.slice(0, RESEARCH_COLLAPSED_COUNT);
-  const hiddenCount = matches.length - visible.length;
+  const expanded = hydrated && isListExpanded(expandedByVisitor, filtering, matches.length);
+  // Until React runs every card is in the page: CSS shows the first six where scripts run
+  // (articles.css), all of them where not.
+  const visible = expanded || !hydrated ? matches : matches.slice(0, RESEARCH_COLLAPSED_COUNT);
+  const hiddenCount = expanded ? 0 : Math.max(0, matches.length - RESEARCH_COLLAPSED_COUNT);
   const showToggle =
-    hydrated && matches.length > RESEARCH_COLLAPSED_COUNT && (expandedByVisitor || hiddenCount > 0);
+    matches.length > RESEARCH_COLLAPSED_COUNT && (expandedByVisitor || hiddenCount > 0);
   const showClear = hasActiveResearchFilters({ search: search.text, topics });
 
   const clearAll = () => {
@@ -96,6 +104,7 @@ export function ResearchLibrary({
               {copy.filters.searchLabel}
             </label>
             <input
+              ref={searchBox}
               id="research-search"
               className="input"
               type="search"
@@ -104,9 +113,14 @@ export function ResearchLibrary({
               value={search.text}
               onChange={(event) => search.setText(event.target.value)}
               disabled={!hydrated}
+              {...liveBeforeHydration(hydrated)}
             />
           </div>
-          <fieldset className="library-filters__chips" disabled={!hydrated}>
+          <fieldset
+            className="library-filters__chips"
+            disabled={!hydrated}
+            {...liveBeforeHydration(hydrated)}
+          >
             <legend className="field__label">{copy.filters.topicsLabel}</legend>
             <div className="chip-row">
               {chips.map((topic) => (
@@ -122,7 +136,17 @@ export function ResearchLibrary({
           </fieldset>
           <div className="library-status">
             <p className="library-status__count" role="status">
-              {copy.filters.resultCount(visible.length, matches.length)}
+              {hydrated ? (
+                copy.filters.resultCount(visible.length, matches.length)
+              ) : (
+                <CountBeforeHydration
+                  collapsed={copy.filters.resultCount(
+                    Math.min(matches.length, RESEARCH_COLLAPSED_COUNT),
+                    matches.length,
+                  )}
+                  whole={copy.filters.resultCount(matches.length, matches.length)}
+                />
+              )}
             </p>
             {showClear && matches.length > 0 ? (
               <button type="button" className="link-button" onClick={clearAll}>
@@ -161,6 +185,8 @@ export function ResearchLibrary({
               variant="secondary"
               aria-expanded={expanded}
               aria-controls={LIST_ID}
+              disabled={!hydrated}
+              {...liveBeforeHydration(hydrated)}
               onClick={() => setExpandedByVisitor(!expanded)}
             >
               {expanded ? copy.card.showLessLabel : copy.card.showMoreLabel(hiddenCount)}
