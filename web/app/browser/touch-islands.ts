@@ -17,10 +17,13 @@ function liveBeforeHydration(island: HTMLElement): { release(): void; abandon():
   for (const control of early) control.removeAttribute('disabled');
   let held: HTMLButtonElement | HTMLFormElement | undefined;
 
+  const unmark = () => {
+    for (const element of island.querySelectorAll(`[${HELD}]`)) element.removeAttribute(HELD);
+  };
   const hold = (event: Event, target: HTMLButtonElement | HTMLFormElement) => {
     event.preventDefault();
     event.stopImmediatePropagation();
-    held?.removeAttribute(HELD);
+    unmark();
     held = target;
     // The button pressed, or the submit button of the form Enter was pressed in, shows it.
     const shown =
@@ -41,7 +44,7 @@ function liveBeforeHydration(island: HTMLElement): { release(): void; abandon():
   const stop = () => {
     island.removeEventListener('click', onClick, true);
     island.removeEventListener('submit', onSubmit, true);
-    for (const element of island.querySelectorAll(`[${HELD}]`)) element.removeAttribute(HELD);
+    unmark();
     const press = held;
     held = undefined;
     return press;
