@@ -374,7 +374,7 @@ test.describe('article page', () => {
   }) => {
     const response = await page.goto(`${category.path}/no-such-article`);
     expect(response?.status()).toBe(404);
-    // The site's not-found page (the host cannot run the router), hydrated and navigable.
+    // The site's not-found page (the host cannot run the router), its screen shown, navigable.
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('navigation', { name: /main/i })).toBeVisible();
     expect(await page.getByRole('main').getByRole('link').count()).toBeGreaterThan(0);
@@ -397,10 +397,10 @@ test.describe('article page', () => {
     page,
   }) => {
     for (const path of [`${category.path}/no-such-article`, `${INDEX}/cloud-magic`]) {
-      // The host answers with the 404 page, whose island then draws the screen the address
+      // The host answers with the 404 page, whose site script then shows the screen the address
       // calls for in place of the page's own.
       await page.goto(path);
-      await expect(page.locator('[data-island="not-found"][data-hydrated]')).toHaveCount(1);
+      await expect(page.locator('[data-not-found-under][data-shown]')).toHaveCount(1);
       await expect(page.locator('body > header')).toHaveCount(1);
       await expect(page.locator('body > main')).toHaveCount(1);
       await expect(page.locator('body > footer')).toHaveCount(1);

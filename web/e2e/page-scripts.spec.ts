@@ -77,15 +77,21 @@ test('a reading page loads the site script alone; a page with islands loads Reac
   const siteAlone = [expect.stringMatching(/^\/assets\/site-[\w-]+\.js$/)];
   await page.goto(PATHS.privacy);
   expect(await scriptsLoaded(page)).toEqual(siteAlone);
-  // The 404 page's island is wanted only under the security intelligence section.
+  // The 404 page reads the address only under the security intelligence section.
   const response = await page.goto('/no-such-page');
   expect(response?.status()).toBe(404);
   expect(await scriptsLoaded(page)).toEqual(siteAlone);
-  // Under it, the 404 screen reads the address: React at once.
+  // Under it, the site script picks the screen from the page's templates: no React, only the
+  // small code that picks it (and the modules it shares).
   await page.goto('/security-intelligence/no-such-category');
-  expect(await scriptsLoaded(page)).toContainEqual(
-    expect.stringMatching(/^\/assets\/islands-[\w-]+\.js$/),
-  );
+  await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+  const onNotFound = await scriptsLoaded(page);
+  expect(onNotFound).toContainEqual(expect.stringMatching(/^\/assets\/not-found-[\w-]+\.js$/));
+  expect(
+    onNotFound.filter(
+      (path) => !/^\/assets\/(site|not-found|site-config|library-types)-[\w-]+\.js$/.test(path),
+    ),
+  ).toEqual([]);
 
   // The article list waits for the visitor: its small loader, not React, until touched.
   await page.goto(PATHS.intelligence);

@@ -37,5 +37,19 @@ if (document.querySelector('dialog.page-dialog')) {
 }
 run('dates', () => fillPublishedDates(document));
 run('section links', () => enhanceSectionLinks(document, window));
+// The 404 page, under the section it reads addresses in, fetches the code that picks its
+// screen; its own screen is hidden meanwhile, so the visitor never sees one swapped for another.
+const notFound = document.querySelector<HTMLElement>('[data-not-found-under]');
+if (notFound && location.pathname.startsWith(notFound.dataset.notFoundUnder ?? '/')) {
+  notFound.hidden = true;
+  import('./not-found.ts')
+    .then(({ showNotFoundScreen }) =>
+      run('not found', () => showNotFoundScreen(document, location.pathname)),
+    )
+    .catch((error: unknown) => console.error('site script: not found failed to load', error))
+    .finally(() => {
+      notFound.hidden = false;
+    });
+}
 // Browser tests wait for this mark before they touch the page.
 document.documentElement.dataset.ready = '';

@@ -6,7 +6,6 @@
 export const ISLANDS = {
   'article-library': () =>
     import('../features/articles/article-library.tsx').then((m) => m.ArticleLibrary),
-  'not-found': () => import('./not-found-page.tsx').then((m) => m.NotFoundPage),
   'research-library': () =>
     import('../features/research/research-library.tsx').then((m) => m.ResearchLibrary),
   'contact-form': () =>
@@ -23,8 +22,7 @@ export type IslandName = keyof typeof ISLANDS;
 export type IslandComponent<N extends IslandName> = Awaited<ReturnType<(typeof ISLANDS)[N]>>;
 
 /**
- * When an island hydrates: `load` as soon as the page is parsed (the 404 screen, which reads
- * the address), `touch` at the visitor's first focus, press or keystroke in it (the forms, the
+ * When an island hydrates: `load` as soon as the page is parsed, `touch` at the visitor's first focus, press or keystroke in it (the forms, the
  * filtered lists). A `touch` island's controls marked with `liveBeforeHydration` work from the
  * start: what is typed before React takes over is kept, and a press is answered once it has
  * (app/browser/touch-islands.ts).

@@ -9,7 +9,8 @@ const copy = articlePageCopy.errors;
 
 /**
  * The article page's error screen: its title and text, breadcrumbs, links to all articles and
- * to the category's articles, and a Retry button, so the visitor always has a way back.
+ * to the category's articles, and a Retry button, so the visitor always has a way back. It is
+ * prerendered in the 404 page, which shows it for an address that is not an article.
  */
 export function ArticleErrorScreen({ screen }: { screen: Screen }) {
   return (
@@ -32,7 +33,8 @@ export function ArticleErrorScreen({ screen }: { screen: Screen }) {
                 {copy.viewCategory(screen.category.name)}
               </ButtonLink>
             ) : null}
-            <Button variant="ghost" onClick={() => window.location.reload()}>
+            {/* The 404 page's script makes it reload the page (app/browser/not-found.ts). */}
+            <Button variant="ghost" data-reload="">
               {copy.retry}
             </Button>
           </div>
