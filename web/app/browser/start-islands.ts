@@ -1,4 +1,3 @@
-import { islandsToHydrate } from '../islands/islands-to-hydrate.ts';
 import { showIslandFailure } from './island-failure.ts';
 
 /**
@@ -7,7 +6,7 @@ import { showIslandFailure } from './island-failure.ts';
  * controls work meanwhile, and React only when the visitor starts.
  */
 export function startIslands(document: Document): void {
-  const islands = islandsToHydrate(document, document.location.pathname);
+  const islands = [...document.querySelectorAll<HTMLElement>('[data-island]')];
   const onLoad = islands.filter((island) => island.dataset.hydrate !== 'touch');
   const onTouch = islands.filter((island) => island.dataset.hydrate === 'touch');
   // The loader itself not arriving (the network) is said in each island it was to start.

@@ -17,7 +17,6 @@ export function Island<N extends IslandName>({
   component: Component,
   props,
   hydrate = 'load',
-  hydrateUnder,
   hydrateIfStored,
   hydrateIfQuery,
 }: {
@@ -26,8 +25,6 @@ export function Island<N extends IslandName>({
   component: IslandComponent<N>;
   props: ComponentProps<IslandComponent<N>>;
   hydrate?: IslandHydration;
-  /** Hydrate only where the page's address starts with this path (islands-to-hydrate.ts). */
-  hydrateUnder?: string;
   /**
    * A `touch` island hydrates at once when sessionStorage holds this key: a form with a saved
    * draft shows it without waiting for the visitor (app/browser/touch-islands.ts).
@@ -53,7 +50,6 @@ export function Island<N extends IslandName>({
       className="island"
       data-island={name}
       data-hydrate={hydrate}
-      data-hydrate-under={hydrateUnder}
       data-hydrate-if-stored={hydrateIfStored}
       data-hydrate-if-query={hydrateIfQuery}
       data-props={JSON.stringify(props)}

@@ -28,7 +28,7 @@ describe('plainDataProblem', () => {
 
   it('accepts an object property that is undefined: JSON leaves it out and it reads back undefined', () => {
     expect(
-      plainDataProblem({ hydrateUnder: undefined, nested: { note: undefined } }),
+      plainDataProblem({ hydrateIfQuery: undefined, nested: { note: undefined } }),
     ).toBeUndefined();
   });
 
