@@ -11,6 +11,7 @@ const behaviours = vi.hoisted(() => ({
   'section links': vi.fn(),
 }));
 const hydrateIslands = vi.hoisted(() => vi.fn());
+const showNotFoundScreen = vi.hoisted(() => vi.fn());
 const awaitTouch = vi.hoisted(() => vi.fn());
 
 vi.mock('../lib/first-touch.ts', () => ({ recordFirstTouch: behaviours['first touch'] }));
@@ -21,6 +22,7 @@ vi.mock('./published-dates.ts', () => ({ fillPublishedDates: behaviours.dates })
 vi.mock('./section-links.ts', () => ({ enhanceSectionLinks: behaviours['section links'] }));
 vi.mock('./islands.tsx', () => ({ hydrateIslands }));
 vi.mock('./touch-islands.ts', () => ({ awaitTouch }));
+vi.mock('./not-found.ts', () => ({ showNotFoundScreen }));
 
 type Behaviour = keyof typeof behaviours;
 const names = Object.keys(behaviours) as Behaviour[];
@@ -136,5 +138,53 @@ describe('the site script', () => {
     expect(awaitTouch).not.toHaveBeenCalled();
     // Nor the dialogs' script, on a page without card dialogs.
     expect(behaviours.dialogs).not.toHaveBeenCalled();
+  });
+
+  describe('on the 404 page', () => {
+    const notFoundPage = '<main><div data-not-found-under="/security-intelligence/"></div></main>';
+    const screens = () => document.querySelector<HTMLElement>('[data-not-found-under]');
+
+    beforeEach(() => {
+      showNotFoundScreen.mockReset();
+      document.body.innerHTML = notFoundPage;
+    });
+    afterEach(() => window.history.replaceState(null, '', '/'));
+
+    it('picks the screen under the section, its own screen hidden until then', async () => {
+      window.history.replaceState(null, '', '/security-intelligence/cloud-magic');
+      showNotFoundScreen.mockImplementation(() => {
+        expect(screens()?.hidden).toBe(true);
+      });
+      await runSiteScript();
+      await vi.waitFor(() =>
+        expect(showNotFoundScreen).toHaveBeenCalledWith(
+          document,
+          '/security-intelligence/cloud-magic',
+        ),
+      );
+      await vi.waitFor(() => expect(screens()?.hidden).toBe(false));
+    });
+
+    it('shows its own screen again when picking fails, and logs it', async () => {
+      const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+      window.history.replaceState(null, '', '/security-intelligence/cloud-magic');
+      const failure = new Error('no templates');
+      showNotFoundScreen.mockImplementation(() => {
+        throw failure;
+      });
+      await runSiteScript();
+      await vi.waitFor(() =>
+        expect(errors).toHaveBeenCalledWith('site script: not found failed', failure),
+      );
+      await vi.waitFor(() => expect(screens()?.hidden).toBe(false));
+    });
+
+    it('loads nothing for it elsewhere', async () => {
+      window.history.replaceState(null, '', '/no-such-page');
+      await runSiteScript();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(showNotFoundScreen).not.toHaveBeenCalled();
+      expect(screens()?.hidden).toBe(false);
+    });
   });
 });
