@@ -2,7 +2,7 @@
  * Article route validation, in order: parameters present, category known, article found, its
  * content present. These are the checks an article URL passes before its page is shown, and
  * the typed error each failure produces: at build time it fails the article's prerender; in
- * the browser the 404 page's island picks the screen an unknown article address shows.
+ * the browser the 404 page's script picks the screen an unknown article address shows.
  */
 
 export const ARTICLE_ROUTE_ERROR_TYPES = [
