@@ -4,7 +4,7 @@ import { ARTICLES, CATEGORIES } from '../app/content/library.ts';
 import { NOT_FOUND_PATH, PATHS } from '../app/paths.ts';
 import { prerenderPaths } from '../app/prerender-paths.ts';
 import { sitemapEntries } from '../app/sitemap.ts';
-import { JS_TARGET_BYTES, pageKind } from './bench-targets.ts';
+import { JS_TARGET_BYTES, pageKind, UNKNOWN_ARTICLE_PATH } from './bench-targets.ts';
 
 describe('bench targets', () => {
   it('gives every sitemap and prerendered page exactly one kind', async () => {
@@ -21,8 +21,9 @@ describe('bench targets', () => {
     for (const path of [PATHS.company, PATHS.privacy]) expect(pageKind(path)).toBe('reading');
   });
 
-  it('gives the 404 page, which hydrates one island, a kind of its own', () => {
+  it('gives the 404 page a kind of its own, also at an unknown article address', () => {
     expect(pageKind(NOT_FOUND_PATH)).toBe('not-found');
+    expect(pageKind(UNKNOWN_ARTICLE_PATH)).toBe('not-found');
   });
 
   it('sorts the interactive pages by what they hydrate', () => {
@@ -47,7 +48,7 @@ describe('bench targets', () => {
       landing: 15 * 1024,
       filter: 75 * 1024,
       form: 90 * 1024,
-      'not-found': 75 * 1024,
+      'not-found': 10 * 1024,
     });
   });
 });

@@ -1,7 +1,8 @@
 /**
  * `npm run bench:web`: the site's figures. Builds the site, serves the build on 127.0.0.1 the
  * way CloudFront does (clean URLs, compression), times the research reports the build makes,
- * then for every page of the built sitemap (and the 404 page):
+ * then for every page of the built sitemap (and the 404 page, also at an unknown article
+ * address):
  *
  * - the JavaScript it loads up front, gzip, measured in Chromium: the page is opened on a
  *   phone-sized screen, left alone until the network has been quiet for a while, and every
@@ -42,7 +43,7 @@ import { researchItems } from '../app/content/research-items.ts';
 import { researchReports } from '../app/content/research-reports.ts';
 import { NOT_FOUND_PATH } from '../app/paths.ts';
 import { SITE } from '../app/site-config.ts';
-import { JS_TARGET_BYTES, type PageKind, pageKind } from './bench-targets.ts';
+import { JS_TARGET_BYTES, type PageKind, pageKind, UNKNOWN_ARTICLE_PATH } from './bench-targets.ts';
 import { CHROMIUM_ARGS } from './chromium.ts';
 import { applyEdits, elements, parseHtml, scriptKind, sourceSpan } from './html-tree.ts';
 import { buildReports } from './reports/build-reports.ts';
@@ -163,9 +164,11 @@ function serve(): Promise<{ origin: string; close: () => void }> {
         res.end(stripScripts(readFileSync(htmlFile(path), 'utf8')));
         return;
       }
+      // An unknown address gets the 404 page, as CloudFront answers it.
       files(req, res, () => {
         res.statusCode = 404;
-        res.end();
+        res.setHeader('content-type', 'text/html; charset=utf-8');
+        res.end(readFileSync(htmlFile(NOT_FOUND_PATH), 'utf8'));
       });
     });
   });
@@ -285,7 +288,9 @@ if (!existsSync(htmlFile('/'))) throw new Error('no build in web/build/client');
 }
 
 const site = await serve();
-const pages = [...new Set([...sitemapPaths(), NOT_FOUND_PATH])];
+// The 404 page twice: as itself, and at an unknown address under the security intelligence
+// section, where it picks the screen the address calls for.
+const pages = [...new Set([...sitemapPaths(), NOT_FOUND_PATH, UNKNOWN_ARTICLE_PATH])];
 const requested = process.env.BENCH_PAGES?.split(',').filter(Boolean);
 for (const path of requested ?? []) if (!pages.includes(path)) pages.push(path);
 const audited = new Set(requested ?? pages);
