@@ -202,6 +202,23 @@ describe('a form island that waits for the first touch', () => {
     await vi.waitFor(() => expect(island.hasAttribute('data-hydrated')).toBe(true));
   });
 
+  it('checks a field typed in and left before React, as leaving it would have', async () => {
+    const island = await placeIsland('contact-form');
+    await startAndWait(island);
+    const name = byLabel<HTMLInputElement>(island, 'Full name');
+    type(name, 'A');
+    name.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+    // Still in the message field: that one is checked when the visitor leaves it.
+    const message = byLabel<HTMLTextAreaElement>(island, 'Message');
+    type(message, 'Hi');
+    message.focus();
+    await vi.waitFor(() => expect(island.hasAttribute('data-hydrated')).toBe(true));
+    await vi.waitFor(() =>
+      expect(island.textContent).toContain('Please enter your full name (minimum 2 characters)'),
+    );
+    expect(island.textContent).not.toContain('Message must be at least 10 characters long');
+  });
+
   it('checks an e-mail address typed and left before React, as leaving it would have', async () => {
     const island = await placeIsland('contact-form');
     await startAndWait(island);

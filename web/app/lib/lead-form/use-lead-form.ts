@@ -107,6 +107,15 @@ export function useLeadForm<S extends z.ZodMiniObject, F extends string>({
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per mounted form.
   useEffect(() => {
     startedAt.current = Math.round(performance.timeOrigin);
+    // Fields typed in and left before React took the form over (it hydrates at the visitor's
+    // first touch) are checked now, as leaving them would have; the one still being typed in
+    // is checked when it is left.
+    const typed = methods.getValues() as Record<string, unknown>;
+    const active = document.activeElement?.getAttribute('name');
+    const left = Object.keys(typed).filter(
+      (name) => name !== active && !isBlankDraft({ [name]: typed[name] }),
+    );
+    if (left.length > 0) void methods.trigger(left as Path<z.input<S>>[]);
     if (!draftTemplate) return;
     const draft = readDraft(form, draftTemplate);
     if (draft) {
