@@ -2,8 +2,8 @@ import { showIslandFailure } from './island-failure.ts';
 
 /**
  * Starts the page's islands. One that hydrates on load fetches React and its code at once;
- * one that waits for the visitor's first touch (a form) gets a small script that makes its
- * controls work meanwhile, and React only when the visitor starts.
+ * one that waits for the visitor's first touch (a form, a list) gets a small script that
+ * makes its controls work meanwhile, and React only when the visitor starts.
  */
 export function startIslands(document: Document): void {
   const islands = [...document.querySelectorAll<HTMLElement>('[data-island]')];

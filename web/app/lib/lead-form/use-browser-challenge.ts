@@ -54,7 +54,7 @@ export function useBrowserChallenge(
     (element: HTMLFormElement | null) => {
       if (!element) return;
       const start = () => session.start();
-      // A form React took over at the visitor's first touch (app/browser/islands.ts) is in use
+      // A form React took over at the visitor's first touch (app/browser/touch-islands.ts) is in use
       // already: that touch came before these listeners.
       if (element.contains(element.ownerDocument.activeElement)) start();
       for (const type of INTERACTIONS) element.addEventListener(type, start, { passive: true });
