@@ -5,7 +5,7 @@ import { PATHS } from '../app/paths.ts';
 import { E2E_BUILD_DIR } from '../playwright.config.ts';
 import { htmlFiles, pageScriptProblems } from '../scripts/browser-entries.ts';
 import { attribute, elements, parseHtml } from '../scripts/html-tree.ts';
-import { expect, pageReady, test } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 
 /*
  * No page runs the router (docs/decisions/064), checked on the build this run serves: every

@@ -13,9 +13,9 @@ async function placeIsland(name: (typeof FORM_ISLANDS)[number]) {
   const Component = await ISLANDS[name]();
   document.body.innerHTML = renderToString(
     <main>
-      {/* biome-ignore lint/suspicious/noExplicitAny: each form island takes no props. */}
       <Island
         name={name as IslandName}
+        // biome-ignore lint/suspicious/noExplicitAny: each form island takes no props.
         component={Component as any}
         props={{}}
         hydrate="touch"
