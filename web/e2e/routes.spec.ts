@@ -1,3 +1,6 @@
+import { NOT_FOUND_PATH } from '../app/paths.ts';
+import { sitemapEntries } from '../app/sitemap.ts';
+import { axeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 
 const ROUTES = [
@@ -90,4 +93,17 @@ test('an unknown API path answers JSON, never HTML', async ({ request }) => {
   const wrongMethod = await request.get('/api/email/contact');
   expect(wrongMethod.status()).toBe(405);
   expect(wrongMethod.headers().allow).toContain('POST');
+});
+
+test('axe finds nothing on any page of the sitemap, nor on the 404 page', async ({ page }) => {
+  test.setTimeout(180_000);
+  const paths = [...sitemapEntries().map((entry) => entry.path), NOT_FOUND_PATH];
+  expect(paths.length).toBeGreaterThan(40);
+  const found: Record<string, unknown[]> = {};
+  for (const path of paths) {
+    await page.goto(path);
+    const violations = await axeViolations(page);
+    if (violations.length > 0) found[path] = violations;
+  }
+  expect(found).toEqual({});
 });
