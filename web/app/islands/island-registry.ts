@@ -22,9 +22,10 @@ export type IslandName = keyof typeof ISLANDS;
 export type IslandComponent<N extends IslandName> = Awaited<ReturnType<(typeof ISLANDS)[N]>>;
 
 /**
- * When an island hydrates: `load` as soon as the page is parsed, `touch` at the visitor's first focus, press or keystroke in it (the forms, the
- * filtered lists). A `touch` island's controls marked with `liveBeforeHydration` work from the
- * start: what is typed before React takes over is kept, and a press is answered once it has
- * (app/browser/touch-islands.ts).
+ * When an island hydrates: `load` as soon as the page is parsed (for a part that must be right
+ * on arrival; no page needs one today), `touch` at the visitor's first focus, press or
+ * keystroke in it (the forms, the filtered lists). A `touch` island's controls marked with
+ * `liveBeforeHydration` work from the start: what is typed before React takes over is kept,
+ * and a press is answered once it has (app/browser/touch-islands.ts).
  */
 export type IslandHydration = 'load' | 'touch';
