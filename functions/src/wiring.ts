@@ -46,6 +46,7 @@ import type { DeliveryEventDeps } from './leads/delivery-events.ts';
 import { DIGEST_MAX_LEADS, DIGESTS_PER_HOUR } from './leads/digest.ts';
 import type { FormDefinition } from './leads/form-definition.ts';
 import { derivedSecret } from './leads/hash.ts';
+import { MAIL_TO, mailToVariable } from './leads/mail-to.ts';
 import type { BrakeMetrics, Log, MailDomainCheck } from './leads/ports.ts';
 import type { ResendDeps } from './leads/resend-pending.ts';
 import { isTimeZone } from './leads/sales-time.ts';
@@ -522,6 +523,6 @@ export function deliveryEventDeps(
 
 /** MAIL_TO_<FORM> (e.g. MAIL_TO_BETA_ACCESS) routes one form elsewhere; MAIL_TO is the rest. */
 export function formRecipients(form: LeadForm, env: NodeJS.ProcessEnv = process.env): string[] {
-  const specific = `MAIL_TO_${form.toUpperCase().replace(/-/g, '_')}`;
-  return env[specific]?.trim() ? listEnv(specific, env) : listEnv('MAIL_TO', env);
+  const specific = mailToVariable(form);
+  return env[specific]?.trim() ? listEnv(specific, env) : listEnv(MAIL_TO, env);
 }
