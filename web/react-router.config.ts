@@ -46,6 +46,13 @@ export default {
     // Named by the servers' Speculation-Rules header: links prefetch on hover, with no
     // inline rules script for the CSP to allow.
     await write(SPECULATION_RULES_PATH, speculationRulesJson());
+    // Beside the client folder, so it is not uploaded: the origins this build links to and
+    // posts to, which the CDK app compares with the environment it deploys
+    // (infra/lib/environment-files.ts), so a site and a stack that disagree do not ship.
+    await writeFile(
+      join(reactRouterConfig.buildDirectory, 'site-build.json'),
+      `${JSON.stringify({ siteOrigin: SITE.origin, apiOrigin: SITE.apiOrigin }, null, 2)}\n`,
+    );
     // The SPA fallback is the one page that would run the router; nothing serves it (the
     // hosts answer unknown paths with the 404 page), so it does not ship (app/root.tsx).
     await rm(join(client, '__spa-fallback.html'));

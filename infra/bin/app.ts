@@ -1,51 +1,29 @@
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import {
-  CONTEXT_KEYS,
-  type DeployConfig,
-  DeployConfigError,
-  parseDeployConfig,
-  type RawContext,
-} from '../lib/deploy-config.ts';
-import { KryonStack } from '../lib/kryon-stack.ts';
+import { EnvironmentError } from '../lib/environment.ts';
+import { DEFAULT_ENVIRONMENT } from '../lib/environment-files.ts';
+import { environmentStack } from '../lib/environment-stack.ts';
+import { REPO_ROOT } from '../lib/kryon-stack.ts';
 
 /*
- * The only place that reads CDK context and the environment. Everything below receives
- * typed props; see docs/decisions/ and the README's Deploy section for the keys.
+ * The only place that reads CDK context and the process environment. It synthesizes one
+ * environment, infra/environments/<name>.ts, named by the context key `environment`, which
+ * `npm run synth|diff|deploy -- <name>` sets (infra/scripts/cdk.ts; README "Deploy").
  */
 const app = new App();
-
-const raw: RawContext = {};
-for (const key of CONTEXT_KEYS) raw[key] = app.node.tryGetContext(key);
-
-let config: DeployConfig;
 try {
-  config = parseDeployConfig(raw, {
-    repoRoot: fileURLToPath(new URL('../../', import.meta.url)),
+  await environmentStack(app, {
+    name: String(app.node.tryGetContext('environment') ?? DEFAULT_ENVIRONMENT),
+    siteDir: join(REPO_ROOT, 'web', 'build', 'client'),
     account: process.env.CDK_DEFAULT_ACCOUNT,
     region: process.env.CDK_DEFAULT_REGION,
+    appVersion: app.node.tryGetContext('appVersion'),
   });
 } catch (error) {
-  if (!(error instanceof DeployConfigError)) throw error;
-  // A wrong context value is the deployer's to fix: say which, without a stack trace.
-  console.error(`Invalid CDK context: ${error.message}`);
+  if (!(error instanceof EnvironmentError)) throw error;
+  // The deployer's to fix: say what and where, without a stack trace.
+  console.error(error.message);
   process.exit(1);
 }
-
-const { stackName, env, placeholders, ...props } = config;
-const stack = new KryonStack(app, stackName, {
-  ...props,
-  env,
-  description: 'Kryon website: CloudFront + S3 site, lead API (HTTP API + Lambda), DynamoDB, SES',
-});
-
-if (placeholders.length > 0) {
-  Validations.of(stack).addWarning(
-    'kryon:placeholder-context',
-    `Context ${placeholders.join(', ')} not set: example.com placeholders are in use. ` +
-      'Synthesis works; do not deploy this. See the README "Deploy" section.',
-  );
-}
-
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

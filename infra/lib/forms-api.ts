@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type { LeadForm } from '@kryon/shared/api';
 import { Duration, Stack } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
@@ -17,12 +18,13 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import type { Throttle } from './deploy-config.ts';
 import type { EmailSending } from './email-sending.ts';
+import type { Recipients, Throttle } from './environment.ts';
 import {
   leadFunction,
   type MailPresentation,
   mailPresentationEnvironment,
+  recipientEnvironment,
 } from './lead-function.ts';
 import { acknowledge } from './nag.ts';
 import { giveSecrets } from './site-secrets.ts';
@@ -47,7 +49,7 @@ export interface FormsApiProps {
   /** The handler of the `$default` route (404/405 as JSON). */
   fallbackHandler: string;
   /** The lead forms (handler name = form name), e.g. LEAD_FORMS of @kryon/shared/api. */
-  leadForms: readonly string[];
+  leadForms: readonly LeadForm[];
   handlersDir: string;
   /** The monorepo root: the lockfile and the workspace packages esbuild resolves. */
   repoRoot: string;
@@ -57,7 +59,7 @@ export interface FormsApiProps {
   /** How the e-mails read: visitor e-mails' sender name, the zone of sales e-mails' times. */
   mailPresentation: MailPresentation;
   /** Recipients per form; `default` for forms without their own entry. */
-  recipients: Readonly<Record<string, readonly string[]>>;
+  recipients: Recipients;
   /**
    * The site secret, and the one CloudFront sends in the origin-verify header: every
    * function refuses requests without it (functions/src/http/site-origin.ts). Functions
@@ -124,8 +126,8 @@ export const ROUTE_THROTTLES: Record<HandlerKind, Throttle | undefined> = {
   plain: undefined,
 };
 
-export function handlerKind(handler: string, leadForms: readonly string[]): HandlerKind {
-  if (leadForms.includes(handler)) return 'form';
+export function handlerKind(handler: string, leadForms: readonly LeadForm[]): HandlerKind {
+  if (leadForms.some((form) => form === handler)) return 'form';
   if (handler === 'health' || handler === 'status') return 'health';
   if (handler === 'challenge') return 'challenge';
   if (handler === 'report') return 'report';
@@ -276,15 +278,11 @@ export class FormsApi extends Construct {
     const table = props.table.tableName;
 
     if (kind === 'form') {
-      const recipients = props.recipients[handler] ?? props.recipients.default;
-      if (!recipients?.length) {
-        throw new Error(`No recipients for form "${handler}" and no default recipients`);
-      }
       Object.assign(environment, {
         TABLE_NAME: table,
         MAIL_FROM: props.mailFrom,
         ...mailPresentationEnvironment(props.mailPresentation),
-        MAIL_TO: recipients.join(','),
+        ...recipientEnvironment(props.recipients, [handler as LeadForm]),
         ...props.email.sendingEnvironment(),
         RETENTION_DAYS: String(props.leadRetentionDays),
         VISITOR_MAIL_PER_ADDRESS: String(props.visitorMail.perAddress),

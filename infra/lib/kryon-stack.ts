@@ -9,8 +9,8 @@ import type { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/src/http/site-origin.ts';
 import { API_ROUTES, FALLBACK_HANDLER } from '../../functions/src/routes.ts';
 import { DeliveryEvents } from './delivery-events.ts';
-import type { DeployConfig } from './deploy-config.ts';
 import { EmailSending } from './email-sending.ts';
+import type { DeployConfig } from './environment.ts';
 import { type ApiRouteSpec, FormsApi } from './forms-api.ts';
 import { LeadResend } from './lead-resend.ts';
 import { acknowledge } from './nag.ts';
@@ -28,9 +28,9 @@ export const HANDLERS_DIR = fileURLToPath(
   new URL('../../functions/src/handlers/', import.meta.url),
 );
 
-export interface KryonStackProps
-  extends StackProps,
-    Omit<DeployConfig, 'stackName' | 'env' | 'placeholders'> {
+export interface KryonStackProps extends StackProps, Omit<DeployConfig, 'stackName' | 'env'> {
+  /** The prerendered site to upload (web/build/client); its reports are in `../reports`. */
+  siteDir: string;
   /** The API routes; functions/src/routes.ts unless a test passes its own. */
   routes?: readonly ApiRouteSpec[];
 }
@@ -91,7 +91,7 @@ export class KryonStack extends Stack {
     acknowledge(
       originVerifySecret,
       'SMG4',
-      'Rotated by a person: a new value, then `cdk deploy -c originVerifySecretVersion=<id>` ' +
+      'Rotated by a person: a new value, then originVerifySecretVersion=<id> in the environment file and a deploy ' +
         'so CloudFront sends it; the functions accept the current and the previous value ' +
         'meanwhile (README "Rotating the secrets").',
     );

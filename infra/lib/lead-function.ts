@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { LeadForm } from '@kryon/shared/api';
 import { Duration } from 'aws-cdk-lib';
 import { type IRole, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
@@ -7,6 +8,8 @@ import { type ILogGroup, LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-lo
 import { type IQueue, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { BUNDLE_ALIASES } from '../../functions/src/bundling.ts';
+import { mailToVariable } from '../../functions/src/leads/mail-to.ts';
+import { type Recipients, recipientsOf } from './environment.ts';
 import { acknowledge } from './nag.ts';
 
 export const POWERTOOLS_SERVICE_NAME = 'kryon-leads';
@@ -83,19 +86,19 @@ export function leadFunction(scope: Construct, id: string, props: LeadFunctionPr
   return fn;
 }
 
-/** MAIL_TO for the default recipients and MAIL_TO_<FORM> for each form with its own. */
+/**
+ * The recipients variables of a function that mails the leads of `forms`: each form's list
+ * (its own, else `default`) under MAIL_TO_<FORM>, the one name the functions read it by
+ * (functions/src/leads/mail-to.ts). The form functions and the re-send function both get
+ * theirs from here, so a re-sent e-mail goes where the first one went.
+ */
 export function recipientEnvironment(
-  recipients: Readonly<Record<string, readonly string[]>>,
+  recipients: Recipients,
+  forms: readonly LeadForm[],
 ): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [form, list] of Object.entries(recipients)) {
-    if (list.length === 0) continue;
-    const name =
-      form === 'default' ? 'MAIL_TO' : `MAIL_TO_${form.toUpperCase().replace(/-/g, '_')}`;
-    env[name] = list.join(',');
-  }
-  if (!env.MAIL_TO) throw new Error('No default recipients');
-  return env;
+  return Object.fromEntries(
+    forms.map((form) => [mailToVariable(form), recipientsOf(form, recipients).join(',')]),
+  );
 }
 
 /** How the e-mails of a function that sends them read. */

@@ -1,3 +1,4 @@
+import { LEAD_FORMS } from '@kryon/shared/api';
 import { Duration } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
@@ -10,6 +11,7 @@ import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { LEADS_TABLE } from '../../functions/src/adapters/table-schema.ts';
 import type { EmailSending } from './email-sending.ts';
+import type { Recipients } from './environment.ts';
 import {
   deadLetterQueue,
   functionLogsAndRole,
@@ -30,7 +32,7 @@ export interface LeadResendProps {
   /** As the form functions have it: a re-sent e-mail reads like the first. */
   mailPresentation: MailPresentation;
   /** Recipients per form, as the form functions have them; `default` for the rest. */
-  recipients: Readonly<Record<string, readonly string[]>>;
+  recipients: Recipients;
   /** The site's origin, for links in e-mails (may be a token of the distribution). */
   siteOrigin: string;
   /** The site secret, from which the research download's personal links are signed. */
@@ -107,7 +109,7 @@ export class LeadResend extends Construct {
         MAIL_FROM: props.mailFrom,
         ...mailPresentationEnvironment(props.mailPresentation),
         ...props.email.sendingEnvironment(),
-        ...recipientEnvironment(props.recipients),
+        ...recipientEnvironment(props.recipients, LEAD_FORMS),
         SITE_ORIGIN: props.siteOrigin,
       },
     });

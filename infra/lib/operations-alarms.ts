@@ -88,7 +88,7 @@ export class OperationsAlarms extends Construct {
       Annotations.of(this).addWarningV2(
         'kryon:alarms-unsubscribed',
         'No alarm e-mail set: every alarm notifies an SNS topic nobody subscribes to. Set ' +
-          'context alarmEmail (e.g. -c alarmEmail=ops@kryon.example), or subscribe to the ' +
+          'alarmEmails in the environment file (infra/environments/), or subscribe to the ' +
           'topic of the AlarmTopicArn output (e-mail, chat, paging) after deploying.',
       );
     }
@@ -152,7 +152,7 @@ export class OperationsAlarms extends Construct {
       }),
       'The hourly ceiling of e-mails to visitors was reached: confirmations are withheld ' +
         '(leads are stored and sales mailed). A flood of submissions, or a ceiling too low ' +
-        '(context visitorMailPerHour).',
+        '(visitorMail.perHour in the environment file).',
     );
     this.add(
       'ResendDeadLetters',
@@ -188,7 +188,7 @@ export class OperationsAlarms extends Construct {
         period: Duration.minutes(5),
       }),
       'A sales e-mail bounced or was marked as spam: a sales recipient is not reading leads. ' +
-        'Check the recipients context and that mailbox; the lead shows which address.',
+        'Check recipients in the environment file and that mailbox; the lead shows which address.',
     );
 
     // The brake: the visitor set's own rates, below the account's review rates, counted only

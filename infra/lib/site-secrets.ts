@@ -40,7 +40,7 @@ export function giveSecrets(fn: LambdaFunction, secrets: FunctionSecrets): void 
 /**
  * CloudFront's origin-verify header value: a dynamic reference. CloudFormation re-reads a
  * dynamic reference only when the reference itself changes, so after a rotation the
- * reference names the new version (context originVerifySecretVersion) and one deploy
+ * reference names the new version (originVerifySecretVersion in the environment file) and one deploy
  * updates the distribution. Without a version it resolves to the value current when the
  * distribution was last updated.
  */

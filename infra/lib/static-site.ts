@@ -144,7 +144,7 @@ export class StaticSite extends Construct {
       Annotations.of(this).addWarningV2(
         'kryon:site-build-missing',
         `No site build at ${props.siteDir}: nothing is uploaded and every page answers 404. ` +
-          'Run `npm run build` before `cdk deploy`.',
+          'Deploy with `npm run deploy -- <environment>`, which builds it first.',
       );
     }
 
@@ -284,7 +284,7 @@ export class StaticSite extends Construct {
       acknowledge(
         this.distribution,
         'CFR2',
-        'WAF is opt-in per deployment (context waf=true or wafWebAclArn) because it bills ' +
+        'WAF is opt-in per deployment (waf in the environment file) because it bills ' +
           'monthly and per request; without it the API is still bounded by stage throttling ' +
           'and the per-e-mail rate limit.',
       );

@@ -28,10 +28,10 @@ import { logicalId, nagFindings, resourcesOf, synth } from './synth.ts';
 
 const siteDir = writeSiteFixture();
 const { app, stack, template, outdir } = synth({ siteDir });
-// The brake's rates from context, as -c passes them (strings).
+// The brake's rates from the environment.
 const custom = synth({
   siteDir,
-  context: { visitorBounceBrake: '0.02', visitorComplaintBrake: '0.0005' },
+  environment: { visitorBrake: { bounceRate: 0.02, complaintRate: 0.0005 } },
 });
 afterAll(() => {
   rmSync(siteDir, { recursive: true, force: true });

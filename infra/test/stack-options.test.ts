@@ -55,16 +55,13 @@ describe('with a custom domain and a WAF created in us-east-1', () => {
     siteDir,
     routes: FIXED_ROUTES,
     account: '123456789012',
-    region: 'us-east-1',
-    context: {
-      domainName: 'www.kryon.example',
-      certificateArn: CERTIFICATE_ARN,
-      waf: 'true',
-      wafRateLimit: '200',
-      apiRouteThrottles: '{"contact":{"rateLimit":2,"burstLimit":3}}',
-      apiRateLimit: '7',
+    environment: {
+      region: 'us-east-1',
+      domain: { name: 'www.kryon.example', certificateArn: CERTIFICATE_ARN },
+      waf: { rateLimit: 200 },
+      api: { rateLimit: 7, routes: { contact: { rateLimit: 2, burstLimit: 3 } } },
       salesTimeZone: 'Europe/Berlin',
-      visitorMailFromName: 'Kryon Vertrieb',
+      visitorFromName: 'Kryon Vertrieb',
     },
   });
   afterAll(() => {
@@ -266,10 +263,10 @@ describe('without a site build or an alarm e-mail, with an existing web ACL, in 
     siteDir: missing,
     account: '123456789012',
     region: 'eu-west-1',
-    context: {
-      wafWebAclArn: WEB_ACL_ARN,
-      senderIdentity: 'no-reply@kryon.example',
-      alarmEmail: '',
+    environment: {
+      waf: { webAclArn: WEB_ACL_ARN },
+      sender: { identity: 'no-reply@kryon.example' },
+      alarmEmails: [],
     },
   });
   afterAll(() => {
@@ -289,7 +286,9 @@ describe('without a site build or an alarm e-mail, with an existing web ACL, in 
     template.resourceCountIs('AWS::SNS::Subscription', 0);
     Annotations.fromStack(stack).hasWarning(
       '/KryonWeb/Alarms',
-      Match.stringLikeRegexp('No alarm e-mail set.*context alarmEmail.*AlarmTopicArn output'),
+      Match.stringLikeRegexp(
+        'No alarm e-mail set.*alarmEmails in the environment file.*AlarmTopicArn output',
+      ),
     );
   });
 
@@ -319,7 +318,7 @@ describe('with a sender identity that exists already (senderIdentityExists)', ()
     routes: FIXED_ROUTES,
     account: '123456789012',
     region: 'eu-west-1',
-    context: { senderIdentity: 'kryon.example', senderIdentityExists: 'true' },
+    environment: { sender: { identity: 'kryon.example', exists: true } },
   });
   afterAll(() => {
     rmSync(siteDir, { recursive: true, force: true });
@@ -423,10 +422,12 @@ describe('with a sending identity of its own for visitor mail (visitorSenderIden
     routes: FIXED_ROUTES,
     account: '123456789012',
     region: 'eu-west-1',
-    context: {
-      senderIdentity: 'kryon.example',
-      visitorSenderIdentity: 'mail.kryon.example',
-      visitorMailFrom: 'Kryon <no-reply@mail.kryon.example>',
+    environment: {
+      sender: { identity: 'kryon.example' },
+      visitorSender: {
+        identity: 'mail.kryon.example',
+        from: 'Kryon <no-reply@mail.kryon.example>',
+      },
     },
   });
   afterAll(() => {
@@ -501,11 +502,13 @@ describe('with a visitor identity that exists already (visitorSenderIdentityExis
     routes: FIXED_ROUTES,
     account: '123456789012',
     region: 'eu-west-1',
-    context: {
-      senderIdentity: 'kryon.example',
-      visitorSenderIdentity: 'hello@kryon-mail.example',
-      visitorSenderIdentityExists: 'true',
-      visitorMailFrom: 'Kryon <hello@kryon-mail.example>',
+    environment: {
+      sender: { identity: 'kryon.example' },
+      visitorSender: {
+        identity: 'hello@kryon-mail.example',
+        exists: true,
+        from: 'Kryon <hello@kryon-mail.example>',
+      },
     },
   });
   afterAll(() => {
@@ -538,10 +541,12 @@ describe('with the API on a name of its own (apiDomainName)', () => {
   const { app, template, outdir } = synth({
     siteDir,
     routes: FIXED_ROUTES,
-    context: {
-      domainName: 'www.kryon.example',
-      apiDomainName: 'api.kryon.example',
-      certificateArn: CERTIFICATE_ARN,
+    environment: {
+      domain: {
+        name: 'www.kryon.example',
+        apiName: 'api.kryon.example',
+        certificateArn: CERTIFICATE_ARN,
+      },
     },
   });
   afterAll(() => {
@@ -664,7 +669,7 @@ describe('after a rotation of the origin-verify secret (originVerifySecretVersio
   const rotated = synth({
     siteDir,
     routes: FIXED_ROUTES,
-    context: { originVerifySecretVersion: VERSION },
+    environment: { originVerifySecretVersion: VERSION },
   });
   const before = synth({ siteDir, routes: FIXED_ROUTES });
   afterAll(() => {

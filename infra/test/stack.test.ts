@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/src/http/site-origin.ts';
 import { DELIVERY_METRICS, LEAD_METRICS } from '../../functions/src/leads/ports.ts';
 import { API_ROUTES, FALLBACK_HANDLER } from '../../functions/src/routes.ts';
+import { formRecipients } from '../../functions/src/wiring.ts';
 import { API_CSP, buildCsp, scanSite } from '../lib/csp.ts';
 import { handlerKind, ROUTE_THROTTLES } from '../lib/forms-api.ts';
 import { METRIC_NAMESPACE, POWERTOOLS_SERVICE_NAME } from '../lib/lead-function.ts';
@@ -23,7 +24,7 @@ import {
   nagFindings,
   resourcesOf,
   synth,
-  TEST_CONTEXT,
+  TEST_ENVIRONMENT,
 } from './synth.ts';
 
 // One synthesis for the whole file: the default deployment (no domain, no WAF).
@@ -561,7 +562,7 @@ describe('functions', () => {
     expect(variables).toMatchObject({
       TABLE_NAME: { Ref: SUBMISSIONS_TABLE_LOGICAL_ID },
       MAIL_FROM: 'Kryon <no-reply@kryon.example>',
-      MAIL_TO: 'sales@kryon.example',
+      MAIL_TO_CONTACT: 'sales@kryon.example',
       SES_CONFIGURATION_SET: ref(
         stack.email.salesConfigurationSet.node.defaultChild as CfnResource,
       ),
@@ -618,7 +619,7 @@ describe('functions', () => {
   });
 
   it('gives every function that writes links the origin of the site this stack serves', () => {
-    // No siteOrigin context and no domain: the distribution's own name, never production's.
+    // No siteOrigin and no domain: the distribution's own name, never production's.
     const distributionName = {
       'Fn::Join': [
         '',
@@ -642,9 +643,7 @@ describe('functions', () => {
     const variables = fnProps('challenge').Environment.Variables;
     expect(variables.IP_HASH_SECRET_ARN).toEqual(secretRef('site'));
     expect(variables.TABLE_NAME).toEqual({ Ref: SUBMISSIONS_TABLE_LOGICAL_ID });
-    for (const name of ['MAIL_FROM', 'MAIL_TO']) {
-      expect(variables[name], name).toBeUndefined();
-    }
+    expect(Object.keys(variables).filter((name) => name.startsWith('MAIL_'))).toEqual([]);
   });
 
   it('gives health and status only what their check reads, and no secrets', () => {
@@ -657,7 +656,10 @@ describe('functions', () => {
       const variables = fnProps(handler).Environment.Variables;
       expect(variables.IP_HASH_SECRET_ARN, handler).toBeUndefined();
       expect(readsSecret(handler, 'site'), handler).toBe(false);
-      expect(variables.MAIL_TO, handler).toBeUndefined();
+      expect(
+        Object.keys(variables).filter((name) => name.startsWith('MAIL_TO')),
+        handler,
+      ).toEqual([]);
     }
     expect(Object.keys(fnProps(FALLBACK_HANDLER).Environment.Variables).sort()).toEqual([
       'APP_VERSION',
@@ -959,8 +961,8 @@ describe('the re-send of owed e-mails', () => {
     expect(fnProps('resend').Environment.Variables).toMatchObject({
       TABLE_NAME: { Ref: SUBMISSIONS_TABLE_LOGICAL_ID },
       MAIL_FROM: 'Kryon <no-reply@kryon.example>',
-      MAIL_TO: TEST_CONTEXT.recipients.default.join(','),
-      MAIL_TO_PARTNER: TEST_CONTEXT.recipients.partner.join(','),
+      MAIL_TO_CONTACT: 'sales@kryon.example',
+      MAIL_TO_PARTNER: 'partners@kryon.example',
       // A re-sent e-mail reads like the first, and goes with its stream's configuration set.
       VISITOR_MAIL_FROM_NAME: 'Kryon Sales',
       SALES_TIME_ZONE: 'UTC',
@@ -1058,7 +1060,7 @@ describe('submissions table', () => {
 describe('SES', () => {
   it('verifies the sender domain with DKIM and attaches the configuration set', () => {
     template.hasResourceProperties('AWS::SES::EmailIdentity', {
-      EmailIdentity: TEST_CONTEXT.senderIdentity,
+      EmailIdentity: TEST_ENVIRONMENT.sender.identity,
       ConfigurationSetAttributes: {
         ConfigurationSetName: ref(
           stack.email.salesConfigurationSet.node.defaultChild as CfnResource,
@@ -1145,15 +1147,10 @@ describe('SES', () => {
     }
   });
 
-  it.each(LEAD_FORMS)('sends %s leads to its own recipients, else the default ones', (form) => {
-    const own = (TEST_CONTEXT.recipients as Record<string, readonly string[]>)[form];
-    expect(fnProps(form).Environment.Variables.MAIL_TO).toBe(
-      (own ?? TEST_CONTEXT.recipients.default).join(','),
-    );
-  });
-
-  it('gives the partner form the partnerships inbox of the test context', () => {
-    expect(fnProps('partner').Environment.Variables.MAIL_TO).toBe('partners@kryon.example');
+  it.each(LEAD_FORMS)('sends %s leads where its first e-mail went when it re-sends one', (form) => {
+    const expected = form === 'partner' ? ['partners@kryon.example'] : ['sales@kryon.example'];
+    expect(formRecipients(form, fnProps(form).Environment.Variables)).toEqual(expected);
+    expect(formRecipients(form, fnProps('resend').Environment.Variables)).toEqual(expected);
   });
 });
 
@@ -1177,7 +1174,7 @@ describe('alarms', () => {
     });
     template.hasResourceProperties('AWS::SNS::Subscription', {
       Protocol: 'email',
-      Endpoint: TEST_CONTEXT.alarmEmail,
+      Endpoint: TEST_ENVIRONMENT.alarmEmails[0],
       TopicArn: topicRef(),
     });
     template.hasResourceProperties('AWS::KMS::Key', {

@@ -5,7 +5,7 @@ import { App, type CfnResource, Validations } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
-import { parseDeployConfig, type RawContext } from '../lib/deploy-config.ts';
+import { type EnvironmentInput, parseEnvironment } from '../lib/environment.ts';
 import { KryonStack, type KryonStackProps, REPO_ROOT } from '../lib/kryon-stack.ts';
 
 /** The feature flags of cdk.json, so tests build the app exactly as `cdk synth` does. */
@@ -16,14 +16,18 @@ export function cdkJsonContext(): Record<string, unknown> {
   return cdkJson.context ?? {};
 }
 
-export const TEST_CONTEXT = {
-  senderIdentity: 'kryon.example',
+/** The environment every test synth starts from; `environment` options replace its keys. */
+export const TEST_ENVIRONMENT = {
+  kind: 'preview',
+  sender: { identity: 'kryon.example' },
   recipients: { default: ['sales@kryon.example'], partner: ['partners@kryon.example'] },
-  alarmEmail: 'ops@kryon.example',
-} satisfies RawContext;
+  alarmEmails: ['ops@kryon.example'],
+} satisfies EnvironmentInput;
 
 export interface SynthOptions {
-  context?: RawContext;
+  /** Keys that replace TEST_ENVIRONMENT's, as an environment file would hold them. */
+  environment?: Partial<EnvironmentInput>;
+  /** The site build to upload; the repository's web/build/client by default. */
   siteDir?: string;
   /** Bundle the functions with esbuild (slow); off, CDK stages placeholder code. */
   bundle?: boolean;
@@ -40,8 +44,8 @@ export interface Synthesized {
 }
 
 /**
- * Builds and synthesizes the stack once, the way bin/app.ts does (context parsed by
- * parseDeployConfig, cdk-nag registered on the app), so a test file shares one template.
+ * Builds and synthesizes the stack once, the way bin/app.ts does (the environment checked by
+ * parseEnvironment, cdk-nag registered on the app), so a test file shares one template.
  * Synthesis throws if cdk-nag reports any unacknowledged finding.
  */
 export function synth(options: SynthOptions = {}): Synthesized {
@@ -53,19 +57,18 @@ export function synth(options: SynthOptions = {}): Synthesized {
       ...(options.bundle ? {} : { 'aws:cdk:bundling-stacks': [] }),
     },
   });
-  const raw: RawContext = { ...TEST_CONTEXT, ...options.context };
-  if (options.siteDir) raw.siteDir = options.siteDir;
-  const {
-    stackName,
+  const { config } = parseEnvironment(
+    'the test environment',
+    { ...TEST_ENVIRONMENT, ...options.environment },
+    { account: options.account, region: options.region },
+  );
+  const { stackName, env, ...props } = config;
+  const stack = new KryonStack(app, stackName, {
+    ...props,
+    siteDir: options.siteDir ?? join(REPO_ROOT, 'web', 'build', 'client'),
     env,
-    placeholders: _placeholders,
-    ...props
-  } = parseDeployConfig(raw, {
-    repoRoot: REPO_ROOT,
-    account: options.account,
-    region: options.region,
+    routes: options.routes,
   });
-  const stack = new KryonStack(app, stackName, { ...props, env, routes: options.routes });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   try {
     app.synth();

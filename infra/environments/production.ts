@@ -1,0 +1,29 @@
+import { defineEnvironment, fillIn } from '../lib/environment.ts';
+
+/**
+ * kryon.security. `npm run deploy -- production` builds the site with these values and deploys
+ * the stack with them; `npm run diff -- production` shows what that would change. Every key
+ * is documented, with its default, in infra/lib/environment.ts.
+ */
+export default defineEnvironment({
+  kind: 'production',
+  account: fillIn('the 12-digit AWS account the site runs in'),
+  region: 'us-east-1',
+  domain: {
+    name: 'kryon.security',
+    certificateArn: fillIn(
+      'the ARN of the ACM certificate in us-east-1 that covers kryon.security',
+    ),
+  },
+  siteOrigin: 'https://kryon.security',
+  sender: { identity: 'kryon.security', from: 'Kryon <no-reply@kryon.security>' },
+  visitorFromName: 'Kryon Sales',
+  salesTimeZone: 'UTC',
+  recipients: {
+    default: ['sales@kryon.security'],
+    partner: ['partners@kryon.security'],
+  },
+  alarmEmails: ['ops@kryon.security'],
+  waf: { rateLimit: 100 },
+  logLevel: 'INFO',
+});

@@ -1,0 +1,59 @@
+import { type App, Validations } from 'aws-cdk-lib';
+import { EnvironmentError, type ParsedEnvironment, parseEnvironment } from './environment.ts';
+import { loadEnvironmentFile, siteBuildProblem } from './environment-files.ts';
+import { KryonStack } from './kryon-stack.ts';
+
+export interface EnvironmentStackOptions {
+  /** The environment's name: infra/environments/<name>.ts. */
+  name: string;
+  /** Where the environment files are; infra/environments/ by default. */
+  dir?: string;
+  /** The site build the stack uploads (web/build/client). */
+  siteDir: string;
+  /** The CLI's account and region, for an environment that names none. */
+  account?: string;
+  region?: string;
+  /** What the functions' logs name as the deployed version. */
+  appVersion?: string;
+}
+
+/**
+ * The stack of one environment file, checked: every key of the file, and the site build
+ * against the origins the file gives it. A production environment is refused (an
+ * EnvironmentError naming what to fix) where a preview is only warned about: a missing or
+ * placeholder sender or recipients, no site build, or a build made for other origins.
+ */
+export async function environmentStack(
+  app: App,
+  options: EnvironmentStackOptions,
+): Promise<{ stack: KryonStack; parsed: ParsedEnvironment }> {
+  const { file, input } = await loadEnvironmentFile(options.name, options.dir);
+  const parsed = parseEnvironment(file, input, options);
+  const warnings: string[] = [];
+  const problem = siteBuildProblem(options.siteDir, parsed.site);
+  if (problem && parsed.kind === 'production') {
+    throw new EnvironmentError(
+      `${problem}\nA production stack deploys only its own build: run \`npm run deploy -- ${options.name}\`, ` +
+        'which builds the site with this environment first.',
+    );
+  }
+  if (problem) warnings.push(`${problem} Synthesis goes on: ${file} is a preview.`);
+  if (parsed.placeholders.length > 0) {
+    warnings.push(
+      `${file} names no ${parsed.placeholders.join(' or ')}: example.com placeholders are in ` +
+        'use. It synthesizes; it does not deploy.',
+    );
+  }
+
+  const { stackName, env, ...props } = parsed.config;
+  const stack = new KryonStack(app, stackName, {
+    ...props,
+    siteDir: options.siteDir,
+    env,
+    description: 'Kryon website: CloudFront + S3 site, lead API (HTTP API + Lambda), DynamoDB, SES',
+  });
+  for (const warning of warnings) {
+    Validations.of(stack).addWarning('kryon:preview-environment', warning);
+  }
+  return { stack, parsed };
+}

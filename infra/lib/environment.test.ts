@@ -1,0 +1,324 @@
+import { DATA_RETENTION } from '@kryon/shared/constants';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { describe, expect, it } from 'vitest';
+import local from '../environments/local.ts';
+import production from '../environments/production.ts';
+import { filledInProduction } from '../test/filled-in-production.ts';
+import {
+  EnvironmentError,
+  type EnvironmentInput,
+  parseEnvironment,
+  RECIPIENT_KEYS,
+} from './environment.ts';
+
+function problems(input: unknown): string {
+  try {
+    parseEnvironment('infra/environments/test.ts', input);
+  } catch (error) {
+    if (error instanceof EnvironmentError) return error.message;
+    throw error;
+  }
+  return '';
+}
+
+const without = (key: keyof EnvironmentInput) => {
+  const input: Record<string, unknown> = filledInProduction();
+  delete input[key];
+  return input;
+};
+
+describe('the production file', () => {
+  it('is refused as committed, naming the two values only ops have', () => {
+    const message = problems(production);
+    expect(message).toContain('infra/environments/test.ts is not a valid environment');
+    expect(message).toMatch(/^ {2}account: is still to be filled in \(the 12-digit AWS account/m);
+    expect(message).toMatch(/^ {2}domain\.certificateArn: is still to be filled in/m);
+    expect(message.match(/^ {2}\S/gm)).toHaveLength(2);
+  });
+
+  it('filled in, gives the stack and the site build the same origins', () => {
+    const { kind, config, placeholders, site } = parseEnvironment('p', filledInProduction());
+    expect(kind).toBe('production');
+    expect(placeholders).toEqual([]);
+    expect(site).toEqual({ origin: 'https://kryon.security', apiOrigin: '' });
+    expect(config.siteOrigin).toBe(site.origin);
+    expect(config.env).toEqual({ account: '123456789012', region: 'us-east-1' });
+    expect(config.email).toMatchObject({
+      identity: 'kryon.security',
+      from: 'Kryon <no-reply@kryon.security>',
+      fromAddress: 'no-reply@kryon.security',
+      identityExists: false,
+      recipients: { default: ['sales@kryon.security'], partner: ['partners@kryon.security'] },
+    });
+    expect(config.waf).toEqual({ mode: 'create', rateLimit: 100 });
+  });
+
+  it.each([
+    ['sender', 'the SES identity'],
+    ['recipients', 'who gets the leads'],
+    ['alarmEmails', 'who the alarms e-mail'],
+    ['account', 'the 12-digit AWS account'],
+    ['region', 'the AWS region'],
+  ] as const)('is refused without %s, naming the key and what it holds', (key, what) => {
+    expect(problems(without(key))).toMatch(
+      new RegExp(`^ {2}${key}: is required in production: ${what}`, 'm'),
+    );
+  });
+
+  it('is refused with no site origin and no domain to take it from', () => {
+    const input = { ...without('siteOrigin'), domain: undefined, waf: undefined };
+    expect(problems(input)).toMatch(/^ {2}siteOrigin: is required in production/m);
+    expect(problems({ ...without('siteOrigin') })).toBe('');
+  });
+
+  it('is refused with an alarm list that names nobody', () => {
+    expect(problems({ ...filledInProduction(), alarmEmails: [] })).toMatch(
+      /^ {2}alarmEmails: is required in production/m,
+    );
+  });
+
+  it.each([
+    ['sender', { sender: { identity: 'example.com' } }, 'sender.identity'],
+    ['recipients', { recipients: { default: ['sales@kryon.example'] } }, 'recipients.default.0'],
+    ['alarm e-mails', { alarmEmails: ['ops@example.org'] }, 'alarmEmails.0'],
+    ['site origin', { siteOrigin: 'https://kryon.test' }, 'siteOrigin'],
+  ])('is refused with a %s reserved for examples', (_what, change, path) => {
+    expect(problems({ ...filledInProduction(), ...change })).toMatch(
+      new RegExp(`^ {2}${path.replace(/\./g, '\\.')}: uses .*reserved for examples`, 'm'),
+    );
+  });
+
+  it('lists every problem at once', () => {
+    const input = { ...without('sender'), recipients: { Demo: ['x@kryon.security'] } };
+    const message = problems(input);
+    expect(message).toMatch(/^ {2}sender: is required/m);
+    expect(message).toMatch(/^ {2}recipients\.Demo: is not a form: use "demo"/m);
+  });
+});
+
+describe('a preview', () => {
+  it('synthesizes with placeholders for what it leaves out, and says which', () => {
+    const { kind, placeholders, config } = parseEnvironment('l', local);
+    expect(kind).toBe('preview');
+    expect(placeholders).toEqual(['sender', 'recipients']);
+    expect(config.email.identity).toBe('example.com');
+    expect(config.email.recipients).toEqual({ default: ['sales@example.com'] });
+    expect(config.alarmEmails).toEqual([]);
+  });
+
+  it('may use names reserved for examples', () => {
+    expect(
+      problems({
+        kind: 'preview',
+        sender: { identity: 'kryon.example' },
+        siteOrigin: 'https://x.test',
+      }),
+    ).toBe('');
+  });
+
+  it('still refuses a value left to fill in', () => {
+    expect(problems({ kind: 'preview', account: 'FILL IN: the account' })).toMatch(
+      /account: is still to be filled in \(the account\)/,
+    );
+  });
+});
+
+describe('keys', () => {
+  it('are refused when the file has one the schema does not know (a typo)', () => {
+    expect(problems({ kind: 'preview', recipient: { default: ['a@kryon.security'] } })).toMatch(
+      /recipient/,
+    );
+    expect(
+      problems({ kind: 'preview', sender: { identity: 'kryon.security', From: 'x' } }),
+    ).toMatch(/^ {2}sender: .*From/m);
+  });
+
+  it('need a kind', () => {
+    expect(problems({})).toMatch(/^ {2}kind: /m);
+  });
+});
+
+describe('recipients', () => {
+  it('are keyed by the forms the shared definitions declare, and default', () => {
+    expect(RECIPIENT_KEYS).toEqual([
+      'default',
+      'contact',
+      'partner',
+      'demo',
+      'beta-access',
+      'download',
+    ]);
+  });
+
+  it.each([
+    ['Demo', 'demo'],
+    ['beta_access', 'beta-access'],
+    ['BETA-ACCESS', 'beta-access'],
+  ])('refuses %s, naming the form it must be', (key, form) => {
+    expect(
+      problems({
+        kind: 'preview',
+        recipients: { default: ['a@kryon.security'], [key]: ['b@kryon.security'] },
+      }),
+    ).toContain(`recipients.${key}: is not a form: use "${form}"`);
+  });
+
+  it('refuses a name that is no form, listing the forms', () => {
+    expect(problems({ kind: 'preview', recipients: { sales: ['a@kryon.security'] } })).toContain(
+      'recipients.sales: is not a form: use one of "default", "contact", "partner", "demo", "beta-access", "download"',
+    );
+  });
+
+  it('need a default unless every form has a list of its own', () => {
+    expect(problems({ kind: 'preview', recipients: { partner: ['p@kryon.security'] } })).toContain(
+      'recipients: needs "default", or a list for contact, demo, beta-access, download',
+    );
+    const every = Object.fromEntries(
+      RECIPIENT_KEYS.filter((key) => key !== 'default').map((form) => [
+        form,
+        [`${form}@kryon.security`],
+      ]),
+    );
+    expect(problems({ kind: 'preview', recipients: every })).toBe('');
+  });
+
+  it('refuses an empty list and a word that is no address', () => {
+    expect(problems({ kind: 'preview', recipients: { default: [] } })).toContain(
+      'recipients.default: must list at least one address',
+    );
+    expect(problems({ kind: 'preview', recipients: { default: ['sales'] } })).toContain(
+      'recipients.default.0: must be an e-mail address',
+    );
+  });
+});
+
+describe('senders', () => {
+  it('derive the From from a domain, or use the address itself', () => {
+    const domain = parseEnvironment('t', {
+      kind: 'preview',
+      sender: { identity: 'kryon.security' },
+    });
+    expect(domain.config.email.from).toBe('Kryon <no-reply@kryon.security>');
+    const address = parseEnvironment('t', {
+      kind: 'preview',
+      sender: { identity: 'hello@kryon.security' },
+    });
+    expect(address.config.email).toMatchObject({
+      from: 'hello@kryon.security',
+      fromAddress: 'hello@kryon.security',
+    });
+  });
+
+  it('refuse a From the identity does not cover (SES would refuse every send)', () => {
+    expect(
+      problems({
+        kind: 'preview',
+        sender: { identity: 'kryon.security', from: 'Kryon <no-reply@mail.kryon.security>' },
+      }),
+    ).toContain('sender.from: no-reply@mail.kryon.security is not covered by sender.identity');
+  });
+
+  it('refuse a From with a second line or two addresses (it becomes a header as it is)', () => {
+    for (const from of [
+      'Kryon <a@kryon.security>\r\nBcc: x@evil.example',
+      'a@kryon.security, b@kryon.security',
+    ]) {
+      expect(problems({ kind: 'preview', sender: { identity: 'kryon.security', from } })).toMatch(
+        /sender\.from: must be one address/,
+      );
+    }
+  });
+
+  it('give visitor mail its own identity only with its own From, other than the sales one', () => {
+    const base = { kind: 'preview', sender: { identity: 'kryon.security' } } as const;
+    expect(problems({ ...base, visitorSender: { identity: 'mail.kryon.security' } })).toMatch(
+      /visitorSender\.from: /,
+    );
+    expect(
+      problems({
+        ...base,
+        visitorSender: { identity: 'kryon.security', from: 'no-reply@kryon.security' },
+      }),
+    ).toContain('visitorSender.identity: is sender.identity');
+    const { config } = parseEnvironment('t', {
+      ...base,
+      visitorSender: { identity: 'mail.kryon.security', from: 'Kryon <hi@mail.kryon.security>' },
+    });
+    expect(config.email.visitor).toEqual({
+      identity: 'mail.kryon.security',
+      from: 'Kryon <hi@mail.kryon.security>',
+      fromAddress: 'hi@mail.kryon.security',
+      identityExists: false,
+    });
+  });
+
+  it('refuse a sender name that would break the From header', () => {
+    expect(problems({ kind: 'preview', visitorFromName: 'Sales <x@y.z>' })).toMatch(
+      /^ {2}visitorFromName: /m,
+    );
+  });
+});
+
+describe('the other settings', () => {
+  it('create a web ACL only in us-east-1, where AWS allows CloudFront ones', () => {
+    expect(problems({ kind: 'preview', region: 'eu-west-1', waf: { rateLimit: 100 } })).toContain(
+      'waf: creates a CloudFront web ACL, which AWS allows only in us-east-1',
+    );
+    expect(
+      problems({
+        kind: 'preview',
+        waf: { webAclArn: 'arn:aws:wafv2:eu-west-1:1:regional/webacl/x' },
+      }),
+    ).toContain('must be a global (CLOUDFRONT) WAFv2 web ACL ARN');
+  });
+
+  it('throttle only routes that exist, within API Gateway’s ceilings', () => {
+    expect(
+      problems({ kind: 'preview', api: { routes: { contcat: { rateLimit: 1, burstLimit: 1 } } } }),
+    ).toMatch(/api\.routes\.contcat: is no route handler \(.*contact/);
+    expect(
+      problems({ kind: 'preview', api: { routes: { contact: { rateLimit: 0, burstLimit: 1 } } } }),
+    ).toContain('api.routes.contact.rateLimit: must be a whole number from 1 to 10000');
+  });
+
+  it('keep the brake below the rates SES reviews an account at', () => {
+    expect(problems({ kind: 'preview', visitorBrake: { bounceRate: 0.05 } })).toContain(
+      'visitorBrake.bounceRate: must be below 0.05',
+    );
+    expect(problems({ kind: 'preview', visitorBrake: { complaintRate: 0 } })).toContain(
+      'visitorBrake.complaintRate: must be a complaint rate as a fraction above 0',
+    );
+  });
+
+  it('take a log level, time zone and secret version of the right shape', () => {
+    expect(problems({ kind: 'preview', logLevel: 'info' })).toMatch(/^ {2}logLevel: /m);
+    expect(problems({ kind: 'preview', salesTimeZone: 'Berlin' })).toContain(
+      'salesTimeZone: must be an IANA time zone',
+    );
+    expect(problems({ kind: 'preview', originVerifySecretVersion: 'v2' })).toContain(
+      'originVerifySecretVersion: must be the VersionId',
+    );
+  });
+
+  it('apply the documented defaults', () => {
+    const { config } = parseEnvironment('t', { kind: 'preview' });
+    expect(config).toMatchObject({
+      stackName: 'KryonWeb',
+      waf: { mode: 'off' },
+      visitorMail: { perAddress: 3, perHour: 400 },
+      visitorBrake: { bounceRate: 0.04, complaintRate: 0.0008, minBounces: 5, minComplaints: 2 },
+      api: { rateLimit: 20, burstLimit: 40 },
+      apiRouteThrottles: {},
+      logLevel: 'INFO',
+      appVersion: 'dev',
+      email: { visitorFromName: 'Kryon Sales', salesTimeZone: 'UTC' },
+    });
+  });
+
+  it('keep leads and logs as long as the privacy notice says, a period CloudWatch offers', () => {
+    const { config } = parseEnvironment('t', { kind: 'preview' });
+    expect(config.leadRetentionDays).toBe(DATA_RETENTION.leadDays);
+    expect(config.logRetention).toBe(DATA_RETENTION.logDays);
+    expect(Object.values(RetentionDays)).toContain(DATA_RETENTION.logDays);
+  });
+});

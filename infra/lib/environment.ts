@@ -1,0 +1,619 @@
+import { LEAD_FORMS, type LeadForm } from '@kryon/shared/api';
+import { DATA_RETENTION } from '@kryon/shared/constants';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { z } from 'zod';
+import { displayNameProblem } from '../../functions/src/adapters/display-name.ts';
+import { isTimeZone } from '../../functions/src/leads/sales-time.ts';
+import { API_ROUTES } from '../../functions/src/routes.ts';
+
+/*
+ * One deployment of the stack (production, staging, a preview) is one committed file,
+ * infra/environments/<name>.ts, whose default export this schema checks at every synth. The
+ * deploy command builds the site from the same file (infra/scripts/cdk.ts), so the site and the
+ * stack cannot disagree. docs/decisions/067-environments-as-files.md.
+ */
+
+/** What a value the file's author has still to fill in starts with: see `fillIn`. */
+const FILL_IN = 'FILL IN: ';
+
+/**
+ * A value only the deployer knows (an account, a certificate): the example files hold one
+ * of these, which every synth refuses, naming the key and this text.
+ */
+export function fillIn(what: string): string {
+  return `${FILL_IN}${what}`;
+}
+
+const EMAIL = /^[^\s@<>,]+@[^\s@<>,]+\.[^\s@<>,]+$/;
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
+/**
+ * Names RFC 2606 and RFC 6761 reserve for examples and tests: nothing sent to them arrives,
+ * so a production environment may not use them.
+ */
+const RESERVED_DOMAIN = /(^|\.)(example(\.com|\.net|\.org)?|test|invalid|localhost)$/i;
+/** API Gateway's account-level ceilings per region: a route can ask for no more. */
+const RATE_MAX = 10_000;
+const BURST_MAX = 5_000;
+/**
+ * The account bounce and complaint rates at which SES places an account under review: the
+ * brake on the visitor stream must pull below them, or it would act after the review.
+ */
+const SES_REVIEW_RATES = { bounce: 0.05, complaint: 0.001 } as const;
+export const LOG_LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** The form names recipients may be given for: the shared definitions' forms, and `default`. */
+export const RECIPIENT_KEYS = ['default', ...LEAD_FORMS] as const;
+export type RecipientKey = (typeof RECIPIENT_KEYS)[number];
+
+const text = (what: string) =>
+  z
+    .string({ error: `must be ${what}` })
+    .trim()
+    .min(1, `must be ${what}`)
+    .refine((value) => !value.startsWith(FILL_IN), {
+      error: (issue) => `is still to be filled in (${String(issue.input).slice(FILL_IN.length)})`,
+      // The value's other rules would only repeat that it is wrong.
+      abort: true,
+    });
+
+const email = text('an e-mail address').regex(EMAIL, 'must be an e-mail address');
+const domainName = text('a domain name such as kryon.security').regex(
+  DOMAIN,
+  'must be a domain name such as kryon.security',
+);
+/** A domain (verified with DKIM) or one address, as SES names an identity. */
+const identity = text('a domain (kryon.security) or an e-mail address').refine(
+  (value) => (value.includes('@') ? EMAIL.test(value) : DOMAIN.test(value)),
+  'must be a domain (kryon.security) or an e-mail address',
+);
+/**
+ * A From header, which the functions send as it is: one address, or a name and one address
+ * in angle brackets, on one line.
+ */
+const fromHeader = text('a From such as "Kryon <no-reply@kryon.security>"').refine(
+  (value) => /^(?:[^<>@\r\n]*<[^<>\s]+>|[^<>\s]+)$/.test(value) && addressOf(value) !== undefined,
+  'must be one address, or a name and one address in angle brackets, on one line',
+);
+const wholeNumber = (min: number, max: number) =>
+  z
+    .number({ error: `must be a whole number from ${min} to ${max}` })
+    .int(`must be a whole number from ${min} to ${max}`)
+    .min(min, `must be a whole number from ${min} to ${max}`)
+    .max(max, `must be a whole number from ${min} to ${max}`);
+const throttle = z.strictObject({
+  /** Requests per second in steady state. */
+  rateLimit: wholeNumber(1, RATE_MAX),
+  /** Requests at once. */
+  burstLimit: wholeNumber(1, BURST_MAX),
+});
+/** A rate (a fraction, not a percentage) strictly between 0 and the rate SES reviews at. */
+const brakeRate = (review: number, what: string) =>
+  z
+    .number()
+    .gt(0, `must be a ${what} rate as a fraction above 0, e.g. ${review * 0.8}`)
+    .lt(
+      review,
+      `must be below ${review} (SES reviews an account at a ${what} rate of ${review * 100}%)`,
+    );
+const sender = z.strictObject({
+  /** The SES identity: a domain (`kryon.security`, verified with DKIM) or one address. */
+  identity,
+  /**
+   * The From header, covered by the identity.
+   * @default `Kryon <no-reply@{identity}>`, or the identity itself when it is an address
+   */
+  from: fromHeader.optional(),
+  /**
+   * The identity is in SES already (made by hand or another stack): the stack uses it and
+   * does not create it, since CloudFormation refuses to create one that exists.
+   * @default false
+   */
+  exists: z.boolean().default(false),
+});
+
+/**
+ * What an environment file holds. Every key is checked at synth; only `kind` is required of
+ * every file, and a production file must also name its account, region, sender, recipients,
+ * alarm e-mails and site origin.
+ */
+export const environmentSchema = z
+  .strictObject({
+    /**
+     * `production` refuses placeholders and a missing build; `preview` (a local synth, a
+     * throwaway stack) may leave the sender and recipients out, and every synth says so.
+     */
+    kind: z.enum(['production', 'preview']),
+    /**
+     * The 12-digit AWS account: CDK refuses to deploy with credentials of another.
+     * @default the CLI's account (required for production)
+     */
+    account: text('a 12-digit AWS account ID')
+      .regex(/^\d{12}$/, 'must be a 12-digit AWS account ID')
+      .optional(),
+    /**
+     * The region of everything but CloudFront's global parts (SES sends from here).
+     * @default the CLI's region (required for production)
+     */
+    region: text('an AWS region such as us-east-1')
+      .regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'must be an AWS region such as us-east-1')
+      .optional(),
+    /** @default "KryonWeb" */
+    stackName: text('a stack name')
+      .regex(/^[A-Za-z][A-Za-z0-9-]{0,127}$/, 'must be letters, digits and hyphens')
+      .default('KryonWeb'),
+    /**
+     * A custom domain with its us-east-1 ACM certificate. `apiName`, when set, is a second
+     * name on the same distribution for the API (`https://api.kryon.security/api/email/...`):
+     * the site is then built to call it, and the API allows CORS from the site's origin only.
+     * @default the distribution's own `….cloudfront.net` name
+     */
+    domain: z
+      .strictObject({
+        name: domainName,
+        certificateArn: text('an ACM certificate ARN in us-east-1').regex(
+          /^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/,
+          'must be the ARN of an ACM certificate in us-east-1 (CloudFront uses only those)',
+        ),
+        apiName: domainName.optional(),
+      })
+      .refine((d) => d.apiName?.toLowerCase() !== d.name.toLowerCase(), {
+        error: 'must differ from domain.name',
+        path: ['apiName'],
+      })
+      .optional(),
+    /**
+     * The site's public origin: canonical links, the sitemap and links in e-mails to
+     * visitors (the research download).
+     * @default `https://{domain.name}` (required for production)
+     */
+    siteOrigin: text('an https origin such as https://kryon.security')
+      .regex(
+        /^https:\/\/[a-z0-9.-]+(:\d+)?$/i,
+        'must be an https origin with no path, such as https://kryon.security',
+      )
+      .optional(),
+    /** Sales mail and, without `visitorSender`, visitor mail are sent as this. */
+    sender: sender.optional(),
+    /**
+     * A sending identity of its own for visitor mail (docs/decisions/061), other than
+     * `sender`'s, so bounces and complaints of typed addresses weigh on its reputation. Its
+     * From is required: no address is guessed on a domain made for this.
+     * @default unset: visitor mail goes through `sender`
+     */
+    visitorSender: sender.required({ from: true }).optional(),
+    /**
+     * The sender name of e-mails to visitors, which ask for a reply.
+     * @default "Kryon Sales"
+     */
+    visitorFromName: text('a sender name')
+      .refine((name) => !displayNameProblem(name), {
+        error: (issue) => displayNameProblem(String(issue.input)) ?? 'is not a sender name',
+      })
+      .default('Kryon Sales'),
+    /**
+     * The IANA zone sales e-mails give times in.
+     * @default "UTC"
+     */
+    salesTimeZone: text('an IANA time zone')
+      .refine(isTimeZone, 'must be an IANA time zone (Europe/Berlin, America/New_York, UTC)')
+      .default('UTC'),
+    /**
+     * Who gets each form's leads, by the form names the shared definitions declare
+     * (`contact`, `partner`, `demo`, `beta-access`, `download`); `default` serves every form
+     * without a list of its own and is required when any form has none.
+     */
+    recipients: z
+      .record(z.string(), z.array(email).min(1, 'must list at least one address'))
+      .superRefine((lists, ctx) => {
+        for (const key of Object.keys(lists)) {
+          if (!(RECIPIENT_KEYS as readonly string[]).includes(key)) {
+            const near = RECIPIENT_KEYS.find(
+              (name) => name === key.toLowerCase().replace(/[_\s]/g, '-'),
+            );
+            ctx.addIssue({
+              code: 'custom',
+              path: [key],
+              message: `is not a form: use ${
+                near
+                  ? `"${near}"`
+                  : `one of ${RECIPIENT_KEYS.map((name) => `"${name}"`).join(', ')}`
+              }`,
+            });
+          }
+        }
+        const uncovered = LEAD_FORMS.filter((form) => !lists[form]);
+        if (!lists.default && uncovered.length > 0) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `needs "default", or a list for ${uncovered.join(', ')}`,
+          });
+        }
+      })
+      .optional(),
+    /** Who the alarms e-mail (an SNS subscription each confirms). */
+    alarmEmails: z.array(email).optional(),
+    /**
+     * A web ACL in front of the distribution: `{ rateLimit }` creates one (only in us-east-1,
+     * where AWS allows CloudFront web ACLs), limiting each IP to that many `/api/*` requests
+     * per 5 minutes; `{ webAclArn }` uses an existing global one.
+     * @default none
+     */
+    waf: z
+      .strictObject({
+        /** @default 100 */
+        rateLimit: wholeNumber(10, 2_000_000_000).optional(),
+        webAclArn: text('a global WAFv2 web ACL ARN')
+          .regex(
+            /^arn:aws[a-z-]*:wafv2:us-east-1:\d{12}:global\/webacl\/.+$/,
+            'must be a global (CLOUDFRONT) WAFv2 web ACL ARN',
+          )
+          .optional(),
+      })
+      .refine((waf) => !(waf.rateLimit !== undefined && waf.webAclArn !== undefined), {
+        error:
+          'takes rateLimit (a web ACL the stack creates) or webAclArn (one that exists), not both',
+      })
+      .optional(),
+    /**
+     * Confirmations to addresses visitors typed: to one address a day, and over every form an
+     * hour. Past either the lead is kept and sales mailed; only the visitor's e-mail waits.
+     * @default { perAddress: 3, perHour: 400 }
+     */
+    visitorMail: z
+      .strictObject({
+        perAddress: wholeNumber(1, 20).default(3),
+        perHour: wholeNumber(1, 100_000).default(400),
+      })
+      .prefault({}),
+    /**
+     * The visitor configuration set's own bounce and complaint rates (fractions) at which the
+     * brake pauses that set, below the account rates at which SES reviews the account; and
+     * how many permanent bounces / complaints of visitor mail the same hour it takes besides,
+     * so that one complaint at a low volume does not stop every visitor's e-mail.
+     * @default { bounceRate: 0.04, complaintRate: 0.0008, minBounces: 5, minComplaints: 2 }
+     */
+    visitorBrake: z
+      .strictObject({
+        bounceRate: brakeRate(SES_REVIEW_RATES.bounce, 'bounce').default(0.04),
+        complaintRate: brakeRate(SES_REVIEW_RATES.complaint, 'complaint').default(0.0008),
+        minBounces: wholeNumber(1, 10_000).default(5),
+        minComplaints: wholeNumber(1, 10_000).default(2),
+      })
+      .prefault({}),
+    /**
+     * The API stage's default throttle, for routes without one of their own, and `routes`:
+     * throttles that replace the sized per-route ones, by handler name
+     * (`{ download: { rateLimit: 20, burstLimit: 40 } }`).
+     * @default { rateLimit: 20, burstLimit: 40, routes: {} }
+     */
+    api: z
+      .strictObject({
+        rateLimit: wholeNumber(1, RATE_MAX).default(20),
+        burstLimit: wholeNumber(1, BURST_MAX).default(40),
+        routes: z
+          .record(z.string(), throttle)
+          .superRefine((routes, ctx) => {
+            // A misspelt handler would otherwise be ignored and leave the route as sized.
+            const handlers: string[] = [...new Set(API_ROUTES.map((route) => route.handler))];
+            for (const name of Object.keys(routes)) {
+              if (!handlers.includes(name)) {
+                ctx.addIssue({
+                  code: 'custom',
+                  path: [name],
+                  message: `is no route handler (${handlers.join(', ')})`,
+                });
+              }
+            }
+          })
+          .default({}),
+      })
+      .prefault({}),
+    /** @default "INFO" */
+    logLevel: z.enum(LOG_LEVELS).default('INFO'),
+    /**
+     * The origin-verify secret's version CloudFront sends, set after a rotation (README
+     * "Rotating the secrets"): the VersionId `put-secret-value` printed.
+     * @default the version current at the distribution's last update
+     */
+    originVerifySecretVersion: text('a Secrets Manager VersionId')
+      .regex(/^[A-Za-z0-9-]{32,64}$/, 'must be the VersionId `put-secret-value` printed')
+      .optional(),
+  })
+  .superRefine((env, ctx) => {
+    for (const [key, from] of [
+      ['sender', env.sender],
+      ['visitorSender', env.visitorSender],
+    ] as const) {
+      if (from && !identityCovers(from.identity, fromOf(from))) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key, 'from'],
+          message: `${addressOf(fromOf(from)) ?? fromOf(from)} is not covered by ${key}.identity ${from.identity}: use that address, or an address at that domain`,
+        });
+      }
+    }
+    if (env.visitorSender) {
+      if (!env.sender) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['visitorSender'],
+          message: 'needs sender: visitor mail has its own identity only beside the sales one',
+        });
+      } else if (env.visitorSender.identity.toLowerCase() === env.sender.identity.toLowerCase()) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['visitorSender', 'identity'],
+          message:
+            'is sender.identity: leave visitorSender out to send visitor mail through the one ' +
+            'identity, or name another (a subdomain such as mail.kryon.security)',
+        });
+      }
+    }
+    if (env.waf && !env.waf.webAclArn && env.region !== 'us-east-1') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['waf'],
+        message:
+          'creates a CloudFront web ACL, which AWS allows only in us-east-1: deploy with ' +
+          'region "us-east-1", or create the web ACL there and give its webAclArn',
+      });
+    }
+    if (env.kind !== 'production') return;
+    const required = {
+      account: 'the 12-digit AWS account, so credentials of another are refused',
+      region: 'the AWS region, where SES sends from',
+      sender: 'the SES identity sales and visitors get mail from',
+      recipients: 'who gets the leads: { default: ["sales@kryon.security"] }',
+      alarmEmails: 'who the alarms e-mail: ["ops@kryon.security"]',
+      siteOrigin: 'the public origin, such as https://kryon.security (or a domain)',
+    } as const;
+    for (const [key, what] of Object.entries(required)) {
+      const value =
+        key === 'siteOrigin' ? (env.siteOrigin ?? env.domain) : env[key as keyof typeof env];
+      if (value === undefined || (Array.isArray(value) && value.length === 0)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `is required in production: ${what}`,
+        });
+      }
+    }
+    for (const [path, value] of reservedNames(env)) {
+      ctx.addIssue({
+        code: 'custom',
+        path,
+        message: `uses ${value}, a name reserved for examples: nothing sent there arrives`,
+      });
+    }
+  });
+
+export type EnvironmentInput = z.input<typeof environmentSchema>;
+export type Environment = z.output<typeof environmentSchema>;
+
+/** An environment file's default export: typed where it is written, checked at synth. */
+export function defineEnvironment(environment: EnvironmentInput): EnvironmentInput {
+  return environment;
+}
+
+/** Requests per second in steady state, and how many at once. */
+export type Throttle = z.output<typeof throttle>;
+
+export type WafConfig =
+  | { mode: 'off' }
+  | { mode: 'create'; rateLimit: number }
+  | { mode: 'existing'; webAclArn: string };
+
+/** A sending identity and the From it sends as, which the identity covers. */
+export interface SenderConfig {
+  /** A domain (`mail.kryon.security`, verified with DKIM) or one address. */
+  identity: string;
+  /** The From header, e.g. `Kryon <no-reply@mail.kryon.security>`. */
+  from: string;
+  /** The bare sender address of `from`. */
+  fromAddress: string;
+  /** The identity is in SES already: the stack uses it and does not create it. */
+  identityExists: boolean;
+}
+
+/** What the stack is built from: an environment, checked and with its defaults applied. */
+export interface DeployConfig {
+  stackName: string;
+  env: { account?: string; region?: string };
+  domain?: { name: string; certificateArn: string; apiName?: string };
+  email: {
+    /** A domain (`kryon.security`, verified with DKIM) or one address. */
+    identity: string;
+    /** The From header, e.g. `Kryon <no-reply@kryon.security>`. */
+    from: string;
+    /** The bare sender address of `from`. */
+    fromAddress: string;
+    /** The sender name of e-mails to visitors, from the visitor stream's address. */
+    visitorFromName: string;
+    /** Visitor mail's own sending identity (docs/decisions/061); absent, `identity`'s. */
+    visitor?: SenderConfig;
+    /** The IANA zone sales e-mails give times in. */
+    salesTimeZone: string;
+    /** Recipients per form; `default` serves forms without their own list. */
+    recipients: Recipients;
+    /** The identity is in SES already: the stack uses it and does not create it. */
+    identityExists: boolean;
+  };
+  alarmEmails: string[];
+  waf: WafConfig;
+  /** How long a lead is kept: DATA_RETENTION, which the privacy notice states. */
+  leadRetentionDays: number;
+  visitorMail: { perAddress: number; perHour: number };
+  visitorBrake: {
+    bounceRate: number;
+    complaintRate: number;
+    minBounces: number;
+    minComplaints: number;
+  };
+  /** The site's public origin, for links in e-mails to visitors (the research download). */
+  siteOrigin: string | undefined;
+  /** How long logs are kept: DATA_RETENTION, which the privacy notice states. */
+  logRetention: RetentionDays;
+  /** The stage's default throttle: routes without a throttle of their own use it. */
+  api: Throttle;
+  /** Throttles that replace the sized per-route ones, by handler name. */
+  apiRouteThrottles: Record<string, Throttle>;
+  logLevel: LogLevel;
+  appVersion: string;
+  originVerifySecretVersion: string | undefined;
+}
+
+/** Values a preview environment synthesizes with when it names no sender or recipients. */
+export const PLACEHOLDERS = {
+  sender: 'example.com',
+  recipients: { default: ['sales@example.com'] },
+} as const;
+
+export class EnvironmentError extends Error {
+  override name = 'EnvironmentError';
+}
+
+export interface ParsedEnvironment {
+  kind: Environment['kind'];
+  config: DeployConfig;
+  /** What a preview left out and was given PLACEHOLDERS for: such a stack must not deploy. */
+  placeholders: ('sender' | 'recipients')[];
+  /** What the site must be built with for this environment (VITE_SITE_ORIGIN, VITE_API_ORIGIN). */
+  site: { origin: string | undefined; apiOrigin: string };
+}
+
+/**
+ * Checks one environment file's export and turns it into the stack's config. Every problem
+ * is reported at once, each naming its key (`sender.from: …`) and the file.
+ */
+export function parseEnvironment(
+  file: string,
+  input: unknown,
+  options: { account?: string; region?: string; appVersion?: string } = {},
+): ParsedEnvironment {
+  const result = environmentSchema.safeParse(input);
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) => `  ${issue.path.length ? issue.path.join('.') : '(the file)'}: ${issue.message}`,
+    );
+    throw new EnvironmentError(
+      `${file} is not a valid environment:\n${lines.join('\n')}\n` +
+        'Each key is described, with its default, in infra/lib/environment.ts.',
+    );
+  }
+  const env = result.data;
+  const placeholders: ParsedEnvironment['placeholders'] = [];
+  const sender = env.sender ?? { identity: PLACEHOLDERS.sender, exists: false };
+  if (!env.sender) placeholders.push('sender');
+  const recipients = env.recipients ?? { ...PLACEHOLDERS.recipients };
+  if (!env.recipients) placeholders.push('recipients');
+  const from = fromOf(sender);
+  const siteOrigin = env.siteOrigin ?? (env.domain ? `https://${env.domain.name}` : undefined);
+  const config: DeployConfig = {
+    stackName: env.stackName,
+    env: { account: env.account ?? options.account, region: env.region ?? options.region },
+    ...(env.domain ? { domain: env.domain } : {}),
+    email: {
+      identity: sender.identity,
+      from,
+      fromAddress: addressOf(from) as string,
+      identityExists: sender.exists,
+      visitorFromName: env.visitorFromName,
+      salesTimeZone: env.salesTimeZone,
+      recipients: recipients as Recipients,
+      ...(env.visitorSender
+        ? {
+            visitor: {
+              identity: env.visitorSender.identity,
+              from: env.visitorSender.from,
+              fromAddress: addressOf(env.visitorSender.from) as string,
+              identityExists: env.visitorSender.exists,
+            },
+          }
+        : {}),
+    },
+    alarmEmails: env.alarmEmails ?? [],
+    waf: !env.waf
+      ? { mode: 'off' }
+      : env.waf.webAclArn
+        ? { mode: 'existing', webAclArn: env.waf.webAclArn }
+        : { mode: 'create', rateLimit: env.waf.rateLimit ?? 100 },
+    leadRetentionDays: DATA_RETENTION.leadDays,
+    visitorMail: env.visitorMail,
+    visitorBrake: env.visitorBrake,
+    siteOrigin,
+    logRetention: DATA_RETENTION.logDays as RetentionDays,
+    api: { rateLimit: env.api.rateLimit, burstLimit: env.api.burstLimit },
+    apiRouteThrottles: env.api.routes,
+    logLevel: env.logLevel,
+    appVersion: options.appVersion ?? 'dev',
+    originVerifySecretVersion: env.originVerifySecretVersion,
+  };
+  return {
+    kind: env.kind,
+    config,
+    placeholders,
+    site: {
+      origin: siteOrigin,
+      apiOrigin: env.domain?.apiName ? `https://${env.domain.apiName}` : '',
+    },
+  };
+}
+
+/** Who gets the leads, by form name; `default` serves forms without a list of their own. */
+export type Recipients = Readonly<Partial<Record<RecipientKey, readonly string[]>>>;
+
+/** The recipients of one form: its own list, else the default one. */
+export function recipientsOf(form: LeadForm, recipients: Recipients): readonly string[] {
+  const list = recipients[form] ?? recipients.default;
+  if (!list?.length) throw new EnvironmentError(`recipients: no list for ${form} and no default`);
+  return list;
+}
+
+function fromOf(sender: { identity: string; from?: string | undefined }): string {
+  if (sender.from) return sender.from;
+  return sender.identity.includes('@') ? sender.identity : `Kryon <no-reply@${sender.identity}>`;
+}
+
+/**
+ * SES sends as an address when the identity is that address or the address's domain (a
+ * subdomain needs an identity of its own): the From must be covered, or every send is refused.
+ */
+function identityCovers(identity: string, from: string): boolean {
+  const address = addressOf(from)?.toLowerCase();
+  const id = identity.toLowerCase();
+  if (!address) return false;
+  return id.includes('@') ? address === id : address.endsWith(`@${id}`);
+}
+
+function addressOf(from: string): string | undefined {
+  const angle = /<([^<>]+)>\s*$/.exec(from);
+  const address = (angle ? angle[1] : from)?.trim();
+  return address && EMAIL.test(address) ? address : undefined;
+}
+
+/** Every domain or address in an environment that is reserved for examples. */
+function reservedNames(env: Environment): [(string | number)[], string][] {
+  const found: [(string | number)[], string][] = [];
+  const check = (path: (string | number)[], value: string | undefined) => {
+    const host = value
+      ?.replace(/^https:\/\//, '')
+      .replace(/:\d+$/, '')
+      .split('@')
+      .pop()
+      ?.replace(/>$/, '');
+    if (value && host && RESERVED_DOMAIN.test(host)) found.push([path, value]);
+  };
+  check(['domain', 'name'], env.domain?.name);
+  check(['domain', 'apiName'], env.domain?.apiName);
+  check(['siteOrigin'], env.siteOrigin);
+  check(['sender', 'identity'], env.sender?.identity);
+  check(['sender', 'from'], env.sender?.from);
+  check(['visitorSender', 'identity'], env.visitorSender?.identity);
+  check(['visitorSender', 'from'], env.visitorSender?.from);
+  for (const [key, list] of Object.entries(env.recipients ?? {})) {
+    for (const [i, address] of (list ?? []).entries()) check(['recipients', key, i], address);
+  }
+  for (const [i, address] of (env.alarmEmails ?? []).entries()) check(['alarmEmails', i], address);
+  return found;
+}

@@ -1,0 +1,15 @@
+import production from '../environments/production.ts';
+import type { EnvironmentInput } from '../lib/environment.ts';
+
+const CERTIFICATE_ARN =
+  'arn:aws:acm:us-east-1:123456789012:certificate/11111111-2222-3333-4444-555555555555';
+
+/** The repository's production file with what only ops know filled in. */
+export function filledInProduction(): EnvironmentInput {
+  const domain = production.domain ?? { name: 'kryon.security', certificateArn: '' };
+  return {
+    ...structuredClone(production),
+    account: '123456789012',
+    domain: { ...domain, certificateArn: CERTIFICATE_ARN },
+  };
+}
