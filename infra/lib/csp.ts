@@ -22,9 +22,20 @@ export interface PageInlineSources {
 }
 
 export interface CspSources {
+  /**
+   * The page's inline scripts' hashes.
+   * @default none: no inline script runs
+   */
   scriptHashes?: readonly string[];
+  /**
+   * The page's inline styles' hashes.
+   * @default none: no inline style applies
+   */
   styleHashes?: readonly string[];
-  /** Origins the pages may call besides their own: a separate API origin. */
+  /**
+   * Origins the pages may call besides their own: a separate API origin.
+   * @default none: the page's own origin only
+   */
   connectOrigins?: readonly string[];
 }
 

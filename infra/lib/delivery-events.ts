@@ -10,6 +10,7 @@ import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { SES_EVENT_TYPES } from '../../functions/src/leads/ses-event-types.ts';
 import type { EmailSending } from './email-sending.ts';
+import type { LogLevel } from './environment.ts';
 import { deadLetterQueue, functionLogsAndRole, leadFunction } from './lead-function.ts';
 import { giveSecrets } from './site-secrets.ts';
 
@@ -29,7 +30,8 @@ export interface DeliveryEventsProps {
   /** How long an address stays on our suppression list: as long as the leads are kept. */
   leadRetentionDays: number;
   logRetention: RetentionDays;
-  logLevel: string;
+  /** The function's Powertools log level. */
+  logLevel: LogLevel;
   appVersion: string;
 }
 

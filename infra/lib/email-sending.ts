@@ -22,12 +22,13 @@ export interface EmailSendingProps {
   /**
    * The identity is in SES already: use it instead of creating it. CloudFormation cannot
    * create an identity that exists (AlreadyExists), and cannot take one over either.
+   * @default false: the stack creates the identity
    */
   identityExists?: boolean;
   /**
    * A sending identity of its own for visitor mail (docs/decisions/061), whose reputation
    * bounces and complaints of typed addresses weigh on instead of the sales identity's.
-   * Absent, visitor mail goes through `identity` as `fromAddress`.
+   * @default none: visitor mail goes through `identity` as `fromAddress`
    */
   visitor?: {
     /** A domain (verified through Easy DKIM records) or a single e-mail address. */
@@ -36,7 +37,10 @@ export interface EmailSendingProps {
     from: string;
     /** Its bare address; IAM lets the functions send as this address besides the sales one. */
     fromAddress: string;
-    /** The identity is in SES already: use it instead of creating it. */
+    /**
+     * The identity is in SES already: use it instead of creating it.
+     * @default false
+     */
     identityExists?: boolean;
   };
 }

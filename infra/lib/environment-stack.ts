@@ -6,14 +6,27 @@ import { KryonStack } from './kryon-stack.ts';
 export interface EnvironmentStackOptions {
   /** The environment's name: infra/environments/<name>.ts. */
   name: string;
-  /** Where the environment files are; infra/environments/ by default. */
+  /**
+   * Where the environment files are.
+   * @default ENVIRONMENTS_DIR, infra/environments/
+   */
   dir?: string;
   /** The site build the stack uploads (web/build/client). */
   siteDir: string;
-  /** The CLI's account and region, for an environment that names none. */
+  /**
+   * The CLI's account, for an environment that names none.
+   * @default none: the stack is account-agnostic
+   */
   account?: string;
+  /**
+   * The CLI's region, for an environment that names none.
+   * @default none: the stack is region-agnostic
+   */
   region?: string;
-  /** What the functions' logs name as the deployed version. */
+  /**
+   * What the functions' logs name as the deployed version.
+   * @default "dev"
+   */
   appVersion?: string;
 }
 

@@ -420,6 +420,10 @@ export interface SenderConfig {
 export interface DeployConfig {
   stackName: string;
   env: { account?: string; region?: string };
+  /**
+   * The site's own domain, and the API's when it has one.
+   * @default none: the distribution's own `….cloudfront.net` name
+   */
   domain?: { name: string; certificateArn: string; apiName?: string };
   email: {
     /** A domain (`kryon.security`, verified with DKIM) or one address. */

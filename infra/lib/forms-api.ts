@@ -19,7 +19,7 @@ import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { EmailSending } from './email-sending.ts';
-import type { Recipients, Throttle } from './environment.ts';
+import type { LogLevel, Recipients, Throttle } from './environment.ts';
 import {
   leadFunction,
   type MailPresentation,
@@ -73,14 +73,19 @@ export interface FormsApiProps {
   logRetention: RetentionDays;
   /**
    * Set when the site calls the API on a separate origin: CORS then allows this origin (the
-   * site's) and no other. Unset, the API is same-origin and opens no CORS at all.
+   * site's) and no other.
+   * @default none: the API is same-origin and opens no CORS at all
    */
   corsAllowOrigin?: string;
   /** The stage's default: the `$default` fallback and any route without a throttle of its own. */
   throttle: Throttle;
-  /** By handler name: replaces the route's sized throttle (ROUTE_THROTTLES). */
+  /**
+   * By handler name: replaces the route's sized throttle.
+   * @default each route's throttle from ROUTE_THROTTLES
+   */
   routeThrottles?: Readonly<Record<string, Throttle>>;
-  logLevel: string;
+  /** The functions' Powertools log level. */
+  logLevel: LogLevel;
   appVersion: string;
 }
 

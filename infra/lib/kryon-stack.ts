@@ -31,7 +31,10 @@ export const HANDLERS_DIR = fileURLToPath(
 export interface KryonStackProps extends StackProps, Omit<DeployConfig, 'stackName' | 'env'> {
   /** The prerendered site to upload (web/build/client); its reports are in `../reports`. */
   siteDir: string;
-  /** The API routes; functions/src/routes.ts unless a test passes its own. */
+  /**
+   * The API routes (a test passes its own).
+   * @default API_ROUTES, functions/src/routes.ts
+   */
   routes?: readonly ApiRouteSpec[];
 }
 

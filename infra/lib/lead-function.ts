@@ -9,7 +9,7 @@ import { type IQueue, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { BUNDLE_ALIASES } from '../../functions/src/bundling.ts';
 import { mailToVariable } from '../../functions/src/leads/mail-to.ts';
-import { type Recipients, recipientsOf } from './environment.ts';
+import { type LogLevel, type Recipients, recipientsOf } from './environment.ts';
 import { acknowledge } from './nag.ts';
 
 export const POWERTOOLS_SERVICE_NAME = 'kryon-leads';
@@ -24,11 +24,15 @@ export interface LeadFunctionProps {
   timeout: Duration;
   role: IRole;
   logGroup: ILogGroup;
-  logLevel: string;
+  /** Powertools' log level (POWERTOOLS_LOG_LEVEL). */
+  logLevel: LogLevel;
   environment: Record<string, string>;
   /** The monorepo root: the lockfile and the workspace packages esbuild resolves. */
   repoRoot: string;
-  /** For asynchronously invoked functions: where events that failed every retry go. */
+  /**
+   * For asynchronously invoked functions: where events that failed every retry go.
+   * @default none: a synchronous caller (API Gateway) sees the failure itself
+   */
   deadLetterQueue?: IQueue;
 }
 

@@ -41,8 +41,12 @@ export function leadMetricTotal(
   forms: readonly string[],
   options: {
     label: string;
+    /** @default five minutes */
     period?: Duration;
-    /** Two sums on one graph need their own IDs for the metrics they read. */
+    /**
+     * Two sums on one graph need their own IDs for the metrics they read.
+     * @default "f"
+     */
     idPrefix?: string;
   },
 ): MathExpression {

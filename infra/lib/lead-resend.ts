@@ -11,7 +11,7 @@ import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { LEADS_TABLE } from '../../functions/src/adapters/table-schema.ts';
 import type { EmailSending } from './email-sending.ts';
-import type { Recipients } from './environment.ts';
+import type { LogLevel, Recipients } from './environment.ts';
 import {
   deadLetterQueue,
   functionLogsAndRole,
@@ -38,7 +38,8 @@ export interface LeadResendProps {
   /** The site secret, from which the research download's personal links are signed. */
   siteSecret: ISecret;
   logRetention: RetentionDays;
-  logLevel: string;
+  /** The function's Powertools log level. */
+  logLevel: LogLevel;
   /** How often the re-send runs. */
   every: Duration;
 }

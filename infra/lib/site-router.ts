@@ -13,9 +13,15 @@ const SCRIPTS = '{S}';
 const STYLES = '{T}';
 
 export interface SiteRouterOptions {
-  /** Origins the pages may call besides their own: the API on a name of its own. */
+  /**
+   * Origins the pages may call besides their own: the API on a name of its own.
+   * @default none
+   */
   connectOrigins?: readonly string[];
-  /** The build's files besides pages and hashed assets (scanSiteFiles). */
+  /**
+   * The build's files besides pages and hashed assets (scanSiteFiles).
+   * @default none
+   */
   files?: readonly string[];
 }
 

@@ -9,9 +9,15 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
  * sits in a function's configuration or in the template.
  */
 export interface FunctionSecrets {
-  /** Keys visitor IP and e-mail hashes, signs challenges and report links. */
+  /**
+   * Keys visitor IP and e-mail hashes, signs challenges and report links.
+   * @default none: the function is given no site secret
+   */
   site?: ISecret;
-  /** The value that proves an API request came through CloudFront. */
+  /**
+   * The value that proves an API request came through CloudFront.
+   * @default none: the function checks no origin header (it is not behind the API)
+   */
   originVerify?: ISecret;
 }
 

@@ -59,9 +59,15 @@ export interface StaticSiteProps {
   apiOriginDomainName: string;
   /** Headers CloudFront adds to every API request: the origin-verify secret. */
   apiOriginHeaders: Readonly<Record<string, string>>;
-  /** Custom domain with its us-east-1 ACM certificate; `apiName` a second name for the API. */
+  /**
+   * Custom domain with its us-east-1 ACM certificate; `apiName` a second name for the API.
+   * @default the distribution's own `….cloudfront.net` name, and the API on the site's origin
+   */
   domain?: { name: string; certificateArn: string; apiName?: string };
-  /** A CloudFront-scope WAF web ACL ARN. */
+  /**
+   * A CloudFront-scope WAF web ACL ARN.
+   * @default no web ACL
+   */
   webAclArn?: string;
   /** How long CloudFront and S3 access logs are kept. */
   accessLogRetention: Duration;

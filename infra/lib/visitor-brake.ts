@@ -3,6 +3,7 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { EmailSending } from './email-sending.ts';
+import type { LogLevel } from './environment.ts';
 import { functionLogsAndRole, leadFunction } from './lead-function.ts';
 
 export interface VisitorBrakeProps {
@@ -11,7 +12,8 @@ export interface VisitorBrakeProps {
   repoRoot: string;
   email: EmailSending;
   logRetention: RetentionDays;
-  logLevel: string;
+  /** The function's Powertools log level. */
+  logLevel: LogLevel;
   appVersion: string;
 }
 
