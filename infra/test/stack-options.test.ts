@@ -536,7 +536,7 @@ describe('with a visitor identity that exists already (visitorSenderIdentityExis
   });
 });
 
-describe('with the API on a name of its own (apiDomainName)', () => {
+describe('with the API on a name of its own (domain.apiName)', () => {
   const siteDir = writeSiteFixture();
   const { app, template, outdir } = synth({
     siteDir,

@@ -1293,7 +1293,7 @@ describe('alarms', () => {
     },
   );
 
-  it('raise no warning about an unsubscribed topic when alarmEmail is set', () => {
+  it('raise no warning about an unsubscribed topic when alarmEmails are set', () => {
     Annotations.fromStack(stack).hasNoWarning('*', Match.stringLikeRegexp('alarm e-mail'));
   });
 

@@ -9,8 +9,8 @@ export const SITE = {
   origin: import.meta.env?.VITE_SITE_ORIGIN ?? 'https://kryon.security',
   /**
    * Where the forms send to: empty for the site's own `/api/*` (the default deployment), or
-   * a separate API origin such as `https://api.kryon.security`, matching the CDK context key
-   * `apiDomainName` (README, Deploy).
+   * a separate API origin such as `https://api.kryon.security`, which `npm run deploy -- <env>`
+   * sets from the environment file's `domain.apiName` (README, Deploy).
    */
   apiOrigin: import.meta.env?.VITE_API_ORIGIN ?? '',
   copyrightYear: 2025,
