@@ -169,7 +169,7 @@ describe('recipients', () => {
   it('gives the resend function every form, and refuses to start if one has no one', () => {
     const env = { ...FORM_ENV, MAIL_TO: undefined, MAIL_TO_CONTACT: 'c@kryon.example' };
     expect(() => readConfig(resendConfig, env)).toThrow(
-      /Missing required environment variable MAIL_TO: the recipients of partner leads/,
+      /Missing required environment variable MAIL_TO: the recipients of partner, demo, beta-access, download leads \(or MAIL_TO_PARTNER, MAIL_TO_DEMO, MAIL_TO_BETA_ACCESS, MAIL_TO_DOWNLOAD for a form alone\)/,
     );
     const config = readConfig(resendConfig, {
       ...FORM_ENV,

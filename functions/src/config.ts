@@ -475,17 +475,18 @@ function recipientsSchema<F extends LeadForm>(forms: readonly F[]) {
     z.object(shape as Record<string, ReturnType<typeof addressList>>),
     z.transform((env, ctx) => {
       const recipients = {} as Record<F, string[]>;
+      const without: F[] = [];
       for (const form of forms) {
         const list = env[mailToVariable(form)] ?? env[MAIL_TO];
-        if (!list) {
-          push(
-            ctx.issues,
-            env,
-            `Missing required environment variable ${MAIL_TO}: the recipients of ${form} leads (or ${mailToVariable(form)} for that form alone)`,
-          );
-          continue;
-        }
-        recipients[form] = list as string[];
+        if (list) recipients[form] = list;
+        else without.push(form);
+      }
+      if (without.length > 0) {
+        push(
+          ctx.issues,
+          env,
+          `Missing required environment variable ${MAIL_TO}: the recipients of ${without.join(', ')} leads (or ${without.map(mailToVariable).join(', ')} for a form alone)`,
+        );
       }
       return recipients;
     }),

@@ -78,7 +78,7 @@ describe('other functions at cold start', () => {
   it('refuses to start the resend function when one form has no recipients', async () => {
     environment({ MAIL_TO: undefined, MAIL_TO_CONTACT: 'contact@kryon.example' });
     await expect(import('./resend.ts')).rejects.toThrow(
-      /Missing required environment variable MAIL_TO: the recipients of partner leads/,
+      /Missing required environment variable MAIL_TO: the recipients of partner, demo, beta-access, download leads \(or MAIL_TO_PARTNER, MAIL_TO_DEMO, MAIL_TO_BETA_ACCESS, MAIL_TO_DOWNLOAD for a form alone\)/,
     );
   });
 
