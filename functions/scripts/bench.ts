@@ -44,6 +44,7 @@ import { createLocalServer, type Handler } from '../local/server.ts';
 import { ensureTable } from '../local/table.ts';
 import { CHALLENGE_DIFFICULTY, createAltchaService } from '../src/adapters/altcha.ts';
 import { BUNDLE_ALIASES } from '../src/bundling.ts';
+import { VISITOR_MAIL_DEFAULTS } from '../src/config.ts';
 import { PRICE_CURVE } from '../src/leads/challenge-price.ts';
 import { API_ROUTES, FALLBACK_HANDLER } from '../src/routes.ts';
 import { apiEvent, sampleBody } from '../test/events.ts';
@@ -292,18 +293,18 @@ async function benchRequest(form: LeadForm, emailField: string): Promise<BenchRe
 const requests = (form: LeadForm, emailField: string, n: number) =>
   Promise.all(Array.from({ length: n }, () => benchRequest(form, emailField)));
 
-const {
-  formDeps,
-  mailerOptions,
-  visitorMailBudgets: visitorMailBudgetsOf,
-} = await import('../src/wiring.ts');
+const { formDeps, mailerOptions } = await import('../src/wiring.ts');
+const { formConfig, readConfig } = await import('../src/config.ts');
 const floor = createFloor();
 /** The form's handler wiring, as its Lambda builds it: the floor runs the same domain code. */
-const floorWiring = (form: LeadForm): FloorWiring => ({
-  deps: formDeps(form, { current: IP_HASH_SECRET }),
-  tableName: LAMBDA_ENV.TABLE_NAME,
-  mail: mailerOptions(),
-});
+const floorWiring = (form: LeadForm): FloorWiring => {
+  const config = readConfig(formConfig(form));
+  return {
+    deps: formDeps(form, { current: IP_HASH_SECRET }, config),
+    tableName: LAMBDA_ENV.TABLE_NAME,
+    mail: mailerOptions(config),
+  };
+};
 
 interface FormFigure {
   form: LeadForm;
@@ -433,7 +434,7 @@ console.log(
   `\nIssuing at the top level (one derivation, the server's side): p50 ${ms(median(topIssue))}`,
 );
 const before = ceilingRoute(POW.ceilingBefore, undefined, cpuAt);
-const afterCeiling = ceilingRoute(visitorMailBudgetsOf({}).ceiling.max, PRICE_CURVE, cpuAt);
+const afterCeiling = ceilingRoute(VISITOR_MAIL_DEFAULTS.perHour, PRICE_CURVE, cpuAt);
 const visitors: Visitor[] = [
   { name: 'desktop', p90Seconds: POW.desktop.p90Seconds, budgetSeconds: POW.budgetSeconds },
   { name: '4x throttled', p90Seconds: POW.phone.p90Seconds, budgetSeconds: POW.budgetSeconds },
@@ -445,11 +446,11 @@ console.log(
   `before: flat price, ceiling ${POW.ceilingBefore}/h    ${before.cpuPerHour.toFixed(0).padStart(6)} CPU-s   ${before.how}`,
 );
 console.log(
-  `after:  ceiling ${visitorMailBudgetsOf({}).ceiling.max}/h              ${afterCeiling.cpuPerHour.toFixed(0).padStart(6)} CPU-s   ${afterCeiling.how}`,
+  `after:  ceiling ${VISITOR_MAIL_DEFAULTS.perHour}/h              ${afterCeiling.cpuPerHour.toFixed(0).padStart(6)} CPU-s   ${afterCeiling.how}`,
 );
 const afterFor: { name: string; cpuPerHour: number }[] = [];
 for (const visitor of visitors) {
-  const route = priceRoute(visitor, PRICE_CURVE, visitorMailBudgetsOf({}).ceiling.max, cpuAt);
+  const route = priceRoute(visitor, PRICE_CURVE, VISITOR_MAIL_DEFAULTS.perHour, cpuAt);
   const cheapest = route && route.cpuPerHour < afterCeiling.cpuPerHour ? route : afterCeiling;
   afterFor.push({ name: visitor.name, cpuPerHour: cheapest.cpuPerHour });
   console.log(

@@ -57,9 +57,11 @@ export async function main(argv: string[], io: Io): Promise<number> {
     await ensureTable(dynamo, stack.settings.tableName);
     dynamo.destroy();
 
+    const { readConfig, resendConfig } = await import('../src/config.ts');
     const { loadSecrets, resendDeps, siteSecret } = await import('../src/wiring.ts');
     const { resendPending } = await import('../src/leads/resend-pending.ts');
-    const deps = resendDeps(siteSecret(await loadSecrets()));
+    const config = readConfig(resendConfig);
+    const deps = resendDeps(siteSecret(await loadSecrets(config)), config);
     const summary = await resendPending(deps, { limit, digestNow });
     deps.metrics.flush();
 

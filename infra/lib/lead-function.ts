@@ -113,7 +113,7 @@ export interface MailPresentation {
   salesTimeZone: string;
 }
 
-/** The variables functions/src/wiring.ts reads them from, checked there at start. */
+/** The variables the functions read them from (functions/src/config.ts), checked at cold start. */
 export function mailPresentationEnvironment(mail: MailPresentation): Record<string, string> {
   return {
     VISITOR_MAIL_FROM_NAME: mail.visitorFromName,

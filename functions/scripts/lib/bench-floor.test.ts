@@ -36,6 +36,7 @@ Object.assign(process.env, {
   MAIL_DOMAIN_CHECK: 'off',
 });
 const { formDeps, mailerOptions } = await import('../../src/wiring.ts');
+const { formConfig, readConfig } = await import('../../src/config.ts');
 
 const dynamo = mockClient(DynamoDBClient);
 const documents = mockClient(DynamoDBDocumentClient);
@@ -118,9 +119,9 @@ describe('the bench floor', () => {
     const byHandler = sent;
     sent = [];
     const [call] = await prepareFloor(form, [request], {
-      deps: formDeps(form, { current: 'floor-secret' }),
+      deps: formDeps(form, { current: 'floor-secret' }, readConfig(formConfig(form))),
       tableName: 'leads-floor',
-      mail: mailerOptions(),
+      mail: mailerOptions(readConfig(formConfig(form))),
     });
     expect(sent).toEqual([]);
     const floor = createFloor();
@@ -133,9 +134,9 @@ describe('the bench floor', () => {
 
   it('names the calls of a form that mails the visitor', async () => {
     const [call] = await prepareFloor('demo', [await benchRequest('demo')], {
-      deps: formDeps('demo', { current: 'floor-secret' }),
+      deps: formDeps('demo', { current: 'floor-secret' }, readConfig(formConfig('demo'))),
       tableName: 'leads-floor',
-      mail: mailerOptions(),
+      mail: mailerOptions(readConfig(formConfig('demo'))),
     });
     // Submission budgets, the challenge claim, the address's suppression entry, the
     // visitor's two budgets and the count the challenge price follows, the lead, both sends,

@@ -1,6 +1,7 @@
 import { CHALLENGE_FORM_PARAM, LEAD_FORMS, type LeadForm } from '@kryon/shared/api';
 import { ERROR_MESSAGES } from '@kryon/shared/messages';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { challengeConfig, readConfig } from '../config.ts';
 import { errorResponse, type HttpResponse, json } from '../http/responses.ts';
 import type { ChallengeService, LeadStore } from '../leads/ports.ts';
 import { type Budget, challengeRateKey } from '../leads/rate-limit.ts';
@@ -61,12 +62,16 @@ export function createChallengeHandler(deps: ChallengeDeps) {
   };
 }
 
-export const handler = apiHandler((secrets) => {
+// Read at cold start: a bad setting stops the function from starting (decision 066).
+const config = readConfig(challengeConfig);
+const store = leadStore(config);
+
+export const handler = apiHandler(config, (secrets) => {
   const site = siteSecret(secrets);
   return createChallengeHandler({
-    challenges: challengeService(site),
-    store: leadStore(),
+    challenges: challengeService(site, config),
+    store,
     hashSecret: site.current,
-    limit: challengeRateLimit(),
+    limit: challengeRateLimit(config),
   });
 });

@@ -1,4 +1,5 @@
 import type { Context, EventBridgeEvent } from 'aws-lambda';
+import { deliveryEventsConfig, readConfig } from '../config.ts';
 import { lambdaHandler } from '../lambda-handler.ts';
 import { type DeliveryEventResult, handleDeliveryEvent } from '../leads/delivery-events.ts';
 import { deliveryEventDeps, loadSecrets, logger, type Secrets, siteSecret } from '../wiring.ts';
@@ -13,10 +14,13 @@ export type DeliveryEvent = Partial<EventBridgeEvent<string, unknown>>;
  * queue; an event it cannot read or use is counted and logged, never thrown, so one poison
  * event cannot fill the queue.
  */
+// Read at cold start: a bad setting stops the function from starting (decision 066).
+const config = readConfig(deliveryEventsConfig);
+
 export const handler = lambdaHandler<Secrets, DeliveryEvent, DeliveryEventResult>({
-  secrets: loadSecrets,
+  secrets: () => loadSecrets(config),
   build: (secrets) => {
-    const deps = deliveryEventDeps(siteSecret(secrets));
+    const deps = deliveryEventDeps(siteSecret(secrets), config);
     return async (event, _context?: Context) => {
       try {
         return await handleDeliveryEvent(event?.detail, deps, event?.time);

@@ -317,8 +317,13 @@ describe('a download lead stored before leads were findable by their id', () => 
       new PutCommand(createLeadRequest(env.tableName, lead)),
     );
 
-    const site = wiring.siteSecret(await wiring.loadSecrets());
-    const summary = await resendPending({ ...wiring.resendDeps(site), now: () => new Date() });
+    const { readConfig, resendConfig } = await import('../config.ts');
+    const config = readConfig(resendConfig);
+    const site = wiring.siteSecret(await wiring.loadSecrets(config));
+    const summary = await resendPending({
+      ...wiring.resendDeps(site, config),
+      now: () => new Date(),
+    });
     expect(summary.sent).toBeGreaterThanOrEqual(1);
 
     const [mail] = await emailsSentTo(env.sesUrl, email);

@@ -2,18 +2,12 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { ERROR_MESSAGES } from '@kryon/shared/messages';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { createBucketReportFiles, createDirectoryReportFiles } from '../adapters/report-files.ts';
+import { type ReportConfig, readConfig, reportConfig } from '../config.ts';
 import { reportPage } from '../http/report-page.ts';
 import { errorResponse, type HttpResponse } from '../http/responses.ts';
 import { type OpenReportDeps, openReport } from '../leads/open-report.ts';
 import { describeError } from '../leads/redact.ts';
-import {
-  apiHandler,
-  leadStore,
-  logger,
-  reportLinkKeys,
-  siteOrigin,
-  siteSecret,
-} from '../wiring.ts';
+import { apiHandler, leadStore, logger, reportLinkKeys, siteSecret } from '../wiring.ts';
 
 /**
  * GET /api/email/report?lead=&item=&expires=&sig=: a visitor's personal link to the report
@@ -57,18 +51,19 @@ export function createReportHandler(deps: OpenReportDeps, siteOrigin: string) {
 }
 
 /** Deployed, the reports' private bucket (REPORTS_BUCKET); locally, the build's directory. */
-function reportFiles() {
-  const bucket = process.env.REPORTS_BUCKET?.trim();
-  if (bucket) return createBucketReportFiles(new S3Client({}), bucket);
-  const dir = process.env.REPORTS_DIR?.trim();
-  return dir ? createDirectoryReportFiles(dir) : undefined;
+function reportFiles(config: ReportConfig) {
+  if (config.REPORTS_BUCKET)
+    return createBucketReportFiles(new S3Client({}), config.REPORTS_BUCKET);
+  return config.REPORTS_DIR ? createDirectoryReportFiles(config.REPORTS_DIR) : undefined;
 }
 
-const store = leadStore();
-const files = reportFiles();
-const origin = siteOrigin();
+// Read at cold start: a bad setting stops the function from starting (decision 066).
+const config = readConfig(reportConfig);
+const store = leadStore(config);
+const files = reportFiles(config);
+const origin = config.SITE_ORIGIN;
 
-export const handler = apiHandler((secrets) =>
+export const handler = apiHandler(config, (secrets) =>
   createReportHandler(
     { store, files, reportLinkKeys: reportLinkKeys(siteSecret(secrets)), now: () => new Date() },
     origin,

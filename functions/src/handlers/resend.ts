@@ -1,4 +1,5 @@
 import type { Context } from 'aws-lambda';
+import { readConfig, resendConfig } from '../config.ts';
 import { lambdaHandler } from '../lambda-handler.ts';
 import { type ResendSummary, resendPending } from '../leads/resend-pending.ts';
 import { loadSecrets, logger, resendDeps, type Secrets, siteSecret } from '../wiring.ts';
@@ -12,10 +13,14 @@ const RESERVE_MS = 20_000;
  * in the dead-letter queue that the operations alarm watches; failed sends are recorded on
  * their leads instead, for the next run.
  */
+// Read at cold start: every form's recipients among it, so a bad MAIL_TO stops the function
+// from starting instead of failing a run (decision 066).
+const config = readConfig(resendConfig);
+
 export const handler = lambdaHandler<Secrets, unknown, ResendSummary>({
-  secrets: loadSecrets,
+  secrets: () => loadSecrets(config),
   build: (secrets) => {
-    const deps = resendDeps(siteSecret(secrets));
+    const deps = resendDeps(siteSecret(secrets), config);
     return async (_event, context?: Context) => {
       try {
         return await resendPending(deps, {

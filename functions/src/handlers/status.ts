@@ -1,12 +1,15 @@
 import type { StatusResponse } from '@kryon/shared/api';
 import { ERROR_MESSAGES } from '@kryon/shared/messages';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { healthConfig, readConfig } from '../config.ts';
 import { errorResponse, type HttpResponse, json } from '../http/responses.ts';
 import { cachedServiceStates } from '../leads/service-states.ts';
 import { apiHandler, leadStore, mailer } from '../wiring.ts';
 
+// Read at cold start: a bad setting stops the function from starting (decision 066).
+const config = readConfig(healthConfig);
 // One probe per 45 s in this warm function, failures included (decision 056).
-const probe = cachedServiceStates(leadStore(), mailer());
+const probe = cachedServiceStates(leadStore(config), mailer(config));
 
 /**
  * GET /api/email/status: whether e-mail and storage are usable now, and nothing else. It is
@@ -14,6 +17,7 @@ const probe = cachedServiceStates(leadStore(), mailer());
  * from it only what a failed submission would tell them.
  */
 export const handler = apiHandler(
+  config,
   () =>
     async (event: APIGatewayProxyEventV2): Promise<HttpResponse> => {
       if (event.requestContext.http.method !== 'GET') {

@@ -19,8 +19,10 @@ beforeAll(async () => {
   process.env.UNVERIFIED_SALES_MAIL_PER_HOUR = String(ONE_BY_ONE);
   contact = ((await import('../handlers/contact.ts')) as { handler: Handler }).handler;
   const wiring = await import('../wiring.ts');
-  const site = wiring.siteSecret(await wiring.loadSecrets());
-  resendDeps = (now) => ({ ...wiring.resendDeps(site), now });
+  const { readConfig, resendConfig } = await import('../config.ts');
+  const config = readConfig(resendConfig);
+  const site = wiring.siteSecret(await wiring.loadSecrets(config));
+  resendDeps = (now) => ({ ...wiring.resendDeps(site, config), now });
   ({ resendPending } = await import('./resend-pending.ts'));
 });
 

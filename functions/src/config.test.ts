@@ -1,0 +1,334 @@
+import { LEAD_FORMS } from '@kryon/shared/api';
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import {
+  challengeConfig,
+  deliveryEventsConfig,
+  ENVIRONMENT_VARIABLES,
+  formConfig,
+  formRecipients,
+  healthConfig,
+  loggingConfig,
+  readConfig,
+  reportConfig,
+  resendConfig,
+  visitorBrakeConfig,
+} from './config.ts';
+import { PRICE_CURVE } from './leads/challenge-price.ts';
+import { MAIL_TO, mailToVariable } from './leads/mail-to.ts';
+
+/** What a deployed form function is given (infra/lib/forms-api.ts), less what a test varies. */
+const FORM_ENV = {
+  TABLE_NAME: 'leads',
+  MAIL_FROM: 'Kryon <no-reply@kryon.example>',
+  MAIL_TO: 'sales@kryon.example',
+  SITE_ORIGIN: 'https://www.kryon.example',
+  IP_HASH_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:IpHash-AbCdEf',
+};
+const form = (env: NodeJS.ProcessEnv) => readConfig(formConfig('contact'), env);
+
+describe('the catalogue of variables', () => {
+  it('describes every variable: what it is, its default where it has one, who needs it', () => {
+    for (const [name, schema] of Object.entries(ENVIRONMENT_VARIABLES)) {
+      const description = z.globalRegistry.get(schema)?.description;
+      expect(description, name).toMatch(/function|Powertools|tests/);
+    }
+  });
+
+  it('names the recipients variables as the stack writes them', () => {
+    const names = Object.keys(ENVIRONMENT_VARIABLES).filter((name) => name.startsWith(MAIL_TO));
+    expect(names.sort()).toEqual([MAIL_TO, ...LEAD_FORMS.map(mailToVariable)].sort());
+  });
+});
+
+describe('readConfig', () => {
+  it('names every wrong variable in one message, with what it must be', () => {
+    expect(() =>
+      form({ ...FORM_ENV, TABLE_NAME: ' ', REPORT_LINK_DAYS: 'a week', MAIL_TO: 'sales' }),
+    ).toThrow(
+      'Missing required environment variable TABLE_NAME; Environment variable REPORT_LINK_DAYS must be a whole number of at least 1; Environment variable MAIL_TO must list e-mail addresses',
+    );
+  });
+
+  it('takes a blank variable for an unset one, and trims the rest', () => {
+    const config = form({ ...FORM_ENV, TABLE_NAME: ' leads ', SALES_TIME_ZONE: ' ' });
+    expect(config).toMatchObject({ TABLE_NAME: 'leads', SALES_TIME_ZONE: 'UTC' });
+  });
+});
+
+describe('the defaults', () => {
+  it('are those the functions had before the schema', () => {
+    expect(readConfig(loggingConfig, {})).toMatchObject({
+      APP_VERSION: 'dev',
+      POWERTOOLS_SERVICE_NAME: 'kryon-leads',
+      POWERTOOLS_METRICS_NAMESPACE: 'Kryon/Leads',
+    });
+    expect(form(FORM_ENV)).toMatchObject({
+      REPORT_LINK_DAYS: 7,
+      SALES_TIME_ZONE: 'UTC',
+      VISITOR_MAIL_FROM_NAME: 'Kryon Sales',
+      RETENTION_DAYS: 730,
+      IP_RATE_LIMIT_PER_MINUTE: 20,
+      VISITOR_MAIL_PER_ADDRESS: 3,
+      VISITOR_MAIL_PER_HOUR: 400,
+      UNVERIFIED_SALES_MAIL_PER_HOUR: 10,
+      MAIL_DOMAIN_CHECK: 'dns',
+      CHALLENGE_FREE_PER_WINDOW: PRICE_CURVE.free,
+      CHALLENGE_PER_DOUBLING: PRICE_CURVE.perDoubling,
+      CHALLENGE_MAX_LEVEL: PRICE_CURVE.maxLevel,
+      recipients: ['sales@kryon.example'],
+    });
+  });
+});
+
+describe('each function needs only what it reads', () => {
+  it('starts the challenge function without senders, recipients or the site origin', () => {
+    expect(readConfig(challengeConfig, { TABLE_NAME: 'leads', IP_HASH_SECRET: 's' })).toMatchObject(
+      { CHALLENGE_RATE_LIMIT_PER_MINUTE: 30 },
+    );
+  });
+
+  it('starts health, report and delivery events without recipients', () => {
+    expect(() =>
+      readConfig(healthConfig, { TABLE_NAME: 'leads', MAIL_FROM: 'a@kryon.example' }),
+    ).not.toThrow();
+    expect(() =>
+      readConfig(reportConfig, {
+        TABLE_NAME: 'leads',
+        SITE_ORIGIN: 'https://kryon.example',
+        IP_HASH_SECRET: 's',
+      }),
+    ).not.toThrow();
+    expect(() =>
+      readConfig(deliveryEventsConfig, { TABLE_NAME: 'leads', IP_HASH_SECRET: 's' }),
+    ).not.toThrow();
+  });
+
+  it('starts the visitor brake without a table', () => {
+    expect(
+      readConfig(visitorBrakeConfig, { SES_VISITOR_CONFIGURATION_SET: 'visitor' }),
+    ).toMatchObject({ SES_VISITOR_CONFIGURATION_SET: 'visitor' });
+  });
+
+  it.each([
+    ['the form', formConfig('contact')],
+    ['the challenge', challengeConfig],
+    ['the report', reportConfig],
+    ['the resend', resendConfig],
+    ['the delivery events', deliveryEventsConfig],
+  ] as const)('refuses to start %s function without the site secret', (_label, schema) => {
+    const { IP_HASH_SECRET_ARN: _arn, ...env } = FORM_ENV;
+    expect(() => readConfig(schema, env)).toThrow(
+      'Missing required environment variable IP_HASH_SECRET_ARN or IP_HASH_SECRET',
+    );
+  });
+
+  it('refuses a secret ARN that is not one', () => {
+    expect(() => form({ ...FORM_ENV, IP_HASH_SECRET_ARN: 'IpHash' })).toThrow(
+      /Environment variable IP_HASH_SECRET_ARN must be the ARN of a Secrets Manager secret/,
+    );
+  });
+});
+
+describe('recipients', () => {
+  it("takes a form's own list before MAIL_TO", () => {
+    const env = { MAIL_TO: 'sales@kryon.example', MAIL_TO_BETA_ACCESS: ' beta@kryon.example ' };
+    expect(formRecipients('beta-access', env)).toEqual(['beta@kryon.example']);
+    expect(formRecipients('contact', env)).toEqual(['sales@kryon.example']);
+    expect(formRecipients('contact', { MAIL_TO_CONTACT: 'a@kryon.example' })).toEqual([
+      'a@kryon.example',
+    ]);
+  });
+
+  it('splits a list on commas and drops blanks', () => {
+    expect(formRecipients('demo', { MAIL_TO: ' a@kryon.example, ,b@kryon.example ' })).toEqual([
+      'a@kryon.example',
+      'b@kryon.example',
+    ]);
+  });
+
+  it.each([
+    ['unset', {}, 'Missing required environment variable MAIL_TO'],
+    ['blank', { MAIL_TO: ' ' }, 'Missing required environment variable MAIL_TO'],
+    ['empty', { MAIL_TO: ' , ' }, 'Environment variable MAIL_TO lists nothing'],
+    [
+      'not addresses',
+      { MAIL_TO: 'sales@kryon.example,not-an-address' },
+      'Environment variable MAIL_TO must list e-mail addresses separated by commas (sales@kryon.example,ops@kryon.example), not "not-an-address"',
+    ],
+  ])('refuses a MAIL_TO that is %s, naming it', (_label, env, message) => {
+    expect(() => formRecipients('contact', env)).toThrow(message);
+  });
+
+  it('refuses a malformed form list even when MAIL_TO is good', () => {
+    expect(() =>
+      formRecipients('demo', { MAIL_TO: 'sales@kryon.example', MAIL_TO_DEMO: 'Demo Team' }),
+    ).toThrow(/Environment variable MAIL_TO_DEMO must list e-mail addresses/);
+  });
+
+  it('gives the resend function every form, and refuses to start if one has no one', () => {
+    const env = { ...FORM_ENV, MAIL_TO: undefined, MAIL_TO_CONTACT: 'c@kryon.example' };
+    expect(() => readConfig(resendConfig, env)).toThrow(
+      /Missing required environment variable MAIL_TO: the recipients of partner, demo, beta-access, download leads \(or MAIL_TO_PARTNER, MAIL_TO_DEMO, MAIL_TO_BETA_ACCESS, MAIL_TO_DOWNLOAD for a form alone\)/,
+    );
+    const config = readConfig(resendConfig, {
+      ...FORM_ENV,
+      MAIL_TO_CONTACT: 'c@kryon.example',
+    });
+    expect(config.recipientsByForm).toMatchObject({
+      contact: ['c@kryon.example'],
+      partner: ['sales@kryon.example'],
+      download: ['sales@kryon.example'],
+    });
+  });
+});
+
+describe('senders and configuration sets', () => {
+  it.each([
+    ['no address', 'Kryon'],
+    ['two addresses', 'a@mail.kryon.example, b@mail.kryon.example'],
+    ['a header break', 'Kryon <a@mail.kryon.example>\r\nBcc: eve@evil.example'],
+    ['an unclosed bracket', 'Kryon <a@mail.kryon.example'],
+  ])('refuses a VISITOR_MAIL_FROM and a MAIL_FROM of %s', (_label, value) => {
+    expect(() => form({ ...FORM_ENV, VISITOR_MAIL_FROM: value })).toThrow(
+      /Environment variable VISITOR_MAIL_FROM must be a From address/,
+    );
+    expect(() => form({ ...FORM_ENV, MAIL_FROM: value })).toThrow(
+      /Environment variable MAIL_FROM must be a From address/,
+    );
+  });
+
+  it('needs MAIL_FROM where mail is sent', () => {
+    expect(() => form({ ...FORM_ENV, MAIL_FROM: undefined })).toThrow(
+      'Missing required environment variable MAIL_FROM',
+    );
+  });
+
+  it.each([
+    ['SES_CONFIGURATION_SET', 'kryon sales'],
+    ['SES_VISITOR_CONFIGURATION_SET', 'kryon.visitor'],
+    ['SES_VISITOR_CONFIGURATION_SET', 'x'.repeat(65)],
+  ])('refuses %s not a configuration set name: %s', (name, value) => {
+    expect(() => form({ ...FORM_ENV, [name]: value })).toThrow(
+      new RegExp(`Environment variable ${name} must be an SES configuration set name`),
+    );
+  });
+});
+
+describe('the visitor brake', () => {
+  it.each([
+    ['unset', {}],
+    ['blank', { SES_VISITOR_CONFIGURATION_SET: ' ' }],
+  ])('refuses to start when the visitor set is %s: there is nothing it may pause', (_l, env) => {
+    expect(() => readConfig(visitorBrakeConfig, env)).toThrow(
+      'Missing required environment variable SES_VISITOR_CONFIGURATION_SET',
+    );
+  });
+
+  it('refuses to start when the visitor set is the sales set: it must never pause sales', () => {
+    expect(() =>
+      readConfig(visitorBrakeConfig, {
+        SES_CONFIGURATION_SET: 'kryon-leads',
+        SES_VISITOR_CONFIGURATION_SET: ' kryon-leads ',
+      }),
+    ).toThrow(/names the sales configuration set \("kryon-leads"\)/);
+  });
+
+  it('refuses a name SES would not take', () => {
+    expect(() =>
+      readConfig(visitorBrakeConfig, { SES_VISITOR_CONFIGURATION_SET: 'kryon visitor' }),
+    ).toThrow(/SES_VISITOR_CONFIGURATION_SET must be an SES configuration set name/);
+  });
+});
+
+describe('how the e-mails read', () => {
+  it('takes an IANA zone and a sender name', () => {
+    expect(
+      form({
+        ...FORM_ENV,
+        SALES_TIME_ZONE: ' Europe/Berlin ',
+        VISITOR_MAIL_FROM_NAME: 'Kryon Vertrieb',
+      }),
+    ).toMatchObject({ SALES_TIME_ZONE: 'Europe/Berlin', VISITOR_MAIL_FROM_NAME: 'Kryon Vertrieb' });
+  });
+
+  it.each(['Europe/Berlinn', 'CET+1', 'Mars/Olympus_Mons'])(
+    'refuses a zone it does not know: %s',
+    (zone) => {
+      expect(() => form({ ...FORM_ENV, SALES_TIME_ZONE: zone })).toThrow(
+        `Environment variable SALES_TIME_ZONE must be an IANA time zone such as Europe/Berlin, not "${zone}"`,
+      );
+    },
+  );
+
+  it.each([
+    ['a header break', 'Kryon Sales\r\nBcc: eve@evil.example'],
+    ['an address', 'Kryon <sales@kryon.example>'],
+    ['a bidi control', 'Kryon \u202eselaS'],
+    ['an encoded word', '=?UTF-8?B?4oCu?='],
+  ])('refuses a sender name holding %s', (_label, name) => {
+    expect(() => form({ ...FORM_ENV, VISITOR_MAIL_FROM_NAME: name })).toThrow(
+      /Environment variable VISITOR_MAIL_FROM_NAME holds/,
+    );
+  });
+});
+
+describe('numbers', () => {
+  it.each([
+    'REPORT_LINK_DAYS',
+    'RETENTION_DAYS',
+    'IP_RATE_LIMIT_PER_MINUTE',
+    'VISITOR_MAIL_PER_ADDRESS',
+    'VISITOR_MAIL_PER_HOUR',
+    'UNVERIFIED_SALES_MAIL_PER_HOUR',
+  ])('takes %s as a whole number of at least 1', (name) => {
+    expect(form({ ...FORM_ENV, [name]: ' 12 ' })).toMatchObject({ [name]: 12 });
+    for (const value of ['0', '-1', '1.5', 'lots']) {
+      expect(() => form({ ...FORM_ENV, [name]: value })).toThrow(
+        `Environment variable ${name} must be a whole number of at least 1`,
+      );
+    }
+  });
+
+  it('takes the price curve, and refuses one that cannot work', () => {
+    expect(
+      form({
+        ...FORM_ENV,
+        CHALLENGE_FREE_PER_WINDOW: '0',
+        CHALLENGE_PER_DOUBLING: '5',
+        CHALLENGE_MAX_LEVEL: '2',
+      }),
+    ).toMatchObject({
+      CHALLENGE_FREE_PER_WINDOW: 0,
+      CHALLENGE_PER_DOUBLING: 5,
+      CHALLENGE_MAX_LEVEL: 2,
+    });
+    expect(() => form({ ...FORM_ENV, CHALLENGE_PER_DOUBLING: '0' })).toThrow(
+      /CHALLENGE_PER_DOUBLING and CHALLENGE_MAX_LEVEL make no working price curve: .*doubling/,
+    );
+    expect(() => form({ ...FORM_ENV, CHALLENGE_MAX_LEVEL: '9' })).toThrow(/level/);
+    expect(() => form({ ...FORM_ENV, CHALLENGE_FREE_PER_WINDOW: 'lots' })).toThrow(
+      'Environment variable CHALLENGE_FREE_PER_WINDOW must be a whole number',
+    );
+  });
+
+  it('takes the challenge limit and the digests an hour', () => {
+    expect(() =>
+      readConfig(challengeConfig, { ...FORM_ENV, CHALLENGE_RATE_LIMIT_PER_MINUTE: '0' }),
+    ).toThrow(
+      'Environment variable CHALLENGE_RATE_LIMIT_PER_MINUTE must be a whole number of at least 1',
+    );
+    expect(readConfig(resendConfig, { ...FORM_ENV, SALES_DIGESTS_PER_HOUR: '2' })).toMatchObject({
+      SALES_DIGESTS_PER_HOUR: 2,
+    });
+  });
+});
+
+describe('MAIL_DOMAIN_CHECK', () => {
+  it('is dns or off', () => {
+    expect(form({ ...FORM_ENV, MAIL_DOMAIN_CHECK: ' off ' }).MAIL_DOMAIN_CHECK).toBe('off');
+    expect(() => form({ ...FORM_ENV, MAIL_DOMAIN_CHECK: 'yes' })).toThrow(
+      'Environment variable MAIL_DOMAIN_CHECK must be "dns" or "off", not "yes"',
+    );
+  });
+});

@@ -1,0 +1,642 @@
+import { LEAD_FORMS, type LeadForm } from '@kryon/shared/api';
+import { CHALLENGE_RATE_LIMIT, DATA_RETENTION, IP_RATE_LIMIT } from '@kryon/shared/constants';
+import * as z from 'zod/mini';
+import { displayNameProblem } from './adapters/display-name.ts';
+import { checkPriceCurve, PRICE_CURVE } from './leads/challenge-price.ts';
+import { DIGESTS_PER_HOUR } from './leads/digest.ts';
+import { MAIL_TO, mailToVariable } from './leads/mail-to.ts';
+import { isTimeZone } from './leads/sales-time.ts';
+
+/*
+ * The functions' environment, as zod schemas: every variable a function reads, what it is,
+ * its default and which functions need it (docs/decisions/066). Each Lambda entry parses the
+ * schema of its kind at module scope, so a bad value stops the cold start with a message that
+ * names the variable, never a visitor's request. A blank variable counts as unset. Secrets'
+ * values are not here: they are read at run time, by the ARN named here.
+ */
+
+/** A variable as the process holds it: trimmed, and undefined when unset or blank. */
+const raw = z.pipe(
+  z.optional(z.string()),
+  z.transform((value) => value?.trim() || undefined),
+);
+
+function described<T extends z.ZodMiniType>(schema: T, description: string): T {
+  return schema.check(z.describe(description)) as T;
+}
+
+function optionalText(description: string) {
+  return described(raw, description);
+}
+
+function requiredText(name: string, description: string) {
+  return described(
+    z.pipe(raw, z.string({ error: `Missing required environment variable ${name}` })),
+    description,
+  );
+}
+
+function withDefault(fallback: string) {
+  return z.pipe(
+    raw,
+    z.transform((value) => value ?? fallback),
+  );
+}
+
+function textOr(fallback: string, description: string) {
+  return described(withDefault(fallback), description);
+}
+
+/** A count: a whole number of at least `min` (0 or 1), `fallback` when unset. */
+function count(name: string, fallback: number, min: 0 | 1, description: string) {
+  const error =
+    min === 0
+      ? `Environment variable ${name} must be a whole number`
+      : `Environment variable ${name} must be a whole number of at least 1`;
+  return described(
+    z.pipe(
+      raw,
+      z.pipe(
+        z.transform((value: string | undefined) =>
+          value === undefined ? fallback : Number(value),
+        ),
+        z.number({ error }).check(z.int({ error }), z.gte(min, { error })),
+      ),
+    ),
+    description,
+  );
+}
+
+/**
+ * A From header (MAIL_FROM, VISITOR_MAIL_FROM): one address (`no-reply@mail.kryon.example`)
+ * or a name and one address in angle brackets (`Kryon <no-reply@mail.kryon.example>`), on one
+ * line. It becomes a header as it is, so nothing else may get through.
+ */
+const SENDER = /^(?:[^\r\n<>@]*<[^\s@<>",;]+@[^\s@<>",;]+>|[^\s@<>",;]+@[^\s@<>",;]+)$/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+function senderCheck(name: string) {
+  return z.refine<string | undefined>(
+    (value) => value === undefined || (SENDER.test(value) && !CONTROL.test(value)),
+    {
+      error: (issue) =>
+        `Environment variable ${name} must be a From address ("Kryon <no-reply@mail.kryon.example>" or "no-reply@mail.kryon.example"), not "${issue.input}"`,
+    },
+  );
+}
+
+function optionalSender(name: string, description: string) {
+  return described(raw.check(senderCheck(name)), description);
+}
+
+function requiredSender(name: string, description: string) {
+  return described(
+    z.pipe(
+      raw,
+      z.string({ error: `Missing required environment variable ${name}` }).check(senderCheck(name)),
+    ),
+    description,
+  );
+}
+
+/** SES names a configuration set with letters, digits, _ and - only, at most 64 of them. */
+const CONFIGURATION_SET_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+
+function configurationSet(name: string, description: string) {
+  return described(
+    raw.check(
+      z.refine((value) => value === undefined || CONFIGURATION_SET_NAME.test(value), {
+        error: (issue) =>
+          `Environment variable ${name} must be an SES configuration set name (letters, digits, _ and -, at most 64), not "${issue.input}"`,
+      }),
+    ),
+    description,
+  );
+}
+
+/** A secret's ARN in Secrets Manager (any partition). */
+const SECRET_ARN = /^arn:[a-z-]+:secretsmanager:[a-z0-9-]+:\d{12}:secret:\S+$/;
+
+function secretArn(name: string, description: string) {
+  return described(
+    raw.check(
+      z.refine((value) => value === undefined || SECRET_ARN.test(value), {
+        error: (issue) =>
+          `Environment variable ${name} must be the ARN of a Secrets Manager secret (arn:aws:secretsmanager:<region>:<account>:secret:<name>), not "${issue.input}"`,
+      }),
+    ),
+    description,
+  );
+}
+
+const anEmail = z.email();
+
+/**
+ * A comma-separated list of e-mail addresses, e.g. MAIL_TO=sales@x.io,ops@x.io: undefined
+ * when unset, refused when it lists nothing or anything but addresses.
+ */
+function addressList(name: string, description: string) {
+  return described(
+    z.pipe(
+      raw,
+      z.transform((value, ctx) => {
+        if (value === undefined) return undefined;
+        const list = value
+          .split(',')
+          .map((address) => address.trim())
+          .filter(Boolean);
+        if (list.length === 0) {
+          ctx.issues.push({
+            code: 'custom',
+            input: value,
+            message: `Environment variable ${name} lists nothing`,
+          });
+          return z.NEVER;
+        }
+        for (const address of list) {
+          if (!z.safeParse(anEmail, address).success) {
+            ctx.issues.push({
+              code: 'custom',
+              input: value,
+              message: `Environment variable ${name} must list e-mail addresses separated by commas (sales@kryon.example,ops@kryon.example), not "${address}"`,
+            });
+            return z.NEVER;
+          }
+        }
+        return list;
+      }),
+    ),
+    description,
+  );
+}
+
+// --- The variables, by concern. "Needed by" names the functions (handlers/*.ts) that read it.
+
+/** Every function: how its logs and metrics are labelled. */
+const loggingShape = {
+  APP_VERSION: textOr(
+    'dev',
+    'The deployed version each log line carries; default "dev". All functions.',
+  ),
+  POWERTOOLS_SERVICE_NAME: textOr(
+    'kryon-leads',
+    'The service name of logs and metrics; default "kryon-leads". All functions.',
+  ),
+  POWERTOOLS_METRICS_NAMESPACE: textOr(
+    'Kryon/Leads',
+    'The CloudWatch namespace of the metrics the alarms read; default "Kryon/Leads". All functions.',
+  ),
+  POWERTOOLS_LOG_LEVEL: optionalText(
+    'The log level, read by Powertools itself (DEBUG, INFO, WARN, ERROR); default INFO. All functions.',
+  ),
+  POWERTOOLS_METRICS_DISABLED: optionalText(
+    'Read by Powertools itself: "true" writes no metrics (the local stack). All functions.',
+  ),
+};
+
+/** The functions that read secrets: the ARN deployed, the value itself locally and in tests. */
+const secretsShape = {
+  IP_HASH_SECRET_ARN: secretArn(
+    'IP_HASH_SECRET_ARN',
+    "The site secret's ARN, read at run time (hashes of IPs and addresses, challenge and report-link signatures). Form, challenge, report, resend and delivery-events functions: this or IP_HASH_SECRET is required there.",
+  ),
+  IP_HASH_SECRET: optionalText(
+    'The site secret itself, where no ARN is given: the local stack and the tests only.',
+  ),
+  ORIGIN_VERIFY_SECRET_ARN: secretArn(
+    'ORIGIN_VERIFY_SECRET_ARN',
+    'The ARN of the value CloudFront adds to each API request, read at run time. API functions; unset, no header is checked (the local stack).',
+  ),
+  ORIGIN_VERIFY_SECRET: optionalText(
+    'The origin-verify value itself, where no ARN is given: tests only.',
+  ),
+};
+
+const tableShape = {
+  TABLE_NAME: requiredText(
+    'TABLE_NAME',
+    'The DynamoDB table of leads, counters and suppressions. Required by every function but the visitor brake.',
+  ),
+};
+
+/** How e-mail is sent: senders, configuration sets, identity. */
+const sendingShape = {
+  MAIL_FROM: requiredSender(
+    'MAIL_FROM',
+    'The From header of sales e-mail, and of visitor e-mail without VISITOR_MAIL_FROM. Required by the form, health, status and resend functions.',
+  ),
+  VISITOR_MAIL_FROM: optionalSender(
+    'VISITOR_MAIL_FROM',
+    'The From header of visitor e-mail (an SES identity of its own); unset, MAIL_FROM. Form, health, status and resend functions.',
+  ),
+  SES_CONFIGURATION_SET: configurationSet(
+    'SES_CONFIGURATION_SET',
+    'The configuration set of the sales stream; unset, none is named (the local stack). Form, health, status, resend, delivery-events and visitor-brake functions.',
+  ),
+  SES_VISITOR_CONFIGURATION_SET: configurationSet(
+    'SES_VISITOR_CONFIGURATION_SET',
+    'The configuration set of the visitor stream; unset, the sales set. Form, health, status, resend and delivery-events functions; required by the visitor brake, and different from the sales set there.',
+  ),
+  SES_IDENTITY: optionalText(
+    'The SES identity that covers MAIL_FROM, which the health probe asks about; unset, the account only. Health and status functions.',
+  ),
+};
+
+/** What the e-mails say: links, times, the visitor sender's name. */
+const presentationShape = {
+  SITE_ORIGIN: requiredText(
+    'SITE_ORIGIN',
+    "The site's public origin for links in e-mails and pages; no default, so a test deployment cannot link to production. Required by the form, resend and report functions.",
+  ),
+  REPORT_LINK_DAYS: count(
+    'REPORT_LINK_DAYS',
+    7,
+    1,
+    'Days a personal report link works; default 7. Form and resend functions.',
+  ),
+  SALES_TIME_ZONE: described(
+    withDefault('UTC').check(
+      z.refine(isTimeZone, {
+        error: (issue) =>
+          `Environment variable SALES_TIME_ZONE must be an IANA time zone such as Europe/Berlin, not "${issue.input}"`,
+      }),
+    ),
+    'The IANA zone of the times in sales e-mails; default UTC. Form and resend functions.',
+  ),
+  VISITOR_MAIL_FROM_NAME: described(
+    withDefault('Kryon Sales').check(
+      z.superRefine((name, ctx) => {
+        const problem = displayNameProblem(name);
+        if (problem) {
+          ctx.issues.push({
+            code: 'custom',
+            input: name,
+            message: `Environment variable VISITOR_MAIL_FROM_NAME ${problem}`,
+          });
+        }
+      }),
+    ),
+    'The sender name of e-mails to visitors; default "Kryon Sales". Form and resend functions.',
+  ),
+};
+
+/** The challenge price's curve (docs/decisions/051); the form and challenge functions. */
+const challengeShape = {
+  CHALLENGE_FREE_PER_WINDOW: count(
+    'CHALLENGE_FREE_PER_WINDOW',
+    PRICE_CURVE.free,
+    0,
+    `Confirmations per 10 minutes at the quiet price; default ${PRICE_CURVE.free}. Form and challenge functions.`,
+  ),
+  CHALLENGE_PER_DOUBLING: count(
+    'CHALLENGE_PER_DOUBLING',
+    PRICE_CURVE.perDoubling,
+    0,
+    `Confirmations more per doubling of the price; default ${PRICE_CURVE.perDoubling}. Form and challenge functions.`,
+  ),
+  CHALLENGE_MAX_LEVEL: count(
+    'CHALLENGE_MAX_LEVEL',
+    PRICE_CURVE.maxLevel,
+    0,
+    `The most doublings of the price (0 to 6); default ${PRICE_CURVE.maxLevel}. Form and challenge functions.`,
+  ),
+};
+
+/** Confirmations to typed addresses: a day to one address, an hour over every form. */
+export const VISITOR_MAIL_DEFAULTS = { perAddress: 3, perHour: 400 } as const;
+
+/** What a lead function stores and spends. */
+const leadShape = {
+  RETENTION_DAYS: count(
+    'RETENTION_DAYS',
+    DATA_RETENTION.leadDays,
+    1,
+    `Days a lead (and a suppressed address) is kept; default ${DATA_RETENTION.leadDays}. Form and delivery-events functions.`,
+  ),
+  IP_RATE_LIMIT_PER_MINUTE: count(
+    'IP_RATE_LIMIT_PER_MINUTE',
+    IP_RATE_LIMIT.max,
+    1,
+    `Submissions a minute from one client address; default ${IP_RATE_LIMIT.max}. Form functions.`,
+  ),
+  VISITOR_MAIL_PER_ADDRESS: count(
+    'VISITOR_MAIL_PER_ADDRESS',
+    VISITOR_MAIL_DEFAULTS.perAddress,
+    1,
+    `Confirmations a day to one typed address; default ${VISITOR_MAIL_DEFAULTS.perAddress}. Form functions.`,
+  ),
+  VISITOR_MAIL_PER_HOUR: count(
+    'VISITOR_MAIL_PER_HOUR',
+    VISITOR_MAIL_DEFAULTS.perHour,
+    1,
+    `Confirmations an hour over every form; default ${VISITOR_MAIL_DEFAULTS.perHour}. Form functions.`,
+  ),
+  UNVERIFIED_SALES_MAIL_PER_HOUR: count(
+    'UNVERIFIED_SALES_MAIL_PER_HOUR',
+    10,
+    1,
+    'Unverified leads mailed to sales one by one an hour, the rest go in the digest; default 10. Form functions.',
+  ),
+  MAIL_DOMAIN_CHECK: described(
+    z.pipe(
+      withDefault('dns'),
+      z.enum(['dns', 'off'], {
+        error: (issue) =>
+          `Environment variable MAIL_DOMAIN_CHECK must be "dns" or "off", not "${issue.input}"`,
+      }),
+    ),
+    'Whether a confirmation waits for DNS to say the domain takes mail: "dns" (default) or "off" (the local stack, which has no DNS). Form functions.',
+  ),
+  AWS_REGION: optionalText(
+    'Set by Lambda: the region whose SES endpoint the mail-domain check uses to trust its resolver. Form functions.',
+  ),
+};
+
+const recipientsShape: Record<string, ReturnType<typeof addressList>> = {
+  [MAIL_TO]: addressList(
+    MAIL_TO,
+    'The recipients of every form without a list of its own, comma-separated. Form and resend functions: required unless each form they serve has its own list.',
+  ),
+  ...Object.fromEntries(
+    LEAD_FORMS.map((form) => [
+      mailToVariable(form),
+      addressList(
+        mailToVariable(form),
+        `The ${form} form's own recipients, comma-separated; unset, MAIL_TO. The ${form} function and the resend function.`,
+      ),
+    ]),
+  ),
+};
+
+const reportShape = {
+  REPORTS_BUCKET: optionalText(
+    'The private bucket of the research reports (deployed). Report function; unset, REPORTS_DIR.',
+  ),
+  REPORTS_DIR: optionalText(
+    "The build's reports directory (the local stack). Report function; with neither, it answers its unavailable page.",
+  ),
+};
+
+const resendShape = {
+  SALES_DIGESTS_PER_HOUR: count(
+    'SALES_DIGESTS_PER_HOUR',
+    DIGESTS_PER_HOUR,
+    1,
+    `Digests of held unverified leads an hour; default ${DIGESTS_PER_HOUR}. Resend function.`,
+  ),
+};
+
+const challengeRateShape = {
+  CHALLENGE_RATE_LIMIT_PER_MINUTE: count(
+    'CHALLENGE_RATE_LIMIT_PER_MINUTE',
+    CHALLENGE_RATE_LIMIT.max,
+    1,
+    `Challenges one client network may fetch a minute; default ${CHALLENGE_RATE_LIMIT.max}. Challenge function.`,
+  ),
+};
+
+/**
+ * Every variable any function reads, with its description: the catalogue the per-function
+ * schemas below pick from (its required entries are required only where a function needs them).
+ */
+export const ENVIRONMENT_VARIABLES = {
+  ...loggingShape,
+  ...secretsShape,
+  ...tableShape,
+  ...sendingShape,
+  ...presentationShape,
+  ...challengeShape,
+  ...leadShape,
+  ...recipientsShape,
+  ...reportShape,
+  ...resendShape,
+  ...challengeRateShape,
+};
+
+// --- Rules across variables.
+
+type Issues = z.core.$RefinementCtx['issues'];
+
+function needsSiteSecret() {
+  return z.superRefine<{ IP_HASH_SECRET_ARN?: string; IP_HASH_SECRET?: string }>((env, ctx) => {
+    if (!env.IP_HASH_SECRET_ARN && !env.IP_HASH_SECRET) {
+      push(
+        ctx.issues,
+        env,
+        'Missing required environment variable IP_HASH_SECRET_ARN or IP_HASH_SECRET',
+      );
+    }
+  });
+}
+
+const validCurve = z.superRefine<{
+  CHALLENGE_FREE_PER_WINDOW: number;
+  CHALLENGE_PER_DOUBLING: number;
+  CHALLENGE_MAX_LEVEL: number;
+}>((env, ctx) => {
+  try {
+    checkPriceCurve(priceCurveOf(env));
+  } catch (error) {
+    push(
+      ctx.issues,
+      env,
+      `Environment variables CHALLENGE_FREE_PER_WINDOW, CHALLENGE_PER_DOUBLING and CHALLENGE_MAX_LEVEL make no working price curve: ${(error as Error).message}`,
+    );
+  }
+});
+
+function push(issues: Issues, input: unknown, message: string) {
+  issues.push({ code: 'custom', input, message });
+}
+
+/** The challenge price's curve from the parsed variables. */
+export function priceCurveOf(env: {
+  CHALLENGE_FREE_PER_WINDOW: number;
+  CHALLENGE_PER_DOUBLING: number;
+  CHALLENGE_MAX_LEVEL: number;
+}) {
+  return {
+    windowMs: PRICE_CURVE.windowMs,
+    free: env.CHALLENGE_FREE_PER_WINDOW,
+    perDoubling: env.CHALLENGE_PER_DOUBLING,
+    maxLevel: env.CHALLENGE_MAX_LEVEL,
+  };
+}
+
+/**
+ * The recipients of `forms`: each form's MAIL_TO_<FORM> (e.g. MAIL_TO_BETA_ACCESS) when set,
+ * else MAIL_TO. Every listed address must be one, and every form must have someone.
+ */
+function recipientsSchema<F extends LeadForm>(forms: readonly F[]) {
+  const variables = [MAIL_TO, ...forms.map(mailToVariable)];
+  const shape = Object.fromEntries(variables.map((name) => [name, recipientsShape[name]]));
+  return z.pipe(
+    z.object(shape as Record<string, ReturnType<typeof addressList>>),
+    z.transform((env, ctx) => {
+      const recipients = {} as Record<F, string[]>;
+      const without: F[] = [];
+      for (const form of forms) {
+        const list = env[mailToVariable(form)] ?? env[MAIL_TO];
+        if (list) recipients[form] = list;
+        else without.push(form);
+      }
+      if (without.length > 0) {
+        push(
+          ctx.issues,
+          env,
+          `Missing required environment variable ${MAIL_TO}: the recipients of ${without.join(', ')} leads (or ${without.map(mailToVariable).join(', ')} for a form alone)`,
+        );
+      }
+      return recipients;
+    }),
+  );
+}
+
+// --- One schema per kind of function: what it reads, and nothing it does not.
+
+/** Every function: its logs and metrics. */
+export const loggingConfig = z.object(loggingShape);
+
+/** GET /api/email/health and /status: the table and SES probes. */
+export const healthConfig = z.object({
+  ...loggingShape,
+  ...secretsShape,
+  ...tableShape,
+  ...sendingShape,
+});
+
+/** GET /api/email/challenge. */
+export const challengeConfig = z
+  .object({
+    ...loggingShape,
+    ...secretsShape,
+    ...tableShape,
+    ...challengeShape,
+    ...challengeRateShape,
+  })
+  .check(needsSiteSecret(), validCurve);
+
+/** GET /api/email/report. */
+export const reportConfig = z
+  .object({
+    ...loggingShape,
+    ...secretsShape,
+    ...tableShape,
+    ...reportShape,
+    SITE_ORIGIN: presentationShape.SITE_ORIGIN,
+  })
+  .check(needsSiteSecret());
+
+/** POST /api/email/<form>: one form's function, and `recipients`, its form's list. */
+export function formConfig(form: LeadForm) {
+  return z.intersection(
+    z
+      .object({
+        ...loggingShape,
+        ...secretsShape,
+        ...tableShape,
+        ...sendingShape,
+        ...presentationShape,
+        ...challengeShape,
+        ...leadShape,
+      })
+      .check(needsSiteSecret(), validCurve),
+    z.pipe(
+      recipientsSchema([form]),
+      z.transform((byForm) => ({ recipients: byForm[form] })),
+    ),
+  );
+}
+
+/** The scheduled re-send: every form's recipients, as each form's function has them. */
+export const resendConfig = z.intersection(
+  z
+    .object({
+      ...loggingShape,
+      ...secretsShape,
+      ...tableShape,
+      ...sendingShape,
+      ...presentationShape,
+      ...resendShape,
+    })
+    .check(needsSiteSecret()),
+  z.pipe(
+    recipientsSchema(LEAD_FORMS),
+    z.transform((recipientsByForm) => ({ recipientsByForm })),
+  ),
+);
+
+/** SES's delivery events: the table and the two sets' names, which tell an event's stream. */
+export const deliveryEventsConfig = z
+  .object({
+    ...loggingShape,
+    ...secretsShape,
+    ...tableShape,
+    SES_CONFIGURATION_SET: sendingShape.SES_CONFIGURATION_SET,
+    SES_VISITOR_CONFIGURATION_SET: sendingShape.SES_VISITOR_CONFIGURATION_SET,
+    RETENTION_DAYS: leadShape.RETENTION_DAYS,
+  })
+  .check(needsSiteSecret());
+
+/**
+ * The visitor brake: it may pause the visitor set only. Without one, or with the sales set's
+ * name, it refuses to start: pausing it would stop sales mail (decision 058).
+ */
+export const visitorBrakeConfig = z
+  .object({
+    ...loggingShape,
+    SES_CONFIGURATION_SET: sendingShape.SES_CONFIGURATION_SET,
+    SES_VISITOR_CONFIGURATION_SET: sendingShape.SES_VISITOR_CONFIGURATION_SET,
+  })
+  .check(
+    z.superRefine((env, ctx) => {
+      const visitor = env.SES_VISITOR_CONFIGURATION_SET;
+      if (visitor === undefined) {
+        push(
+          ctx.issues,
+          env,
+          'Missing required environment variable SES_VISITOR_CONFIGURATION_SET: the visitor brake pauses only the visitor configuration set',
+        );
+      } else if (visitor === env.SES_CONFIGURATION_SET) {
+        push(
+          ctx.issues,
+          env,
+          `SES_VISITOR_CONFIGURATION_SET names the sales configuration set ("${visitor}"): the visitor brake must never pause sales e-mail`,
+        );
+      }
+    }),
+  );
+
+export type LoggingConfig = z.output<typeof loggingConfig>;
+export type HealthConfig = z.output<typeof healthConfig>;
+export type ChallengeConfig = z.output<typeof challengeConfig>;
+export type ReportConfig = z.output<typeof reportConfig>;
+export type FormConfig = z.output<ReturnType<typeof formConfig>>;
+export type ResendConfig = z.output<typeof resendConfig>;
+export type DeliveryEventsConfig = z.output<typeof deliveryEventsConfig>;
+export type VisitorBrakeConfig = z.output<typeof visitorBrakeConfig>;
+
+/**
+ * A function's configuration from its environment, or an error that names every variable
+ * that is wrong and says what it must be: thrown at module scope, it fails the cold start.
+ */
+export function readConfig<T extends z.ZodMiniType>(
+  schema: T,
+  env: NodeJS.ProcessEnv = process.env,
+): z.output<T> {
+  const result = z.safeParse(schema, env);
+  if (result.success) return result.data;
+  throw new Error(
+    `The function's configuration is invalid: ${result.error.issues.map((issue) => issue.message).join('; ')}`,
+  );
+}
+
+/**
+ * One form's recipients from an environment, checked as its function checks them when it
+ * starts: MAIL_TO_<FORM> when set, else MAIL_TO. Throws, naming the variable, when there are
+ * none or one is not an e-mail address.
+ */
+export function formRecipients(form: LeadForm, env: NodeJS.ProcessEnv): string[] {
+  return readConfig(recipientsSchema([form]), env)[form];
+}

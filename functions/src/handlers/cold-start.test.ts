@@ -1,0 +1,98 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+/*
+ * A function whose configuration is wrong must not start: importing its handler module (what
+ * Lambda's init phase does) throws, naming the variable, instead of a visitor's request
+ * answering 503 (decision 066). Each import here is a fresh cold start: vi.resetModules().
+ */
+
+/** What a deployed contact function is given (infra/lib/forms-api.ts), secrets' values aside. */
+const CONTACT_ENV = {
+  AWS_REGION: 'eu-west-1',
+  AWS_ACCESS_KEY_ID: 'test',
+  AWS_SECRET_ACCESS_KEY: 'test',
+  TABLE_NAME: 'leads-unit',
+  MAIL_FROM: 'Kryon Website <no-reply@kryon.example>',
+  MAIL_TO: 'sales@kryon.example, ops@kryon.example',
+  SES_CONFIGURATION_SET: 'kryon-sales',
+  SES_VISITOR_CONFIGURATION_SET: 'kryon-visitor',
+  IP_HASH_SECRET: 'unit-secret',
+  SITE_ORIGIN: 'https://www.kryon.example',
+};
+
+let saved: NodeJS.ProcessEnv;
+beforeEach(() => {
+  saved = { ...process.env };
+  vi.resetModules();
+});
+afterEach(() => {
+  for (const name of Object.keys(process.env)) {
+    if (!(name in saved)) delete process.env[name];
+  }
+  Object.assign(process.env, saved);
+});
+
+/** The environment of one cold start: CONTACT_ENV with `changes`; undefined unsets. */
+function environment(changes: Record<string, string | undefined> = {}) {
+  for (const name of [...Object.keys(CONTACT_ENV), ...Object.keys(changes)]) {
+    delete process.env[name];
+  }
+  for (const [name, value] of Object.entries({ ...CONTACT_ENV, ...changes })) {
+    if (value !== undefined) process.env[name] = value;
+  }
+}
+
+describe('the contact function at cold start', () => {
+  it('starts with a good environment', async () => {
+    environment();
+    const module = await import('./contact.ts');
+    expect(module.handler).toBeTypeOf('function');
+  });
+
+  it('refuses to start with a MAIL_TO that is not an address, naming MAIL_TO', async () => {
+    environment({ MAIL_TO: 'not-an-address' });
+    await expect(import('./contact.ts')).rejects.toThrow(
+      /Environment variable MAIL_TO must list e-mail addresses .*not "not-an-address"/,
+    );
+  });
+
+  it('refuses to start without MAIL_TO, naming MAIL_TO', async () => {
+    environment({ MAIL_TO: undefined });
+    await expect(import('./contact.ts')).rejects.toThrow(
+      'Missing required environment variable MAIL_TO',
+    );
+  });
+
+  it('starts with its own list alone (MAIL_TO_CONTACT)', async () => {
+    environment({ MAIL_TO: undefined, MAIL_TO_CONTACT: 'contact@kryon.example' });
+    await expect(import('./contact.ts')).resolves.toHaveProperty('handler');
+  });
+});
+
+describe('other functions at cold start', () => {
+  it('starts the challenge function without the recipients it never reads', async () => {
+    environment({ MAIL_TO: 'not-an-address', MAIL_FROM: undefined, SITE_ORIGIN: undefined });
+    await expect(import('./challenge.ts')).resolves.toHaveProperty('handler');
+  });
+
+  it('refuses to start the resend function when one form has no recipients', async () => {
+    environment({ MAIL_TO: undefined, MAIL_TO_CONTACT: 'contact@kryon.example' });
+    await expect(import('./resend.ts')).rejects.toThrow(
+      /Missing required environment variable MAIL_TO: the recipients of partner, demo, beta-access, download leads \(or MAIL_TO_PARTNER, MAIL_TO_DEMO, MAIL_TO_BETA_ACCESS, MAIL_TO_DOWNLOAD for a form alone\)/,
+    );
+  });
+
+  it('refuses to start the report function without SITE_ORIGIN', async () => {
+    environment({ SITE_ORIGIN: ' ' });
+    await expect(import('./report.ts')).rejects.toThrow(
+      'Missing required environment variable SITE_ORIGIN',
+    );
+  });
+
+  it('refuses to start the visitor brake pointed at the sales set', async () => {
+    environment({ SES_VISITOR_CONFIGURATION_SET: 'kryon-sales' });
+    await expect(import('./visitor-brake.ts')).rejects.toThrow(
+      /SES_VISITOR_CONFIGURATION_SET names the sales configuration set/,
+    );
+  });
+});
