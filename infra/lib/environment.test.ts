@@ -1,6 +1,7 @@
 import { DATA_RETENTION } from '@kryon/shared/constants';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { describe, expect, it } from 'vitest';
+import { formRecipients } from '../../functions/src/config.ts';
 import local from '../environments/local.ts';
 import production from '../environments/production.ts';
 import { filledInProduction } from '../test/filled-in-production.ts';
@@ -187,6 +188,12 @@ describe('recipients', () => {
       'recipients.default: must list at least one address',
     );
     expect(problems({ kind: 'preview', recipients: { default: ['sales'] } })).toContain(
+      'recipients.default.0: must be an e-mail address',
+    );
+    // What the functions would refuse at cold start (functions/src/config.ts) is refused here.
+    const address = 'sales!team@kryon.security';
+    expect(() => formRecipients('contact', { MAIL_TO: address })).toThrow(/MAIL_TO/);
+    expect(problems({ kind: 'preview', recipients: { default: [address] } })).toContain(
       'recipients.default.0: must be an e-mail address',
     );
   });

@@ -8,7 +8,7 @@ import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, describe, expect, it } from 'vitest';
-import { formRecipients } from '../../functions/src/wiring.ts';
+import { formRecipients } from '../../functions/src/config.ts';
 import { EnvironmentError, type EnvironmentInput } from '../lib/environment.ts';
 import { SITE_BUILD_RECORD } from '../lib/environment-files.ts';
 import { environmentStack } from '../lib/environment-stack.ts';
