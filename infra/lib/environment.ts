@@ -3,6 +3,7 @@ import { DATA_RETENTION } from '@kryon/shared/constants';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { z } from 'zod';
 import { displayNameProblem } from '../../functions/src/adapters/display-name.ts';
+import { VISITOR_MAIL_DEFAULTS } from '../../functions/src/config.ts';
 import { isTimeZone } from '../../functions/src/leads/sales-time.ts';
 import { API_ROUTES } from '../../functions/src/routes.ts';
 
@@ -263,8 +264,8 @@ export const environmentSchema = z
      */
     visitorMail: z
       .strictObject({
-        perAddress: wholeNumber(1, 20).default(3),
-        perHour: wholeNumber(1, 100_000).default(400),
+        perAddress: wholeNumber(1, 20).default(VISITOR_MAIL_DEFAULTS.perAddress),
+        perHour: wholeNumber(1, 100_000).default(VISITOR_MAIL_DEFAULTS.perHour),
       })
       .prefault({}),
     /**
