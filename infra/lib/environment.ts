@@ -236,9 +236,9 @@ export const environmentSchema = z
     /** Who the alarms e-mail (an SNS subscription each confirms). */
     alarmEmails: z.array(email).optional(),
     /**
-     * A web ACL in front of the distribution: `{ rateLimit }` creates one (only in us-east-1,
-     * where AWS allows CloudFront web ACLs), limiting each IP to that many `/api/*` requests
-     * per 5 minutes; `{ webAclArn }` uses an existing global one.
+     * A web ACL in front of the distribution: `{ rateLimit }` (or `{}`, for 100) creates one,
+     * only in us-east-1, where AWS allows CloudFront web ACLs, limiting each IP to that many
+     * `/api/*` requests per 5 minutes; `{ webAclArn }` uses an existing global one.
      * @default none
      */
     waf: z
