@@ -9,12 +9,13 @@ import {
   type RawContext,
 } from '../lib/deploy-config.ts';
 import { KryonStack } from '../lib/kryon-stack.ts';
+import { policyValidators } from '../lib/policy-validation.ts';
 
 /*
  * The only place that reads CDK context and the environment. Everything below receives
  * typed props; see docs/decisions/ and the README's Deploy section for the keys.
  */
-const app = new App();
+const app = new App({ policyValidationBeta1: policyValidators() });
 
 const raw: RawContext = {};
 for (const key of CONTEXT_KEYS) raw[key] = app.node.tryGetContext(key);

@@ -7,6 +7,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { parseDeployConfig, type RawContext } from '../lib/deploy-config.ts';
 import { KryonStack, type KryonStackProps, REPO_ROOT } from '../lib/kryon-stack.ts';
+import { policyValidators } from '../lib/policy-validation.ts';
 
 /** The feature flags of cdk.json, so tests build the app exactly as `cdk synth` does. */
 export function cdkJsonContext(): Record<string, unknown> {
@@ -30,6 +31,8 @@ export interface SynthOptions {
   account?: string;
   region?: string;
   routes?: KryonStackProps['routes'];
+  /** Run the cfn-guard validation of bin/app.ts (lib/policy-validation.ts) too; slow. */
+  guard?: boolean;
 }
 
 export interface Synthesized {
@@ -48,6 +51,8 @@ export function synth(options: SynthOptions = {}): Synthesized {
   const outdir = mkdtempSync(join(tmpdir(), 'kryon-cdk-'));
   const app = new App({
     outdir,
+    // Control Tower's rules (cfn-guard) add seconds to every synthesis: on for one test.
+    ...(options.guard ? { policyValidationBeta1: policyValidators() } : {}),
     context: {
       ...cdkJsonContext(),
       ...(options.bundle ? {} : { 'aws:cdk:bundling-stacks': [] }),
