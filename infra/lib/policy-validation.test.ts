@@ -16,7 +16,7 @@ import {
 
 /*
  * AWS Control Tower's proactive controls, as cfn-guard rules
- * (https://docs.aws.amazon.com/controltower/latest/controlreference/proactive-controls.html):
+ * (https://docs.aws.amazon.com/controltower/latest/userguide/proactive-controls.html):
  * the one test synthesis that runs them (they add seconds to each, see docs/decisions/065).
  */
 const siteDir = writeSiteFixture();

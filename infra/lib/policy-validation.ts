@@ -14,7 +14,7 @@ import type { IConstruct } from 'constructs';
  * AWS Control Tower's proactive controls, run on every synthesized template by cfn-guard
  * (@cdklabs/cdk-validator-cfnguard): a violation fails `cdk synth` like a cdk-nag finding.
  * The controls are documented per service at
- * https://docs.aws.amazon.com/controltower/latest/controlreference/proactive-controls.html
+ * https://docs.aws.amazon.com/controltower/latest/userguide/proactive-controls.html
  * (each report line links its own page). See docs/decisions/065.
  */
 
