@@ -1,13 +1,12 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { App, type CfnResource, Validations } from 'aws-cdk-lib';
+import { App, type CfnResource, type IPolicyValidationPluginBeta1, Validations } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { parseDeployConfig, type RawContext } from '../lib/deploy-config.ts';
 import { KryonStack, type KryonStackProps, REPO_ROOT } from '../lib/kryon-stack.ts';
-import { policyValidators } from '../lib/policy-validation.ts';
 
 /** The feature flags of cdk.json, so tests build the app exactly as `cdk synth` does. */
 export function cdkJsonContext(): Record<string, unknown> {
@@ -31,8 +30,11 @@ export interface SynthOptions {
   account?: string;
   region?: string;
   routes?: KryonStackProps['routes'];
-  /** Run the cfn-guard validation of bin/app.ts (lib/policy-validation.ts) too; slow. */
-  guard?: boolean;
+  /**
+   * Validation plugins for the app, as bin/app.ts passes policyValidators() (cfn-guard). None
+   * by default: the Control Tower rules add seconds to each synthesis, so one test runs them.
+   */
+  validators?: IPolicyValidationPluginBeta1[];
 }
 
 export interface Synthesized {
@@ -51,8 +53,7 @@ export function synth(options: SynthOptions = {}): Synthesized {
   const outdir = mkdtempSync(join(tmpdir(), 'kryon-cdk-'));
   const app = new App({
     outdir,
-    // Control Tower's rules (cfn-guard) add seconds to every synthesis: on for one test.
-    ...(options.guard ? { policyValidationBeta1: policyValidators() } : {}),
+    ...(options.validators ? { policyValidationBeta1: options.validators } : {}),
     context: {
       ...cdkJsonContext(),
       ...(options.bundle ? {} : { 'aws:cdk:bundling-stacks': [] }),
