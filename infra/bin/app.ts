@@ -5,6 +5,7 @@ import { EnvironmentError } from '../lib/environment.ts';
 import { DEFAULT_ENVIRONMENT } from '../lib/environment-files.ts';
 import { environmentStack } from '../lib/environment-stack.ts';
 import { REPO_ROOT } from '../lib/kryon-stack.ts';
+import { policyValidators } from '../lib/policy-validation.ts';
 
 /*
  * The only place that reads CDK context and the process environment. It synthesizes one
@@ -26,4 +27,4 @@ try {
   console.error(error.message);
   process.exit(1);
 }
-Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+Validations.of(app).addPlugins(new AwsSolutionsChecks(app), ...policyValidators());

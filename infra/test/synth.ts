@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { App, type CfnResource, Validations } from 'aws-cdk-lib';
+import { App, type CfnResource, type IPolicyValidationPluginBeta1, Validations } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
@@ -34,6 +34,11 @@ export interface SynthOptions {
   account?: string;
   region?: string;
   routes?: KryonStackProps['routes'];
+  /**
+   * Validation plugins for the app, as bin/app.ts passes policyValidators() (cfn-guard). None
+   * by default: the Control Tower rules add seconds to each synthesis, so one test runs them.
+   */
+  validators?: IPolicyValidationPluginBeta1[];
 }
 
 export interface Synthesized {
@@ -69,7 +74,7 @@ export function synth(options: SynthOptions = {}): Synthesized {
     env,
     routes: options.routes,
   });
-  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app), ...(options.validators ?? []));
   try {
     app.synth();
   } catch (error) {
