@@ -13,18 +13,20 @@ import { policyValidators } from '../lib/policy-validation.ts';
  * `npm run synth|diff|deploy -- <name>` sets (infra/scripts/cdk.ts; README "Deploy").
  */
 const app = new App();
+let customDomain = false;
 try {
-  await environmentStack(app, {
+  const { parsed } = await environmentStack(app, {
     name: String(app.node.tryGetContext('environment') ?? DEFAULT_ENVIRONMENT),
     siteDir: join(REPO_ROOT, 'web', 'build', 'client'),
     account: process.env.CDK_DEFAULT_ACCOUNT,
     region: process.env.CDK_DEFAULT_REGION,
     appVersion: app.node.tryGetContext('appVersion'),
   });
+  customDomain = parsed.config.domain !== undefined;
 } catch (error) {
   if (!(error instanceof EnvironmentError)) throw error;
   // The deployer's to fix: say what and where, without a stack trace.
   console.error(error.message);
   process.exit(1);
 }
-Validations.of(app).addPlugins(new AwsSolutionsChecks(app), ...policyValidators());
+Validations.of(app).addPlugins(new AwsSolutionsChecks(app), ...policyValidators({ customDomain }));

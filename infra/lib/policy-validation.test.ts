@@ -18,10 +18,24 @@ import {
  * the one test synthesis that runs them (they add seconds to each, see docs/decisions/065).
  */
 const siteDir = writeSiteFixture();
-const [guard] = policyValidators();
+const [guard] = policyValidators({ customDomain: false });
 if (!guard) throw new Error('no cfn-guard validator');
 const real = synth({ siteDir, validators: [guard] });
-const scratch: string[] = [siteDir, real.outdir];
+// Production's shape: its own domain and certificate, which the CloudFront controls check.
+const [domainGuard] = policyValidators({ customDomain: true });
+if (!domainGuard) throw new Error('no cfn-guard validator');
+const withDomain = synth({
+  siteDir,
+  validators: [domainGuard],
+  environment: {
+    domain: {
+      name: 'kryon.security',
+      certificateArn:
+        'arn:aws:acm:us-east-1:123456789012:certificate/11111111-2222-3333-4444-555555555555',
+    },
+  },
+});
+const scratch: string[] = [siteDir, real.outdir, withDomain.outdir];
 afterAll(() => {
   for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
 });
@@ -45,6 +59,21 @@ describe('Control Tower rules (cfn-guard) at synthesis', () => {
     }
   });
 
+  it('pass a stack with a custom domain without the acknowledgements that excuse its absence', () => {
+    const dropped = Object.entries(GUARD_ACKNOWLEDGEMENTS)
+      .filter(([, ack]) => ack.withoutCustomDomain)
+      .map(([rule]) => rule);
+    expect(dropped.sort()).toEqual([
+      'cloudfront_custom_ssl_certificate_check',
+      'cloudfront_security_policy_check',
+      'cloudfront_sni_enabled_check',
+    ]);
+    // Synthesis passed with those three not acknowledged, and the rest still needed there.
+    expect(new Set(domainGuard.acknowledged.map((finding) => finding.rule))).toEqual(
+      new Set(Object.keys(GUARD_ACKNOWLEDGEMENTS).filter((rule) => !dropped.includes(rule))),
+    );
+  });
+
   it('read from every rule the resource types it reports on, so none is skipped by mistake', () => {
     const rules = controlTowerRules();
     expect(rules.size).toBe(237);
@@ -56,7 +85,7 @@ describe('Control Tower rules (cfn-guard) at synthesis', () => {
     const outdir = mkdtempSync(join(tmpdir(), 'kryon-guard-'));
     scratch.push(outdir);
     const app = new App({ outdir });
-    Validations.of(app).addPlugins(...policyValidators());
+    Validations.of(app).addPlugins(...policyValidators({ customDomain: false }));
     const stack = new Stack(app, 'Seeded');
     // No public access block; and Object Lock, acknowledged for the stack's own three buckets
     // only, is not acknowledged for this one.

@@ -30,6 +30,12 @@ export interface GuardAcknowledgement {
    * @default every resource: only for a control the whole design answers
    */
   only?: RegExp;
+  /**
+   * Only for a distribution on its own `….cloudfront.net` name: with a custom domain the
+   * stack sets what the control asks for, and the control must pass.
+   * @default false: whatever the domain
+   */
+  withoutCustomDomain?: boolean;
 }
 
 /**
@@ -97,10 +103,11 @@ export const GUARD_ACKNOWLEDGEMENTS: Record<string, GuardAcknowledgement> = {
   cloudfront_custom_ssl_certificate_check: {
     control: 'CT.CLOUDFRONT.PR.6',
     reason:
-      'Without a custom domain (context domainName) the distribution serves the ' +
+      "Without a custom domain (the environment file's domain) the distribution serves the " +
       '*.cloudfront.net certificate; a deployment with a domain sets its ACM certificate ' +
       '(cdk-nag CFR4, same reason).',
     only: /^Site\/Distribution\/Resource$/,
+    withoutCustomDomain: true,
   },
   cloudfront_sni_enabled_check: {
     control: 'CT.CLOUDFRONT.PR.7',
@@ -108,6 +115,7 @@ export const GUARD_ACKNOWLEDGEMENTS: Record<string, GuardAcknowledgement> = {
       'SNI is a property of a custom certificate; without a custom domain there is none ' +
       '(see CT.CLOUDFRONT.PR.6).',
     only: /^Site\/Distribution\/Resource$/,
+    withoutCustomDomain: true,
   },
   cloudfront_security_policy_check: {
     control: 'CT.CLOUDFRONT.PR.9',
@@ -116,6 +124,7 @@ export const GUARD_ACKNOWLEDGEMENTS: Record<string, GuardAcknowledgement> = {
       'stack sets TLSv1.2_2021 (static-site.ts). Without a domain the default certificate ' +
       "keeps CloudFront's own policy.",
     only: /^Site\/Distribution\/Resource$/,
+    withoutCustomDomain: true,
   },
   s3_bucket_default_encryption_kms_check: {
     control: 'CT.S3.PR.10',
@@ -170,12 +179,23 @@ export const GUARD_ACKNOWLEDGEMENTS: Record<string, GuardAcknowledgement> = {
   },
 };
 
+/** The acknowledgements that hold for a stack with or without a custom domain. */
+export function guardAcknowledgements(options: {
+  customDomain: boolean;
+}): Record<string, GuardAcknowledgement> {
+  return Object.fromEntries(
+    Object.entries(GUARD_ACKNOWLEDGEMENTS).filter(
+      ([, ack]) => !(options.customDomain && ack.withoutCustomDomain),
+    ),
+  );
+}
+
 /**
- * The plugins for `Validations.of(app).addPlugins(...policyValidators())`: Control Tower's
- * proactive controls, minus the acknowledged findings.
+ * The plugins for `Validations.of(app).addPlugins(...policyValidators(...))`: Control Tower's
+ * proactive controls, minus the findings acknowledged for a stack of this shape.
  */
-export function policyValidators(): AcknowledgingValidator[] {
-  return [new AcknowledgingValidator(new ControlTowerValidator(), GUARD_ACKNOWLEDGEMENTS)];
+export function policyValidators(options: { customDomain: boolean }): AcknowledgingValidator[] {
+  return [new AcknowledgingValidator(new ControlTowerValidator(), guardAcknowledgements(options))];
 }
 
 /** The Control Tower rule files the validator package ships (one folder per service). */
