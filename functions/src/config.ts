@@ -76,14 +76,16 @@ const SENDER = /^(?:[^\r\n<>@]*<[^\s@<>",;]+@[^\s@<>",;]+>|[^\s@<>",;]+@[^\s@<>"
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
+/** Whether a value may be sent as a From header as it is; the CDK app checks with it too. */
+export function isFromHeader(value: string): boolean {
+  return SENDER.test(value) && !CONTROL.test(value);
+}
+
 function senderCheck(name: string) {
-  return z.refine<string | undefined>(
-    (value) => value === undefined || (SENDER.test(value) && !CONTROL.test(value)),
-    {
-      error: (issue) =>
-        `Environment variable ${name} must be a From address ("Kryon <no-reply@mail.kryon.example>" or "no-reply@mail.kryon.example"), not "${issue.input}"`,
-    },
-  );
+  return z.refine<string | undefined>((value) => value === undefined || isFromHeader(value), {
+    error: (issue) =>
+      `Environment variable ${name} must be a From address ("Kryon <no-reply@mail.kryon.example>" or "no-reply@mail.kryon.example"), not "${issue.input}"`,
+  });
 }
 
 function optionalSender(name: string, description: string) {

@@ -3,7 +3,7 @@ import { DATA_RETENTION } from '@kryon/shared/constants';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { z } from 'zod';
 import { displayNameProblem } from '../../functions/src/adapters/display-name.ts';
-import { VISITOR_MAIL_DEFAULTS } from '../../functions/src/config.ts';
+import { isFromHeader, VISITOR_MAIL_DEFAULTS } from '../../functions/src/config.ts';
 import { isTimeZone } from '../../functions/src/leads/sales-time.ts';
 import { API_ROUTES } from '../../functions/src/routes.ts';
 
@@ -70,11 +70,11 @@ const identity = text('a domain (kryon.security) or an e-mail address').refine(
   'must be a domain (kryon.security) or an e-mail address',
 );
 /**
- * A From header, which the functions send as it is: one address, or a name and one address
- * in angle brackets, on one line.
+ * A From header, which the functions send as it is, by the rule they check it with at cold
+ * start: one address, or a name and one address in angle brackets, on one line.
  */
 const fromHeader = text('a From such as "Kryon <no-reply@kryon.security>"').refine(
-  (value) => /^(?:[^<>@\r\n]*<[^<>\s]+>|[^<>\s]+)$/.test(value) && addressOf(value) !== undefined,
+  (value) => isFromHeader(value) && addressOf(value) !== undefined,
   'must be one address, or a name and one address in angle brackets, on one line',
 );
 const wholeNumber = (min: number, max: number) =>
