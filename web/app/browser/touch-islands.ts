@@ -9,22 +9,23 @@ const HELD = 'data-held';
 
 /**
  * Makes a `touch` island usable before React: enables its live-early controls and holds the
- * visitor's last press (a button, or Enter in a field) to answer it once React has taken
- * over. `release` stops holding and answers; `abandon` stops, drops it and disables again.
+ * visitor's presses (buttons, or Enter in a field) to answer them once React has taken over,
+ * in the order they were made: two filter chips pressed on a slow phone are both pressed. A
+ * submit is held once, the last one, so a form is never sent twice. `release` stops holding
+ * and answers; `abandon` stops, drops them and disables again.
  */
-function liveBeforeHydration(island: HTMLElement): { release(): void; abandon(): void } {
+export function liveBeforeHydration(island: HTMLElement): { release(): void; abandon(): void } {
   const early = [...island.querySelectorAll<HTMLElement>(`[${LIVE_BEFORE_HYDRATION}]`)];
   for (const control of early) control.removeAttribute('disabled');
-  let held: HTMLButtonElement | HTMLFormElement | undefined;
+  let held: (HTMLButtonElement | HTMLFormElement)[] = [];
 
-  const unmark = () => {
-    for (const element of island.querySelectorAll(`[${HELD}]`)) element.removeAttribute(HELD);
-  };
+  const isSubmit = (press: HTMLButtonElement | HTMLFormElement) =>
+    press instanceof HTMLFormElement || press.type === 'submit';
   const hold = (event: Event, target: HTMLButtonElement | HTMLFormElement) => {
     event.preventDefault();
     event.stopImmediatePropagation();
-    unmark();
-    held = target;
+    if (isSubmit(target)) held = held.filter((press) => !isSubmit(press));
+    held.push(target);
     // The button pressed, or the submit button of the form Enter was pressed in, shows it.
     const shown =
       target instanceof HTMLFormElement ? target.querySelector('[type=submit]') : target;
@@ -44,17 +45,18 @@ function liveBeforeHydration(island: HTMLElement): { release(): void; abandon():
   const stop = () => {
     island.removeEventListener('click', onClick, true);
     island.removeEventListener('submit', onSubmit, true);
-    unmark();
-    const press = held;
-    held = undefined;
-    return press;
+    for (const element of island.querySelectorAll(`[${HELD}]`)) element.removeAttribute(HELD);
+    const presses = held;
+    held = [];
+    return presses;
   };
   return {
     release() {
-      const press = stop();
-      if (!press?.isConnected) return;
-      if (press instanceof HTMLFormElement) press.requestSubmit();
-      else press.click();
+      for (const press of stop()) {
+        if (!press.isConnected) continue;
+        if (press instanceof HTMLFormElement) press.requestSubmit();
+        else press.click();
+      }
     },
     abandon() {
       stop();
