@@ -1,5 +1,5 @@
 /**
- * `npm run preflight`, the first step of `npm test`: within a second or two, whether this
+ * `npm run preflight`, the first step of `npm test`: within seconds, whether this
  * machine has every tool the test run needs that `npm install` does not bring (Node.js of the
  * `engines` version, a browser, Java for the HTML checker). If any is missing it names them
  * all at once, each with the command that installs it on Debian and on macOS, and exits 1,
