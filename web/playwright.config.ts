@@ -1,12 +1,13 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS } from './scripts/chromium.ts';
+import { browserExecutable, CHROMIUM_ARGS } from './scripts/chromium.ts';
 
 /*
  * Browser journeys against the real product: `npm start` from the repository root (the built
  * site, the Lambda handlers, dynalite and aws-ses-v2-local), on ports of their own so a
- * developer's running `npm start` is left alone. Chromium is Debian's (TOOLCHAIN.md).
+ * developer's running `npm start` is left alone. The browser: CHROME_PATH, else Playwright's
+ * own Chromium, else Debian's, else an installed Chrome (scripts/chromium.ts).
  */
 // E2E_PORT_OFFSET lets two runs (two developers' checkouts on one machine) avoid each other.
 const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
@@ -34,7 +35,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${E2E_PORTS.site}`,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      executablePath: browserExecutable(),
       args: CHROMIUM_ARGS,
     },
   },

@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { researchItems } from '../app/content/research-items.ts';
+import { readPdf } from '../scripts/reports/read-pdf.ts';
 import { axeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { emailsMentioning, uniqueEmail, visitorEmails } from './inbox.ts';
@@ -317,13 +317,11 @@ test.describe('download dialog', () => {
       const pdf = join(test.info().outputDir, `${report.id}.pdf`);
       mkdirSync(dirname(pdf), { recursive: true });
       writeFileSync(pdf, await response.body());
-      const info = execFileSync('pdfinfo', [pdf], { encoding: 'utf8' });
-      expect(Number(/^Pages:\s+(\d+)/m.exec(info)?.[1])).toBeGreaterThanOrEqual(2);
+      const read = await readPdf(pdf);
+      expect(read.pages).toBeGreaterThanOrEqual(2);
       // Compared without the line breaks and end-of-line hyphens of the layout.
       const flat = (value: string) => value.replace(/[\s-]+/g, '');
-      expect(flat(execFileSync('pdftotext', [pdf, '-'], { encoding: 'utf8' }))).toContain(
-        flat(report.title),
-      );
+      expect(flat(read.texts.join('\n'))).toContain(flat(report.title));
     });
   }
 

@@ -18,7 +18,7 @@
 import { pathToFileURL } from 'node:url';
 import { type CDPSession, chromium } from 'playwright-core';
 import { SOLVE_MEASURE, type SolveMeasureDetail } from '../app/lib/lead-form/challenge-solver.ts';
-import { CHROMIUM_ARGS } from './chromium.ts';
+import { browserExecutable, CHROMIUM_ARGS } from './chromium.ts';
 
 export interface SolverBenchOptions {
   /** Origin of a running site whose /api answers the challenge route. */
@@ -107,7 +107,7 @@ export async function benchSolver(options: SolverBenchOptions): Promise<SolverBe
     cpuThrottleRate = 4,
     path = '/contact',
     timeoutMs = 120_000,
-    executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    executablePath = browserExecutable(),
   } = options;
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   const samples: SolverSample[] = [];

@@ -44,7 +44,7 @@ import { researchReports } from '../app/content/research-reports.ts';
 import { NOT_FOUND_PATH } from '../app/paths.ts';
 import { SITE } from '../app/site-config.ts';
 import { JS_TARGET_BYTES, type PageKind, pageKind, UNKNOWN_ARTICLE_PATH } from './bench-targets.ts';
-import { CHROMIUM_ARGS } from './chromium.ts';
+import { browserExecutable, CHROMIUM_ARGS } from './chromium.ts';
 import { applyEdits, elements, parseHtml, scriptKind, sourceSpan } from './html-tree.ts';
 import { buildReports } from './reports/build-reports.ts';
 
@@ -65,7 +65,7 @@ const KEY_PAGES = new Set([
 /** Pages under this prefix are served with every script removed. */
 const FLOOR = '/__floor';
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
-const EXECUTABLE_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const EXECUTABLE_PATH = browserExecutable();
 /**
  * How long the network must stay quiet before a page counts as settled: past network idle,
  * so a script started late (an island loads after the site script has run) still shows up.

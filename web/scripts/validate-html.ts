@@ -104,7 +104,8 @@ export async function listHtmlFiles(dir: string): Promise<string[]> {
 
 const VNU_JAR = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
 
-function javaCommand(): string {
+/** The Java that runs vnu: JAVA_HOME's when set, else `java` on PATH (the preflight checks the same). */
+export function javaCommand(): string {
   return process.env.JAVA_HOME ? join(process.env.JAVA_HOME, 'bin', 'java') : 'java';
 }
 
