@@ -39,6 +39,12 @@ export const CODE_LANGUAGES: readonly string[] = [...Object.keys(GRAMMARS), PLAI
  * (articles.css). The page carries no inline style, and the palette lives in CSS.
  */
 const theme = createCssVariablesTheme({ name: 'kryon', variablePrefix: '--hl-' });
+// The theme leaves INI's section headers (`[profile ci]`) uncoloured; they name things, as
+// functions do.
+theme.tokenColors?.push({
+  scope: ['entity.name.section.group-title.ini'],
+  settings: { foreground: 'var(--hl-token-function)' },
+});
 
 /** Made once per build and shared by every article: creating it is the costly part. */
 let highlighter: Promise<HighlighterCore> | undefined;

@@ -59,6 +59,7 @@ describe('rendering an article', () => {
     expect(sql.html).toMatch(/<span class="hl-keyword">SELECT<\/span>/);
     const ini = await render('```ini\n[profile ci]\nrole_arn = arn:aws:iam::1:role/x\n```');
     expect(ini.html).toMatch(/<span class="hl-keyword">role_arn<\/span>/);
+    expect(ini.html).toMatch(/<span class="hl-function">\[profile ci\]<\/span>/);
     const guard = await render(
       "```cfn-guard\n# trails\nlet t = Resources.*[ Type == 'AWS::CloudTrail::Trail' ]\nrule r when %t !empty {\n  %t.Properties.IsLogging == true <<must log>>\n}\n```",
     );
