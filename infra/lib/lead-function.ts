@@ -84,7 +84,7 @@ export function leadFunction(scope: Construct, id: string, props: LeadFunctionPr
   acknowledge(
     fn,
     'L1',
-    'Node.js 22 is the pinned Lambda target of this project (.nvmrc, docs/decisions/011); ' +
+    'Node.js 24 is the pinned Lambda target of this project (.nvmrc, docs/decisions/047); ' +
       'moving to a newer runtime is a deliberate, tested change rather than an automatic one.',
   );
   return fn;

@@ -214,6 +214,14 @@ test.describe('security-intelligence index', () => {
       const html = await response.text();
       expect(html, article.url).toContain('"@type":"Article"');
       expect(html, article.url).not.toContain('Article Not Found');
+      // Every code block is highlighted: it names its language and carries Shiki's token
+      // classes, unless it is plain output that says `text` (decision 070).
+      const blocks = [...html.matchAll(/<code data-language="([^"]*)">([\s\S]*?)<\/code><\/pre>/g)];
+      expect(blocks.length, article.url).toBe((article.body.match(/^```\w/gm) ?? []).length);
+      for (const [, lang, body] of blocks) {
+        expect(lang, article.url).not.toBe('');
+        if (lang !== 'text') expect(body, `${article.url} (${lang})`).toContain('<span class="hl-');
+      }
     }
   });
 

@@ -8,11 +8,12 @@ import {
 } from 'shiki/core';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import { visit } from 'unist-util-visit';
+import { cfnGuard } from './cfn-guard-grammar.ts';
 
 /**
  * The languages articles use, and only those: each grammar costs build time. A code block
- * in any other language fails the build rather than silently showing unhighlighted.
- * `text` is Shiki's plain language, with no grammar.
+ * with no language, or in any other language, fails the build rather than silently showing
+ * unhighlighted. `cfn-guard` is the project's own small grammar (cfn-guard-grammar.ts).
  */
 const GRAMMARS = {
   bash: () => import('shiki/langs/bash.mjs'),
@@ -20,8 +21,17 @@ const GRAMMARS = {
   yaml: () => import('shiki/langs/yaml.mjs'),
   python: () => import('shiki/langs/python.mjs'),
   hcl: () => import('shiki/langs/hcl.mjs'),
+  sql: () => import('shiki/langs/sql.mjs'),
+  ini: () => import('shiki/langs/ini.mjs'),
+  'cfn-guard': () => Promise.resolve(cfnGuard),
 } as const;
-export const CODE_LANGUAGES: readonly string[] = [...Object.keys(GRAMMARS), 'text'];
+
+/**
+ * Shiki's plain language, with no grammar: for output that is not code (a table of text, a
+ * command's printout), and only by name. A fence must say `text`; it never is the default.
+ */
+export const PLAIN_LANGUAGE = 'text';
+export const CODE_LANGUAGES: readonly string[] = [...Object.keys(GRAMMARS), PLAIN_LANGUAGE];
 
 /**
  * Token colours come out as CSS variables (`var(--hl-keyword)`); the transformer below
@@ -29,6 +39,12 @@ export const CODE_LANGUAGES: readonly string[] = [...Object.keys(GRAMMARS), 'tex
  * (articles.css). The page carries no inline style, and the palette lives in CSS.
  */
 const theme = createCssVariablesTheme({ name: 'kryon', variablePrefix: '--hl-' });
+// The theme leaves INI's section headers (`[profile ci]`) uncoloured; they name things, as
+// functions do.
+theme.tokenColors?.push({
+  scope: ['entity.name.section.group-title.ini'],
+  settings: { foreground: 'var(--hl-token-function)' },
+});
 
 /** Made once per build and shared by every article: creating it is the costly part. */
 let highlighter: Promise<HighlighterCore> | undefined;
@@ -82,6 +98,11 @@ export function rehypeHighlight() {
       if (!isCodeBlock(node)) return;
       const [code] = node.children;
       const lang = String(code.properties.dataLanguage ?? '');
+      if (lang === '') {
+        throw new Error(
+          `${file.path ?? 'article'}: a code block has no language; name one of ${CODE_LANGUAGES.join(', ')} (text for plain output)`,
+        );
+      }
       if (!CODE_LANGUAGES.includes(lang)) {
         throw new Error(
           `${file.path ?? 'article'}: code block language "${lang}" is not one of ${CODE_LANGUAGES.join(', ')}`,

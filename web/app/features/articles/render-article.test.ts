@@ -2,7 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { ARTICLES } from '../../content/library.ts';
 import { SITE_PAGES } from '../../content/site-pages.ts';
+import { CODE_LANGUAGES, PLAIN_LANGUAGE } from './highlight.server.ts';
 import { renderArticle } from './render-article.server.ts';
+
+/**
+ * The only fences that may stay plain: output that is not code, named here one by one
+ * (article id and caption), so a new `text` fence is a decision, not a default.
+ */
+const PLAIN_FENCES = ['cve-prioritization-exposure-context: Illustrative tiers'];
 
 const options = {
   path: 'articles/test.md',
@@ -36,6 +43,34 @@ describe('rendering an article', () => {
     await expect(render('```cobol\nMOVE A TO B\n```')).rejects.toThrow(
       /^articles\/test\.md: code block language "cobol"/,
     );
+  });
+
+  it('refuses a code block with no language, naming the file', async () => {
+    await expect(render('Intro.\n\n```\nSELECT 1;\n```')).rejects.toThrow(
+      /^articles\/test\.md: a code block has no language; name one of bash, .*text/,
+    );
+    await expect(render('    indented code\n')).rejects.toThrow(
+      /^articles\/test\.md: .*no language/,
+    );
+  });
+
+  it('highlights SQL, INI and cfn-guard rules', async () => {
+    const sql = await render("```sql\nSELECT eventname FROM logs WHERE x = 'y';\n```");
+    expect(sql.html).toMatch(/<span class="hl-keyword">SELECT<\/span>/);
+    const ini = await render('```ini\n[profile ci]\nrole_arn = arn:aws:iam::1:role/x\n```');
+    expect(ini.html).toMatch(/<span class="hl-keyword">role_arn<\/span>/);
+    expect(ini.html).toMatch(/<span class="hl-function">\[profile ci\]<\/span>/);
+    const guard = await render(
+      "```cfn-guard\n# trails\nlet t = Resources.*[ Type == 'AWS::CloudTrail::Trail' ]\nrule r when %t !empty {\n  %t.Properties.IsLogging == true <<must log>>\n}\n```",
+    );
+    expect(guard.html).toMatch(/<span class="hl-comment"># trails<\/span>/);
+    expect(guard.html).toMatch(/<span class="hl-keyword">let<\/span>/);
+    expect(guard.html).toMatch(/<span class="hl-function">\s*r<\/span>/);
+    expect(guard.html).toMatch(
+      /<span class="hl-string-expression">\s*'AWS::CloudTrail::Trail'<\/span>/,
+    );
+    expect(guard.html).toMatch(/<span class="hl-constant">\s*%t<\/span>/);
+    expect(guard.html).toMatch(/<span class="hl-string">\s*&#x3C;&#x3C;must log>><\/span>/);
   });
 
   it('turns a GitHub alert into a callout', async () => {
@@ -84,6 +119,22 @@ describe('every article', () => {
       const fences = article.body.match(/^```\w/gm) ?? [];
       expect(blocks.length).toBe(fences.length);
       for (const pre of blocks) expect(pre).toBe('<pre tabindex="0" class="hl">');
+      // Every block names a language Shiki loaded, and every block but the listed plain
+      // ones came out as tokens with colour classes.
+      const figures = html.match(/<figure class="article-code">[\s\S]*?<\/figure>/g) ?? [];
+      expect(figures.length).toBe(fences.length);
+      for (const figure of figures) {
+        const lang = /<code data-language="([^"]*)">/.exec(figure)?.[1] ?? '';
+        const caption = /<figcaption>([^<]*)<\/figcaption>/.exec(figure)?.[1] ?? '';
+        expect(CODE_LANGUAGES, `${id}: ${caption}`).toContain(lang);
+        if (lang === PLAIN_LANGUAGE) {
+          expect(PLAIN_FENCES, 'a plain fence must be listed in PLAIN_FENCES').toContain(
+            `${id}: ${caption}`,
+          );
+        } else {
+          expect(figure, `${id}: ${caption} (${lang})`).toMatch(/<span class="hl-[\w-]+">/);
+        }
+      }
       expect(html).not.toContain('style=');
       expect(toc.length).toBeGreaterThan(0);
       const links = html.match(/<a [^>]*href="https?:[^"]*"[^>]*>/g) ?? [];
