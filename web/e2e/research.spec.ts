@@ -130,7 +130,7 @@ test.describe('research archive', () => {
     );
     await iam.click();
 
-    // A search that matches all seven: auto-expanded past the collapsed six.
+    // A search that matches every item: auto-expanded past the collapsed six.
     const search = page.getByRole('searchbox', { name: 'Search research' });
     await search.fill('aws');
     await expect(countLine(page)).toHaveText(
