@@ -1,9 +1,11 @@
+import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { FEED_PATH, SECURITY_TXT_PATH } from '@kryon/shared/site-files';
 import { SPECULATION_RULES_PATH, speculationRulesJson } from '@kryon/shared/speculation-rules';
 import type { Config } from '@react-router/dev/config';
 import { ARTICLES, CATEGORIES } from './app/content/library.ts';
+import { researchItems } from './app/content/research-items.ts';
 import { atomFeed } from './app/feed.ts';
 import { prerenderPaths } from './app/prerender-paths.ts';
 import { securityTxt } from './app/security-txt.ts';
@@ -22,6 +24,7 @@ import { trimBuild } from './scripts/trim-build.ts';
 export default {
   ssr: false,
   // WEB_BUILD_DIR lets parallel test runs build side by side (web/playwright.config.ts).
+  // vite.config.ts's research plugin writes the reports' PDFs to <this directory>/reports.
   buildDirectory: process.env.WEB_BUILD_DIR ?? 'build',
   prerender: prerenderPaths,
   async buildEnd({ reactRouterConfig }) {
@@ -71,9 +74,17 @@ export default {
       `removed ${removed.length} files the pages never load (${(bytes / 1024).toFixed(1)} KB): ` +
         `${removed.length - data} assets, ${data} loader data files`,
     );
+    // The research reports' PDFs were built before prerendering, by the research plugin in
+    // vite.config.ts, so the archive's download dialog could show their page counts. Beside
+    // the site, not in it: they are handed out only through a visitor's personal link
+    // (docs/decisions/030, 069). A report without its PDF would be a link that answers
+    // "unavailable", so the build stops.
+    const reports = join(reactRouterConfig.buildDirectory, 'reports');
+    const missing = researchItems.filter((item) => !existsSync(join(reports, `${item.id}.pdf`)));
+    if (missing.length > 0) {
+      throw new Error(`no PDF built for ${missing.map((item) => item.id).join(', ')}`);
+    }
     // Then each article's and category's own link preview, where its og:image meta points.
-    // (The research reports' PDFs were built before prerendering, by the research plugin in
-    // vite.config.ts, so the archive's download dialog can show their page counts.)
     const started = performance.now();
     const images = await buildShareImages({
       articles: ARTICLES,

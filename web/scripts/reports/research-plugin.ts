@@ -44,13 +44,23 @@ export function researchPlugin(options: ResearchPluginOptions): Plugin {
     },
     async load(id) {
       if (id !== RESOLVED) return undefined;
-      built ??= buildReports({
-        items: options.content.items,
-        reports: options.content.reports,
-        siteOrigin: options.siteOrigin,
-        outDir: options.outDir,
-      });
+      built ??= timed(() =>
+        buildReports({
+          items: options.content.items,
+          reports: options.content.reports,
+          siteOrigin: options.siteOrigin,
+          outDir: options.outDir,
+        }),
+      );
       return reportPagesModule(await built);
     },
   };
+}
+
+async function timed(build: () => Promise<BuiltReport[]>): Promise<BuiltReport[]> {
+  const started = performance.now();
+  const built = await build();
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(`${built.length} research reports built in ${seconds} s, before prerendering`);
+  return built;
 }
