@@ -8,6 +8,10 @@ const RESOLVED = `\0${REPORT_PAGES_MODULE}`;
 
 export interface ResearchPluginOptions {
   content: ResearchContent;
+  /**
+   * The site's origin, for each report's link to the demo, where the build has no
+   * VITE_SITE_ORIGIN: the app reads that variable (app/site-config.ts), and so does this.
+   */
   siteOrigin: string;
   /** Where the PDFs go: beside the site's build, never in it (docs/decisions/030). */
   outDir: string;
@@ -32,8 +36,13 @@ export function reportPagesModule(built: readonly BuiltReport[]): string {
  */
 export function researchPlugin(options: ResearchPluginOptions): Plugin {
   let built: Promise<BuiltReport[]> | undefined;
+  let siteOrigin = options.siteOrigin;
   return {
     name: 'kryon-research',
+    configResolved(config) {
+      // The variables the app's import.meta.env holds, .env files included.
+      siteOrigin = config.env.VITE_SITE_ORIGIN ?? options.siteOrigin;
+    },
     buildStart() {
       if (writeResearchCatalogue(options.content.items)) {
         this.info('shared/src/research-catalogue.json rewritten from app/content/research/');
@@ -48,7 +57,7 @@ export function researchPlugin(options: ResearchPluginOptions): Plugin {
         buildReports({
           items: options.content.items,
           reports: options.content.reports,
-          siteOrigin: options.siteOrigin,
+          siteOrigin,
           outDir: options.outDir,
         }),
       );
