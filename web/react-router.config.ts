@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { FEED_PATH, SECURITY_TXT_PATH } from '@kryon/shared/site-files';
@@ -5,14 +6,12 @@ import { SPECULATION_RULES_PATH, speculationRulesJson } from '@kryon/shared/spec
 import type { Config } from '@react-router/dev/config';
 import { ARTICLES, CATEGORIES } from './app/content/library.ts';
 import { researchItems } from './app/content/research-items.ts';
-import { researchReports } from './app/content/research-reports.ts';
 import { atomFeed } from './app/feed.ts';
 import { prerenderPaths } from './app/prerender-paths.ts';
 import { securityTxt } from './app/security-txt.ts';
 import { SITE } from './app/site-config.ts';
 import { robotsTxt, sitemapXml } from './app/sitemap.ts';
 import { addSiteScript, buildBrowserEntries, htmlFiles } from './scripts/browser-entries.ts';
-import { buildReports } from './scripts/reports/build-reports.ts';
 import { buildShareImages } from './scripts/share-images/build-share-images.ts';
 import { trimBuild } from './scripts/trim-build.ts';
 
@@ -25,6 +24,7 @@ import { trimBuild } from './scripts/trim-build.ts';
 export default {
   ssr: false,
   // WEB_BUILD_DIR lets parallel test runs build side by side (web/playwright.config.ts).
+  // vite.config.ts's research plugin writes the reports' PDFs to <this directory>/reports.
   buildDirectory: process.env.WEB_BUILD_DIR ?? 'build',
   prerender: prerenderPaths,
   async buildEnd({ reactRouterConfig }) {
@@ -74,27 +74,25 @@ export default {
       `removed ${removed.length} files the pages never load (${(bytes / 1024).toFixed(1)} KB): ` +
         `${removed.length - data} assets, ${data} loader data files`,
     );
-    // Then the files drawn from content, side by side: the share images rasterise on
-    // libuv's threads while the reports' PDFs are laid out on the main one.
+    // The research reports' PDFs were built before prerendering, by the research plugin in
+    // vite.config.ts, so the archive's download dialog could show their page counts. Beside
+    // the site, not in it: they are handed out only through a visitor's personal link
+    // (docs/decisions/030, 069). A report without its PDF would be a link that answers
+    // "unavailable", so the build stops.
+    const reports = join(reactRouterConfig.buildDirectory, 'reports');
+    const missing = researchItems.filter((item) => !existsSync(join(reports, `${item.id}.pdf`)));
+    if (missing.length > 0) {
+      throw new Error(`no PDF built for ${missing.map((item) => item.id).join(', ')}`);
+    }
+    // Then each article's and category's own link preview, where its og:image meta points.
     const started = performance.now();
-    const [images] = await Promise.all([
-      // Each article's and category's own link preview, where its og:image meta points.
-      buildShareImages({
-        articles: ARTICLES,
-        categories: CATEGORIES,
-        siteOrigin: SITE.origin,
-        clientDir: client,
-      }),
-      // The research reports, beside the site and not in it: they are handed out only through
-      // a visitor's personal link, never as public files (docs/decisions/030).
-      buildReports({
-        items: researchItems,
-        reports: researchReports,
-        siteOrigin: SITE.origin,
-        outDir: join(reactRouterConfig.buildDirectory, 'reports'),
-      }),
-    ]);
+    const images = await buildShareImages({
+      articles: ARTICLES,
+      categories: CATEGORIES,
+      siteOrigin: SITE.origin,
+      clientDir: client,
+    });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    console.log(`${images.length} share images and the research reports built in ${seconds} s`);
+    console.log(`${images.length} share images built in ${seconds} s`);
   },
 } satisfies Config;

@@ -1,23 +1,23 @@
 import { describe, expect, it } from 'vitest';
+import catalogue from './research-catalogue.json' with { type: 'json' };
 import {
   findResearchDownload,
   RESEARCH_DOWNLOAD_IDS,
   RESEARCH_DOWNLOADS,
 } from './research-catalogue.ts';
 
+// How many reports there are is the research folder's business (web/app/content/research/);
+// web/scripts/reports/research-catalogue.test.ts checks this file against it.
 describe('RESEARCH_DOWNLOADS', () => {
-  it('holds the seven research items with unique ids and titles', () => {
-    expect(RESEARCH_DOWNLOAD_IDS).toEqual([
-      'q3-2026-privilege-escalation-report',
-      'lambda-function-url-exposure-november-2026',
-      'admin-ports-exposure-october-2026',
-      'imdsv1-ssrf-to-account-admin',
-      'kev-exposure-prioritization',
-      'payments-cross-account-exfiltration-case-study',
-      'continuous-compliance-evidence-aws',
-    ]);
-    expect(RESEARCH_DOWNLOADS.map((item) => item.id)).toEqual(RESEARCH_DOWNLOAD_IDS);
-    expect(new Set(RESEARCH_DOWNLOADS.map((item) => item.title)).size).toBe(7);
+  it('holds the generated catalogue: research items with unique ids and titles', () => {
+    expect(RESEARCH_DOWNLOADS).toEqual(catalogue.reports);
+    expect(RESEARCH_DOWNLOADS.length).toBeGreaterThan(0);
+    expect(RESEARCH_DOWNLOAD_IDS).toEqual(RESEARCH_DOWNLOADS.map((item) => item.id));
+    expect(new Set(RESEARCH_DOWNLOAD_IDS).size).toBe(RESEARCH_DOWNLOADS.length);
+    expect(new Set(RESEARCH_DOWNLOADS.map((item) => item.title)).size).toBe(
+      RESEARCH_DOWNLOADS.length,
+    );
+    for (const id of RESEARCH_DOWNLOAD_IDS) expect(id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
   });
 
   it('finds an item by id', () => {

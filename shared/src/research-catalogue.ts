@@ -1,54 +1,30 @@
+import catalogue from './research-catalogue.json' with { type: 'json' };
+
 /**
- * The research items a download request may name. The research archive's content carries
- * the full items; this catalogue is what the download form and the download Lambda need:
- * which ids exist and how the e-mail names them. A report is never a public file: it is
- * handed out through the visitor's personal link (docs/decisions/031), not at the
- * `/downloads/{id}.pdf` fallback path the item once had.
+ * The research reports a download request may name: which ids exist and how the e-mail names
+ * them, all the download form and the download Lambda need. The reports themselves are
+ * Markdown files, web/app/content/research/<id>.md, the one source of truth; the web build
+ * writes their ids and titles to research-catalogue.json beside this file (never edit it by
+ * hand), so a function's esbuild bundle carries the catalogue without reading the repository
+ * at run time, and a web test fails while the committed file lags the folder
+ * (docs/decisions/069). A report is never a public file: it is handed out through the
+ * visitor's personal link (docs/decisions/031).
  */
 export interface ResearchDownload<Id extends string = string> {
   readonly id: Id;
   readonly title: string;
 }
 
-const ITEMS = [
-  {
-    id: 'q3-2026-privilege-escalation-report',
-    title: 'Q3 2026 Privilege Escalation Report: How AWS Identities Reach Administrator',
-  },
-  {
-    id: 'lambda-function-url-exposure-november-2026',
-    title: 'Monthly Finding, November 2026: Lambda Function URLs Open to the Internet',
-  },
-  {
-    id: 'admin-ports-exposure-october-2026',
-    title: 'Monthly Finding, October 2026: SSH, RDP and Database Ports Open to 0.0.0.0/0',
-  },
-  {
-    id: 'imdsv1-ssrf-to-account-admin',
-    title: 'From SSRF to Account Admin: Instance Metadata Credential Theft in Practice',
-  },
-  {
-    id: 'kev-exposure-prioritization',
-    title:
-      'Beyond CVSS: Prioritizing Known Exploited Vulnerabilities by Exposure and Identity Reach',
-  },
-  {
-    id: 'payments-cross-account-exfiltration-case-study',
-    title: 'Case Study: Breaking a Cross-Account Exfiltration Path at a Payments Provider',
-  },
-  {
-    id: 'continuous-compliance-evidence-aws',
-    title:
-      'Continuous Compliance Evidence on AWS: Mapping CIS, SOC 2 and PCI DSS v4.0.1 to Live Configuration',
-  },
-] as const satisfies readonly ResearchDownload[];
+/** An id of the catalogue: a string the download schema checks against the list. */
+export type ResearchDownloadId = string;
 
-export type ResearchDownloadId = (typeof ITEMS)[number]['id'];
+export const RESEARCH_DOWNLOADS: readonly ResearchDownload<ResearchDownloadId>[] =
+  catalogue.reports;
 
-export const RESEARCH_DOWNLOADS: readonly ResearchDownload<ResearchDownloadId>[] = ITEMS;
+if (RESEARCH_DOWNLOADS.length === 0) throw new Error('research-catalogue.json lists no report');
 
 /** The ids as a non-empty tuple, the shape z.enum wants. */
-export const RESEARCH_DOWNLOAD_IDS = ITEMS.map((item) => item.id) as unknown as [
+export const RESEARCH_DOWNLOAD_IDS = RESEARCH_DOWNLOADS.map((item) => item.id) as [
   ResearchDownloadId,
   ...ResearchDownloadId[],
 ];

@@ -43,7 +43,7 @@ describe('downloadSchema', () => {
       'other',
     ];
     for (const role of roles) expect(errorsOf({ ...valid, role })).toEqual({});
-    expect(RESEARCH_DOWNLOADS).toHaveLength(7);
+    expect(RESEARCH_DOWNLOADS.length).toBeGreaterThan(0);
     for (const { id } of RESEARCH_DOWNLOADS) {
       expect(errorsOf({ ...valid, researchId: id })).toEqual({});
     }

@@ -85,6 +85,11 @@ export interface TimelineItem {
 export interface DownloadPreview {
   highlights: [string, string, string];
   contents: [string, string, string, string];
+  /**
+   * The page count of the report's PDF, set by the archive's loader at build time from the
+   * PDF itself (features/research/report-pages.server.ts); the files do not carry it.
+   */
+  pages?: number;
 }
 
 // Page copy -------------------------------------------------------------------------------

@@ -1,9 +1,11 @@
+import reportPages from 'virtual:kryon/research-report-pages';
 import { ARCHIVE_ITEM_PARAM } from '@kryon/shared/constants';
 import { ButtonLink } from '../components/ui/button.tsx';
 import { PageHero } from '../components/ui/page-hero.tsx';
 import { researchArchivePageCopy } from '../content/research-archive-page.ts';
-import { researchDownloadPreviews, researchItems } from '../content/research-items.ts';
+import { RESEARCH } from '../content/research-items.ts';
 import { IntelligenceSection } from '../features/articles/intelligence-sections.tsx';
+import { researchArchiveData } from '../features/research/archive-data.ts';
 import { MetricsPanel } from '../features/research/metrics-panel.tsx';
 import { ResearchLibrary } from '../features/research/research-library.tsx';
 import { Island } from '../islands/island.tsx';
@@ -14,12 +16,11 @@ import '../features/articles/articles.css';
 import '../features/articles/intelligence.css';
 import '../features/research/research.css';
 
-// Build time only: the page ships the research items as its data, newest first.
+// Build time only: the page ships the research items as its data, newest first, and each
+// download preview with the page count of the PDF the visitor will receive, which the build
+// rendered before prerendering (scripts/reports/research-plugin.ts).
 export function loader() {
-  return {
-    items: [...researchItems].sort((a, b) => b.publishedDate.localeCompare(a.publishedDate)),
-    previews: researchDownloadPreviews,
-  };
+  return researchArchiveData(RESEARCH, reportPages);
 }
 
 export const meta = () => seo({ ...researchArchivePageCopy.meta, path: PATHS.researchArchive });

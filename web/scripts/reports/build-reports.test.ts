@@ -5,8 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as fontkit from 'fontkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { researchItems } from '../../app/content/research-items.ts';
-import { researchReports } from '../../app/content/research-reports.ts';
+import { researchItems, researchReports } from '../../app/content/research-items.ts';
 import { type BuiltReport, buildReports } from './build-reports.ts';
 import { readPdf } from './read-pdf.ts';
 

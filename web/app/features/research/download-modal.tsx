@@ -21,7 +21,7 @@ import { researchDownloadCopy } from '../../content/research-download-copy.ts';
 import type { Submit } from '../../lib/api-client.ts';
 import type { ChallengeDeps } from '../../lib/lead-form/challenge-session.ts';
 import { isVerifying, useLeadForm } from '../../lib/lead-form/use-lead-form.ts';
-import { difficultyFor, pageCount } from './download-preview.ts';
+import { difficultyFor } from './download-preview.ts';
 import '../../components/forms/lead-form.css';
 
 const copy = researchDownloadCopy;
@@ -94,7 +94,7 @@ export function DownloadModal({
             {copy.previewHeading}
           </h3>
           <ul className="download-preview__facts">
-            <li>{copy.pagesLabel(pageCount(item.id))}</li>
+            {preview?.pages ? <li>{copy.pagesLabel(preview.pages)}</li> : null}
             <li>
               {copy.difficultyLabel}: <strong>{difficultyFor(item.impact)}</strong>
             </li>
