@@ -1,24 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CONTACT_ENV } from './contact-env.fixture.ts';
 
 /*
  * A function whose configuration is wrong must not start: importing its handler module (what
  * Lambda's init phase does) throws, naming the variable, instead of a visitor's request
  * answering 503 (decision 066). Each import here is a fresh cold start: vi.resetModules().
  */
-
-/** What a deployed contact function is given (infra/lib/forms-api.ts), secrets' values aside. */
-const CONTACT_ENV = {
-  AWS_REGION: 'eu-west-1',
-  AWS_ACCESS_KEY_ID: 'test',
-  AWS_SECRET_ACCESS_KEY: 'test',
-  TABLE_NAME: 'leads-unit',
-  MAIL_FROM: 'Kryon Website <no-reply@kryon.example>',
-  MAIL_TO: 'sales@kryon.example, ops@kryon.example',
-  SES_CONFIGURATION_SET: 'kryon-sales',
-  SES_VISITOR_CONFIGURATION_SET: 'kryon-visitor',
-  IP_HASH_SECRET: 'unit-secret',
-  SITE_ORIGIN: 'https://www.kryon.example',
-};
 
 let saved: NodeJS.ProcessEnv;
 beforeEach(() => {

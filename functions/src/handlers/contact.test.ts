@@ -13,6 +13,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { ERROR_MESSAGES, SUCCESS_MESSAGES } from '@kryon/shared/messages';
 import { mockClient } from 'aws-sdk-client-mock';
+import { CONTACT_ENV } from './contact-env.fixture.ts';
 import 'aws-sdk-client-mock-vitest/extend';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { apiEvent, bodyOf, contactBody, contactEvent } from '../../test/events.ts';
@@ -20,18 +21,7 @@ import { emailHash } from '../leads/hash.ts';
 import { rateLimitKeys } from '../leads/rate-limit.ts';
 
 // The wiring reads its configuration once, on import: set it first, then load the handler.
-Object.assign(process.env, {
-  AWS_REGION: 'eu-west-1',
-  AWS_ACCESS_KEY_ID: 'test',
-  AWS_SECRET_ACCESS_KEY: 'test',
-  TABLE_NAME: 'leads-unit',
-  MAIL_FROM: 'Kryon Website <no-reply@kryon.example>',
-  MAIL_TO: 'sales@kryon.example, ops@kryon.example',
-  SES_CONFIGURATION_SET: 'kryon-sales',
-  SES_VISITOR_CONFIGURATION_SET: 'kryon-visitor',
-  IP_HASH_SECRET: 'unit-secret',
-  SITE_ORIGIN: 'https://www.kryon.example',
-});
+Object.assign(process.env, CONTACT_ENV);
 const { handler } = await import('./contact.ts');
 
 const dynamo = mockClient(DynamoDBClient);
