@@ -1,5 +1,5 @@
 import { audiencesOf, overallStatus, owedMessages, retryDelayMs } from './deliver.ts';
-import { type FormDefinition, shown } from './form-definition.ts';
+import { type FormDefinition, senderOf, shown } from './form-definition.ts';
 import {
   BROWSER_CHECK_FAILURES,
   emailDocument,
@@ -10,7 +10,6 @@ import {
   INK,
   MUTED,
   section,
-  senderOf,
   TABLE,
 } from './notification.ts';
 import {

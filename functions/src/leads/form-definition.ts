@@ -88,11 +88,18 @@ export function defineForm<D extends LeadFormDefinition>(
 /** A field's value as sales read it (option label, Yes/No, text), or nothing. */
 export function shown(
   definition: LeadFormDefinition,
-  name: string,
+  name: string | undefined,
   data: LeadData,
 ): string | undefined {
+  if (name === undefined) return undefined;
   const spec = definition.fields[name];
   return spec && displayValue(spec, data[name]);
+}
+
+/** Who sent a lead, as a subject or a digest names them: the company, else the name. */
+export function senderOf(definition: LeadFormDefinition, data: LeadData): string {
+  const { company, contact } = definition.sales;
+  return shown(definition, company, data) || (shown(definition, contact.name, data) ?? '');
 }
 
 /** What the visitor typed in the definition's `visitorEmail` field. */

@@ -4,6 +4,7 @@ import {
   type FormDefinition,
   isTyped,
   type LeadData,
+  senderOf,
   shown,
   type VisitorMessage,
   visitorAddress,
@@ -167,12 +168,6 @@ export function salesSubject(definition: FormDefinition, data: Record<string, un
   return headerSafe(subject);
 }
 
-/** Who sent a lead, as a subject or a digest names them: the company, else the name. */
-export function senderOf(definition: FormDefinition, data: LeadData): string {
-  const { company, contact } = definition.sales;
-  return shown(definition, company, data) || (shown(definition, contact.name, data) ?? '');
-}
-
 function priorityOf(definition: FormDefinition, data: LeadData) {
   return leadPriority(definition.priority?.(data) ?? {});
 }
@@ -188,19 +183,19 @@ interface Row {
   kind: 'visitor' | 'text' | 'email' | 'phone';
 }
 
-/** A field of the form as a row, under its label in the shared definition. */
-function fieldRow(definition: FormDefinition, name: string, data: LeadData): Row {
+/** A field of the form as a row: visitor text if typed, else the system's words. */
+function fieldRow(definition: FormDefinition, name: string, data: LeadData, label?: string): Row {
   const spec = definition.fields[name];
   return {
-    label: spec?.label ?? name,
+    label: label ?? spec?.label ?? name,
     value: shown(definition, name, data) ?? '',
     kind: isTyped(spec) ? 'visitor' : 'text',
   };
 }
 
-/** The rows of the fields that have a value. */
-function filled(definition: FormDefinition, names: readonly string[], data: LeadData): Row[] {
-  return names.map((name) => fieldRow(definition, name, data)).filter((r) => r.value);
+/** The rows that have a value to show. */
+function withValue(rows: Row[]): Row[] {
+  return rows.filter((r) => r.value);
 }
 
 /**
@@ -368,28 +363,20 @@ export function salesNotification(input: SalesNotificationInput): OutgoingEmail 
   const name = shown(definition, contact.name, data) ?? '';
   const email = visitorAddress(definition, data);
   const facts = sales.summary.map((field) => shown(definition, field, data) ?? '').filter(Boolean);
-  const contactRows = (
-    [
-      { label: 'Company', value: shown(definition, sales.company, data) ?? '', kind: 'visitor' },
-      { label: 'Name', value: name, kind: 'visitor' },
-      // A typed position is the visitor's words; a role chosen from a list is the system's.
-      ...(contact.title === undefined
-        ? []
-        : [{ ...fieldRow(definition, contact.title, data), label: 'Title' }]),
-      { label: 'Email', value: email, kind: 'email' },
-      {
-        label: 'Phone',
-        value: contact.phone === undefined ? '' : (shown(definition, contact.phone, data) ?? ''),
-        kind: 'phone',
-      },
-    ] satisfies Row[]
-  ).filter((r) => r.value);
-  const words = filled(definition, sales.words, data);
-  const details: Row[] = [
+  const contactRows = withValue([
+    { label: 'Company', value: shown(definition, sales.company, data) ?? '', kind: 'visitor' },
+    { label: 'Name', value: name, kind: 'visitor' },
+    // A typed position is the visitor's words; a role chosen from a list is the system's.
+    ...(contact.title ? [fieldRow(definition, contact.title, data, 'Title')] : []),
+    { label: 'Email', value: email, kind: 'email' },
+    { label: 'Phone', value: shown(definition, contact.phone, data) ?? '', kind: 'phone' },
+  ]);
+  const words = withValue(sales.words.map((field) => fieldRow(definition, field, data)));
+  const details = withValue([
     // Where the visit said it came from: the request's to set, so the visitor's words too.
     ...(input.extraRows ?? []).map((r): Row => ({ ...r, kind: 'visitor' })),
-    ...filled(definition, sales.details, data),
-  ].filter((r) => r.value);
+    ...sales.details.map((field) => fieldRow(definition, field, data)),
+  ]);
   const received = formatSalesTime(input.createdAt, input.timeZone);
   const firstName = name.split(/\s+/)[0] ?? name;
   const reply = replyLink(email, definition.replySubject, `Hello ${firstName},\r\n\r\n`);
