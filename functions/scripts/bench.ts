@@ -35,7 +35,6 @@ import { gzipSync } from 'node:zlib';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { API_PATHS, CHALLENGE_FORM_PARAM, type LeadForm } from '@kryon/shared/api';
 import { CHALLENGE_FIELD } from '@kryon/shared/constants';
-import { LEAD_FORM_DEFINITIONS } from '@kryon/shared/forms/all-forms';
 import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { build } from 'esbuild';
@@ -46,6 +45,7 @@ import { CHALLENGE_DIFFICULTY, createAltchaService } from '../src/adapters/altch
 import { BUNDLE_ALIASES } from '../src/bundling.ts';
 import { VISITOR_MAIL_DEFAULTS } from '../src/config.ts';
 import { PRICE_CURVE } from '../src/leads/challenge-price.ts';
+import { FORM_DEFINITIONS } from '../src/leads/forms.ts';
 import { API_ROUTES, FALLBACK_HANDLER } from '../src/routes.ts';
 import { apiEvent, sampleBody } from '../test/events.ts';
 import {
@@ -78,7 +78,7 @@ const POW = {
 
 /** Each lead form and the body field that holds the visitor's address (the rate-limit key). */
 const FORMS: readonly { form: LeadForm; emailField: string }[] = Object.values(
-  LEAD_FORM_DEFINITIONS,
+  FORM_DEFINITIONS,
 ).map((definition) => ({ form: definition.form, emailField: definition.visitorEmail }));
 
 /** What a Lambda gets from infra (the values are local); the bundles need it at import. */

@@ -20,7 +20,6 @@ import {
   type LeadForm,
 } from '@kryon/shared/api';
 import { CHALLENGE_FIELD } from '@kryon/shared/constants';
-import { LEAD_FORM_DEFINITIONS } from '@kryon/shared/forms/all-forms';
 import type { Challenge } from 'altcha-lib';
 import { LOCAL_DEFAULTS } from '../local/environment.ts';
 import { storedEmails } from '../local/ses-inbox.ts';
@@ -126,10 +125,9 @@ async function solvedProof(
 }
 
 function post(options: FloodOptions, client: string, email: string, proof: string) {
-  const definition = Object.values(LEAD_FORM_DEFINITIONS).find((d) => d.form === options.form);
   const body = JSON.stringify({
     ...sampleBody(options.form),
-    [definition?.visitorEmail ?? 'email']: email,
+    [formDefinition(options.form)?.visitorEmail ?? 'email']: email,
     [CHALLENGE_FIELD]: proof,
   });
   return send(

@@ -8,13 +8,13 @@ import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CHALLENGE_FORM_PARAM, LEAD_FORMS, type LeadForm } from '@kryon/shared/api';
 import { CHALLENGE_FIELD } from '@kryon/shared/constants';
-import { LEAD_FORM_DEFINITIONS } from '@kryon/shared/forms/all-forms';
 import type { Challenge } from 'altcha-lib';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { applyHandlerEnvironment, handlerEnvironment } from '../local/environment.ts';
 import { type StoredEmail, storedEmails } from '../local/ses-inbox.ts';
 import { ensureTable } from '../local/table.ts';
 import type { HttpResponse } from '../src/http/responses.ts';
+import { formDefinition } from '../src/leads/forms.ts';
 import { API_ROUTES, FALLBACK_HANDLER } from '../src/routes.ts';
 import {
   describeError,
@@ -127,9 +127,7 @@ async function adjustedEvent(
     throw new UsageError('--email and --solve-challenge need an event whose body is JSON.');
   }
   if (args.email) {
-    const field =
-      Object.values(LEAD_FORM_DEFINITIONS).find((d) => d.form === form)?.visitorEmail ?? 'email';
-    body[field] = args.email;
+    body[formDefinition(form)?.visitorEmail ?? 'email'] = args.email;
   }
   if (args.solveChallenge) {
     const solved = await solveBrowserCheck(await issuedChallenge(form));

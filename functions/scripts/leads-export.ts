@@ -5,9 +5,8 @@
 import { writeFileSync } from 'node:fs';
 import { LEAD_FORMS, type LeadForm } from '@kryon/shared/api';
 import { ATTRIBUTION_KEYS } from '@kryon/shared/attribution';
-import { LEAD_FORM_DEFINITIONS } from '@kryon/shared/forms/all-forms';
 import type { LeadFormDefinition } from '@kryon/shared/forms/lead-form';
-import { formDefinition } from '../src/leads/forms.ts';
+import { FORM_DEFINITIONS, formDefinition } from '../src/leads/forms.ts';
 import {
   fromCallerDir,
   type Io,
@@ -147,7 +146,7 @@ export function parseDateBound(value: string, bound: 'since' | 'until'): string 
 export function leadRows(
   form: LeadForm,
   items: readonly Item[],
-  definition: Pick<LeadFormDefinition, 'exportColumns'> = LEAD_FORM_DEFINITIONS[form],
+  definition: Pick<LeadFormDefinition, 'exportColumns'> = FORM_DEFINITIONS[form],
 ): unknown[][] {
   const known: readonly string[] = definition.exportColumns;
   // A field stored that the schema does not list (an older or newer form) is kept too.

@@ -1,5 +1,6 @@
 import { LEAD_FORMS } from '@kryon/shared/api';
 import { salesDigest } from '../src/leads/digest.ts';
+import { visitorAddress } from '../src/leads/form-definition.ts';
 import { formDefinition } from '../src/leads/forms.ts';
 import { salesNotification, visitorEmail } from '../src/leads/notification.ts';
 import type { BrowserCheck, OutgoingEmail, StoredLead } from '../src/leads/ports.ts';
@@ -120,7 +121,7 @@ export function emailSamples(): EmailSample[] {
             `${SITE_ORIGIN}/api/email/report?lead=3f6c&item=${item}&exp=1796000000&sig=Yk3wC9bR2xT8mN1pQ4vL7sH0jF5gD6aE`,
           reportLinkDays: 7,
         }),
-        to: definition.visitorEmail(data),
+        to: visitorAddress(definition, data),
         replyTo: [SALES],
         form,
         submissionId: '3f6c2a1e-9b8d-4c7e-a5f0-1d2e3f4a5b6c',

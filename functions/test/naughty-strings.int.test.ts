@@ -14,7 +14,7 @@ import { ensureTable } from '../local/table.ts';
 import { createAltchaService } from '../src/adapters/altcha.ts';
 import { assertHeadersSafe } from '../src/adapters/ses.ts';
 import type { HttpResponse } from '../src/http/responses.ts';
-import type { FormDefinition } from '../src/leads/form-definition.ts';
+import { type FormDefinition, visitorAddress } from '../src/leads/form-definition.ts';
 import { formDefinition } from '../src/leads/forms.ts';
 import {
   headerSafe,
@@ -252,7 +252,7 @@ function planFor(form: LeadForm): FormPlan {
   const sample = sampleBody(form);
   const parsed = definition.schema.safeParse(sample);
   if (!parsed.success) throw new Error(`the ${form} sample is not valid`);
-  const address = definition.visitorEmail(parsed.data);
+  const address = visitorAddress(definition, parsed.data);
   const emailField = Object.keys(sample).find((f) => sample[f] === address);
   if (!emailField) throw new Error(`no e-mail field in the ${form} sample`);
   const subjectFields = Object.keys(sample).filter((field) => {
@@ -550,7 +550,7 @@ describe.each(LEAD_FORMS.map((form) => ({ form })))(
               reportUrl: (item) => `${SITE_ORIGIN}/api/email/report?item=${item}`,
               reportLinkDays: 7,
             }),
-            to: definition.visitorEmail(data),
+            to: visitorAddress(definition, data),
             replyTo: [SALES],
             form,
             submissionId: 'naughty-submission',
@@ -737,7 +737,7 @@ describe.each(LEAD_FORMS.map((form) => ({ form })))(
             };
             if (parsed.success) {
               s.data = parsed.data;
-              s.address = definition.visitorEmail(parsed.data);
+              s.address = visitorAddress(definition, parsed.data);
               checkBuilt(s, parsed.data);
               const sliced = (stringIndex + fieldIndex) % STRIDE === 0;
               // In a header field, each string through SES alone, or embedded where alone it

@@ -1,6 +1,6 @@
 import type { Confirmation } from '@kryon/shared/api';
 import { sourceRows } from './attribution.ts';
-import type { FormDefinition } from './form-definition.ts';
+import { type FormDefinition, visitorAddress } from './form-definition.ts';
 import { derivedSecret } from './hash.ts';
 import { salesNotices, salesNotification, visitorEmail } from './notification.ts';
 import {
@@ -93,7 +93,7 @@ export function buildEmail(
       reportUrl: (item) => leadReportUrl(lead, item, config),
       reportLinkDays: config.reportLink.days,
     }),
-    to: definition.visitorEmail(lead.fields),
+    to: visitorAddress(definition, lead.fields),
     replyTo: config.recipients.slice(0, 1),
     form: lead.form,
     submissionId: lead.submissionId,

@@ -1,8 +1,7 @@
 import { audiencesOf, overallStatus, owedMessages, retryDelayMs } from './deliver.ts';
-import type { FormDefinition } from './form-definition.ts';
+import { type FormDefinition, senderOf, shown } from './form-definition.ts';
 import {
   BROWSER_CHECK_FAILURES,
-  cutText,
   emailDocument,
   escapeHtml,
   FONT,
@@ -66,7 +65,7 @@ const VISITOR_TEXT_MAX = 80;
  * text becomes clickable.
  */
 export function inertVisitorText(value: string): string {
-  return defangLinks(cutText(headerSafe(value, Number.POSITIVE_INFINITY), VISITOR_TEXT_MAX));
+  return defangLinks(headerSafe(value, VISITOR_TEXT_MAX));
 }
 
 interface DigestLine {
@@ -80,14 +79,13 @@ interface DigestLine {
 
 function lineOf(entry: DigestEntry, timeZone: string): DigestLine {
   const { lead, definition } = entry;
-  const company = definition.sales.company(lead.fields);
-  const name = definition.sales.contact(lead.fields).name;
+  const company = shown(definition, definition.sales.company, lead.fields);
   const check = lead.browserCheck;
   return {
     form: definition.title,
     received: formatSalesTime(lead.createdAt, timeZone),
     whoLabel: company ? 'Company' : 'Name',
-    who: inertVisitorText(company || name),
+    who: inertVisitorText(senderOf(definition, lead.fields)),
     check:
       check && check !== 'verified'
         ? `not verified: ${BROWSER_CHECK_FAILURES[check]}`

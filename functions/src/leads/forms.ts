@@ -7,16 +7,18 @@ import { downloadForm } from './forms/download.ts';
 import { partnerForm } from './forms/partner.ts';
 
 /**
- * Every form's definition by name: what the re-send reads a stored lead's e-mails with. A
- * form's handler imports its own definition module instead, so its bundle carries one schema.
+ * Every form by name, its shared definition with the backend's parts: what the re-send reads
+ * a stored lead's e-mails with, and what the tools that handle every form read (the export,
+ * the bench). A form's handler imports its own module instead, so its bundle carries one
+ * schema.
  */
-const FORM_DEFINITIONS: Readonly<Record<LeadForm, FormDefinition>> = {
+export const FORM_DEFINITIONS = {
   contact: contactForm,
   partner: partnerForm,
   demo: demoForm,
   'beta-access': betaAccessForm,
   download: downloadForm,
-};
+} as const satisfies { readonly [K in LeadForm]: FormDefinition };
 
 export function formDefinition(form: string): FormDefinition | undefined {
   return Object.hasOwn(FORM_DEFINITIONS, form) ? FORM_DEFINITIONS[form as LeadForm] : undefined;

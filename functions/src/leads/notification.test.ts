@@ -498,8 +498,7 @@ describe('salesSubject', () => {
       const subject = salesSubject(definition, data);
       const company = String(data[companyOf(definition)]);
       expect(
-        subject.startsWith(`${definition.sales.subjectName} · `) ||
-          subject.startsWith('[Priority] '),
+        subject.startsWith(`${definition.subjectName} · `) || subject.startsWith('[Priority] '),
       ).toBe(true);
       expect(subject.endsWith(` · from “${company}”`)).toBe(true);
       expect(Array.from(subject).length).toBeLessThanOrEqual(SUBJECT_MAX);

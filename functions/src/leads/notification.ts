@@ -1,6 +1,14 @@
 import { leadPriority } from '@kryon/shared/lead-priority';
 import { cleanLine } from '@kryon/shared/text';
-import type { EmailField, FormDefinition, VisitorMessage } from './form-definition.ts';
+import {
+  type FormDefinition,
+  isTyped,
+  type LeadData,
+  senderOf,
+  shown,
+  type VisitorMessage,
+  visitorAddress,
+} from './form-definition.ts';
 import type { BrowserCheck, OutgoingEmail, StoredLead, WithheldReason } from './ports.ts';
 import { formatSalesTime } from './sales-time.ts';
 import { defangLinks, inlineQuote, isMultiline, quoteLines } from './visitor-text.ts';
@@ -20,6 +28,30 @@ export function escapeHtml(value: string): string {
 /** Half of a surrogate pair without its other half: text no mail header can carry. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+/** Length as a mail client counts characters: by code point, an emoji one. */
+function length(value: string): number {
+  return Array.from(value).length;
+}
+
+/**
+ * At most `max` code points, cut between two graphemes with an ellipsis: a flag or an
+ * accented letter is dropped whole, never halved.
+ */
+export function cutText(value: string, max: number): string {
+  if (length(value) <= max) return value;
+  let out = '';
+  let used = 0;
+  for (const { segment } of graphemes.segment(value)) {
+    const size = length(segment);
+    if (used + size > max - 1) break;
+    out += segment;
+    used += size;
+  }
+  return `${out.trimEnd()}…`;
+}
+
 /**
  * A header value built from visitor input: the schemas already strip line breaks from
  * single-line fields; this is the second line of defence for anything that reaches a
@@ -28,10 +60,7 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 export function headerSafe(value: string, max = 200): string {
   // The shared text rule again: no line breaks, no invisible or direction-changing
   // characters, no RFC 2047 encoded word a mail client would decode in the subject.
-  const flat = cleanLine(value.replace(LONE_SURROGATE, '\ufffd'));
-  // Cut by code point, so an emoji at the limit is dropped whole, never halved.
-  const chars = Array.from(flat);
-  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : flat;
+  return cutText(cleanLine(value.replace(LONE_SURROGATE, '\ufffd')), max);
 }
 
 export interface SalesNotificationInput {
@@ -109,30 +138,6 @@ const SUBJECT_SEPARATOR = ' · ';
 const PRIORITY_MARKER = '[Priority] ';
 const SUBJECT_FROM = `${SUBJECT_SEPARATOR}from `;
 
-const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
-
-/** Length as a mail client counts characters: by code point, an emoji one. */
-function length(value: string): number {
-  return Array.from(value).length;
-}
-
-/**
- * At most `max` code points, cut between two graphemes with an ellipsis: a flag or an
- * accented letter is dropped whole, never halved.
- */
-export function cutText(value: string, max: number): string {
-  if (length(value) <= max) return value;
-  let out = '';
-  let used = 0;
-  for (const { segment } of graphemes.segment(value)) {
-    const size = length(segment);
-    if (used + size > max - 1) break;
-    out += segment;
-    used += size;
-  }
-  return `${out.trimEnd()}…`;
-}
-
 /**
  * The sales subject, the system's words first: a priority marker if the lead is one, the
  * form, one qualifier (the label of a chosen option), and only then who sent it, in
@@ -144,17 +149,17 @@ export function cutText(value: string, max: number): string {
 export function salesSubject(definition: FormDefinition, data: Record<string, unknown>): string {
   const { sales } = definition;
   const marker = priorityOf(definition, data).priority ? PRIORITY_MARKER : '';
-  const head = `${marker}${sales.subjectName}`;
-  const who = headerSafe(defangLinks(sales.company(data) || sales.contact(data).name), Infinity);
+  const head = `${marker}${definition.subjectName}`;
+  const who = headerSafe(defangLinks(senderOf(definition, data)), Infinity);
   const whoRoom = Math.min(length(who), SUBJECT_COMPANY_MIN);
   let subject = head;
-  const qualifier = sales.qualifier(data);
+  const qualifier = shown(definition, sales.qualifier, data);
   // `2`: the quotation marks around the visitor's words.
   const room =
     SUBJECT_MAX - length(head) - length(SUBJECT_SEPARATOR) - length(SUBJECT_FROM) - 2 - whoRoom;
   // A qualifier cut to a few letters says nothing: leave it to the body then.
   if (qualifier && room >= 12) {
-    subject += SUBJECT_SEPARATOR + cutText(headerSafe(qualifier, Infinity), room);
+    subject += SUBJECT_SEPARATOR + headerSafe(qualifier, room);
   }
   if (who) {
     const left = SUBJECT_MAX - length(subject) - length(SUBJECT_FROM) - 2;
@@ -163,21 +168,34 @@ export function salesSubject(definition: FormDefinition, data: Record<string, un
   return headerSafe(subject);
 }
 
-function priorityOf(definition: FormDefinition, data: Record<string, unknown>) {
-  return leadPriority(definition.sales.priority?.(data) ?? {});
+function priorityOf(definition: FormDefinition, data: LeadData) {
+  return leadPriority(definition.priority?.(data) ?? {});
 }
 
+/**
+ * One labelled line of a sales e-mail, and how its value is drawn: `visitor`, text the
+ * visitor typed (quoted, its links disabled); `text`, the system's words (an option's label);
+ * `email`, the schema-checked address (a `mailto:` reply link); `phone`, a `tel:` link.
+ */
 interface Row {
   label: string;
   value: string;
-  /** Typed by the visitor: shown only as quoted visitor text, links disabled. */
-  typed: boolean;
+  kind: 'visitor' | 'text' | 'email' | 'phone';
 }
 
-function filled<T>(fields: EmailField<T>[], data: T): Row[] {
-  return fields
-    .map((f) => ({ label: f.label, value: f.value(data) ?? '', typed: f.typed }))
-    .filter((r) => Boolean(r.value));
+/** A field of the form as a row: visitor text if typed, else the system's words. */
+function fieldRow(definition: FormDefinition, name: string, data: LeadData, label?: string): Row {
+  const spec = definition.fields[name];
+  return {
+    label: label ?? spec?.label ?? name,
+    value: shown(definition, name, data) ?? '',
+    kind: isTyped(spec) ? 'visitor' : 'text',
+  };
+}
+
+/** The rows that have a value to show. */
+function withValue(rows: Row[]): Row[] {
+  return rows.filter((r) => r.value);
 }
 
 /**
@@ -230,7 +248,7 @@ export function emailDocument(title: string, rows: string): string {
  */
 function unbroken(fact: string): string {
   const html = escapeHtml(fact);
-  return Array.from(fact).length <= 24 ? html.replace(/ /g, '&nbsp;') : html;
+  return length(fact) <= 24 ? html.replace(/ /g, '&nbsp;') : html;
 }
 
 /** One full-width row of the frame. */
@@ -269,31 +287,42 @@ function visitorBlock(value: string): string {
   return `<table ${TABLE}><tr><td ${VISITOR_CELL}>${visitorHtml(value)}</td></tr></table>`;
 }
 
-/**
- * Label and value side by side; a system value arrives as HTML already escaped, a typed one
- * as the visitor's text, drawn in the quote cell.
- */
-function labelledRows(
-  rows: ({ label: string; html: string } | { label: string; typed: string })[],
-): string {
+/** A row's value as HTML, drawn by its kind. */
+function valueHtml(row: Row, replySubject: string): string {
+  const value = escapeHtml(row.value);
+  switch (row.kind) {
+    case 'visitor':
+      return visitorHtml(row.value);
+    case 'email':
+      return `<a href="${escapeHtml(replyLink(row.value, replySubject))}" style="color:#1d4ed8">${value}</a>`;
+    case 'phone':
+      return `<a href="tel:${escapeHtml(row.value.replace(/[^+\d]/g, ''))}" style="color:#1d4ed8">${value}</a>`;
+    case 'text':
+      return multilineHtml(row.value);
+  }
+}
+
+/** Label and value side by side; visitor text in the quote cell. */
+function labelledRows(rows: Row[], replySubject = ''): string {
   const cells = rows
     .map(
       (r) =>
         `<tr><th align="left" valign="top" width="128" style="padding:4px 12px 4px 0;${FONT};color:${MUTED};font-size:14px;line-height:22px;font-weight:600">${escapeHtml(r.label)}</th>` +
-        ('typed' in r
-          ? `<td valign="top" ${VISITOR_CELL}>${visitorHtml(r.typed)}</td></tr>`
-          : `<td valign="top" style="padding:4px 0;${FONT};color:${INK};font-size:15px;line-height:22px;word-break:break-word">${r.html}</td></tr>`),
+        (r.kind === 'visitor'
+          ? `<td valign="top" ${VISITOR_CELL}>`
+          : `<td valign="top" style="padding:4px 0;${FONT};color:${INK};font-size:15px;line-height:22px;word-break:break-word">`) +
+        `${valueHtml(r, replySubject)}</td></tr>`,
     )
     .join('');
   return `<table ${TABLE}>${cells}</table>`;
 }
 
 /**
- * A labelled row of the plain-text part: a typed value in quotation marks, or as quoted lines
+ * A labelled row of the plain-text part: visitor text in quotation marks, or as quoted lines
  * when it has several or is one of the visitor's own `words`.
  */
 function textRow(row: Row, block = false): string[] {
-  if (!row.typed) return [`${row.label}: ${row.value}`];
+  if (row.kind !== 'visitor') return [`${row.label}: ${row.value}`];
   const text = defangLinks(row.value);
   return block || isMultiline(text)
     ? [`${row.label}:`, ...quoteLines(text)]
@@ -330,24 +359,27 @@ export function salesNotification(input: SalesNotificationInput): OutgoingEmail 
   const notices = input.notices ?? [];
   const priority = priorityOf(definition, data);
   const priorityLine = priority.priority ? `Priority: ${priority.reasons.join(', ')}` : undefined;
-  const contact = sales.contact(data);
-  const facts = sales.summary(data).filter(Boolean);
-  const contactRows: Row[] = [
-    { label: 'Company', value: sales.company(data) ?? '', typed: true },
-    { label: 'Name', value: contact.name, typed: true },
-    { label: 'Title', value: contact.title ?? '', typed: contact.titleTyped ?? true },
-    { label: 'Email', value: contact.email, typed: false },
-    { label: 'Phone', value: contact.phone ?? '', typed: false },
-  ].filter((r) => r.value);
-  const words = filled(sales.words, data);
-  const details: Row[] = [
+  const { contact } = sales;
+  const name = shown(definition, contact.name, data) ?? '';
+  const email = visitorAddress(definition, data);
+  const facts = sales.summary.map((field) => shown(definition, field, data) ?? '').filter(Boolean);
+  const contactRows = withValue([
+    { label: 'Company', value: shown(definition, sales.company, data) ?? '', kind: 'visitor' },
+    { label: 'Name', value: name, kind: 'visitor' },
+    // A typed position is the visitor's words; a role chosen from a list is the system's.
+    ...(contact.title ? [fieldRow(definition, contact.title, data, 'Title')] : []),
+    { label: 'Email', value: email, kind: 'email' },
+    { label: 'Phone', value: shown(definition, contact.phone, data) ?? '', kind: 'phone' },
+  ]);
+  const words = withValue(sales.words.map((field) => fieldRow(definition, field, data)));
+  const details = withValue([
     // Where the visit said it came from: the request's to set, so the visitor's words too.
-    ...(input.extraRows ?? []).map((r) => ({ ...r, typed: true })),
-    ...filled(sales.details, data),
-  ].filter((r) => r.value);
+    ...(input.extraRows ?? []).map((r): Row => ({ ...r, kind: 'visitor' })),
+    ...sales.details.map((field) => fieldRow(definition, field, data)),
+  ]);
   const received = formatSalesTime(input.createdAt, input.timeZone);
-  const firstName = contact.name.split(/\s+/)[0] ?? contact.name;
-  const reply = replyLink(contact.email, sales.replySubject, `Hello ${firstName},\r\n\r\n`);
+  const firstName = name.split(/\s+/)[0] ?? name;
+  const reply = replyLink(email, definition.replySubject, `Hello ${firstName},\r\n\r\n`);
   const title = [definition.title, ...facts].join(SUBJECT_SEPARATOR);
 
   const text = [
@@ -364,20 +396,6 @@ export function salesNotification(input: SalesNotificationInput): OutgoingEmail 
     `Submission: ${submissionId}`,
   ].join('\n');
 
-  const contactHtml = contactRows.map((r) =>
-    r.typed
-      ? { label: r.label, typed: r.value }
-      : {
-          label: r.label,
-          // Only the address and the number are links; a chosen title (an option's label) is text.
-          html:
-            r.label === 'Email'
-              ? `<a href="${escapeHtml(replyLink(r.value, sales.replySubject))}" style="color:#1d4ed8">${escapeHtml(r.value)}</a>`
-              : r.label === 'Phone'
-                ? `<a href="tel:${escapeHtml(r.value.replace(/[^+\d]/g, ''))}" style="color:#1d4ed8">${escapeHtml(r.value)}</a>`
-                : escapeHtml(r.value),
-        },
-  );
   const rows = [
     priorityLine ? banner(priorityLine, '#b91c1c', '#ffffff') : '',
     ...notices.map((notice) => banner(notice, '#fef3c7', '#78350f')),
@@ -388,21 +406,10 @@ export function salesNotification(input: SalesNotificationInput): OutgoingEmail 
           : '') +
         `<p style="margin:8px 0 0;${FONT};color:${MUTED};font-size:13px;line-height:18px">${escapeHtml(LEGEND_HTML)}</p>`,
     ),
-    section(heading('Contact') + labelledRows(contactHtml)),
+    section(heading('Contact') + labelledRows(contactRows, definition.replySubject)),
     section(button(reply, 'Reply by e-mail'), '12px 24px 0'),
     ...words.map((r) => section(heading(r.label) + visitorBlock(r.value))),
-    details.length > 0
-      ? section(
-          heading('Details') +
-            labelledRows(
-              details.map((r) =>
-                r.typed
-                  ? { label: r.label, typed: r.value }
-                  : { label: r.label, html: multilineHtml(r.value) },
-              ),
-            ),
-        )
-      : '',
+    details.length > 0 ? section(heading('Details') + labelledRows(details)) : '',
     section(
       `<p style="margin:0;${FONT};color:#64748b;font-size:12px;line-height:18px">Received ${escapeHtml(received)} · Submission ${escapeHtml(submissionId)}</p>`,
       '24px 24px 20px',
@@ -412,7 +419,7 @@ export function salesNotification(input: SalesNotificationInput): OutgoingEmail 
   const subject = salesSubject(definition, data);
   return {
     to: input.recipients,
-    replyTo: [definition.visitorEmail(data)],
+    replyTo: [visitorAddress(definition, data)],
     subject,
     text,
     html: emailDocument(subject, rows),
@@ -462,10 +469,7 @@ export function visitorEmail(input: {
       '24px 24px 0',
     ),
     recap.length > 0
-      ? section(
-          labelledRows(recap.map((r) => ({ label: r.label, html: escapeHtml(r.value) }))),
-          '0 24px 14px',
-        )
+      ? section(labelledRows(recap.map((r) => ({ ...r, kind: 'text' }))), '0 24px 14px')
       : '',
     message.link ? section(button(message.link.url, message.link.label), '0 24px 14px') : '',
     section(closing.map(paragraph).join('') + paragraph('The Kryon team'), '0 24px 0'),

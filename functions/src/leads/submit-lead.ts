@@ -10,7 +10,7 @@ import {
   owedMessages,
 } from './deliver.ts';
 import { digestDueAt, UNVERIFIED_SALES_MAIL_KEY } from './digest.ts';
-import type { FormDefinition } from './form-definition.ts';
+import { consentOf, type FormDefinition, visitorAddress } from './form-definition.ts';
 import { emailHash as hashEmail, keyedHash, sha256, suppressionHash } from './hash.ts';
 import type { BrowserCheck, ChallengeService, MailDomainCheck, StoredLead } from './ports.ts';
 import type { Budget } from './rate-limit.ts';
@@ -102,7 +102,8 @@ export async function submitLead(
   }
   const data = parsed.data;
   const payloadHash = sha256(JSON.stringify(data));
-  const emailHash = hashEmail(config.hashSecret, definition.visitorEmail(data));
+  const address = visitorAddress(definition, data);
+  const emailHash = hashEmail(config.hashSecret, address);
   const now = deps.now();
   const nowMs = now.getTime();
   const spam = spamVerdict(request.body, nowMs, config.minFillMs);
@@ -134,8 +135,8 @@ export async function submitLead(
             emailHash,
             // The suppression list is keyed by the exact address mail goes to, not its
             // canonical form (leads/hash.ts says why).
-            suppressionHash: suppressionHash(config.hashSecret, definition.visitorEmail(data)),
-            visitorEmail: definition.visitorEmail(data),
+            suppressionHash: suppressionHash(config.hashSecret, address),
+            visitorEmail: address,
             nowMs,
           },
           { ...deps, budgets: config.visitorMail },
@@ -158,6 +159,7 @@ export async function submitLead(
   const submissionId = deps.newId();
   const createdAt = now.toISOString();
   const { fields, attribution } = splitAttribution(data);
+  const consent = consentOf(definition, data);
   const lead: StoredLead = {
     form,
     submissionId,
@@ -167,11 +169,7 @@ export async function submitLead(
     fields,
     attribution,
     emailHash,
-    consent: definition.consent && {
-      value: definition.consent.value(data),
-      label: definition.consent.label,
-      at: createdAt,
-    },
+    consent: consent && { ...consent, at: createdAt },
     userAgent: request.userAgent?.slice(0, 512),
     ipHash: request.sourceIp ? keyedHash(config.hashSecret, request.sourceIp) : undefined,
     spam: isSpam,

@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
 import { attributionField } from '../attribution.ts';
-import { SUCCESS_MESSAGES } from '../messages.ts';
 import { consentField } from '../text.ts';
 import {
   qualificationFieldSpecs,
@@ -43,7 +42,6 @@ export const betaAccessDefinition = defineLeadForm({
     },
   },
   visitorEmail: 'workEmail',
-  successMessage: SUCCESS_MESSAGES['beta-access'],
   sales: {
     contact: { name: 'fullName', title: 'jobTitle' },
     company: 'companyName',

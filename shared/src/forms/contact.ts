@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
 import { attributionField } from '../attribution.ts';
-import { SUCCESS_MESSAGES } from '../messages.ts';
 import { CONTACT_SUBJECTS, optionValues } from '../options.ts';
 import { emailField, lineField, optional, PHONE_PATTERN, textField } from '../text.ts';
 import { defineLeadForm } from './lead-form.ts';
@@ -64,7 +63,6 @@ export const contactDefinition = defineLeadForm({
     message: { kind: 'textarea', label: 'Message' },
   },
   visitorEmail: 'email',
-  successMessage: SUCCESS_MESSAGES.contact,
   sales: {
     contact: { name: 'name', phone: 'phone' },
     company: 'company',

@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
 import { attributionField } from '../attribution.ts';
-import { SUCCESS_MESSAGES } from '../messages.ts';
 import {
   AWS_ENVIRONMENT_SIZES,
   COMPANY_SIZES,
@@ -163,7 +162,6 @@ export const demoDefinition = defineLeadForm({
     },
   },
   visitorEmail: 'workEmail',
-  successMessage: SUCCESS_MESSAGES.demo,
   sales: {
     contact: { name: 'fullName', title: 'jobTitle' },
     company: 'companyName',

@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
 import { attributionField } from '../attribution.ts';
-import { SUCCESS_MESSAGES } from '../messages.ts';
 import { DOWNLOAD_ROLES, optionValues } from '../options.ts';
 import { RESEARCH_DOWNLOAD_IDS, RESEARCH_DOWNLOADS } from '../research-catalogue.ts';
 import { requiredEmailField, requiredLineField } from '../text.ts';
@@ -71,7 +70,6 @@ export const downloadDefinition = defineLeadForm({
     researchId: { kind: 'preset', label: 'Research', options: RESEARCH_OPTIONS },
   },
   visitorEmail: 'email',
-  successMessage: SUCCESS_MESSAGES.download,
   sales: {
     contact: { name: 'firstName', title: 'role' },
     company: 'company',

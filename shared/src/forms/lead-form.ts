@@ -35,9 +35,9 @@ export type SchemaFieldName<S extends z.ZodMiniObject> = Exclude<
 
 /**
  * One lead form, declared once: its schema, its fields in the order the visitor meets them,
- * which field is the visitor's address, what the visitor is told on success, what the sales
- * e-mail shows where, and the columns of the export. Every field name is checked against
- * the schema's keys; the web, the form's function, the export and the bench read this.
+ * which field is the visitor's address, what the sales e-mail shows where, and the columns
+ * of the export. Every field name is checked against the schema's keys; the web, the form's
+ * function, the export and the bench read this.
  */
 export interface LeadFormDefinition<
   S extends z.ZodMiniObject = z.ZodMiniObject,
@@ -52,8 +52,6 @@ export interface LeadFormDefinition<
    * sales e-mail and the server's rate-limit key.
    */
   readonly visitorEmail: F;
-  /** The answer to an accepted submission. */
-  readonly successMessage: string;
   readonly sales: {
     /** Who sent it, as the sales e-mail's contact block shows them (the e-mail is `visitorEmail`). */
     readonly contact: { readonly name: F; readonly title?: F; readonly phone?: F };

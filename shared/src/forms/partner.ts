@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
 import { attributionField } from '../attribution.ts';
-import { SUCCESS_MESSAGES } from '../messages.ts';
 import {
   INDUSTRIES_SHORT,
   optionValues,
@@ -73,7 +72,6 @@ export const partnerDefinition = defineLeadForm({
     message: { kind: 'textarea', label: 'Message' },
   },
   visitorEmail: 'email',
-  successMessage: SUCCESS_MESSAGES.partner,
   sales: {
     contact: { name: 'name', title: 'position', phone: 'phone' },
     company: 'company',

@@ -172,10 +172,16 @@ describe('api client', () => {
     });
   });
 
-  it('uses the answer error field, joined when it is a list', async () => {
-    const fetch = vi.fn(async () => jsonResponse(409, { success: false, error: ['one', 'two'] }));
+  it('shows the message of any other refusal, as the API and the WAF answer it', async () => {
+    const fetch = vi.fn(async () =>
+      jsonResponse(403, { success: false, message: ERROR_MESSAGES.firewallRefused }),
+    );
     const result = await createApiClient({ fetch }).submit('contact', {}, 'a@example.com');
-    expect(result).toMatchObject({ kind: 'other', status: 409, message: 'one, two' });
+    expect(result).toMatchObject({
+      kind: 'other',
+      status: 403,
+      message: ERROR_MESSAGES.firewallRefused,
+    });
   });
 
   it('falls back to "HTTP status: text" when the answer says nothing', async () => {

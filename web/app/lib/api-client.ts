@@ -190,11 +190,11 @@ async function readAnswer(response: Response): Promise<SubmitResult> {
   if (status >= 500) return { ok: false, kind: 'server', status, message: ERROR_MESSAGES.server };
 
   const fieldErrors = isFieldErrors(fields.details) ? fields.details : undefined;
-  const reported = fields.error ?? fields.message;
+  // The API, the WAF and API Gateway itself all answer errors with `message` (ApiError).
   const message =
-    reported === undefined
+    fields.message === undefined
       ? `HTTP ${status}: ${response.statusText || 'Error'}`
-      : formatError(reported);
+      : formatError(fields.message);
   return {
     ok: false,
     kind: fieldErrors ? 'validation' : 'other',

@@ -123,7 +123,7 @@ function OneField<F extends string>({
   const text = copy[name];
   if (spec.kind === 'preset' || !text) return null;
   const id = layout.id(name);
-  const required = isRequired(definition as unknown as LeadFormDefinition, name);
+  const required = isRequired(definition, name);
   const error = errors[name]?.message;
   const status = statusOf?.(name);
   const binding = control(name);
