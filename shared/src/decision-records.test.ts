@@ -27,7 +27,7 @@ const HEADER = /^Date: (\d{4}-\d{2}-\d{2}) · Status: (accepted|(superseded|amen
  */
 const BASES = ['', 'web', 'web/app', 'functions', 'infra', 'shared'];
 /** Installed or generated folders: a path into them is not one of the project's files. */
-const NOT_SOURCE = new Set(['node_modules', 'build', 'dist', '.git', '.react-router']);
+const NOT_SOURCE = new Set(['node_modules', 'build', 'dist', 'cdk.out', '.git', '.react-router']);
 /** A path's first folder, when it is a folder of the repository at one of the bases. */
 const FIRST_FOLDERS = new Set(
   BASES.flatMap((base) =>
@@ -47,6 +47,8 @@ function pathsOf(text: string): { path: string; after: string }[] {
     const path = match[1] as string;
     const first = path.split('/')[0] as string;
     if (!path.includes('/') || !PATH.test(path) || !FIRST_FOLDERS.has(first)) continue;
+    // A build's output (`web/build/client`) exists only once built: a clean clone has none.
+    if (path.split('/').some((folder) => NOT_SOURCE.has(folder))) continue;
     // A page of the built site (`features/index.html`), not a file of the repository.
     if (path.endsWith('.html') && !existsSync(join(root, first))) continue;
     const end = (match.index ?? 0) + match[0].length;
@@ -96,7 +98,7 @@ describe('decision records', () => {
     const paths = pathsOf(
       'See `web/app/features/articles/highlight.server.ts`, `features/articles/articles.css`, ' +
         '`lib/first-touch.ts`, `infra/lib/x.ts` (removed by 067), `@kryon/shared`, `zod/mini`, ' +
-        '`application/json`, `index.html`, `features/index.html`, `/demo`.',
+        '`application/json`, `index.html`, `features/index.html`, `/demo`, `web/build/client`.',
     ).map(({ path }) => path);
     expect(paths).toEqual([
       'web/app/features/articles/highlight.server.ts',
