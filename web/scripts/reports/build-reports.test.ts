@@ -7,7 +7,7 @@ import * as fontkit from 'fontkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { researchItems, researchReports } from '../../app/content/research-items.ts';
 import { type BuiltReport, buildReports } from './build-reports.ts';
-import { readPdf } from './read-pdf.ts';
+import { elementsOf, readPdf } from './read-pdf.ts';
 
 /*
  * The built PDFs read back with pdf.js (read-pdf.ts), as a visitor's reader or a
@@ -52,6 +52,91 @@ describe.each(researchItems.map((item) => [item.id, item] as const))(
         expect(text).toContain(flat(section.heading));
       }
       expect(text).toContain(flat('https://www.kryon.example/demo'));
+    });
+  },
+);
+
+/*
+ * Accessible reports: a tagged PDF (ISO 32000-1, 14.8) whose structure tree a screen reader
+ * follows and a phone's reader reflows, read back through pdf.js's structure tree.
+ */
+describe.each(researchItems.map((item) => [item.id, item] as const))(
+  'the %s report, as assistive technology reads it',
+  (id, item) => {
+    const report = researchReports[id];
+    const sectionHeadings = [
+      'Abstract',
+      'Key findings',
+      ...(report?.sections ?? []).map((section) => section.heading),
+      'Methodology',
+      'Sources',
+      'See these findings in your own AWS environment',
+    ];
+    const texts = (pdf: Awaited<ReturnType<typeof readPdf>>, role: string) =>
+      elementsOf(pdf, role).map((element) => element.text);
+
+    it('is tagged, in English, and shows its title in the window', async () => {
+      const { info } = await readPdf(fileOf(id));
+      expect(info).toMatchObject({ tagged: true, language: 'en-US', displayTitle: true });
+    });
+
+    it('tags every text it draws, or marks it as an artifact (running heads, repeated headers)', async () => {
+      const pdf = await readPdf(fileOf(id));
+      expect(pdf.untagged).toEqual([]);
+      const tagged = flat(texts(pdf, 'Document').join(' '));
+      expect(tagged).not.toContain(flat('Kryon Research  •'));
+      expect(tagged).not.toMatch(/page\d+of\d+/);
+    });
+
+    it('has one H1, the title, and an H2 heading and a bookmark for every section, in order', async () => {
+      const pdf = await readPdf(fileOf(id));
+      expect(texts(pdf, 'H1')).toEqual([item.title.replace(/\s+/g, ' ')]);
+      expect(texts(pdf, 'H2')).toEqual(sectionHeadings);
+      expect(pdf.outline).toEqual(sectionHeadings);
+      // Each section is a Sect that opens with its heading.
+      const sections = elementsOf(pdf, 'Sect').filter((sect) => sect.children[0]?.role === 'H2');
+      expect(sections.map((sect) => sect.children[0]?.text)).toEqual(sectionHeadings);
+    });
+
+    it('tags prose as paragraphs and every list item as a labelled list item', async () => {
+      const pdf = await readPdf(fileOf(id));
+      const paragraphs = flat(texts(pdf, 'P').join(' '));
+      for (const text of [item.abstract, item.methodology])
+        expect(paragraphs).toContain(flat(text));
+      for (const section of report?.sections ?? []) {
+        for (const text of section.paragraphs) expect(paragraphs).toContain(flat(text));
+      }
+      const listed = [
+        ...item.keyFindings,
+        ...item.sources,
+        ...(report?.sections ?? []).flatMap((s) => s.bullets ?? []),
+      ];
+      const bodies = flat(texts(pdf, 'LBody').join(' '));
+      for (const text of listed) expect(bodies).toContain(flat(text));
+      expect(elementsOf(pdf, 'LI').length).toBeGreaterThanOrEqual(listed.length);
+      expect(texts(pdf, 'Lbl').filter(Boolean)).toHaveLength(listed.length);
+      // An item's label and body; on the next page, the rest of a body the page broke.
+      for (const li of elementsOf(pdf, 'LI')) {
+        expect(['Lbl LBody', 'LBody']).toContain(li.children.map((child) => child.role).join(' '));
+      }
+    });
+
+    it('tags each table with its caption, column headers and cells', async () => {
+      const pdf = await readPdf(fileOf(id));
+      const tables = (report?.sections ?? []).flatMap((section) => section.table ?? []);
+      expect(texts(pdf, 'Caption')).toEqual(tables.map((table) => table.caption));
+      // The header row is tagged once; where a table goes on over a page it is an artifact.
+      expect(texts(pdf, 'TH')).toEqual(tables.flatMap((table) => table.columns));
+      for (const header of elementsOf(pdf, 'TH')) expect(header.scope).toBe('Column');
+      const cells = flat(texts(pdf, 'TD').join(' '));
+      for (const cell of tables.flatMap((table) => table.rows.flat())) {
+        expect(cells).toContain(flat(cell));
+      }
+    });
+
+    it('tags the link to the demo as a link', async () => {
+      const pdf = await readPdf(fileOf(id));
+      expect(texts(pdf, 'Link')).toEqual(['Request a demo: https://www.kryon.example/demo']);
     });
   },
 );

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readPdf } from './read-pdf.ts';
+import { elementsOf, readPdf } from './read-pdf.ts';
 
 /** A two-page PDF made here, so what the reader must find is known. */
 function makePdf(options: { tagged: boolean }): Promise<Uint8Array> {
@@ -42,6 +42,7 @@ describe('readPdf', () => {
       author: 'Ada Lovelace',
       language: 'de-CH',
       tagged: true,
+      displayTitle: false,
     });
   });
 
@@ -55,6 +56,53 @@ describe('readPdf', () => {
     // The caller's bytes are left as they were (pdf.js takes over the buffer it is given).
     expect(bytes.byteLength).toBeGreaterThan(0);
     expect((await readPdf(bytes)).pages).toBe(2);
+  });
+
+  it('reads the structure tree with the text each element tags, the bookmarks, and what is untagged', async () => {
+    const doc = new PDFDocument({ tagged: true, displayTitle: true, info: { Title: 'Tags' } });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const done = new Promise<void>((resolve) => doc.on('end', resolve));
+    const root = doc.struct('Document');
+    doc.addStructure(root);
+    doc.outline.addItem('The heading');
+    root.add(doc.struct('H1', {}, () => doc.text('The heading')));
+    const table = doc.struct('Table');
+    root.add(table);
+    const row = doc.struct('TR');
+    table.add(row);
+    row.add(doc.struct('TH', { scope: 'Column' }, () => doc.text('Cross-\nAccount')));
+    row.end();
+    table.end();
+    // A paragraph the page breaks: its element has a part on each page.
+    const long = Array.from({ length: 80 }, (_, i) => `Line ${i + 1}.`).join('\n');
+    root.add(doc.struct('P', {}, () => doc.text(long)));
+    doc.markContent('Artifact', { type: 'Pagination' });
+    doc.text('Page 2 of 2');
+    doc.endMarkedContent();
+    doc.text('Drawn outside any tag.');
+    root.end();
+    doc.end();
+    await done;
+
+    const pdf = await readPdf(new Uint8Array(Buffer.concat(chunks)));
+    expect(pdf.info).toMatchObject({ tagged: true, displayTitle: true });
+    expect(pdf.outline).toEqual(['The heading']);
+    expect(elementsOf(pdf, 'H1').map((h) => h.text)).toEqual(['The heading']);
+    // A word broken after its hyphen is read as one word; the scope comes through.
+    expect(elementsOf(pdf, 'TH')).toMatchObject([{ text: 'Cross-Account', scope: 'Column' }]);
+    // The table's empty copy on page 2 is left out: only the paragraph goes on there.
+    expect(pdf.structure[1]?.children.map((child) => child.role)).toEqual(['Document']);
+    expect(pdf.structure[1]?.children[0]?.children.map((child) => child.role)).toEqual(['P']);
+    const parts = elementsOf(pdf, 'P').map((p) => p.text);
+    expect(parts).toHaveLength(2);
+    expect(parts.join(' ')).toBe(long.replace(/\n/g, ' '));
+    expect(
+      elementsOf(pdf, 'Document')
+        .map((d) => d.text)
+        .join(' '),
+    ).not.toContain('Page 2 of 2');
+    expect(pdf.untagged).toEqual(['Drawn outside any tag.']);
   });
 
   it('refuses what is not a PDF', async () => {

@@ -10,7 +10,9 @@ import { formatLongDate } from '../../lib/dates.ts';
  * One research item as a branded PDF: cover, abstract, key findings, the body of the
  * research, methodology, sources and a closing page that points to the demo. Text is real
  * text in the site's own typeface (Inter, embedded), so it can be selected, searched and
- * extracted; the document carries its title, author and language.
+ * extracted; the document carries its title, author and language, and is tagged (headings,
+ * paragraphs, lists and tables in a structure tree, decoration as artifacts) for assistive
+ * technology and reflow.
  */
 export interface ReportInput {
   item: ResearchItem;
@@ -143,7 +145,32 @@ export function renderReport(input: ReportInput): Promise<RenderedReport> {
   return done;
 }
 
-/** Every page of the report laid out, numbered and headed, not yet finished. */
+/** A node of the document's structure tree (its tags): a heading, a paragraph, a list... */
+type Struct = PDFKit.PDFStructureElement;
+
+// What pdfkit 0.20 takes and @types/pdfkit 0.17 does not name yet.
+declare global {
+  namespace PDFKit {
+    interface PDFOutline {
+      /** `top` is from the page's top, as `doc.y`; the view's left edge is `page width - left`. */
+      addItem(title: string, options?: { top?: number; left?: number }): PDFOutline;
+    }
+    namespace Mixins {
+      interface StructureElementOptions {
+        /** A table header cell's reach: its column, its row or both. */
+        scope?: 'Column' | 'Row' | 'Both';
+      }
+    }
+  }
+}
+
+/**
+ * Every page of the report laid out, numbered and headed, not yet finished. The document is
+ * tagged (ISO 32000-1, 14.8): a structure tree holds the title (H1), each section (Sect) with
+ * its heading (H2), paragraphs (P), lists (L, LI, Lbl, LBody) and tables (Table, Caption, TR,
+ * TH, TD), in reading order; fills, rules, running heads and a table's repeated header are
+ * artifacts, which assistive readers skip. Each section is also a bookmark.
+ */
 function layOut(input: ReportInput): PDFKit.PDFDocument {
   const { item, report, siteOrigin } = input;
   const colours = reportColours(input.tokensCss);
@@ -152,7 +179,11 @@ function layOut(input: ReportInput): PDFKit.PDFDocument {
     size: PAGE.size,
     margin: PAGE.margin,
     bufferPages: true,
+    // Tagged PDF: a structure tree, `/MarkInfo << /Marked true >>`; PDF 1.7 names every tag used.
+    tagged: true,
+    pdfVersion: '1.7',
     lang: 'en-US',
+    // A reader's window shows the title, not the file name (`/DisplayDocTitle`).
     displayTitle: true,
     info: {
       Title: item.title,
@@ -169,209 +200,334 @@ function layOut(input: ReportInput): PDFKit.PDFDocument {
   doc.registerFont('regular', FONTS.regular);
   doc.registerFont('semibold', FONTS.semibold);
   doc.registerFont('bold', FONTS.bold);
+  const root = doc.struct('Document');
+  doc.addStructure(root);
 
-  cover(doc, item, colours);
+  cover(doc, root, item, colours);
 
   doc.addPage();
-  heading(doc, 'Abstract', colours);
-  paragraph(doc, item.abstract, colours);
-
-  heading(doc, 'Key findings', colours);
-  numbered(doc, item.keyFindings, colours);
-
-  for (const section of report.sections) {
-    heading(doc, section.heading, colours);
-    for (const text of section.paragraphs) paragraph(doc, text, colours);
-    if (section.bullets) bulleted(doc, section.bullets, colours);
-    if (section.table) table(doc, section.table, colours);
+  section(doc, root, 'Abstract', colours, (sect) => paragraph(doc, sect, item.abstract, colours));
+  section(doc, root, 'Key findings', colours, (sect) =>
+    list(doc, sect, item.keyFindings, (i) => `${i + 1}.`, colours),
+  );
+  for (const part of report.sections) {
+    section(doc, root, part.heading, colours, (sect) => {
+      for (const text of part.paragraphs) paragraph(doc, sect, text, colours);
+      if (part.bullets) list(doc, sect, part.bullets, () => '•', colours);
+      if (part.table) table(doc, sect, part.table, colours);
+    });
   }
-
-  heading(doc, 'Methodology', colours);
-  paragraph(doc, item.methodology, colours);
-
-  heading(doc, 'Sources', colours);
-  numbered(doc, item.sources, colours);
+  section(doc, root, 'Methodology', colours, (sect) =>
+    paragraph(doc, sect, item.methodology, colours),
+  );
+  section(doc, root, 'Sources', colours, (sect) =>
+    list(doc, sect, item.sources, (i) => `${i + 1}.`, colours),
+  );
 
   doc.addPage();
-  closing(doc, item, siteOrigin, colours);
+  closing(doc, root, item, siteOrigin, colours);
+  root.end();
 
   runningHeads(doc, item, colours);
   return doc;
 }
 
-function cover(doc: PDFKit.PDFDocument, item: ResearchItem, c: ReportColours) {
+/**
+ * Adds to `parent` a structure element whose content is what `draw` writes. Nothing that may
+ * start a page by hand (`ensureSpace`) runs inside `draw`: pdfkit carries marked content over
+ * the page breaks it makes itself, not over `addPage`.
+ */
+function tag(
+  doc: PDFKit.PDFDocument,
+  parent: Struct,
+  type: string,
+  draw: () => void,
+  options: PDFKit.Mixins.StructureElementOptions = {},
+) {
+  parent.add(doc.struct(type, options, draw));
+}
+
+/** A structure element that holds others (Sect, L, LI, Table, TR); `end()` it when full. */
+function group(doc: PDFKit.PDFDocument, parent: Struct, type: string): Struct {
+  const element = doc.struct(type);
+  parent.add(element);
+  return element;
+}
+
+/** Draws decoration, not content: assistive readers and text extraction skip an artifact. */
+function artifact(doc: PDFKit.PDFDocument, draw: () => void, type?: 'Pagination' | 'Layout') {
+  doc.markContent('Artifact', type ? { type } : undefined);
+  draw();
+  doc.endMarkedContent();
+}
+
+function cover(doc: PDFKit.PDFDocument, root: Struct, item: ResearchItem, c: ReportColours) {
   const { width, height } = doc.page;
-  doc.rect(0, 0, width, height).fill(c.cover);
-  doc.rect(0, 0, width, 8).fill(c.accent);
+  artifact(doc, () => {
+    doc.rect(0, 0, width, height).fill(c.cover);
+    doc.rect(0, 0, width, 8).fill(c.accent);
+  });
   const left = PAGE.margin;
   const textWidth = width - 2 * PAGE.margin;
 
-  doc.font('bold').fontSize(11).fillColor(c.accent);
-  doc.text('KRYON RESEARCH', left, 96, { characterSpacing: 2 });
+  tag(doc, root, 'P', () => {
+    doc.font('bold').fontSize(11).fillColor(c.accent);
+    doc.text('KRYON RESEARCH', left, 96, { characterSpacing: 2 });
+  });
   doc.moveDown(2.5);
-  doc.font('semibold').fontSize(12).fillColor(c.coverMuted);
-  doc.text(`${item.type}  •  ${item.category}  •  ${item.impact} impact`, { width: textWidth });
+  tag(doc, root, 'P', () => {
+    doc.font('semibold').fontSize(12).fillColor(c.coverMuted);
+    doc.text(`${item.type}  •  ${item.category}  •  ${item.impact} impact`, { width: textWidth });
+  });
   doc.moveDown(0.8);
-  doc.font('bold').fontSize(28).fillColor(c.coverText);
-  doc.text(item.title, { width: textWidth, lineGap: 4 });
+  tag(doc, root, 'H1', () => {
+    doc.font('bold').fontSize(28).fillColor(c.coverText);
+    doc.text(item.title, { width: textWidth, lineGap: 4 });
+  });
   doc.moveDown(1);
-  doc.font('regular').fontSize(12.5).fillColor(c.coverMuted);
-  doc.text(item.description, { width: textWidth, lineGap: 3 });
+  tag(doc, root, 'P', () => {
+    doc.font('regular').fontSize(12.5).fillColor(c.coverMuted);
+    doc.text(item.description, { width: textWidth, lineGap: 3 });
+  });
 
   doc.y = height - 250;
-  doc.rect(left, doc.y, 48, 3).fill(c.accentStrong);
+  const ruleTop = doc.y;
+  artifact(doc, () => doc.rect(left, ruleTop, 48, 3).fill(c.accentStrong));
   doc.moveDown(1.2);
-  doc.font('semibold').fontSize(11).fillColor(c.coverText);
-  doc.text(`Published ${formatLongDate(item.publishedDate)}`, left);
+  tag(doc, root, 'P', () => {
+    doc.font('semibold').fontSize(11).fillColor(c.coverText);
+    doc.text(`Published ${formatLongDate(item.publishedDate)}`, left);
+  });
   doc.moveDown(0.8);
   for (const author of item.authors) {
-    doc.font('semibold').fontSize(11).fillColor(c.coverText).text(author.name, left);
-    doc
-      .font('regular')
-      .fontSize(10)
-      .fillColor(c.coverMuted)
-      .text(`${author.title}, ${author.company}`, left);
+    tag(doc, root, 'P', () => {
+      doc.font('semibold').fontSize(11).fillColor(c.coverText).text(author.name, left);
+      doc
+        .font('regular')
+        .fontSize(10)
+        .fillColor(c.coverMuted)
+        .text(`${author.title}, ${author.company}`, left);
+    });
     doc.moveDown(0.5);
   }
 }
 
+/** A section: its heading (also a bookmark), then what `body` adds to it. */
+function section(
+  doc: PDFKit.PDFDocument,
+  root: Struct,
+  title: string,
+  c: ReportColours,
+  body: (sect: Struct) => void,
+) {
+  const sect = group(doc, root, 'Sect');
+  heading(doc, sect, title, c);
+  body(sect);
+  sect.end();
+}
+
 /** A section heading, kept with at least a few lines of what follows it. */
-function heading(doc: PDFKit.PDFDocument, text: string, c: ReportColours) {
+function heading(doc: PDFKit.PDFDocument, sect: Struct, text: string, c: ReportColours) {
   ensureSpace(doc, 90);
   doc.moveDown(0.8);
-  doc.font('bold').fontSize(SIZE.h2).fillColor(c.heading);
-  doc.text(text, PAGE.margin, doc.y, { width: contentWidth(doc) });
+  // The bookmark opens the page at the heading, the view's left edge at the page's.
+  doc.outline.addItem(text, { top: doc.y, left: doc.page.width });
+  tag(doc, sect, 'H2', () => {
+    doc.font('bold').fontSize(SIZE.h2).fillColor(c.heading);
+    doc.text(text, PAGE.margin, doc.y, { width: contentWidth(doc) });
+  });
   const y = doc.y + 3;
-  doc
-    .moveTo(PAGE.margin, y)
-    .lineTo(PAGE.margin + 40, y)
-    .lineWidth(2)
-    .strokeColor(c.accent)
-    .stroke();
+  artifact(doc, () =>
+    doc
+      .moveTo(PAGE.margin, y)
+      .lineTo(PAGE.margin + 40, y)
+      .lineWidth(2)
+      .strokeColor(c.accent)
+      .stroke(),
+  );
   doc.moveDown(0.7);
 }
 
-function paragraph(doc: PDFKit.PDFDocument, text: string, c: ReportColours) {
-  doc.font('regular').fontSize(SIZE.body).fillColor(c.text);
-  doc.text(text, PAGE.margin, doc.y, { width: contentWidth(doc), lineGap: 2.5, align: 'left' });
+function paragraph(doc: PDFKit.PDFDocument, parent: Struct, text: string, c: ReportColours) {
+  tag(doc, parent, 'P', () => {
+    doc.font('regular').fontSize(SIZE.body).fillColor(c.text);
+    doc.text(text, PAGE.margin, doc.y, { width: contentWidth(doc), lineGap: 2.5, align: 'left' });
+  });
   doc.moveDown(0.6);
 }
 
-function numbered(doc: PDFKit.PDFDocument, items: readonly string[], c: ReportColours) {
-  for (const [i, text] of items.entries()) listItem(doc, `${i + 1}.`, text, c);
-  doc.moveDown(0.3);
-}
-
-function bulleted(doc: PDFKit.PDFDocument, items: readonly string[], c: ReportColours) {
-  for (const text of items) listItem(doc, '•', text, c);
-  doc.moveDown(0.3);
-}
-
-function listItem(doc: PDFKit.PDFDocument, marker: string, text: string, c: ReportColours) {
+/** A list (numbered or bulleted by `marker`): each item its label and its body. */
+function list(
+  doc: PDFKit.PDFDocument,
+  parent: Struct,
+  items: readonly string[],
+  marker: (index: number) => string,
+  c: ReportColours,
+) {
   const indent = 18;
-  ensureSpace(doc, 30);
-  const top = doc.y;
-  doc.font('semibold').fontSize(SIZE.body).fillColor(c.accentStrong);
-  doc.text(marker, PAGE.margin, top, { width: indent, lineBreak: false });
-  doc.font('regular').fontSize(SIZE.body).fillColor(c.text);
-  doc.text(text, PAGE.margin + indent, top, {
-    width: contentWidth(doc) - indent,
-    lineGap: 2.5,
-  });
-  doc.moveDown(0.35);
+  const l = group(doc, parent, 'L');
+  for (const [i, text] of items.entries()) {
+    ensureSpace(doc, 30);
+    const top = doc.y;
+    const li = group(doc, l, 'LI');
+    tag(doc, li, 'Lbl', () => {
+      doc.font('semibold').fontSize(SIZE.body).fillColor(c.accentStrong);
+      doc.text(marker(i), PAGE.margin, top, { width: indent, lineBreak: false });
+    });
+    tag(doc, li, 'LBody', () => {
+      doc.font('regular').fontSize(SIZE.body).fillColor(c.text);
+      doc.text(text, PAGE.margin + indent, top, {
+        width: contentWidth(doc) - indent,
+        lineGap: 2.5,
+      });
+    });
+    li.end();
+    doc.moveDown(0.35);
+  }
+  l.end();
+  doc.moveDown(0.3);
 }
 
 /**
- * A table of figures: a caption, a header row, rows that never split across pages, and the
- * header again at the top of a page the table continues on.
+ * A table of figures: a caption, a header row whose cells head their columns, rows that never
+ * split across pages, and the header again (an artifact) at the top of a page the table
+ * continues on.
  */
-function table(doc: PDFKit.PDFDocument, data: ReportTable, c: ReportColours) {
+function table(doc: PDFKit.PDFDocument, parent: Struct, data: ReportTable, c: ReportColours) {
   const width = contentWidth(doc);
   const columnWidth = width / data.columns.length;
   const padding = 5;
-  // The caption, the header and a few rows start together.
-  ensureSpace(doc, 140);
-  doc.moveDown(0.3);
-  doc
-    .font('semibold')
-    .fontSize(SIZE.small + 0.5)
-    .fillColor(c.muted);
-  doc.text(data.caption, PAGE.margin, doc.y, { width });
-  doc.moveDown(0.4);
-
-  const row = (cells: readonly string[], header: boolean) => {
+  const font = (header: boolean) =>
     doc
       .font(header ? 'semibold' : 'regular')
       .fontSize(SIZE.small + 0.5)
       .fillColor(header ? c.heading : c.text);
-    const heights = cells.map(
-      (cell) => doc.heightOfString(cell, { width: columnWidth - 2 * padding }) + 2 * padding,
+  const heightOf = (cells: readonly string[], header: boolean) => {
+    font(header);
+    return Math.max(
+      ...cells.map(
+        (cell) => doc.heightOfString(cell, { width: columnWidth - 2 * padding }) + 2 * padding,
+      ),
     );
-    const height = Math.max(...heights);
-    if (!ensureSpace(doc, height + 4) && !header) {
-      row(data.columns, true);
-      doc.font('regular').fontSize(SIZE.small + 0.5);
-    }
+  };
+  /** One row at the cursor; `cell` tags each cell's text, and then the row's rules are artifacts. */
+  const row = (
+    cells: readonly string[],
+    header: boolean,
+    cell?: (index: number, draw: () => void) => void,
+  ) => {
+    const height = heightOf(cells, header);
     const top = doc.y;
-    if (header) doc.rect(PAGE.margin, top, width, height).fill('#eef2f7');
-    doc.fillColor(header ? c.heading : c.text);
-    cells.forEach((cell, i) => {
-      doc.text(cell, PAGE.margin + i * columnWidth + padding, top + padding, {
-        width: columnWidth - 2 * padding,
-      });
+    const decorate = (draw: () => void) => (cell ? artifact(doc, draw) : draw());
+    if (header) decorate(() => doc.rect(PAGE.margin, top, width, height).fill('#eef2f7'));
+    cells.forEach((text, i) => {
+      const draw = () => {
+        font(header);
+        doc.text(text, PAGE.margin + i * columnWidth + padding, top + padding, {
+          width: columnWidth - 2 * padding,
+        });
+      };
+      if (cell) cell(i, draw);
+      else draw();
     });
-    doc
-      .moveTo(PAGE.margin, top + height)
-      .lineTo(PAGE.margin + width, top + height)
-      .lineWidth(0.5)
-      .strokeColor(c.rule)
-      .stroke();
+    decorate(() =>
+      doc
+        .moveTo(PAGE.margin, top + height)
+        .lineTo(PAGE.margin + width, top + height)
+        .lineWidth(0.5)
+        .strokeColor(c.rule)
+        .stroke(),
+    );
     doc.x = PAGE.margin;
     doc.y = top + height;
   };
-  row(data.columns, true);
-  for (const cells of data.rows) row(cells, false);
+
+  // The caption, the header and a few rows start together.
+  ensureSpace(doc, 140);
+  doc.moveDown(0.3);
+  const element = group(doc, parent, 'Table');
+  tag(doc, element, 'Caption', () => {
+    doc
+      .font('semibold')
+      .fontSize(SIZE.small + 0.5)
+      .fillColor(c.muted);
+    doc.text(data.caption, PAGE.margin, doc.y, { width });
+  });
+  doc.moveDown(0.4);
+  const head = group(doc, element, 'TR');
+  row(data.columns, true, (_, draw) => tag(doc, head, 'TH', draw, { scope: 'Column' }));
+  head.end();
+  for (const cells of data.rows) {
+    if (!ensureSpace(doc, heightOf(cells, false) + 4)) {
+      artifact(doc, () => row(data.columns, true), 'Pagination');
+    }
+    const tr = group(doc, element, 'TR');
+    row(cells, false, (_, draw) => tag(doc, tr, 'TD', draw));
+    tr.end();
+  }
+  element.end();
   doc.moveDown(0.8);
 }
 
-function closing(doc: PDFKit.PDFDocument, item: ResearchItem, origin: string, c: ReportColours) {
+function closing(
+  doc: PDFKit.PDFDocument,
+  root: Struct,
+  item: ResearchItem,
+  origin: string,
+  c: ReportColours,
+) {
   const width = contentWidth(doc);
   const demo = new URL('/demo', origin).toString();
+  const title = 'See these findings in your own AWS environment';
+  const sect = group(doc, root, 'Sect');
   doc.y = 180;
-  doc.font('bold').fontSize(SIZE.h1).fillColor(c.heading);
-  doc.text('See these findings in your own AWS environment', PAGE.margin, doc.y, { width });
+  doc.outline.addItem(title, { top: doc.y, left: doc.page.width });
+  tag(doc, sect, 'H2', () => {
+    doc.font('bold').fontSize(SIZE.h1).fillColor(c.heading);
+    doc.text(title, PAGE.margin, doc.y, { width });
+  });
   doc.moveDown(0.8);
-  doc
-    .font('regular')
-    .fontSize(SIZE.body + 1)
-    .fillColor(c.text);
-  doc.text(
-    `The figures in "${item.title}" come from environments like yours. A Kryon demo runs the same analysis on your accounts: it maps the paths, exposures and gaps this report describes, ranks them by what an attacker could reach, and shows the fix for each.`,
-    { width, lineGap: 3 },
-  );
+  tag(doc, sect, 'P', () => {
+    doc
+      .font('regular')
+      .fontSize(SIZE.body + 1)
+      .fillColor(c.text);
+    doc.text(
+      `The figures in "${item.title}" come from environments like yours. A Kryon demo runs the same analysis on your accounts: it maps the paths, exposures and gaps this report describes, ranks them by what an attacker could reach, and shows the fix for each.`,
+      { width, lineGap: 3 },
+    );
+  });
   doc.moveDown(1.2);
   const top = doc.y;
-  doc.rect(PAGE.margin, top, width, 44).fill(c.cover);
-  doc.font('semibold').fontSize(12).fillColor(c.accent);
-  doc.text(`Request a demo: ${demo}`, PAGE.margin + 16, top + 15, {
-    width: width - 32,
-    link: demo,
-    underline: false,
+  artifact(doc, () => doc.rect(PAGE.margin, top, width, 44).fill(c.cover));
+  // Text written inside a Link element gets its link annotation tied to that element.
+  const call = group(doc, sect, 'P');
+  tag(doc, call, 'Link', () => {
+    doc.font('semibold').fontSize(12).fillColor(c.accent);
+    doc.text(`Request a demo: ${demo}`, PAGE.margin + 16, top + 15, {
+      width: width - 32,
+      link: demo,
+      underline: false,
+    });
   });
+  call.end();
   doc.y = top + 60;
-  doc
-    .font('regular')
-    .fontSize(SIZE.small + 0.5)
-    .fillColor(c.muted);
-  doc.text(
-    'Figures are aggregates over organizations that opted into anonymized Kryon research telemetry; no figure describes a single named organization.',
-    PAGE.margin,
-    doc.y,
-    { width },
-  );
+  tag(doc, sect, 'P', () => {
+    doc
+      .font('regular')
+      .fontSize(SIZE.small + 0.5)
+      .fillColor(c.muted);
+    doc.text(
+      'Figures are aggregates over organizations that opted into anonymized Kryon research telemetry; no figure describes a single named organization.',
+      PAGE.margin,
+      doc.y,
+      { width },
+    );
+  });
+  sect.end();
 }
 
-/** Page numbers and the report's name on every page but the cover. */
+/** Page numbers and the report's name on every page but the cover, as pagination artifacts. */
 function runningHeads(doc: PDFKit.PDFDocument, item: ResearchItem, c: ReportColours) {
   const range = doc.bufferedPageRange();
   const total = range.count;
@@ -381,16 +537,22 @@ function runningHeads(doc: PDFKit.PDFDocument, item: ResearchItem, c: ReportColo
     // Writing in the margins must not move the cursor or add a page.
     const margins = { ...doc.page.margins };
     doc.page.margins = { top: 0, bottom: 0, left: 0, right: 0 };
-    doc.font('regular').fontSize(SIZE.small).fillColor(c.muted);
-    doc.text(`Kryon Research  •  ${item.type}`, PAGE.margin, 36, {
-      width: width - 2 * PAGE.margin,
-      lineBreak: false,
-    });
-    doc.text(`Page ${i + 1} of ${total}`, PAGE.margin, height - 48, {
-      width: width - 2 * PAGE.margin,
-      align: 'right',
-      lineBreak: false,
-    });
+    artifact(
+      doc,
+      () => {
+        doc.font('regular').fontSize(SIZE.small).fillColor(c.muted);
+        doc.text(`Kryon Research  •  ${item.type}`, PAGE.margin, 36, {
+          width: width - 2 * PAGE.margin,
+          lineBreak: false,
+        });
+        doc.text(`Page ${i + 1} of ${total}`, PAGE.margin, height - 48, {
+          width: width - 2 * PAGE.margin,
+          align: 'right',
+          lineBreak: false,
+        });
+      },
+      'Pagination',
+    );
     doc.page.margins = margins;
   }
 }
