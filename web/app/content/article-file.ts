@@ -1,4 +1,3 @@
-import { parse as parseYaml } from 'yaml';
 import * as z from 'zod';
 import {
   ARTICLE_CATEGORIES,
@@ -6,6 +5,7 @@ import {
   MODULE_NAMES,
   SEVERITIES,
 } from './library-types.ts';
+import { ContentFileError, readMarkdownFile } from './markdown-file.ts';
 
 /** What an article file's frontmatter holds: everything of `ArticleSource` but the body. */
 const frontmatterSchema = z.strictObject({
@@ -22,43 +22,13 @@ const frontmatterSchema = z.strictObject({
   tags: z.array(z.string().trim().min(1)).min(1),
 });
 
-const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n/;
-const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-
-/** A broken article stops the build with the file and the field to fix. */
-export class ArticleFileError extends Error {
-  constructor(fileName: string, problem: string) {
-    super(`${fileName}: ${problem}`);
-    this.name = 'ArticleFileError';
-  }
-}
-
 /**
  * One article file, `<slug>.md`: YAML frontmatter, then the Markdown body. The file name is
  * the article's id and the last segment of its URL, so it is written once.
  */
 export function parseArticleFile(fileName: string, text: string): ArticleSource {
-  const id = fileName.replace(/^.*\//, '').replace(/\.md$/, '');
-  if (!SLUG.test(id)) {
-    throw new ArticleFileError(fileName, 'the file name must be a slug (a-z, 0-9, hyphens)');
-  }
-  const match = FRONTMATTER.exec(text);
-  if (!match) throw new ArticleFileError(fileName, 'no frontmatter (--- fenced YAML) at the top');
-  let data: unknown;
-  try {
-    data = parseYaml(match[1] ?? '');
-  } catch (error) {
-    throw new ArticleFileError(fileName, `frontmatter is not valid YAML: ${String(error)}`);
-  }
-  const result = frontmatterSchema.safeParse(data);
-  if (!result.success) {
-    const problems = result.error.issues.map((issue) => {
-      const field = issue.path.length > 0 ? issue.path.join('.') : '(frontmatter)';
-      return `frontmatter field "${field}": ${issue.message}`;
-    });
-    throw new ArticleFileError(fileName, problems.join('; '));
-  }
-  const body = text.slice(match[0].length).trim();
-  if (body.length === 0) throw new ArticleFileError(fileName, 'the article has no body');
-  return { id, ...result.data, body };
+  const { id, data, body: rest } = readMarkdownFile(fileName, text, frontmatterSchema);
+  const body = rest.trim();
+  if (body.length === 0) throw new ContentFileError(fileName, 'the article has no body');
+  return { id, ...data, body };
 }

@@ -3,7 +3,6 @@ import { toString as mdastText } from 'mdast-util-to-string';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
-import { parse as parseYaml } from 'yaml';
 import * as z from 'zod';
 import type { DownloadPreview } from './intelligence-types.ts';
 import {
@@ -12,10 +11,10 @@ import {
   type ResearchItem,
   SEVERITIES,
 } from './library-types.ts';
+import { ContentFileError, readMarkdownFile, SLUG } from './markdown-file.ts';
 import type { ReportSection, ResearchReport } from './research-report-types.ts';
 
 const text = z.string().trim().min(1);
-const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 /**
  * What a research file's frontmatter holds: the archive's item (everything of
@@ -47,16 +46,6 @@ const frontmatterSchema = z.strictObject({
   }),
 });
 
-const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n/;
-
-/** A broken research file stops the build with the file and the field to fix. */
-export class ResearchFileError extends Error {
-  constructor(fileName: string, problem: string) {
-    super(`${fileName}: ${problem}`);
-    this.name = 'ResearchFileError';
-  }
-}
-
 /** One research report as its file gives it: the archive's item, the preview, the body. */
 export interface ResearchFile {
   item: ResearchItem;
@@ -70,31 +59,11 @@ export interface ResearchFile {
  * download form sends and the name of the built PDF.
  */
 export function parseResearchFile(fileName: string, source: string): ResearchFile {
-  const id = fileName.replace(/^.*\//, '').replace(/\.md$/, '');
-  if (!SLUG.test(id)) {
-    throw new ResearchFileError(fileName, 'the file name must be a slug (a-z, 0-9, hyphens)');
-  }
-  const match = FRONTMATTER.exec(source);
-  if (!match) throw new ResearchFileError(fileName, 'no frontmatter (--- fenced YAML) at the top');
-  let data: unknown;
-  try {
-    data = parseYaml(match[1] ?? '');
-  } catch (error) {
-    throw new ResearchFileError(fileName, `frontmatter is not valid YAML: ${String(error)}`);
-  }
-  const result = frontmatterSchema.safeParse(data);
-  if (!result.success) {
-    const problems = result.error.issues.map((issue) => {
-      const field = issue.path.length > 0 ? issue.path.join('.') : '(frontmatter)';
-      return `frontmatter field "${field}": ${issue.message}`;
-    });
-    throw new ResearchFileError(fileName, problems.join('; '));
-  }
-  const { download, ...item } = result.data;
-  const frontmatterLines = match[0].split('\n').length - 1;
-  const sections = reportSections(fileName, source.slice(match[0].length), frontmatterLines);
+  const { id, data, body, bodyLine } = readMarkdownFile(fileName, source, frontmatterSchema);
+  const { download, ...item } = data;
+  const sections = reportSections(fileName, body, bodyLine);
   if (sections.length === 0) {
-    throw new ResearchFileError(fileName, 'the report has no body (## sections)');
+    throw new ContentFileError(fileName, 'the report has no body (## sections)');
   }
   return { item: { id, ...item }, preview: download, report: { sections } };
 }
@@ -109,7 +78,7 @@ function reportSections(fileName: string, body: string, lineOffset: number): Rep
   const sections: ReportSection[] = [];
   const fail = (node: RootContent, problem: string): never => {
     const line = (node.position?.start.line ?? 0) + lineOffset;
-    throw new ResearchFileError(fileName, `body, near line ${line}: ${problem}`);
+    throw new ContentFileError(fileName, `body, near line ${line}: ${problem}`);
   };
   for (const [index, node] of nodes.entries()) {
     const next = nodes[index + 1];
