@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { parseArticleFile } from './article-file.ts';
 import type { ArticleSource } from './library-types.ts';
+import { readMarkdownFolder } from './markdown-file.ts';
 
 /**
  * The Markdown files of articles/, by path. Vite (the build that prerenders, the config
@@ -16,12 +16,7 @@ function articleFiles(): Record<string, string> {
       eager: true,
     });
   } catch {
-    const dir = new URL('./articles/', import.meta.url);
-    return Object.fromEntries(
-      readdirSync(dir)
-        .filter((name) => name.endsWith('.md'))
-        .map((name) => [`./articles/${name}`, readFileSync(new URL(name, dir), 'utf8')]),
-    );
+    return readMarkdownFolder(new URL('./articles/', import.meta.url), './articles/');
   }
 }
 

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import type * as z from 'zod';
 
@@ -59,4 +60,17 @@ export function readMarkdownFile<S extends z.ZodType>(
     body: source.slice(match[0].length),
     bodyLine: match[0].split('\n').length - 1,
   };
+}
+
+/**
+ * Every `<name>.md` of a folder as `import.meta.glob` gives them, keyed `<prefix><name>.md`:
+ * what plain Node reads where Vite's glob does not exist (Playwright's journeys, the PDF
+ * build's scripts), or a test's fixture folder.
+ */
+export function readMarkdownFolder(dir: URL, prefix: string): Record<string, string> {
+  return Object.fromEntries(
+    readdirSync(dir)
+      .filter((name) => name.endsWith('.md'))
+      .map((name) => [`${prefix}${name}`, readFileSync(new URL(name, dir), 'utf8')]),
+  );
 }

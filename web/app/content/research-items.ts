@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import type { DownloadPreview } from './intelligence-types.ts';
 import type { ResearchItem } from './library-types.ts';
+import { readMarkdownFolder } from './markdown-file.ts';
 import { parseResearchFile, type ResearchFile } from './research-file.ts';
 import type { ResearchReport } from './research-report-types.ts';
 
@@ -24,11 +24,7 @@ function researchFiles(): Record<string, string> {
 
 /** Every `<id>.md` of a folder, by path: the real one, or a test's fixture folder. */
 export function readResearchFolder(dir: URL): Record<string, string> {
-  return Object.fromEntries(
-    readdirSync(dir)
-      .filter((name) => name.endsWith('.md'))
-      .map((name) => [`./research/${name}`, readFileSync(new URL(name, dir), 'utf8')]),
-  );
+  return readMarkdownFolder(dir, './research/');
 }
 
 /** What the archive, the download dialog and the PDF build read: all from the same files. */

@@ -348,12 +348,23 @@ function heading(doc: PDFKit.PDFDocument, sect: Struct, text: string, c: ReportC
   doc.moveDown(0.7);
 }
 
+/** A paragraph of the body, and the space after it. */
 function paragraph(doc: PDFKit.PDFDocument, parent: Struct, text: string, c: ReportColours) {
-  tag(doc, parent, 'P', () => {
-    doc.font('regular').fontSize(SIZE.body).fillColor(c.text);
-    doc.text(text, PAGE.margin, doc.y, { width: contentWidth(doc), lineGap: 2.5, align: 'left' });
-  });
+  prose(doc, parent, text, { size: SIZE.body, colour: c.text, lineGap: 2.5 });
   doc.moveDown(0.6);
+}
+
+/** A paragraph of prose at the cursor, across the text column. */
+function prose(
+  doc: PDFKit.PDFDocument,
+  parent: Struct,
+  text: string,
+  style: { size: number; colour: string; lineGap?: number },
+) {
+  tag(doc, parent, 'P', () => {
+    doc.font('regular').fontSize(style.size).fillColor(style.colour);
+    doc.text(text, PAGE.margin, doc.y, { width: contentWidth(doc), lineGap: style.lineGap ?? 0 });
+  });
 }
 
 /** A list (numbered or bulleted by `marker`): each item its label and its body. */
@@ -487,16 +498,12 @@ function closing(
     doc.text(title, PAGE.margin, doc.y, { width });
   });
   doc.moveDown(0.8);
-  tag(doc, sect, 'P', () => {
-    doc
-      .font('regular')
-      .fontSize(SIZE.body + 1)
-      .fillColor(c.text);
-    doc.text(
-      `The figures in "${item.title}" come from environments like yours. A Kryon demo runs the same analysis on your accounts: it maps the paths, exposures and gaps this report describes, ranks them by what an attacker could reach, and shows the fix for each.`,
-      { width, lineGap: 3 },
-    );
-  });
+  prose(
+    doc,
+    sect,
+    `The figures in "${item.title}" come from environments like yours. A Kryon demo runs the same analysis on your accounts: it maps the paths, exposures and gaps this report describes, ranks them by what an attacker could reach, and shows the fix for each.`,
+    { size: SIZE.body + 1, colour: c.text, lineGap: 3 },
+  );
   doc.moveDown(1.2);
   const top = doc.y;
   artifact(doc, () => doc.rect(PAGE.margin, top, width, 44).fill(c.cover));
@@ -512,18 +519,12 @@ function closing(
   });
   call.end();
   doc.y = top + 60;
-  tag(doc, sect, 'P', () => {
-    doc
-      .font('regular')
-      .fontSize(SIZE.small + 0.5)
-      .fillColor(c.muted);
-    doc.text(
-      'Figures are aggregates over organizations that opted into anonymized Kryon research telemetry; no figure describes a single named organization.',
-      PAGE.margin,
-      doc.y,
-      { width },
-    );
-  });
+  prose(
+    doc,
+    sect,
+    'Figures are aggregates over organizations that opted into anonymized Kryon research telemetry; no figure describes a single named organization.',
+    { size: SIZE.small + 0.5, colour: c.muted },
+  );
   sect.end();
 }
 
