@@ -49,6 +49,30 @@ describe('a field added to the shared definition', () => {
     ).toThrow('jobTitle is free text, not an option');
   });
 
+  it('is refused there too when it is no field of the form at all', () => {
+    const qualifier = { ...contactWithJobTitleDefinition.sales, qualifier: 'nickname' as never };
+    expect(() =>
+      defineForm({ ...contactWithJobTitleDefinition, sales: qualifier }, contactWords),
+    ).toThrow('nickname is not a field of the form');
+  });
+
+  it('stays the visitor’s words when named as the phone: a tel: link comes only from a phone field', () => {
+    const sales = {
+      ...contactWithJobTitleDefinition.sales,
+      contact: { ...contactWithJobTitleDefinition.sales.contact, phone: 'jobTitle' as const },
+    };
+    const email = salesNotification({
+      definition: defineForm({ ...contactWithJobTitleDefinition, sales }, contactWords),
+      data: { ...data, jobTitle: '+1 555 0100, ask for Bob' },
+      submissionId: 'sub-1',
+      createdAt: '2026-11-24T08:01:46.220Z',
+      recipients: ['sales@kryon.example'],
+      timeZone: 'Europe/Berlin',
+    });
+    expect(email.text).toContain('Phone: “+1 555 0100, ask for Bob”');
+    expect(email.html).not.toContain('tel:');
+  });
+
   it('is a column of the export, after the form’s other fields', () => {
     const [header, row] = leadRows(
       'contact',

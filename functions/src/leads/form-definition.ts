@@ -76,6 +76,11 @@ export function defineForm<D extends LeadFormDefinition>(
   own: BackendParts<z.output<D['schema']>>,
 ): FormDefinition<D> {
   for (const name of [...lead.sales.summary, lead.sales.qualifier]) {
+    if (!lead.fields[name]) {
+      throw new Error(
+        `${lead.form}: ${name} is not a field of the form: it cannot lead a sales e-mail`,
+      );
+    }
     if (isTyped(lead.fields[name])) {
       throw new Error(
         `${lead.form}: ${name} is free text, not an option: it cannot lead a sales e-mail`,
@@ -124,12 +129,16 @@ export function labels(options: readonly Option[], values: readonly string[] | u
   return (values ?? []).map((value) => optionLabel(options, value)).join(', ');
 }
 
-/** Text the visitor typed, as opposed to an option chosen from a list the site wrote. */
+/**
+ * Text the visitor typed, as opposed to an option chosen from a list the site wrote. A field
+ * the definition does not describe counts as typed: the reading that trusts it least.
+ */
 export function isTyped(spec: FieldSpec | undefined): boolean {
   return (
-    spec?.kind === 'text' ||
-    spec?.kind === 'email' ||
-    spec?.kind === 'tel' ||
-    spec?.kind === 'textarea'
+    spec === undefined ||
+    spec.kind === 'text' ||
+    spec.kind === 'email' ||
+    spec.kind === 'tel' ||
+    spec.kind === 'textarea'
   );
 }

@@ -193,6 +193,15 @@ function fieldRow(definition: FormDefinition, name: string, data: LeadData, labe
   };
 }
 
+/**
+ * The contact's phone: a `tel:` link only where the field is a phone field, whose schema
+ * checks the number; any other field is the visitor's words, drawn as such.
+ */
+function phoneRow(definition: FormDefinition, name: string, data: LeadData): Row {
+  const row = fieldRow(definition, name, data, 'Phone');
+  return definition.fields[name]?.kind === 'tel' ? { ...row, kind: 'phone' } : row;
+}
+
 /** The rows that have a value to show. */
 function withValue(rows: Row[]): Row[] {
   return rows.filter((r) => r.value);
@@ -369,7 +378,7 @@ export function salesNotification(input: SalesNotificationInput): OutgoingEmail 
     // A typed position is the visitor's words; a role chosen from a list is the system's.
     ...(contact.title ? [fieldRow(definition, contact.title, data, 'Title')] : []),
     { label: 'Email', value: email, kind: 'email' },
-    { label: 'Phone', value: shown(definition, contact.phone, data) ?? '', kind: 'phone' },
+    ...(contact.phone ? [phoneRow(definition, contact.phone, data)] : []),
   ]);
   const words = withValue(sales.words.map((field) => fieldRow(definition, field, data)));
   const details = withValue([
