@@ -7,7 +7,7 @@ import * as fontkit from 'fontkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { researchItems, researchReports } from '../../app/content/research-items.ts';
 import { type BuiltReport, buildReports } from './build-reports.ts';
-import { elementsOf, readPdf } from './read-pdf.ts';
+import { elementsOf, type PdfStructNode, readPdf } from './read-pdf.ts';
 
 /*
  * The built PDFs read back with pdf.js (read-pdf.ts), as a visitor's reader or a
@@ -80,12 +80,24 @@ describe.each(researchItems.map((item) => [item.id, item] as const))(
       expect(info).toMatchObject({ tagged: true, language: 'en-US', displayTitle: true });
     });
 
-    it('tags every text it draws, or marks it as an artifact (running heads, repeated headers)', async () => {
+    it('tags everything it draws, or marks it as an artifact (decoration, running heads, repeated headers)', async () => {
       const pdf = await readPdf(fileOf(id));
-      expect(pdf.untagged).toEqual([]);
+      expect(pdf.unmarked).toEqual([]);
       const tagged = flat(texts(pdf, 'Document').join(' '));
       expect(tagged).not.toContain(flat('Kryon Research  •'));
       expect(tagged).not.toMatch(/page\d+of\d+/);
+    });
+
+    it('has no empty element: no paragraph, cell or label is left behind at the foot of a page', async () => {
+      const pdf = await readPdf(fileOf(id));
+      const empty: string[] = [];
+      const walk = (node: PdfStructNode, page: number) => {
+        if (node.children.length === 0 && node.text === '')
+          empty.push(`page ${page}: ${node.role}`);
+        for (const child of node.children) walk(child, page);
+      };
+      for (const [i, root] of pdf.structure.entries()) if (root) walk(root, i + 1);
+      expect(empty).toEqual([]);
     });
 
     it('has one H1, the title, and an H2 heading and a bookmark for every section, in order', async () => {
@@ -114,7 +126,7 @@ describe.each(researchItems.map((item) => [item.id, item] as const))(
       const bodies = flat(texts(pdf, 'LBody').join(' '));
       for (const text of listed) expect(bodies).toContain(flat(text));
       expect(elementsOf(pdf, 'LI').length).toBeGreaterThanOrEqual(listed.length);
-      expect(texts(pdf, 'Lbl').filter(Boolean)).toHaveLength(listed.length);
+      expect(texts(pdf, 'Lbl')).toHaveLength(listed.length);
       // An item's label and body; on the next page, the rest of a body the page broke.
       for (const li of elementsOf(pdf, 'LI')) {
         expect(['Lbl LBody', 'LBody']).toContain(li.children.map((child) => child.role).join(' '));
@@ -137,6 +149,9 @@ describe.each(researchItems.map((item) => [item.id, item] as const))(
     it('tags the link to the demo as a link', async () => {
       const pdf = await readPdf(fileOf(id));
       expect(texts(pdf, 'Link')).toEqual(['Request a demo: https://www.kryon.example/demo']);
+      expect(pdf.links).toEqual([
+        { url: 'https://www.kryon.example/demo', description: 'Request a Kryon demo' },
+      ]);
     });
   },
 );

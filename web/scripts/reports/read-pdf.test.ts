@@ -58,7 +58,7 @@ describe('readPdf', () => {
     expect((await readPdf(bytes)).pages).toBe(2);
   });
 
-  it('reads the structure tree with the text each element tags, the bookmarks, and what is untagged', async () => {
+  it('reads the structure tree with the text each element tags, the bookmarks, and what is drawn unmarked', async () => {
     const doc = new PDFDocument({ tagged: true, displayTitle: true, info: { Title: 'Tags' } });
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -81,6 +81,7 @@ describe('readPdf', () => {
     doc.text('Page 2 of 2');
     doc.endMarkedContent();
     doc.text('Drawn outside any tag.');
+    doc.rect(10, 10, 20, 20).fill('#000000');
     root.end();
     doc.end();
     await done;
@@ -102,7 +103,7 @@ describe('readPdf', () => {
         .map((d) => d.text)
         .join(' '),
     ).not.toContain('Page 2 of 2');
-    expect(pdf.untagged).toEqual(['Drawn outside any tag.']);
+    expect(pdf.unmarked).toEqual(['page 2: text "Drawn outside any tag."', 'page 2: fill']);
   });
 
   it('refuses what is not a PDF', async () => {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 // The legacy build is the one pdf.js documents for Node.js; the modern one targets browsers.
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 /** A structure element as a reader's assistive technology meets it, with the text it tags. */
 export interface PdfStructNode {
@@ -27,8 +27,13 @@ export interface ReadPdf {
    * An element whose content runs over a page appears on each page with that page's part.
    */
   structure: (PdfStructNode | null)[];
-  /** Text drawn outside any marked content: neither tagged nor marked as an artifact. */
-  untagged: string[];
+  /**
+   * What is drawn outside any marked content, so neither tagged nor an artifact, one entry a
+   * drawing: `page 2: text "Page 2 of 9"`, `page 1: fill`.
+   */
+  unmarked: string[];
+  /** Every link annotation: where it goes and the description it gives (`/Contents`). */
+  links: { url: string; description: string }[];
   /** The bookmarks' titles, depth first. */
   outline: string[];
   info: {
@@ -63,7 +68,8 @@ export async function readPdf(source: string | Uint8Array): Promise<ReadPdf> {
     const preferences = await document.getViewerPreferences();
     const texts: string[] = [];
     const structure: (PdfStructNode | null)[] = [];
-    const untagged: string[] = [];
+    const unmarked: string[] = [];
+    const links: ReadPdf['links'] = [];
     for (let number = 1; number <= document.numPages; number += 1) {
       const page = await document.getPage(number);
       const content = await page.getTextContent({ includeMarkedContent: true });
@@ -77,11 +83,15 @@ export async function readPdf(source: string | Uint8Array): Promise<ReadPdf> {
           text += piece;
           const id = open.findLast((mark) => mark !== null);
           if (id) tagged.set(id, (tagged.get(id) ?? '') + piece);
-          else if (open.length === 0 && item.str.trim()) untagged.push(item.str);
         } else if (item.type === 'endMarkedContent') open.pop();
         else open.push(item.id || null);
       }
       texts.push(text);
+      unmarked.push(...unmarkedDrawing(await page.getOperatorList(), number));
+      for (const annotation of await page.getAnnotations()) {
+        if (annotation.subtype !== 'Link' || typeof annotation.url !== 'string') continue;
+        links.push({ url: annotation.url, description: annotation.contentsObj?.str ?? '' });
+      }
       const tree = (await page.getStructTree()) as RawNode | null;
       structure.push(tree ? toNode(tree, tagged) : null);
       page.cleanup();
@@ -90,7 +100,8 @@ export async function readPdf(source: string | Uint8Array): Promise<ReadPdf> {
       pages: document.numPages,
       texts,
       structure,
-      untagged,
+      unmarked,
+      links,
       outline: titles((await document.getOutline()) ?? []),
       info: {
         title: stringOrUndefined(info.Title),
@@ -114,6 +125,60 @@ export function elementsOf(pdf: ReadPdf, role: string): PdfStructNode[] {
   };
   for (const root of pdf.structure) if (root) walk(root);
   return found;
+}
+
+const PAINT = new Map<number, string>([
+  [OPS.fill, 'fill'],
+  [OPS.eoFill, 'fill'],
+  [OPS.stroke, 'stroke'],
+  [OPS.closeStroke, 'stroke'],
+  [OPS.fillStroke, 'fill and stroke'],
+  [OPS.eoFillStroke, 'fill and stroke'],
+  [OPS.closeFillStroke, 'fill and stroke'],
+  [OPS.closeEOFillStroke, 'fill and stroke'],
+  [OPS.shadingFill, 'shading'],
+  [OPS.paintImageXObject, 'image'],
+  [OPS.paintInlineImageXObject, 'image'],
+  [OPS.paintImageMaskXObject, 'image'],
+]);
+const SHOW_TEXT = new Set<number>([
+  OPS.showText,
+  OPS.showSpacedText,
+  OPS.nextLineShowText,
+  OPS.nextLineSetSpacingShowText,
+]);
+
+/**
+ * The page's drawing operations outside any marked content (`BMC`/`BDC` ... `EMC`). pdf.js
+ * folds a path's painting operator into `constructPath`, as its first argument.
+ */
+function unmarkedDrawing(
+  list: { fnArray: number[]; argsArray: unknown[] },
+  page: number,
+): string[] {
+  const found: string[] = [];
+  let depth = 0;
+  for (const [i, fn] of list.fnArray.entries()) {
+    const args = list.argsArray[i] as unknown[] | null;
+    if (fn === OPS.beginMarkedContent || fn === OPS.beginMarkedContentProps) depth += 1;
+    else if (fn === OPS.endMarkedContent) depth -= 1;
+    else if (depth > 0) continue;
+    else if (SHOW_TEXT.has(fn)) found.push(`page ${page}: text "${glyphText(args)}"`);
+    else if (fn === OPS.constructPath && PAINT.has(args?.[0] as number)) {
+      found.push(`page ${page}: ${PAINT.get(args?.[0] as number)}`);
+    } else if (PAINT.has(fn)) found.push(`page ${page}: ${PAINT.get(fn)}`);
+  }
+  return found;
+}
+
+/** A text operator's glyphs as text (the last argument that is a list of glyphs). */
+function glyphText(args: unknown[] | null): string {
+  const glyphs = (args ?? []).findLast(Array.isArray) as
+    | ({ unicode?: string } | number)[]
+    | undefined;
+  return (glyphs ?? [])
+    .map((glyph) => (typeof glyph === 'object' ? (glyph?.unicode ?? '') : ''))
+    .join('');
 }
 
 /** pdf.js's structure tree: elements with a role, leaves naming a marked content by id. */
@@ -142,7 +207,7 @@ function toNode(raw: RawNode, tagged: Map<string, string>): PdfStructNode | null
     } else if (child.type === 'content') {
       parts.push(tagged.get(child.id) ?? '');
       content = true;
-    }
+    } else if (child.type === 'annotation') content = true;
   }
   if (!content) return null;
   const text = parts

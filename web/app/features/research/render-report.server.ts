@@ -312,6 +312,12 @@ function cover(doc: PDFKit.PDFDocument, root: Struct, item: ResearchItem, c: Rep
   }
 }
 
+/** A bookmark that opens this page at the cursor, the view's left edge at the page's. */
+function bookmark(doc: PDFKit.PDFDocument, title: string) {
+  // pdfkit places the view's left edge at `page width - left`: the page's width gives 0.
+  doc.outline.addItem(title, { top: doc.y, left: doc.page.width });
+}
+
 /** A section: its heading (also a bookmark), then what `body` adds to it. */
 function section(
   doc: PDFKit.PDFDocument,
@@ -330,8 +336,7 @@ function section(
 function heading(doc: PDFKit.PDFDocument, sect: Struct, text: string, c: ReportColours) {
   ensureSpace(doc, 90);
   doc.moveDown(0.8);
-  // The bookmark opens the page at the heading, the view's left edge at the page's.
-  doc.outline.addItem(text, { top: doc.y, left: doc.page.width });
+  bookmark(doc, text);
   tag(doc, sect, 'H2', () => {
     doc.font('bold').fontSize(SIZE.h2).fillColor(c.heading);
     doc.text(text, PAGE.margin, doc.y, { width: contentWidth(doc) });
@@ -361,6 +366,10 @@ function prose(
   text: string,
   style: { size: number; colour: string; lineGap?: number },
 ) {
+  // A paragraph whose first line does not fit starts on the next page, tag and all: left to
+  // pdfkit, its tag would open empty at the foot of this one.
+  doc.font('regular').fontSize(style.size);
+  ensureSpace(doc, doc.currentLineHeight(true));
   tag(doc, parent, 'P', () => {
     doc.font('regular').fontSize(style.size).fillColor(style.colour);
     doc.text(text, PAGE.margin, doc.y, { width: contentWidth(doc), lineGap: style.lineGap ?? 0 });
@@ -492,7 +501,7 @@ function closing(
   const title = 'See these findings in your own AWS environment';
   const sect = group(doc, root, 'Sect');
   doc.y = 180;
-  doc.outline.addItem(title, { top: doc.y, left: doc.page.width });
+  bookmark(doc, title);
   tag(doc, sect, 'H2', () => {
     doc.font('bold').fontSize(SIZE.h1).fillColor(c.heading);
     doc.text(title, PAGE.margin, doc.y, { width });
@@ -507,16 +516,19 @@ function closing(
   doc.moveDown(1.2);
   const top = doc.y;
   artifact(doc, () => doc.rect(PAGE.margin, top, width, 44).fill(c.cover));
-  // Text written inside a Link element gets its link annotation tied to that element.
+  // The Link element holds the text and the link annotation, which has a description of its
+  // own (`/Contents`) for a reader that lists the links; the whole box is the target.
   const call = group(doc, sect, 'P');
-  tag(doc, call, 'Link', () => {
+  const link = group(doc, call, 'Link');
+  link.add(() => {
     doc.font('semibold').fontSize(12).fillColor(c.accent);
-    doc.text(`Request a demo: ${demo}`, PAGE.margin + 16, top + 15, {
-      width: width - 32,
-      link: demo,
-      underline: false,
-    });
+    doc.text(`Request a demo: ${demo}`, PAGE.margin + 16, top + 15, { width: width - 32 });
   });
+  doc.link(PAGE.margin, top, width, 44, demo, {
+    structParent: link,
+    Contents: new String('Request a Kryon demo'),
+  } as object);
+  link.end();
   call.end();
   doc.y = top + 60;
   prose(
