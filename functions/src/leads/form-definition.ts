@@ -31,7 +31,11 @@ export interface VisitorMessageContext {
 /**
  * What the backend adds to a form's shared definition: Kryon's own words and rules, never
  * the form's fields. Written as methods so that a form's precisely typed parts fit the
- * registry and the domain, which handle every form's data alike (after its schema).
+ * registry and the domain, which handle every form's data alike (after its schema). The
+ * price: TypeScript checks a method's parameter loosely, so it would let one form's method
+ * be called with another form's data. The domain calls them only with the fields that
+ * form's own schema accepted: parsed in submit-lead.ts, or read back from that form's stored
+ * lead (deliver.ts, the sales e-mail).
  */
 export interface BackendParts<T> {
   /** How sales call it, e.g. "Contact message". */

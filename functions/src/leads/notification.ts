@@ -146,7 +146,7 @@ const SUBJECT_FROM = `${SUBJECT_SEPARATOR}from `;
  * company (or the name, when the form asks no company) keeps at least SUBJECT_COMPANY_MIN
  * characters, at most SUBJECT_COMPANY_MAX; a long qualifier is cut to make room.
  */
-export function salesSubject(definition: FormDefinition, data: Record<string, unknown>): string {
+export function salesSubject(definition: FormDefinition, data: LeadData): string {
   const { sales } = definition;
   const marker = priorityOf(definition, data).priority ? PRIORITY_MARKER : '';
   const head = `${marker}${definition.subjectName}`;

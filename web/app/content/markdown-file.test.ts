@@ -12,7 +12,7 @@ describe('readMarkdownFile', () => {
       id: 'some-file',
       data: { title: 'A', tags: ['x'] },
       body: '\nThe body.\n',
-      bodyLine: 4,
+      frontmatterLines: 4,
     });
   });
 

@@ -17,8 +17,8 @@ export interface MarkdownFile<T> {
   data: T;
   /** What follows the frontmatter, untrimmed. */
   body: string;
-  /** How many lines the frontmatter takes, to tell a body's line as the file's line. */
-  bodyLine: number;
+  /** How many lines the frontmatter takes: a body's line N is the file's line N + this. */
+  frontmatterLines: number;
 }
 
 const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n/;
@@ -58,7 +58,7 @@ export function readMarkdownFile<S extends z.ZodType>(
     id,
     data: result.data,
     body: source.slice(match[0].length),
-    bodyLine: match[0].split('\n').length - 1,
+    frontmatterLines: match[0].split('\n').length - 1,
   };
 }
 

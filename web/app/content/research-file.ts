@@ -59,9 +59,13 @@ export interface ResearchFile {
  * download form sends and the name of the built PDF.
  */
 export function parseResearchFile(fileName: string, source: string): ResearchFile {
-  const { id, data, body, bodyLine } = readMarkdownFile(fileName, source, frontmatterSchema);
+  const { id, data, body, frontmatterLines } = readMarkdownFile(
+    fileName,
+    source,
+    frontmatterSchema,
+  );
   const { download, ...item } = data;
-  const sections = reportSections(fileName, body, bodyLine);
+  const sections = reportSections(fileName, body, frontmatterLines);
   if (sections.length === 0) {
     throw new ContentFileError(fileName, 'the report has no body (## sections)');
   }

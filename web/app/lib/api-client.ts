@@ -67,7 +67,11 @@ export function createRateLimiter(now: () => number, max = RATE_LIMIT.max) {
   };
 }
 
-/** An error to show: a list joins with commas, a string stays, anything empty is "unexpected". */
+/**
+ * An error to show: a list joins with commas, a string stays, anything empty is "unexpected"
+ * (the product's rule for error messages). The API answers a string; a list is what a proxy
+ * or a future API could answer, and it still reads as a sentence.
+ */
 export function formatError(error: unknown): string {
   if (Array.isArray(error)) {
     const parts = error.filter((e): e is string => typeof e === 'string' && e.trim() !== '');
