@@ -4,7 +4,7 @@ import {
 } from '@kryon/shared/forms/contact-with-job-title.fixture';
 import { describe, expect, it } from 'vitest';
 import { leadRows } from '../../scripts/leads-export.ts';
-import { defineForm } from './form-definition.ts';
+import { defineForm, type FormDefinition, type LeadData } from './form-definition.ts';
 import { contactWords } from './forms/contact.ts';
 import { salesNotification } from './notification.ts';
 
@@ -21,16 +21,18 @@ describe('a field added to the shared definition', () => {
     jobTitle: 'Head of Cloud Security',
   });
   const definition = defineForm(contactWithJobTitleDefinition, contactWords);
-
-  it('is shown to sales among the details, under its label', () => {
-    const email = salesNotification({
-      definition,
-      data,
+  const notify = (form: FormDefinition, fields: LeadData) =>
+    salesNotification({
+      definition: form,
+      data: fields,
       submissionId: 'sub-1',
       createdAt: '2026-11-24T08:01:46.220Z',
       recipients: ['sales@kryon.example'],
       timeZone: 'Europe/Berlin',
     });
+
+  it('is shown to sales among the details, under its label', () => {
+    const email = notify(definition, data);
     expect(email.text).toContain(
       'Details\nSubject: Pricing\nJob title: “Head of Cloud Security”\n',
     );
@@ -61,13 +63,9 @@ describe('a field added to the shared definition', () => {
       ...contactWithJobTitleDefinition.sales,
       contact: { ...contactWithJobTitleDefinition.sales.contact, phone: 'jobTitle' as const },
     };
-    const email = salesNotification({
-      definition: defineForm({ ...contactWithJobTitleDefinition, sales }, contactWords),
-      data: { ...data, jobTitle: '+1 555 0100, ask for Bob' },
-      submissionId: 'sub-1',
-      createdAt: '2026-11-24T08:01:46.220Z',
-      recipients: ['sales@kryon.example'],
-      timeZone: 'Europe/Berlin',
+    const email = notify(defineForm({ ...contactWithJobTitleDefinition, sales }, contactWords), {
+      ...data,
+      jobTitle: '+1 555 0100, ask for Bob',
     });
     expect(email.text).toContain('Phone: “+1 555 0100, ask for Bob”');
     expect(email.html).not.toContain('tel:');
