@@ -31,12 +31,19 @@ afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 /** Text as extracted, without the line breaks and end-of-line hyphens a layout adds. */
 const flat = (text: string) => text.replace(/[\s\u00ad-]+/g, '').toLowerCase();
 const fileOf = (id: string) => built.find((report) => report.id === id)?.file ?? '';
+/** Each built report read once, however many tests look at it. */
+const reads = new Map<string, ReturnType<typeof readPdf>>();
+const readBuilt = (id: string) => {
+  const read = reads.get(id) ?? readPdf(fileOf(id));
+  reads.set(id, read);
+  return read;
+};
 
 describe.each(researchItems.map((item) => [item.id, item] as const))(
   'the %s report',
   (id, item) => {
     it('is a PDF of several pages with the title, author and language in its metadata', async () => {
-      const { pages, info } = await readPdf(fileOf(id));
+      const { pages, info } = await readBuilt(id);
       expect(pages).toBeGreaterThanOrEqual(5);
       expect(info.title).toBe(item.title);
       expect(info.author).toMatch(/\S/);
@@ -44,7 +51,7 @@ describe.each(researchItems.map((item) => [item.id, item] as const))(
     });
 
     it('carries its title, every key finding, its methodology and a link to the demo as text', async () => {
-      const text = flat((await readPdf(fileOf(id))).texts.join('\n'));
+      const text = flat((await readBuilt(id)).texts.join('\n'));
       expect(text).toContain(flat(item.title));
       for (const finding of item.keyFindings) expect(text).toContain(flat(finding));
       expect(text).toContain(flat(item.methodology));
@@ -76,12 +83,12 @@ describe.each(researchItems.map((item) => [item.id, item] as const))(
       elementsOf(pdf, role).map((element) => element.text);
 
     it('is tagged, in English, and shows its title in the window', async () => {
-      const { info } = await readPdf(fileOf(id));
+      const { info } = await readBuilt(id);
       expect(info).toMatchObject({ tagged: true, language: 'en-US', displayTitle: true });
     });
 
     it('tags everything it draws, or marks it as an artifact (decoration, running heads, repeated headers)', async () => {
-      const pdf = await readPdf(fileOf(id));
+      const pdf = await readBuilt(id);
       expect(pdf.unmarked).toEqual([]);
       const tagged = flat(texts(pdf, 'Document').join(' '));
       expect(tagged).not.toContain(flat('Kryon Research  •'));
@@ -89,7 +96,7 @@ describe.each(researchItems.map((item) => [item.id, item] as const))(
     });
 
     it('has no empty element: no paragraph, cell or label is left behind at the foot of a page', async () => {
-      const pdf = await readPdf(fileOf(id));
+      const pdf = await readBuilt(id);
       const empty: string[] = [];
       const walk = (node: PdfStructNode, page: number) => {
         if (node.children.length === 0 && node.text === '')
@@ -101,7 +108,7 @@ describe.each(researchItems.map((item) => [item.id, item] as const))(
     });
 
     it('has one H1, the title, and an H2 heading and a bookmark for every section, in order', async () => {
-      const pdf = await readPdf(fileOf(id));
+      const pdf = await readBuilt(id);
       expect(texts(pdf, 'H1')).toEqual([item.title.replace(/\s+/g, ' ')]);
       expect(texts(pdf, 'H2')).toEqual(sectionHeadings);
       expect(pdf.outline).toEqual(sectionHeadings);
@@ -111,7 +118,7 @@ describe.each(researchItems.map((item) => [item.id, item] as const))(
     });
 
     it('tags prose as paragraphs and every list item as a labelled list item', async () => {
-      const pdf = await readPdf(fileOf(id));
+      const pdf = await readBuilt(id);
       const paragraphs = flat(texts(pdf, 'P').join(' '));
       for (const text of [item.abstract, item.methodology])
         expect(paragraphs).toContain(flat(text));
@@ -134,7 +141,7 @@ describe.each(researchItems.map((item) => [item.id, item] as const))(
     });
 
     it('tags each table with its caption, column headers and cells', async () => {
-      const pdf = await readPdf(fileOf(id));
+      const pdf = await readBuilt(id);
       const tables = (report?.sections ?? []).flatMap((section) => section.table ?? []);
       expect(texts(pdf, 'Caption')).toEqual(tables.map((table) => table.caption));
       // The header row is tagged once; where a table goes on over a page it is an artifact.
@@ -147,7 +154,7 @@ describe.each(researchItems.map((item) => [item.id, item] as const))(
     });
 
     it('tags the link to the demo as a link', async () => {
-      const pdf = await readPdf(fileOf(id));
+      const pdf = await readBuilt(id);
       expect(texts(pdf, 'Link')).toEqual(['Request a demo: https://www.kryon.example/demo']);
       expect(pdf.links).toEqual([
         { url: 'https://www.kryon.example/demo', description: 'Request a Kryon demo' },
