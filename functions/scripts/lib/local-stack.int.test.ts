@@ -1,22 +1,34 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { afterAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { startDynamo } from '../../local/emulators.ts';
 import { handlerEnvironment } from '../../local/environment.ts';
-import { answersAsDynamo, answersAsSes, connectLocalStack } from './local-stack.ts';
+import {
+  answersAsDynamo,
+  answersAsSes,
+  connectLocalStack,
+  localDynamoClient,
+} from './local-stack.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'kryon-stack-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-function closedPort(): Promise<string> {
-  return new Promise((done) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => done(String(typeof address === 'object' && address ? address.port : 0)));
-    });
+/**
+ * A port no emulator answers on, held until the test ends: a port merely closed could be
+ * taken by another test file's emulator before connectLocalStack probes it.
+ */
+async function portOfNothing(): Promise<string> {
+  const server = createServer((_request, response) => response.writeHead(404).end());
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  onTestFinished(() => {
+    server.closeAllConnections();
+    return new Promise<void>((closed) => server.close(() => closed()));
   });
+  const address = server.address();
+  return String(typeof address === 'object' && address ? address.port : 0);
 }
 
 describe('connectLocalStack', () => {
@@ -38,8 +50,8 @@ describe('connectLocalStack', () => {
   it('starts its own emulators when none answer, and stops them on close', async () => {
     const dataDir = join(scratch, 'own');
     const env = {
-      DYNAMODB_PORT: await closedPort(),
-      SES_PORT: await closedPort(),
+      DYNAMODB_PORT: await portOfNothing(),
+      SES_PORT: await portOfNothing(),
       DATA_DIR: dataDir,
     };
     const stack = await connectLocalStack({ ses: true, env });
@@ -66,9 +78,13 @@ describe('connectLocalStack', () => {
     const dataDir = join(scratch, 'held');
     const holder = await startDynamo({ port: 0, path: join(dataDir, 'dynamodb') });
     try {
-      // The holder answers, so its LevelDB is open.
-      expect(await answersAsDynamo(holder.url)).toBe(true);
-      const env = { DYNAMODB_PORT: await closedPort(), DATA_DIR: dataDir };
+      // dynalite opens its LevelDB in the background: answering a GET does not prove it holds
+      // the lock yet (a slow machine lost that race). Listing tables reads the database, so it
+      // waits for the open.
+      const client = localDynamoClient({ dynamoUrl: holder.url });
+      expect((await client.send(new ListTablesCommand({}))).TableNames).toEqual([]);
+      client.destroy();
+      const env = { DYNAMODB_PORT: await portOfNothing(), DATA_DIR: dataDir };
       await expect(connectLocalStack({ ses: false, env })).rejects.toThrow(
         /is open in another process .*Set DYNAMODB_PORT to its port/,
       );
