@@ -31,6 +31,10 @@ export default defineConfig({
   // keyboard-only demo form, axe over a whole long page) take 15-25 s on a quiet 2-core
   // machine and one took over 30 s in CI under load, so they get twice that.
   timeout: 60_000,
+  // Same reasoning for each wait: a state that follows a round trip to the local API (a
+  // solved browser check, a stored lead, "Download Ready") came after Playwright's default
+  // 5 s once, on a loaded machine. How fast it comes is for the benchmarks.
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORTS.site}`,
     trace: 'retain-on-failure',
