@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDynamo } from '../local/emulators.ts';
+import { type HeldPort, holdPortOfNothing } from '../test/port-of-nothing.ts';
 import { main } from './invoke.ts';
 import { captureIo } from './lib/capture-io.ts';
 import { localDynamoClient } from './lib/local-stack.ts';
@@ -17,29 +17,22 @@ import { localDynamoClient } from './lib/local-stack.ts';
 const events = resolve(import.meta.dirname, '..', 'events');
 const saved = { ...process.env };
 let dataDir: string;
-
-/** A port nothing listens on: taken from the system, then released. */
-function closedPort(): Promise<number> {
-  return new Promise((done) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+let held: HeldPort[] = [];
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'kryon-invoke-own-'));
+  held = [await holdPortOfNothing(), await holdPortOfNothing()];
   Object.assign(process.env, {
-    DYNAMODB_PORT: String(await closedPort()),
-    SES_PORT: String(await closedPort()),
+    DYNAMODB_PORT: String(held[0]?.port),
+    SES_PORT: String(held[1]?.port),
     DATA_DIR: dataDir,
     TABLE_NAME: 'kryon-leads',
   });
 });
 
-afterAll(() => {
+afterAll(async () => {
   process.env = { ...saved };
+  await Promise.all(held.map((port) => port.close()));
   rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -1,11 +1,11 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { startDynamo } from '../../local/emulators.ts';
 import { handlerEnvironment } from '../../local/environment.ts';
+import { holdPortOfNothing } from '../../test/port-of-nothing.ts';
 import {
   answersAsDynamo,
   answersAsSes,
@@ -16,19 +16,11 @@ import {
 const scratch = mkdtempSync(join(tmpdir(), 'kryon-stack-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-/**
- * A port no emulator answers on, held until the test ends: a port merely closed could be
- * taken by another test file's emulator before connectLocalStack probes it.
- */
+/** A port on which no emulator answers, until the test ends. */
 async function portOfNothing(): Promise<string> {
-  const server = createServer((_request, response) => response.writeHead(404).end());
-  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
-  onTestFinished(() => {
-    server.closeAllConnections();
-    return new Promise<void>((closed) => server.close(() => closed()));
-  });
-  const address = server.address();
-  return String(typeof address === 'object' && address ? address.port : 0);
+  const held = await holdPortOfNothing();
+  onTestFinished(held.close);
+  return String(held.port);
 }
 
 describe('connectLocalStack', () => {
