@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -18,6 +19,18 @@ export const E2E_PORTS = {
 } as const;
 /** The build the journeys' server serves, relative to web/: an offset run builds apart. */
 export const E2E_BUILD_DIR = offset ? `build-e2e-${offset}` : 'build';
+
+/**
+ * The stack's data folder (its table, its site secret). Some budgets it keeps last an hour
+ * (three sales digests an hour), so a run that found an earlier run's table could fail on
+ * it: the runner empties the folder once, when it first reads this file (before it starts the
+ * server); its workers, which read this file too, inherit KRYON_E2E_DATA_DIR and leave it be.
+ */
+export const E2E_DATA_DIR = join(tmpdir(), `kryon-e2e-${offset}`);
+if (process.env.KRYON_E2E_DATA_DIR !== E2E_DATA_DIR) {
+  rmSync(E2E_DATA_DIR, { recursive: true, force: true });
+  process.env.KRYON_E2E_DATA_DIR = E2E_DATA_DIR;
+}
 
 export default defineConfig({
   testDir: './e2e',
@@ -60,7 +73,7 @@ export default defineConfig({
       PORT: String(E2E_PORTS.site),
       DYNAMODB_PORT: String(E2E_PORTS.dynamodb),
       SES_PORT: String(E2E_PORTS.ses),
-      DATA_DIR: join(tmpdir(), `kryon-e2e-${offset}`),
+      DATA_DIR: E2E_DATA_DIR,
       // Always test the code as it is now, never a stale build; an offset run builds apart.
       REBUILD: '1',
       // Every journey submits from 127.0.0.1, so the per-client budget (20 a minute) would

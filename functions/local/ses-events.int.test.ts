@@ -10,7 +10,9 @@ const delivered: DeliveryEventEnvelope[] = [];
 beforeAll(async () => {
   ses = await startSesWithEvents({
     port: 0,
-    delayMs: 20,
+    // Long enough that the events cannot come before the reply is read, on any machine;
+    // settled() waits for them.
+    delayMs: 1_000,
     deliver: async (event) => {
       delivered.push(event);
     },

@@ -60,7 +60,9 @@ function npm(args: string[]) {
 
 const query = ['--form', 'contact', '--since', '2026-11-01'];
 
-describe('npm run leads:export from the repository root', () => {
+// Each test starts npm, npm again for the workspace, then tsx: seconds on a quiet machine,
+// several times that on a loaded one.
+describe('npm run leads:export from the repository root', { timeout: 60_000 }, () => {
   it('writes the CSV alone to stdout when npm runs silent, its messages to stderr', () => {
     const run = npm(['run', '-s', 'leads:export', '--', ...query]);
 

@@ -1,4 +1,4 @@
-import { API_PATHS } from '@kryon/shared/api';
+import { API_PATHS, CHALLENGE_FORM_PARAM } from '@kryon/shared/api';
 import { CHALLENGE_FIELD } from '@kryon/shared/constants';
 import { SOLVE_MEASURE } from '../app/lib/lead-form/challenge-solver.ts';
 import { fillContact } from './contact-form.ts';
@@ -23,9 +23,23 @@ test.describe('the browser check after a flood raised its price', () => {
 
   test('the page gets a dearer challenge, solves it, and the server takes the lead as verified', async ({
     page,
+    request,
   }) => {
     // Half way from one doubling to the next: well inside level 1 while this test runs.
     await setConfirmationCounts(1_500);
+    // The server reads the counters at most once a second; a journey beside this one may
+    // have had it read them just before they were set.
+    await expect
+      .poll(async () => {
+        const asked = await request.get(API_PATHS.challenge, {
+          params: { [CHALLENGE_FORM_PARAM]: 'contact' },
+        });
+        const issued = (await asked.json()) as {
+          parameters: { cost: number };
+        };
+        return issued.parameters.cost;
+      })
+      .toBe(2 * BASE_COST);
     const email = uniqueEmail('ada');
     const challenge = page.waitForResponse(
       (response) => new URL(response.url()).pathname === API_PATHS.challenge,

@@ -105,9 +105,14 @@ export async function answersAsSes(url: string): Promise<boolean> {
   }
 }
 
+/**
+ * Where nothing listens the connection is refused at once, so the wait only matters for an
+ * emulator that is busy (a loaded machine, a long scan): taking it for absent would start a
+ * second dynalite on its data.
+ */
 async function probe(url: string): Promise<Response | undefined> {
   try {
-    return await fetch(url, { signal: AbortSignal.timeout(1_000) });
+    return await fetch(url, { signal: AbortSignal.timeout(5_000) });
   } catch {
     return undefined;
   }

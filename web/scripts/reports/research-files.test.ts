@@ -111,5 +111,6 @@ describe('the download dialog page count', () => {
     for (const report of real) {
       expect(data.previews[report.id]?.pages, report.id).toBe(await pdfPages(report.file));
     }
-  });
+    // Reads every report whole: under a second here, more on a loaded machine.
+  }, 30_000);
 });
