@@ -25,13 +25,28 @@ let dev: ChildProcess | undefined;
 let output = '';
 let ports: { api: number; dynamo: number; ses: number; dev: number };
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-    server.on('error', fail);
+/**
+ * A free port below the ports the system hands out for `listen(0)` (32768 and up on Linux,
+ * 49152 and up on macOS): the other test files take theirs that way, so none of them can take
+ * this one in the seconds `npm run dev` needs before it binds it.
+ */
+const handedOut = new Set<number>();
+async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (!handedOut.has(port) && (await bindable(port))) {
+      handedOut.add(port);
+      return port;
+    }
+  }
+  throw new Error('No free port between 20000 and 32000 after 100 tries');
+}
+
+function bindable(port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const server = createServer();
+    server.once('error', () => done(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => done(true)));
   });
 }
 
