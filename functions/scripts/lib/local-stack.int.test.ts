@@ -70,9 +70,8 @@ describe('connectLocalStack', () => {
     const dataDir = join(scratch, 'held');
     const holder = await startDynamo({ port: 0, path: join(dataDir, 'dynamodb') });
     try {
-      // dynalite opens its LevelDB in the background: answering a GET does not prove it holds
-      // the lock yet (a slow machine lost that race). Listing tables reads the database, so it
-      // waits for the open.
+      // dynalite opens its LevelDB in the background, and answering a GET does not need it.
+      // Listing tables reads the database, so the lock is held once it answers.
       const client = localDynamoClient({ dynamoUrl: holder.url });
       expect((await client.send(new ListTablesCommand({}))).TableNames).toEqual([]);
       client.destroy();
