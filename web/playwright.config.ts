@@ -21,10 +21,11 @@ export const E2E_PORTS = {
 export const E2E_BUILD_DIR = offset ? `build-e2e-${offset}` : 'build';
 
 /**
- * The stack's data folder (its table, its site secret). Some budgets it keeps last an hour
- * (three sales digests an hour), so a run that found an earlier run's table could fail on
- * it: the runner empties the folder once, when it first reads this file (before it starts the
- * server); its workers, which read this file too, inherit KRYON_E2E_DATA_DIR and leave it be.
+ * The stack's data folder (its table, its site secret). Its budgets last an hour (sales
+ * e-mails one by one, confirmations to visitors), so a run that found an earlier run's table
+ * would start with what that run spent. The runner empties the folder once, when it first
+ * reads this file (before it starts the server); its workers, which read this file too,
+ * inherit KRYON_E2E_DATA_DIR and leave it be.
  */
 export const E2E_DATA_DIR = join(tmpdir(), `kryon-e2e-${offset}`);
 if (process.env.KRYON_E2E_DATA_DIR !== E2E_DATA_DIR) {
