@@ -25,12 +25,13 @@ let dev: ChildProcess | undefined;
 let output = '';
 let ports: { api: number; dynamo: number; ses: number; dev: number };
 
+const handedOut = new Set<number>();
+
 /**
  * A free port below the ports the system hands out for `listen(0)` (32768 and up on Linux,
  * 49152 and up on macOS): the other test files take theirs that way, so none of them can take
  * this one in the seconds `npm run dev` needs before it binds it.
  */
-const handedOut = new Set<number>();
 async function freePort(): Promise<number> {
   for (let attempt = 0; attempt < 100; attempt += 1) {
     const port = 20_000 + Math.floor(Math.random() * 12_000);
