@@ -180,7 +180,7 @@ export const GUARD_ACKNOWLEDGEMENTS: Record<string, GuardAcknowledgement> = {
 };
 
 /** The acknowledgements that hold for a stack with or without a custom domain. */
-export function guardAcknowledgements(options: {
+function guardAcknowledgements(options: {
   customDomain: boolean;
 }): Record<string, GuardAcknowledgement> {
   return Object.fromEntries(
@@ -199,7 +199,7 @@ export function policyValidators(options: { customDomain: boolean }): Acknowledg
 }
 
 /** The Control Tower rule files the validator package ships (one folder per service). */
-export const CONTROL_TOWER_RULES_DIR = join(
+const CONTROL_TOWER_RULES_DIR = join(
   dirname(createRequire(import.meta.url).resolve('@cdklabs/cdk-validator-cfnguard/package.json')),
   'rules/control-tower/cfn-guard',
 );
@@ -227,7 +227,7 @@ export function controlTowerRules(dir = CONTROL_TOWER_RULES_DIR): Map<string, st
  * type the templates contain (the others would all be SKIP): about a quarter of the time of
  * all 237. A rule whose header names no type always runs.
  */
-export class ControlTowerValidator implements IPolicyValidationPluginBeta1 {
+class ControlTowerValidator implements IPolicyValidationPluginBeta1 {
   readonly name: string;
   readonly version?: string;
   readonly ruleIds?: string[];
@@ -303,7 +303,7 @@ export interface AcknowledgedFinding {
  * resources) and the acknowledged findings. `paths` maps `template file:logical ID` to the
  * resource's construct path below its stack.
  */
-export function sortViolations(
+function sortViolations(
   violations: readonly PolicyViolationBeta1[],
   paths: ReadonlyMap<string, string>,
   acknowledgements: Record<string, GuardAcknowledgement> = GUARD_ACKNOWLEDGEMENTS,
@@ -328,7 +328,7 @@ export function sortViolations(
 }
 
 /** `template file:logical ID` → construct path below the stack, for every resource. */
-export function resourcePaths(root: IConstruct): Map<string, string> {
+function resourcePaths(root: IConstruct): Map<string, string> {
   const paths = new Map<string, string>();
   for (const construct of root.node.findAll()) {
     if (!CfnResource.isCfnResource(construct)) continue;
