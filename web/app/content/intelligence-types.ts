@@ -87,7 +87,8 @@ export interface DownloadPreview {
   contents: [string, string, string, string];
   /**
    * The page count of the report's PDF, set by the archive's loader at build time from the
-   * PDF itself (features/research/report-pages.server.ts); the files do not carry it.
+   * PDF itself (scripts/reports/research-plugin.ts, through features/research/archive-data.ts);
+   * the files do not carry it.
    */
   pages?: number;
 }
