@@ -16,7 +16,12 @@ import type { BrowserCheck, ChallengeService, MailDomainCheck, StoredLead } from
 import type { Budget } from './rate-limit.ts';
 import { type Budgets, rateLimitKeys, releaseBudgets, takeBudgets } from './rate-limit.ts';
 import { spamVerdict } from './spam.ts';
-import { checkBrowser, permitVisitorMail, type VisitorMailBudgets } from './visitor-mail.ts';
+import {
+  checkBrowser,
+  countConfirmation,
+  permitVisitorMail,
+  type VisitorMailBudgets,
+} from './visitor-mail.ts';
 
 export interface LeadConfig extends DeliveryConfig {
   retentionDays: number;
@@ -203,6 +208,10 @@ export async function submitLead(
     if (winner) return replay(winner, payloadHash, definition, config);
     throw new Error('lead vanished after a conditional-put conflict');
   }
+
+  // Only now, with the lead stored for the first time, does a confirmation count towards the
+  // price: the conflict above answered every replay of this key without counting it.
+  if (permit && !permit.withheld) await countConfirmation(nowMs, deps);
 
   let delivered = lead;
   if (isSpam) {

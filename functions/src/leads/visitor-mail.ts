@@ -129,14 +129,24 @@ export async function permitVisitorMail(
     await store.releaseRateLimit(recipient).catch(() => undefined);
     return { withheld: 'hourly-ceiling', tickets: [] };
   }
-  // Only a confirmation let through raises the price: fetching challenges, or posting
-  // without a valid proof, moves nothing. Best effort: a lost count only lags the price.
-  await deps.challenges.countConfirmation(request.nowMs).catch((error: unknown) => {
-    log.warn('could not count a confirmation for the challenge price', {
+  return { tickets: [recipient, ceiling] };
+}
+
+/**
+ * Counts one confirmation let through towards the browser check's price. Called once per lead,
+ * after the lead was stored for the first time: a replay, an idempotent retry or a refused post
+ * never moves the price, so re-sending one solved lead cannot raise it for everyone. Best
+ * effort: a lost count only lags the price.
+ */
+export async function countConfirmation(
+  nowMs: number,
+  deps: Pick<VisitorMailDeps, 'challenges' | 'log'>,
+): Promise<void> {
+  await deps.challenges.countConfirmation(nowMs).catch((error: unknown) => {
+    deps.log.warn('could not count a confirmation for the challenge price', {
       error: error instanceof Error ? error.name : 'unknown',
     });
   });
-  return { tickets: [recipient, ceiling] };
 }
 
 /**
