@@ -446,8 +446,21 @@ console.log(
   `before: flat price, ceiling ${POW.ceilingBefore}/h    ${before.cpuPerHour.toFixed(0).padStart(6)} CPU-s   ${before.how}`,
 );
 console.log(
-  `after:  ceiling ${VISITOR_MAIL_DEFAULTS.perHour}/h              ${afterCeiling.cpuPerHour.toFixed(0).padStart(6)} CPU-s   ${afterCeiling.how}`,
+  `after:  ceiling ${VISITOR_MAIL_DEFAULTS.perHour}/h              ${afterCeiling.cpuPerHour.toFixed(0).padStart(6)} CPU-s   ${afterCeiling.how}, every token bought ahead at the cheapest level the verifier honours`,
 );
+{
+  // What the same stockpiling attacker paid while the verifier took a token one level below
+  // the price (decision 051's slack, removed by decision 072): for comparison only.
+  const slack = ceilingRoute(
+    VISITOR_MAIL_DEFAULTS.perHour,
+    PRICE_CURVE,
+    cpuAt,
+    (issued, current) => issued >= current - 1,
+  );
+  console.log(
+    `(with one level of slack, as before:   ${slack.cpuPerHour.toFixed(0).padStart(6)} CPU-s = ${(slack.cpuPerHour / before.cpuPerHour).toFixed(1)}x before)`,
+  );
+}
 const afterFor: { name: string; cpuPerHour: number }[] = [];
 for (const visitor of visitors) {
   const route = priceRoute(visitor, PRICE_CURVE, VISITOR_MAIL_DEFAULTS.perHour, cpuAt);

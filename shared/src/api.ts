@@ -58,10 +58,19 @@ export interface SubmissionAccepted {
   reportUrl?: string;
 }
 
+/**
+ * Why a submission's browser check was not taken: the price of proof of work rose after its
+ * challenge was issued. Nothing was stored; the site solves a fresh challenge at the new price
+ * and sends the same submission again at once.
+ */
+export const CHALLENGE_REPRICED = 'challenge-repriced';
+
 export interface ApiError {
   success: false;
   message: string;
   details?: FieldErrors;
+  /** A machine-readable reason where a client acts on it (CHALLENGE_REPRICED). */
+  reason?: typeof CHALLENGE_REPRICED;
 }
 
 export type SubmissionResponse = SubmissionAccepted | ApiError;

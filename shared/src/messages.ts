@@ -16,6 +16,8 @@ export const ERROR_MESSAGES = {
   unsupportedMediaType: 'Please send the form as JSON.',
   badIdempotencyKey:
     'The Idempotency-Key header must be 8 to 128 letters, digits, hyphens or underscores.',
+  challengeRepriced:
+    'Our browser check needs a fresh answer: it got harder after yours was issued. Please send the form again.',
   conflict:
     'This submission was already received with different details. Please reload the page and try again.',
   notFound: 'Not found.',

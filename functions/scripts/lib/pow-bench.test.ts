@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { createAltchaService, honoursLevel } from '../../src/adapters/altcha.ts';
+import type { ChallengePrice } from '../../src/leads/challenge-price.ts';
 import { PRICE_CURVE } from '../../src/leads/challenge-price.ts';
-import { ceilingRoute, priceRoute, simulateFlood } from './pow-bench.ts';
+import { ceilingRoute, priceRoute, simulateFlood, stockpiledLevel } from './pow-bench.ts';
 
 /** One unit of CPU per solve at level 0, doubling per level, as PBKDF2's cost does. */
 const cpuAt = (level: number) => 2 ** level;
@@ -32,5 +34,48 @@ describe('the attacker model of the bench', () => {
       level: 3,
       cpuPerHour: 6 * (PRICE_CURVE.free + 2 * PRICE_CURVE.perDoubling) * 8,
     });
+  });
+
+  it("spends a stockpile by the verifier's own rule: no token below the price of the moment", async () => {
+    // The service's verdict on a token bought at each level, with the price at 3.
+    let level = 0;
+    const price: ChallengePrice = { level: async () => level, count: async () => undefined };
+    const service = createAltchaService({
+      secret: 's',
+      price,
+      difficulty: { cost: 1, counterMin: 1, counterMax: 1 },
+    });
+    const { solveChallenge } = await import('altcha-lib');
+    const { deriveKey } = await import('altcha-lib/algorithms/pbkdf2');
+    const honouredAt3: number[] = [];
+    for (const issued of [0, 1, 2, 3, 4]) {
+      level = issued;
+      // biome-ignore lint/suspicious/noExplicitAny: altcha-lib's Challenge, as issued
+      const challenge = (await service.issue('demo')) as any;
+      const solution = await solveChallenge({ challenge, deriveKey, counterStart: 1 });
+      level = 3;
+      const payload = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+      if ((await service.verify(payload, 'demo')).verdict === 'verified') honouredAt3.push(issued);
+    }
+
+    expect(honouredAt3).toEqual([3, 4]);
+    expect(stockpiledLevel(3, honoursLevel)).toBe(Math.min(...honouredAt3));
+  });
+
+  it('makes a stockpile pay the current price, where one level of slack would have halved it', () => {
+    const atPrice = simulateFlood({ ceiling: 400, fillSeconds: 1 }, PRICE_CURVE, cpuAt);
+    const slack = (issued: number, current: number) => issued >= current - 1;
+    const withSlack = simulateFlood({ ceiling: 400, fillSeconds: 1 }, PRICE_CURVE, cpuAt, slack);
+    const { free, perDoubling } = PRICE_CURVE;
+
+    expect(atPrice.cpuSeconds).toBe(
+      free + perDoubling * (2 + 4 + 8) + (400 - free - 3 * perDoubling) * 16,
+    );
+    expect(withSlack.cpuSeconds).toBe(
+      free + perDoubling * (1 + 2 + 4) + (400 - free - 3 * perDoubling) * 8,
+    );
+    expect(ceilingRoute(400, PRICE_CURVE, cpuAt, slack).cpuPerHour).toBeLessThan(
+      ceilingRoute(400, PRICE_CURVE, cpuAt).cpuPerHour,
+    );
   });
 });

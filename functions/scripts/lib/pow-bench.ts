@@ -2,12 +2,18 @@
  * The browser check's price, measured and modelled for `npm run bench:api`: what one solve
  * costs a script at each price level, and what it costs an attacker to withhold every other
  * visitor's confirmation for an hour, with a flat price and the hourly ceiling (before) and
- * with the price that follows the flood (after). Decision 051 states the figures.
+ * with the price that follows the flood (after). The attacker buys tokens ahead and spends each
+ * at the cheapest price the verifier's rule honours (decision 072). Decision 051 states the
+ * figures.
  */
 import type { LeadForm } from '@kryon/shared/api';
 import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { CHALLENGE_DIFFICULTY, createAltchaService } from '../../src/adapters/altcha.ts';
+import {
+  CHALLENGE_DIFFICULTY,
+  createAltchaService,
+  honoursLevel,
+} from '../../src/adapters/altcha.ts';
 import {
   type ChallengePrice,
   type PriceCurve,
@@ -69,6 +75,19 @@ export async function measureLevels(
   return out;
 }
 
+/** A verifier's rule: whether a token issued at one price level is honoured at another. */
+export type HonoursLevel = (issuedLevel: number, currentLevel: number) => boolean;
+
+/**
+ * The level a stockpiling attacker buys a token at to spend it when the price is `level`: the
+ * cheapest one the verifier still honours then. Fetching challenges moves no price, so any
+ * level at or below the price of the moment can be bought ahead at leisure.
+ */
+export function stockpiledLevel(level: number, honours: HonoursLevel): number {
+  for (let issued = 0; issued < level; issued += 1) if (honours(issued, level)) return issued;
+  return level;
+}
+
 export interface FloodPlan {
   /** Confirmations the attacker must have permitted in one hour: the ceiling. */
   ceiling: number;
@@ -79,12 +98,15 @@ export interface FloodPlan {
 /**
  * One hour's flood against the curve: `ceiling` confirmations evenly over `fillSeconds`,
  * each priced by the sliding rate of those before it (no other traffic, the price read
- * fresh: the attacker's best case). CPU-seconds spent, and the level reached.
+ * fresh). The attacker stockpiles: each confirmation is paid at the cheapest token the
+ * verifier's rule (`honours`, the service's own by default) honours at that moment, bought
+ * ahead. CPU-seconds spent, and the level reached.
  */
 export function simulateFlood(
   plan: FloodPlan,
   curve: PriceCurve | undefined,
   cpuAt: (level: number) => number,
+  honours: HonoursLevel = honoursLevel,
 ): { cpuSeconds: number; topLevel: number } {
   const windows = new Map<number, number>();
   // Starts just after a window opens: the previous window is empty.
@@ -104,7 +126,7 @@ export function simulateFlood(
       level = priceLevel(rate, curve);
       windows.set(index, (windows.get(index) ?? 0) + 1);
     }
-    cpuSeconds += cpuAt(level);
+    cpuSeconds += cpuAt(stockpiledLevel(level, honours));
     topLevel = Math.max(topLevel, level);
   }
   return { cpuSeconds, topLevel };
@@ -127,10 +149,11 @@ export function ceilingRoute(
   ceiling: number,
   curve: PriceCurve | undefined,
   cpuAt: (level: number) => number,
+  honours: HonoursLevel = honoursLevel,
 ): WithholdCost & { topLevel: number } {
   let best: (WithholdCost & { topLevel: number }) | undefined;
   for (const fillSeconds of FILLS) {
-    const flood = simulateFlood({ ceiling, fillSeconds }, curve, cpuAt);
+    const flood = simulateFlood({ ceiling, fillSeconds }, curve, cpuAt, honours);
     const cpuPerHour = flood.cpuSeconds / (1 - fillSeconds / 3_600);
     if (!best || cpuPerHour < best.cpuPerHour) {
       best = {
@@ -160,6 +183,7 @@ export function priceRoute(
   curve: PriceCurve,
   ceiling: number,
   cpuAt: (level: number) => number,
+  honours: HonoursLevel = honoursLevel,
 ): (WithholdCost & { level: number }) | undefined {
   let level = 0;
   while (level <= curve.maxLevel && visitor.p90Seconds * 2 ** level <= visitor.budgetSeconds) {
@@ -171,7 +195,8 @@ export function priceRoute(
   const perHour = Math.ceil((perWindow * 3_600_000) / curve.windowMs);
   return {
     level,
-    cpuPerHour: perHour * cpuAt(level),
+    // Each of them paid with the cheapest token honoured at that level, bought ahead.
+    cpuPerHour: perHour * cpuAt(stockpiledLevel(level, honours)),
     how: `${perHour} confirmations an hour hold level ${level}${perHour >= ceiling ? ' (the ceiling trips first)' : ''}`,
   };
 }

@@ -3,7 +3,7 @@ import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { describe, expect, it } from 'vitest';
 import type { ChallengePrice } from '../leads/challenge-price.ts';
-import { CHALLENGE_DIFFICULTY, costLevel, createAltchaService } from './altcha.ts';
+import { CHALLENGE_DIFFICULTY, costLevel, createAltchaService, honoursLevel } from './altcha.ts';
 
 const EASY = { cost: 10, counterMin: 1, counterMax: 40 };
 
@@ -165,17 +165,29 @@ describe('the price of the browser check', () => {
     expect((await service.verify(await solved(challenge), 'demo')).verdict).toBe('verified');
   });
 
-  it('takes a challenge one level below the price of the moment, and refuses one two below', async () => {
+  it('takes a challenge at the price of the moment or above, and refuses one any level below', async () => {
     const { state, service } = settablePrice();
     const cheap = (await service.issue('demo')) as Challenge;
     const cheapAnswer = await solved(cheap);
     state.level = 1;
-    const oneBelow = (await service.issue('demo')) as Challenge;
-    const oneBelowAnswer = await solved(oneBelow);
-
+    const atPrice = (await service.issue('demo')) as Challenge;
+    const atPriceAnswer = await solved(atPrice);
     state.level = 2;
+    const above = await solved((await service.issue('demo')) as Challenge);
+
+    state.level = 1;
     expect((await service.verify(cheapAnswer, 'demo')).verdict).toBe('underpriced');
-    expect((await service.verify(oneBelowAnswer, 'demo')).verdict).toBe('verified');
+    expect((await service.verify(atPriceAnswer, 'demo')).verdict).toBe('verified');
+    expect((await service.verify(above, 'demo')).verdict).toBe('verified');
+    state.level = 2;
+    expect((await service.verify(atPriceAnswer, 'demo')).verdict).toBe('underpriced');
+  });
+
+  it('states the rule the bench spends a stockpile by: a token at or above the price', () => {
+    expect(honoursLevel(0, 0)).toBe(true);
+    expect(honoursLevel(3, 2)).toBe(true);
+    expect(honoursLevel(2, 3)).toBe(false);
+    expect(honoursLevel(0, 1)).toBe(false);
   });
 
   it('does not raise the price for challenges only fetched', async () => {

@@ -1,4 +1,4 @@
-import type { SubmissionAccepted } from '@kryon/shared/api';
+import { CHALLENGE_REPRICED, type SubmissionAccepted } from '@kryon/shared/api';
 import { ERROR_MESSAGES } from '@kryon/shared/messages';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { FormDefinition } from '../leads/form-definition.ts';
@@ -54,6 +54,10 @@ export function createFormHandler(definition: FormDefinition, deps: LeadDeps) {
           });
         case 'conflict':
           return errorResponse(409, ERROR_MESSAGES.conflict);
+        case 'repriced':
+          return errorResponse(409, ERROR_MESSAGES.challengeRepriced, {
+            reason: CHALLENGE_REPRICED,
+          });
       }
     } catch (error) {
       if (error instanceof DependencyError) {

@@ -25,9 +25,14 @@ export function json(
 export function errorResponse(
   statusCode: number,
   message: string,
-  options: { details?: FieldErrors; headers?: Record<string, string> } = {},
+  options: {
+    details?: FieldErrors;
+    headers?: Record<string, string>;
+    reason?: ApiError['reason'];
+  } = {},
 ): HttpResponse {
   const body: ApiError = { success: false, message };
   if (options.details) body.details = options.details;
+  if (options.reason) body.reason = options.reason;
   return json(statusCode, body, options.headers);
 }

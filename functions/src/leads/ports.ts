@@ -90,9 +90,10 @@ export type SpamReason = 'honeypot' | 'too-fast';
 
 /**
  * What the browser check of a submission found: `verified` is a solved, signed challenge for
- * this form, in time, at no less than the price of the moment less one step, used by no other
- * submission; anything else sends nothing to the visitor. `underpriced` is a genuine solution
- * of a challenge issued when proof of work was cheaper than it is now.
+ * this form, in time, at no less than the price of the moment, used by no other submission;
+ * anything else sends nothing to the visitor. `underpriced` is a genuine solution of a
+ * challenge issued when proof of work was cheaper than it is now: the form asks for a new
+ * solution and stores nothing (a lead stored before that rule may still carry it).
  */
 export type BrowserCheck =
   | 'verified'
@@ -405,6 +406,8 @@ export const LEAD_METRICS = [
   'LeadAccepted',
   'LeadRejected',
   'LeadRateLimited',
+  /** A proof priced below the price of the moment: nothing stored, the site solves again. */
+  'LeadRepriced',
   'LeadSpam',
   'EmailSent',
   'EmailFailed',

@@ -79,7 +79,9 @@ export type SubmitLeadResult =
   | AcceptedLead
   | { kind: 'invalid'; details: FieldErrors }
   | { kind: 'rate-limited' }
-  | { kind: 'conflict' };
+  | { kind: 'conflict' }
+  /** The proof was priced below the price of the moment: nothing stored, solve again. */
+  | { kind: 'repriced' };
 
 /**
  * Takes one lead from any form: validate, spam checks, rate limits, store, then e-mail.
@@ -119,6 +121,16 @@ export async function submitLead(
     ? undefined
     : await checkBrowser({ form, body: request.body, idempotencyKey }, deps);
 
+  if (browserCheck === 'underpriced') {
+    // A retry of a lead already stored gets its answer, whatever the price did since.
+    const previous = await store.findLead(form, idempotencyKey);
+    if (previous) return replay(previous, payloadHash, definition, config);
+    // Refused before any budget is taken or anything stored: the site solves a challenge at
+    // the new price and sends the same submission again, so the visitor waits one solve more.
+    metrics.count('LeadRepriced', form);
+    log.info('lead asked to solve the browser check again at the new price', { form });
+    return { kind: 'repriced' };
+  }
   // Checked before the limits, which count what a post proved apart: spam spends no
   // address's budget, and neither spam nor unverified posts can spend a verified one's.
   const standing = isSpam ? 'spam' : browserCheck === 'verified' ? 'verified' : 'unverified';

@@ -118,9 +118,9 @@ describe('e-mails to visitors against the emulators', () => {
     expect(lead?.resendPartition).toBeUndefined();
   });
 
-  it('withholds a confirmation whose challenge was bought before a flood raised the price', async () => {
+  it('asks for a new solution when the challenge was bought before a flood raised the price', async () => {
     const cheap = await solvedChallenge('demo');
-    // A flood's confirmations since: two levels and more above the price it was issued at.
+    // A flood's confirmations since: a level above the price it was issued at.
     const doc = DynamoDBDocumentClient.from(env.dynamo);
     const key = {
       pk: `RATE#${CONFIRMATION_RATE_KEY}#${Math.floor(Date.now() / PRICE_CURVE.windowMs)}`,
@@ -129,24 +129,50 @@ describe('e-mails to visitors against the emulators', () => {
     await doc.send(
       new PutCommand({
         TableName: env.tableName,
-        Item: { ...key, hits: PRICE_CURVE.free + 2 * PRICE_CURVE.perDoubling },
+        Item: { ...key, hits: PRICE_CURVE.free + 1 },
       }),
     );
     // Past the second a warm function keeps the price it read when it issued the challenge.
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 1_500 });
-    const email = uniqueEmail('stored');
+    const email = uniqueEmail('repriced');
+    const idempotencyKey = uniqueKey();
 
     try {
-      const lead = await demo(email, cheap);
+      const response = await handler(
+        apiEvent({
+          path: '/api/email/demo',
+          body: { ...sampleBody('demo'), workEmail: email, [CHALLENGE_FIELD]: cheap },
+          headers: { 'idempotency-key': idempotencyKey },
+        }),
+      );
 
-      expect(lead).toMatchObject({
-        browserCheck: 'underpriced',
-        emails: {
-          visitor: { status: 'withheld', reason: 'unverified' },
-          sales: { status: 'sent' },
-        },
+      expect(response.statusCode).toBe(409);
+      expect(JSON.parse(response.body)).toMatchObject({
+        success: false,
+        reason: 'challenge-repriced',
+        message: expect.stringMatching(/send the form again/),
       });
+      expect(await storedLeadItem(env, 'demo', idempotencyKey)).toBeUndefined();
       expect(await emailsSentTo(env.sesUrl, email)).toEqual([]);
+
+      // The site's next try, with a challenge at the new price: taken and confirmed.
+      vi.useRealTimers();
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 3_000 });
+      const again = await handler(
+        apiEvent({
+          path: '/api/email/demo',
+          body: {
+            ...sampleBody('demo'),
+            workEmail: email,
+            [CHALLENGE_FIELD]: await solvedChallenge('demo'),
+          },
+          headers: { 'idempotency-key': idempotencyKey },
+        }),
+      );
+      expect(again.statusCode).toBe(200);
+      expect(await storedLeadItem(env, 'demo', idempotencyKey)).toMatchObject({
+        browserCheck: 'verified',
+      });
     } finally {
       await doc.send(new DeleteCommand({ TableName: env.tableName, Key: key }));
     }

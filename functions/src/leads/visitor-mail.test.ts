@@ -399,13 +399,47 @@ describe('what the challenge price counts', () => {
     expect(visitorMails()).toHaveLength(2);
   });
 
-  it('treats a challenge below the price of the moment as unverified: stored, sales told why', async () => {
-    const lead = await demo('ada@acme.example', 'underpriced');
+  it('asks for a new solution when the challenge is below the price of the moment: nothing stored, nothing mailed, no budget taken', async () => {
+    const result = await submitLead(
+      {
+        definition: demoForm,
+        body: {
+          ...sampleBody('demo'),
+          workEmail: 'ada@acme.example',
+          [CHALLENGE_FIELD]: 'underpriced',
+        },
+        idempotencyKey: 'key-repriced',
+      },
+      deps,
+    );
 
-    expect(lead?.browserCheck).toBe('underpriced');
-    expect(lead?.emails.visitor).toMatchObject({ status: 'withheld', reason: 'unverified' });
-    expect(visitorMails()).toHaveLength(0);
-    expect(salesMails()[0]?.text).toContain('a lower price than proof of work costs now');
+    expect(result.kind).toBe('repriced');
+    expect(store.rows.size).toBe(0);
+    expect(mailer.sent).toHaveLength(0);
+    expect([...store.windows.values()].every((window) => window.hits === 0)).toBe(true);
+  });
+
+  it('answers a retry of a stored lead whose challenge the price has since passed', async () => {
+    const first = await demo('ada@acme.example', fakeSolution(), 'key-then-repriced');
+
+    const retry = await submitLead(
+      {
+        definition: demoForm,
+        body: {
+          ...sampleBody('demo'),
+          workEmail: 'ada@acme.example',
+          [CHALLENGE_FIELD]: 'underpriced',
+        },
+        idempotencyKey: 'key-then-repriced',
+      },
+      deps,
+    );
+
+    expect(retry).toMatchObject({
+      kind: 'accepted',
+      replayed: true,
+      submissionId: first?.submissionId,
+    });
   });
 });
 

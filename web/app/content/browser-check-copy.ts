@@ -6,4 +6,6 @@
 export const browserCheckCopy = {
   /** Shown and announced while a submit waits for the check to finish. */
   verifying: 'Verifying your browser…',
+  /** Shown and announced while the same submission waits to be sent again (429, 503). */
+  busy: 'Our servers are busy. Sending again in a few seconds; what you typed is kept…',
 } as const;

@@ -1,7 +1,19 @@
-import { API_PATHS, CHALLENGE_FORM_PARAM, IDEMPOTENCY_HEADER } from '@kryon/shared/api';
+import {
+  API_PATHS,
+  CHALLENGE_FORM_PARAM,
+  CHALLENGE_REPRICED,
+  IDEMPOTENCY_HEADER,
+} from '@kryon/shared/api';
+import { CHALLENGE_FIELD } from '@kryon/shared/constants';
 import { ERROR_MESSAGES } from '@kryon/shared/messages';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createApiClient, createRateLimiter, formatError } from './api-client.ts';
+import {
+  BUSY,
+  busyDelayMs,
+  createApiClient,
+  createRateLimiter,
+  formatError,
+} from './api-client.ts';
 
 const accepted = {
   success: true,
@@ -132,8 +144,8 @@ describe('api client', () => {
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
-  it('does not retry HTTP errors', async () => {
-    const fetch = vi.fn(async () => jsonResponse(503, { success: false, message: 'down' }));
+  it('does not retry HTTP errors other than busy ones', async () => {
+    const fetch = vi.fn(async () => jsonResponse(500, { success: false, message: 'broken' }));
     const client = createApiClient({ fetch });
 
     const result = await client.submit('contact', {}, 'ada@example.com');
@@ -141,19 +153,130 @@ describe('api client', () => {
     expect(result).toEqual({
       ok: false,
       kind: 'server',
-      status: 503,
+      status: 500,
       message: ERROR_MESSAGES.server,
     });
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
-  it('maps 429 to the rate-limit message', async () => {
+  it('maps 429 to the rate-limit message once the busy retries run out', async () => {
     const fetch = vi.fn(async () => jsonResponse(429, { success: false, message: 'slow down' }));
-    const result = await createApiClient({ fetch }).submit('contact', {}, 'a@example.com');
+    const sleep = vi.fn(async (_ms: number) => undefined);
+    const result = await createApiClient({ fetch, sleep }).submit('contact', {}, 'a@example.com');
     expect(result).toMatchObject({
       ok: false,
       kind: 'rate-limited',
       message: ERROR_MESSAGES.rateLimited,
+    });
+    expect(fetch).toHaveBeenCalledTimes(1 + BUSY.retries);
+  });
+
+  it('treats a busy server as later, not lost: same key, after its Retry-After, with jitter, and says so', async () => {
+    const fetch = vi
+      .fn()
+      .mockResolvedValueOnce(
+        new Response(JSON.stringify({ success: false, message: 'Too many requests' }), {
+          status: 429,
+          headers: { 'Retry-After': '7' },
+        }),
+      )
+      .mockResolvedValueOnce(jsonResponse(503, { message: 'Service Unavailable' }))
+      .mockResolvedValueOnce(jsonResponse(429, { message: 'Too Many Requests' }))
+      .mockResolvedValueOnce(jsonResponse(200, accepted));
+    const sleep = vi.fn(async (_ms: number) => undefined);
+    const onBusy = vi.fn();
+    const client = createApiClient({ fetch, sleep, random: () => 0.5, newKey: () => 'key-busy-1' });
+
+    const result = await client.submit('contact', { name: 'Ada' }, 'ada@example.com', { onBusy });
+
+    expect(result).toEqual({ ok: true, data: accepted });
+    // The server's 7 s, then API Gateway's answers without Retry-After: 2 s, 4 s; each + 0.5 s.
+    expect(sleep.mock.calls.map(([ms]) => ms)).toEqual([7_500, 2_500, 4_500]);
+    expect(onBusy.mock.calls.map(([ms]) => ms)).toEqual([7_500, 2_500, 4_500]);
+    const keys = fetch.mock.calls.map(([, init]) =>
+      new Headers((init as RequestInit).headers).get(IDEMPOTENCY_HEADER),
+    );
+    expect(new Set(keys)).toEqual(new Set(['key-busy-1']));
+  });
+
+  it('does not sit a visitor through a Retry-After past a minute: the form says to try later', async () => {
+    const fetch = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ success: false, message: 'Too many' }), {
+          status: 429,
+          headers: { 'Retry-After': '3600' },
+        }),
+    );
+    const sleep = vi.fn(async (_ms: number) => undefined);
+    const result = await createApiClient({ fetch, sleep }).submit('contact', {}, 'a@example.com');
+
+    expect(result).toMatchObject({ ok: false, kind: 'rate-limited' });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(sleep).not.toHaveBeenCalled();
+  });
+
+  it('waits from 1 s, doubling, with up to a second of jitter, without a Retry-After', () => {
+    expect(busyDelayMs(null, 0, () => 0)).toBe(1_000);
+    expect(busyDelayMs(null, 2, () => 0.999)).toBe(4_999);
+    expect(busyDelayMs('60', 0, () => 0)).toBe(60_000);
+    expect(busyDelayMs('61', 0, () => 0)).toBeUndefined();
+    // An HTTP date is not waited for: the doubling applies.
+    expect(busyDelayMs('Wed, 21 Oct 2026 07:28:00 GMT', 1, () => 0)).toBe(2_000);
+  });
+
+  it('sends the same submission again with a fresh proof when the price rose after its challenge', async () => {
+    const fetch = vi
+      .fn()
+      .mockResolvedValueOnce(
+        jsonResponse(409, {
+          success: false,
+          message: ERROR_MESSAGES.challengeRepriced,
+          reason: CHALLENGE_REPRICED,
+        }),
+      )
+      .mockResolvedValueOnce(jsonResponse(200, accepted));
+    const reprove = vi.fn(async () => 'fresh-proof');
+    const client = createApiClient({ fetch, newKey: () => 'key-repriced' });
+
+    const result = await client.submit(
+      'contact',
+      { name: 'Ada', [CHALLENGE_FIELD]: 'cheap-proof' },
+      'ada@example.com',
+      { reprove },
+    );
+
+    expect(result).toEqual({ ok: true, data: accepted });
+    expect(reprove).toHaveBeenCalledTimes(1);
+    const bodies = fetch.mock.calls.map(([, init]) =>
+      JSON.parse(String((init as RequestInit).body)),
+    );
+    expect(bodies).toEqual([
+      { name: 'Ada', [CHALLENGE_FIELD]: 'cheap-proof' },
+      { name: 'Ada', [CHALLENGE_FIELD]: 'fresh-proof' },
+    ]);
+  });
+
+  it('re-proves once: a second repriced answer, or no fresh proof, sends without one', async () => {
+    const repriced = () =>
+      jsonResponse(409, {
+        success: false,
+        message: ERROR_MESSAGES.challengeRepriced,
+        reason: CHALLENGE_REPRICED,
+      });
+    const fetch = vi.fn(async () => repriced());
+    const client = createApiClient({ fetch });
+
+    const result = await client.submit('contact', { [CHALLENGE_FIELD]: 'cheap' }, 'a@example.com', {
+      reprove: async () => undefined,
+    });
+
+    expect(fetch).toHaveBeenCalledTimes(2);
+    const [, second] = fetch.mock.calls[1] as unknown as [string, RequestInit];
+    expect(JSON.parse(String(second.body))).toEqual({});
+    expect(result).toMatchObject({
+      ok: false,
+      status: 409,
+      message: ERROR_MESSAGES.challengeRepriced,
     });
   });
 

@@ -1,13 +1,14 @@
 import {
   API_PATHS,
   CHALLENGE_FORM_PARAM,
+  CHALLENGE_REPRICED,
   CONFIRMATIONS,
   type FieldErrors,
   IDEMPOTENCY_HEADER,
   type LeadForm,
   type SubmissionAccepted,
 } from '@kryon/shared/api';
-import { RATE_LIMIT, REQUEST } from '@kryon/shared/constants';
+import { CHALLENGE_FIELD, RATE_LIMIT, REQUEST } from '@kryon/shared/constants';
 import { normaliseEmail } from '@kryon/shared/email';
 import { ERROR_MESSAGES } from '@kryon/shared/messages';
 import { SITE } from '../site-config.ts';
@@ -24,10 +25,34 @@ export type FailureKind =
 
 export type SubmitResult =
   | { ok: true; data: SubmissionAccepted }
-  | { ok: false; kind: FailureKind; message: string; fieldErrors?: FieldErrors; status?: number };
+  | {
+      ok: false;
+      kind: FailureKind;
+      message: string;
+      fieldErrors?: FieldErrors;
+      status?: number;
+      /** The server's machine-readable reason, where the client acts on it. */
+      reason?: typeof CHALLENGE_REPRICED;
+    };
+
+/** What a submission may ask of the form while it is under way. */
+export interface SubmitHooks {
+  /**
+   * A fresh browser-check proof at the price of the moment, for a server that answered that
+   * the proof sent was priced before a rise (`challenge-repriced`); undefined sends without.
+   */
+  reprove?: () => Promise<string | undefined>;
+  /** The server is busy: the same submission goes again in `retryInMs`. */
+  onBusy?: (retryInMs: number) => void;
+}
 
 /** What forms call to send a submission; tests pass their own. */
-export type Submit = (form: LeadForm, payload: object, email: string) => Promise<SubmitResult>;
+export type Submit = (
+  form: LeadForm,
+  payload: object,
+  email: string,
+  hooks?: SubmitHooks,
+) => Promise<SubmitResult>;
 
 export interface ApiClientOptions {
   /** Origin prefix for API paths; empty means the site's own origin. */
@@ -39,7 +64,39 @@ export interface ApiClientOptions {
   timeoutMs?: number;
   retries?: number;
   retryDelayMs?: number;
+  /** Tries again after a 429 or 503 (the server busy), waiting as `busyDelayMs` says. */
+  busyRetries?: number;
+  /** A number in [0, 1): the jitter of the waits after a busy answer. */
+  random?: () => number;
 }
+
+/**
+ * How long to wait before sending again after the server said it is busy (429, 503). The
+ * server's own `Retry-After` when it gives one within `BUSY.maxWaitMs`; otherwise (API
+ * Gateway's and the WAF's answers carry none) 1, 2, 4 s by attempt. Plus up to one second of
+ * jitter, so that visitors refused together do not all come back at the same instant.
+ * Undefined: a wait longer than the visitor should sit through; the form says to try later.
+ */
+export function busyDelayMs(
+  retryAfter: string | null,
+  attemptNo: number,
+  random: () => number,
+): number | undefined {
+  const jitter = Math.floor(random() * 1_000);
+  if (retryAfter !== null && /^\d+$/.test(retryAfter.trim())) {
+    const ms = Number(retryAfter.trim()) * 1_000;
+    return ms <= BUSY.maxWaitMs ? ms + jitter : undefined;
+  }
+  return 1_000 * 2 ** attemptNo + jitter;
+}
+
+/** The waits a busy server may ask of a visitor's submission. */
+export const BUSY = {
+  /** Tries again after a busy answer, at most. */
+  retries: 3,
+  /** The longest `Retry-After` waited for in the page (the per-address limit's minute). */
+  maxWaitMs: 60_000,
+} as const;
 
 /** Raised inside one attempt when the 10 s budget runs out. */
 class TimeoutError extends Error {}
@@ -92,6 +149,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     timeoutMs = REQUEST.timeoutMs,
     retries = REQUEST.retries,
     retryDelayMs = REQUEST.retryDelayMs,
+    busyRetries = BUSY.retries,
+    random = Math.random,
   } = options;
   // Looked up at call time so tests and browsers that replace fetch late are honoured.
   const doFetch: typeof fetch = (...args) => (options.fetch ?? globalThis.fetch)(...args);
@@ -120,20 +179,34 @@ export function createApiClient(options: ApiClientOptions = {}) {
   }
 
   /**
-   * Sends one submission. Network failures (no answer at all) are retried up to 3 times,
-   * 1 s apart, with the same Idempotency-Key, so a retry that reaches the server twice is
-   * still stored and mailed once. Timeouts and HTTP errors are answered at once: the request
-   * may have been received, and the visitor should not wait another 10 s per retry.
+   * Sends one submission, always with the same Idempotency-Key, so a retry that reaches the
+   * server twice is still stored and mailed once:
+   * - network failures (no answer at all) are retried up to 3 times, 1 s apart;
+   * - a busy server (429, 503) is not a refusal: the same submission goes again after its
+   *   `Retry-After` (or 1, 2, 4 s), with jitter, up to 3 times, and `hooks.onBusy` lets the
+   *   form say so; only then is the visitor told to try later, their input still in the form;
+   * - a proof priced before the price rose (`challenge-repriced`, nothing stored) is replaced
+   *   once by `hooks.reprove`'s fresh one, or dropped, and the submission sent again.
+   * Timeouts and other HTTP errors are answered at once: the request may have been received,
+   * and the visitor should not wait another 10 s per retry.
    */
-  async function submit(form: LeadForm, payload: object, email: string): Promise<SubmitResult> {
+  async function submit(
+    form: LeadForm,
+    payload: object,
+    email: string,
+    hooks: SubmitHooks = {},
+  ): Promise<SubmitResult> {
     if (!limiter.tryAcquire(email)) {
       return { ok: false, kind: 'client-rate-limited', message: ERROR_MESSAGES.clientRateLimited };
     }
     const url = `${baseUrl}${API_PATHS[form]}`;
-    const body = JSON.stringify(payload);
+    let body = JSON.stringify(payload);
     const key = newKey();
+    let networkTries = 0;
+    let busyTries = 0;
+    let reproved = false;
 
-    for (let attemptNo = 0; ; attemptNo += 1) {
+    for (;;) {
       let response: Response;
       try {
         response = await attempt(url, body, key);
@@ -141,13 +214,31 @@ export function createApiClient(options: ApiClientOptions = {}) {
         if (error instanceof TimeoutError) {
           return { ok: false, kind: 'timeout', message: ERROR_MESSAGES.timeout };
         }
-        if (attemptNo < retries) {
+        if (networkTries < retries) {
+          networkTries += 1;
           await sleep(retryDelayMs);
           continue;
         }
         return { ok: false, kind: 'network', message: ERROR_MESSAGES.network };
       }
-      return readAnswer(response);
+      if ((response.status === 429 || response.status === 503) && busyTries < busyRetries) {
+        const wait = busyDelayMs(response.headers.get('retry-after'), busyTries, random);
+        if (wait !== undefined) {
+          busyTries += 1;
+          hooks.onBusy?.(wait);
+          await sleep(wait);
+          continue;
+        }
+      }
+      const result = await readAnswer(response);
+      if (!result.ok && result.reason === CHALLENGE_REPRICED && !reproved) {
+        reproved = true;
+        const proof = await hooks.reprove?.().catch(() => undefined);
+        const { [CHALLENGE_FIELD]: _stale, ...rest } = payload as Record<string, unknown>;
+        body = JSON.stringify(proof === undefined ? rest : { ...rest, [CHALLENGE_FIELD]: proof });
+        continue;
+      }
+      return result;
     }
   }
 
@@ -191,6 +282,15 @@ async function readAnswer(response: Response): Promise<SubmitResult> {
   const status = response.status;
   if (status === 429)
     return { ok: false, kind: 'rate-limited', status, message: ERROR_MESSAGES.rateLimited };
+  if (fields.reason === CHALLENGE_REPRICED) {
+    return {
+      ok: false,
+      kind: 'other',
+      status,
+      reason: CHALLENGE_REPRICED,
+      message: formatError(fields.message),
+    };
+  }
   if (status >= 500) return { ok: false, kind: 'server', status, message: ERROR_MESSAGES.server };
 
   const fieldErrors = isFieldErrors(fields.details) ? fields.details : undefined;

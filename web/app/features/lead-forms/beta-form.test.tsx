@@ -7,6 +7,12 @@ import { draftKey } from '../../lib/lead-form/draft-storage.ts';
 import { SITE } from '../../site-config.ts';
 import { BetaForm } from './beta-form.tsx';
 
+/** What the form hands the API client beside the values: a re-proof and a busy notice. */
+const submitHooks = expect.objectContaining({
+  reprove: expect.any(Function),
+  onBusy: expect.any(Function),
+});
+
 const UNDER_REVIEW =
   'Your request is under review. We will get back to you within 2-5 business days.';
 
@@ -206,6 +212,7 @@ describe('BetaForm', { timeout: 20_000 }, () => {
         website: '',
       }),
       'kj@orbital.example',
+      submitHooks,
     );
     expect(sessionStorage.getItem(draftKey('beta-access'))).toBeNull();
   });

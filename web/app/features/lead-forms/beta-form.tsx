@@ -12,7 +12,6 @@ import { PrivacyLine } from '../../components/forms/privacy-line.tsx';
 import { ScriptNote } from '../../components/forms/script-note.tsx';
 import { SubmitButton } from '../../components/forms/submit-button.tsx';
 import { ButtonLink, buttonClass } from '../../components/ui/button.tsx';
-import { browserCheckCopy } from '../../content/browser-check-copy.ts';
 import {
   emailSuggestionCopy,
   leadFormCommon,
@@ -20,7 +19,7 @@ import {
 } from '../../content/lead-form-copy.ts';
 import { requestAccessPageCopy } from '../../content/request-access-page.ts';
 import type { Submit } from '../../lib/api-client.ts';
-import { isVerifying, useLeadForm } from '../../lib/lead-form/use-lead-form.ts';
+import { progressMessage, useLeadForm } from '../../lib/lead-form/use-lead-form.ts';
 import { liveBeforeHydration } from '../../lib/live-before-hydration.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { PATHS } from '../../paths.ts';
@@ -211,7 +210,7 @@ export function BetaForm({
         <FormStatus tone="error" title={copy.errorTitle} message={state.message} />
       ) : null}
       <SubmitButton busy={busy}>{busy ? common.submitting : copy.submit}</SubmitButton>
-      <FormProgress message={isVerifying(state) ? browserCheckCopy.verifying : undefined} />
+      <FormProgress message={progressMessage(state)} />
     </form>
   );
 }

@@ -5,6 +5,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Submit, SubmitResult } from '../../lib/api-client.ts';
 import { ContactForm } from './contact-form.tsx';
 
+/** What the form hands the API client beside the values: a re-proof and a busy notice. */
+const submitHooks = expect.objectContaining({
+  reprove: expect.any(Function),
+  onBusy: expect.any(Function),
+});
+
 afterEach(cleanup);
 
 const accepted: SubmitResult = {
@@ -86,6 +92,7 @@ describe('ContactForm', () => {
         website: '',
       }),
       'ada@example.com',
+      submitHooks,
     );
     expect((screen.getByLabelText(/Full name/) as HTMLInputElement).value).toBe('');
   });

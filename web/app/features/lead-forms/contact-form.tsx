@@ -7,7 +7,6 @@ import { PrivacyLine } from '../../components/forms/privacy-line.tsx';
 import { ScriptNote } from '../../components/forms/script-note.tsx';
 import { SubmitButton } from '../../components/forms/submit-button.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { browserCheckCopy } from '../../content/browser-check-copy.ts';
 import { contactPageCopy } from '../../content/contact-page.ts';
 import {
   emailSuggestionCopy,
@@ -16,7 +15,7 @@ import {
 } from '../../content/lead-form-copy.ts';
 import type { Submit } from '../../lib/api-client.ts';
 import type { ChallengeDeps } from '../../lib/lead-form/challenge-session.ts';
-import { isVerifying, useLeadForm } from '../../lib/lead-form/use-lead-form.ts';
+import { progressMessage, useLeadForm } from '../../lib/lead-form/use-lead-form.ts';
 import { liveBeforeHydration } from '../../lib/live-before-hydration.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 
@@ -94,7 +93,7 @@ export function ContactForm({
         <HoneypotField label={copy.honeypotLabel} inputRef={honeypot} />
       </fieldset>
       <SubmitButton busy={busy}>{busy ? copy.submitting : copy.submit}</SubmitButton>
-      <FormProgress message={isVerifying(state) ? browserCheckCopy.verifying : undefined} />
+      <FormProgress message={progressMessage(state)} />
       {/* After the button: Tab from the last field reaches the submit, not the link. */}
       <PrivacyLine copy={privacyLineCopy} />
     </form>

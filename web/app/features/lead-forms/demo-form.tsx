@@ -6,14 +6,13 @@ import { HoneypotField } from '../../components/forms/honeypot-field.tsx';
 import { PrivacyLine } from '../../components/forms/privacy-line.tsx';
 import { SubmitButton } from '../../components/forms/submit-button.tsx';
 import { Pictogram } from '../../components/ui/pictogram.tsx';
-import { browserCheckCopy } from '../../content/browser-check-copy.ts';
 import { demoPageCopy } from '../../content/demo-page.ts';
 import {
   emailSuggestionCopy,
   leadFormCommon,
   privacyLineCopy,
 } from '../../content/lead-form-copy.ts';
-import { isVerifying, type useLeadForm } from '../../lib/lead-form/use-lead-form.ts';
+import { progressMessage, type useLeadForm } from '../../lib/lead-form/use-lead-form.ts';
 import { DraftNotice } from './draft-notice.tsx';
 import { FormSection } from './form-section.tsx';
 
@@ -126,7 +125,7 @@ export function DemoForm({ lead }: { lead: DemoLeadForm }) {
         </li>
       </ul>
       <SubmitButton busy={busy}>{busy ? common.submitting : copy.submit}</SubmitButton>
-      <FormProgress message={isVerifying(state) ? browserCheckCopy.verifying : undefined} />
+      <FormProgress message={progressMessage(state)} />
     </form>
   );
 }

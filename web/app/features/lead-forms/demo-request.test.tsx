@@ -6,6 +6,12 @@ import type { Submit, SubmitResult } from '../../lib/api-client.ts';
 import { draftKey } from '../../lib/lead-form/draft-storage.ts';
 import { DemoRequestJourney } from './demo-request.tsx';
 
+/** What the form hands the API client beside the values: a re-proof and a busy notice. */
+const submitHooks = expect.objectContaining({
+  reprove: expect.any(Function),
+  onBusy: expect.any(Function),
+});
+
 const SCHEDULE = "We'll contact you within 24 hours to schedule.";
 
 const accepted: SubmitResult = {
@@ -236,6 +242,7 @@ describe('DemoRequestJourney', { timeout: 20_000 }, () => {
         website: '',
       }),
       'ada@analytical-engines.example',
+      submitHooks,
     );
     expect(sessionStorage.getItem(draftKey('demo'))).toBeNull();
 

@@ -6,6 +6,12 @@ import type { Submit, SubmitResult } from '../../lib/api-client.ts';
 import { draftKey } from '../../lib/lead-form/draft-storage.ts';
 import { PartnerForm } from './partner-form.tsx';
 
+/** What the form hands the API client beside the values: a re-proof and a busy notice. */
+const submitHooks = expect.objectContaining({
+  reprove: expect.any(Function),
+  onBusy: expect.any(Function),
+});
+
 const SUCCESS = 'We will review it and get back to you within 2-3 business days.';
 
 const accepted: SubmitResult = {
@@ -132,6 +138,7 @@ describe('PartnerForm', { timeout: 20_000 }, () => {
         formStartedAt: expect.any(Number),
       },
       'grace@cobol-partners.example',
+      submitHooks,
     );
     const started =
       (submit.mock.calls[0]?.[1] as { formStartedAt?: number } | undefined)?.formStartedAt ?? 0;

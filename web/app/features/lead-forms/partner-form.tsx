@@ -8,14 +8,13 @@ import { ScriptNote } from '../../components/forms/script-note.tsx';
 import { SubmitButton } from '../../components/forms/submit-button.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { becomePartnerPageCopy } from '../../content/become-partner-page.ts';
-import { browserCheckCopy } from '../../content/browser-check-copy.ts';
 import {
   emailSuggestionCopy,
   leadFormCommon,
   privacyLineCopy,
 } from '../../content/lead-form-copy.ts';
 import type { Submit } from '../../lib/api-client.ts';
-import { isVerifying, useLeadForm } from '../../lib/lead-form/use-lead-form.ts';
+import { progressMessage, useLeadForm } from '../../lib/lead-form/use-lead-form.ts';
 import { liveBeforeHydration } from '../../lib/live-before-hydration.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { PATHS } from '../../paths.ts';
@@ -104,7 +103,7 @@ export function PartnerForm({
             <FormStatus tone="error" title={copy.errorTitle} message={state.message} />
           ) : null}
           <SubmitButton busy={busy}>{busy ? common.submitting : copy.submit}</SubmitButton>
-          <FormProgress message={isVerifying(state) ? browserCheckCopy.verifying : undefined} />
+          <FormProgress message={progressMessage(state)} />
           {/* After the button: Tab from the last field reaches the submit, not the link. */}
           <PrivacyLine copy={privacyLineCopy} />
         </form>

@@ -116,6 +116,47 @@ describe('the browser check of a lead form', () => {
     expect(payloadOf(submit)?.[CHALLENGE_FIELD]).toBe(proofNo(1));
   });
 
+  it('hands the API client a fresh proof when the price rose: the next challenge, solved', async () => {
+    const { deps } = fakeChallenge();
+    let fresh: string | undefined;
+    const submit = vi.fn<Submit>(async (_form, _payload, _email, hooks) => {
+      fresh = await hooks?.reprove?.();
+      return accepted;
+    });
+    render(<ContactForm submit={submit} challenge={deps} />);
+    const user = userEvent.setup();
+    await fillValid(user);
+
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
+
+    await screen.findByText('Message Sent Successfully!');
+    expect(payloadOf(submit)?.[CHALLENGE_FIELD]).toBe(proofNo(1));
+    expect(fresh).toBe(proofNo(2));
+  });
+
+  it('says the servers are busy while the same submission waits to go again, then succeeds', async () => {
+    const { deps } = fakeChallenge();
+    let again: () => void = () => undefined;
+    const submit = vi.fn<Submit>(async (_form, _payload, _email, hooks) => {
+      hooks?.onBusy?.(2_000);
+      await new Promise<void>((resolve) => {
+        again = resolve;
+      });
+      return accepted;
+    });
+    render(<ContactForm submit={submit} challenge={deps} />);
+    const user = userEvent.setup();
+    await fillValid(user);
+
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
+
+    await waitFor(() => expect(progress().textContent).toBe(browserCheckCopy.busy));
+    expect((screen.getByLabelText(/Full name/) as HTMLInputElement).value).not.toBe('');
+    await act(async () => again());
+    await screen.findByText('Message Sent Successfully!');
+    expect(progress().textContent).toBe('');
+  });
+
   it('a submit before the check is done says it is verifying, then sends with the proof', async () => {
     const { deps, finishSolve } = fakeChallenge({ hold: true });
     const submit = vi.fn<Submit>(async () => accepted);

@@ -9,6 +9,12 @@ import type { Submit, SubmitResult } from '../../lib/api-client.ts';
 import type { ChallengeDeps } from '../../lib/lead-form/challenge-session.ts';
 import { DownloadModal } from './download-modal.tsx';
 
+/** What the form hands the API client beside the values: a re-proof and a busy notice. */
+const submitHooks = expect.objectContaining({
+  reprove: expect.any(Function),
+  onBusy: expect.any(Function),
+});
+
 // jsdom has no modal dialog API; as in a browser, showModal and close toggle `open`.
 beforeEach(() => {
   HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
@@ -116,6 +122,7 @@ describe('DownloadModal', () => {
         formStartedAt: expect.any(Number),
       },
       'ada@example.com',
+      submitHooks,
     );
     // Found by its text: until it gives way, the form has a status region of its own (the
     // browser check's progress).

@@ -8,7 +8,6 @@ import { HoneypotField } from '../../components/forms/honeypot-field.tsx';
 import { PrivacyLine } from '../../components/forms/privacy-line.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { browserCheckCopy } from '../../content/browser-check-copy.ts';
 import type { DownloadPreview } from '../../content/intelligence-types.ts';
 import {
   emailSuggestionCopy,
@@ -20,7 +19,7 @@ import type { ResearchItem } from '../../content/library-types.ts';
 import { researchDownloadCopy } from '../../content/research-download-copy.ts';
 import type { Submit } from '../../lib/api-client.ts';
 import type { ChallengeDeps } from '../../lib/lead-form/challenge-session.ts';
-import { isVerifying, useLeadForm } from '../../lib/lead-form/use-lead-form.ts';
+import { progressMessage, useLeadForm } from '../../lib/lead-form/use-lead-form.ts';
 import { difficultyFor } from './download-preview.ts';
 import '../../components/forms/lead-form.css';
 
@@ -191,7 +190,7 @@ export function DownloadModal({
               <Button type="submit" size="lg" busy={busy} block>
                 {busy ? copy.submittingLabel : copy.submitLabel}
               </Button>
-              <FormProgress message={isVerifying(state) ? browserCheckCopy.verifying : undefined} />
+              <FormProgress message={progressMessage(state)} />
               {/* After the button: Tab from the last field reaches the submit, not the link. */}
               <PrivacyLine copy={privacyLineCopy} text={copy.privacyNote} />
             </form>

@@ -12,6 +12,7 @@ import {
   useForm,
 } from 'react-hook-form';
 import type * as z from 'zod/mini';
+import { browserCheckCopy } from '../../content/browser-check-copy.ts';
 import { apiClient, type Submit } from '../api-client.ts';
 import type { ChallengeDeps } from './challenge-session.ts';
 import { clearDraft, isBlankDraft, readDraft, writeDraft } from './draft-storage.ts';
@@ -20,8 +21,11 @@ import { useBrowserChallenge } from './use-browser-challenge.ts';
 
 export type SubmitState =
   | { status: 'idle' }
-  /** `verifying`: waiting for the browser check before sending, which the form says. */
-  | { status: 'submitting'; verifying?: boolean }
+  /**
+   * `verifying`: waiting for the browser check before sending; `busy`: the server asked to
+   * come back later and the same submission goes again shortly. The form says both.
+   */
+  | { status: 'submitting'; verifying?: boolean; busy?: boolean }
   /** `accepted`: the API's whole answer (what became of the visitor's e-mail, a report link). */
   | { status: 'success'; message: string; accepted: SubmissionAccepted }
   | { status: 'error'; message: string };
@@ -50,9 +54,11 @@ interface LeadFormOptions<S extends z.ZodMiniObject, F extends string> {
   challenge?: ChallengeDeps;
 }
 
-/** True while a submit waits for the browser check: the form shows that it is verifying. */
-export function isVerifying(state: SubmitState): boolean {
-  return state.status === 'submitting' && state.verifying === true;
+/** What the form shows and announces while a submission is under way, if anything. */
+export function progressMessage(state: SubmitState): string | undefined {
+  if (state.status !== 'submitting') return undefined;
+  if (state.busy) return browserCheckCopy.busy;
+  return state.verifying ? browserCheckCopy.verifying : undefined;
 }
 
 /**
@@ -173,7 +179,12 @@ export function useLeadForm<S extends z.ZodMiniObject, F extends string>({
         ...(startedAt.current === undefined ? {} : { [FORM_STARTED_FIELD]: startedAt.current }),
         ...(proof === undefined ? {} : { [CHALLENGE_FIELD]: proof }),
       };
-      const result = await submit(form, payload, emailOf(values));
+      const result = await submit(form, payload, emailOf(values), {
+        // The price rose after this proof was issued: one fresh solve at the new price, with
+        // the same bounded wait (nothing was stored; the same submission goes again).
+        reprove: () => challenge.take(() => setState({ status: 'submitting', verifying: true })),
+        onBusy: () => setState({ status: 'submitting', busy: true }),
+      });
       if (result.ok) {
         if (draftTemplate) clearDraft(form);
         setRestoredDraft(false);
