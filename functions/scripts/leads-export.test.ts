@@ -141,6 +141,14 @@ describe('leadRows', () => {
       ),
       lead('2026-11-03', {}, { emails: { sales: { status: 'sent', attempts: 1 } } }),
       lead(
+        '2026-11-03T12:00:00.000Z',
+        {},
+        {
+          networkHash: '1a2b3c4d5e6f',
+          emails: { sales: { status: 'sent', via: 'digest-count', attempts: 1, messageId: 'm-1' } },
+        },
+      ),
+      lead(
         '2026-11-04',
         {},
         {
@@ -154,6 +162,7 @@ describe('leadRows', () => {
       'held-for-digest',
       'sent-in-digest',
       'sent',
+      'counted-in-digest (network 1a2b3c4d)',
       'failed',
     ]);
   });

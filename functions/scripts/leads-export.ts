@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { LEAD_FORMS, type LeadForm } from '@kryon/shared/api';
 import { ATTRIBUTION_KEYS } from '@kryon/shared/attribution';
 import type { LeadFormDefinition } from '@kryon/shared/forms/lead-form';
+import { countedExportStatus, digestNetworkOf } from '../src/leads/digest.ts';
 import { FORM_DEFINITIONS, formDefinition } from '../src/leads/forms.ts';
 import {
   fromCallerDir,
@@ -32,7 +33,9 @@ createdAt, the form's fields (lists joined with "; "), where the visit came from
 formPath; empty when not known), browserCheck, for the research download downloadedAt and
 downloadCount (when the visitor first opened the report, and how often), emailStatus
 (pending, sent, failed, abandoned or skipped; held-for-digest or sent-in-digest for an
-unverified lead listed in the hourly sales digest instead of its own e-mail), for a form
+unverified lead listed in the hourly sales digest instead of its own e-mail, and
+"counted-in-digest (network 1a2b3c4d)" for one the digest counted on its network's line
+rather than listed), for a form
 that e-mails the visitor visitorEmail (sent, pending, failed, abandoned, rejected, or
 withheld with its reason, e.g. "withheld (address-bounced)": an earlier e-mail to it
 bounced), visitorDelivery (what SES reported after sending: delivered, delayed,
@@ -260,12 +263,17 @@ function objectOf(value: unknown): Record<string, unknown> {
 
 /**
  * The lead's e-mail status as a whole; for an unverified lead whose sales notification was
- * held for the hourly digest, what became of it: still `held-for-digest`, or `sent-in-digest`.
+ * held for the hourly digest, what became of it: still `held-for-digest`, `sent-in-digest`
+ * (listed in one), or `counted-in-digest (network …)`, named as the digest's count line names
+ * its network, so sales find every lead a digest counted without listing it.
  */
 function emailStatusOf(item: Item): unknown {
   const sales = objectOf(objectOf(item.emails).sales);
   if (sales.status === 'held' && item.emailStatus === 'pending') return 'held-for-digest';
   if (sales.via === 'digest' && item.emailStatus === 'sent') return 'sent-in-digest';
+  if (sales.via === 'digest-count' && item.emailStatus === 'sent') {
+    return countedExportStatus(digestNetworkOf(item) ?? '');
+  }
   return item.emailStatus;
 }
 

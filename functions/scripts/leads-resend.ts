@@ -6,7 +6,7 @@
 
 import { applyHandlerEnvironment, handlerEnvironment } from '../local/environment.ts';
 import { ensureTable } from '../local/table.ts';
-import { DIGEST_MAX_LEADS } from '../src/leads/digest.ts';
+import { DIGEST_LEADS_PER_NETWORK, DIGEST_MAX_LEADS } from '../src/leads/digest.ts';
 import { type Io, isEntryPoint, parseCommandArgs, runCli, UsageError } from './lib/cli.ts';
 import { connectLocalStack, localDynamoClient } from './lib/local-stack.ts';
 
@@ -18,8 +18,10 @@ twice, even with the deployed schedule or another run going at the same time. A 
 fails again stays owed, with a growing wait before the next try.
 
 Unverified leads past the hourly number e-mailed one by one are held: once their hour is
-over, this sends them to sales as one digest (at most ${DIGEST_MAX_LEADS} leads an e-mail), and
-marks each lead sent in it only once the digest was accepted.
+over, this sends them to sales as one digest (at most ${DIGEST_MAX_LEADS} leads an e-mail, oldest
+first; past the first ${DIGEST_LEADS_PER_NETWORK} of one client network in an hour, the rest are counted on
+one line, not listed, and the export shows them as counted-in-digest), and marks each lead
+sent in it only once the digest was accepted.
 
 Uses the emulators of a running \`npm start\` when they answer on DYNAMODB_PORT and SES_PORT
 (default 8000 and 8005); otherwise starts them for this run on DATA_DIR (default .data).
@@ -71,7 +73,8 @@ export async function main(argv: string[], io: Io): Promise<number> {
     );
     if (summary.digests > 0 || summary.digestFailed > 0) {
       io.out(
-        `Digests of held unverified leads sent: ${summary.digests} (${summary.digested} leads); ` +
+        `Digests of held unverified leads sent: ${summary.digests} (${summary.digested} leads listed, ` +
+          `${summary.digestCounted} counted on their network's line); ` +
           `held leads in a failed digest: ${summary.digestFailed}.\n`,
       );
     }

@@ -133,7 +133,10 @@ export function emailSamples(): EmailSample[] {
   return samples;
 }
 
-/** A digest of held unverified leads: one of each form, a long company, a typed link. */
+/**
+ * A digest of held unverified leads: one of each form, a long company, a typed link, and one
+ * client network's surplus counted on a line of its own.
+ */
 function digestSample(): OutgoingEmail {
   const checks: BrowserCheck[] = ['missing', 'invalid', 'expired', 'replayed', 'wrong-form'];
   const entries = LEAD_FORMS.map((form, i) => {
@@ -162,5 +165,16 @@ function digestSample(): OutgoingEmail {
     };
     return { lead, definition, leaseToken: 'preview' };
   });
-  return salesDigest({ entries, recipients: [SALES], timeZone: 'Europe/Berlin' });
+  const [first] = entries;
+  if (!first) throw new Error('no form to sample');
+  const counted = Array.from({ length: 37 }, (_, i) => ({
+    ...first,
+    lead: {
+      ...first.lead,
+      submissionId: `counted-${i}`,
+      createdAt: `2026-11-24T08:${String(20 + i).padStart(2, '0')}:05.000Z`,
+      networkHash: '5e0c7a92d41b',
+    },
+  }));
+  return salesDigest({ entries, counted, recipients: [SALES], timeZone: 'Europe/Berlin' });
 }

@@ -40,6 +40,7 @@ describe('the scheduled re-send', () => {
       failed: 0,
       digests: 0,
       digested: 0,
+      digestCounted: 0,
       digestFailed: 0,
       digestDeferred: 0,
     });

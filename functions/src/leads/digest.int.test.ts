@@ -17,6 +17,8 @@ let resendPending: typeof import('./resend-pending.ts').resendPending;
 beforeAll(async () => {
   env = await useEmulators('digest');
   process.env.UNVERIFIED_SALES_MAIL_PER_HOUR = String(ONE_BY_ONE);
+  // One network's flood below posts faster than a client's default budget allows.
+  process.env.IP_RATE_LIMIT_PER_MINUTE = '1000';
   contact = ((await import('../handlers/contact.ts')) as { handler: Handler }).handler;
   const wiring = await import('../wiring.ts');
   const { readConfig, resendConfig } = await import('../config.ts');
@@ -40,14 +42,23 @@ async function leads() {
   return (out.Items ?? []) as Record<string, any>[];
 }
 
-/** 30 scripted posts without proof of work, each from its own address, as a flood sends. */
-async function flood(run: string, count: number) {
+/**
+ * Scripted posts without proof of work, each from its own client address unless `sourceIp`
+ * names one for every post, as a flood sends them.
+ */
+async function flood(
+  run: string,
+  count: number,
+  sourceIp?: (i: number) => string,
+  company = `Flood ${run} https://evil.example`,
+) {
   const addresses = Array.from({ length: count }, (_, i) => `flood-${run}-${i}@example.com`);
-  for (const email of addresses) {
+  for (const [i, email] of addresses.entries()) {
     const response = await contact(
       apiEvent({
-        body: contactBody({ email, company: `Flood ${run} https://evil.example` }),
+        body: contactBody({ email, company }),
         headers: { 'idempotency-key': uniqueKey() },
+        ...(sourceIp ? { sourceIp: sourceIp(i) } : {}),
       }),
     );
     expect(response.statusCode).toBe(200);
@@ -127,5 +138,61 @@ describe('a flood of unverified contact posts against the emulators', () => {
     const stillHeld = after.filter((lead) => lead.emails.sales.status === 'held');
     expect(stillHeld.map((lead) => lead.submissionId)).toEqual([first?.submissionId]);
     expect(stillHeld[0]?.leaseToken).toBe('other-run');
+  });
+
+  it("lists real leads before one network's flood and counts the flood on one line, in the next digest", async () => {
+    const junkIp = (i: number) => `2001:db8:bad:7:${(i + 1).toString(16)}::1`;
+    // The attacker's first posts take whatever is left of the hour's one-by-one e-mails.
+    await flood('c-first', ONE_BY_ONE, junkIp, 'Junk c');
+    await flood('c-real', 5, undefined, 'Real c');
+    await flood('c-junk', 60, junkIp, 'Junk c');
+
+    const mine = (await leads()).filter((lead) => String(lead.fields.company).endsWith(' c'));
+    const held = mine.filter((lead) => lead.emails.sales.status === 'held');
+    const real = held
+      .filter((lead) => lead.fields.company === 'Real c')
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    const junk = held.filter((lead) => lead.fields.company === 'Junk c');
+    expect(real).toHaveLength(5);
+    expect(new Set(junk.map((lead) => lead.networkHash)).size).toBe(1);
+    expect(junk.length).toBeGreaterThanOrEqual(60);
+
+    const afterTheHour = new Date(Date.now() + 60 * 60 * 1000);
+    const summary = await resendPending(resendDeps(() => afterTheHour));
+    expect(summary).toMatchObject({ digests: 1, digestDeferred: 0, digestFailed: 0 });
+    expect(summary.digestCounted).toBe(junk.length - 5);
+
+    const [digest] = (await storedEmails(env.sesUrl)).filter(
+      (email) =>
+        email.subject.startsWith('Digest:') &&
+        real.some((lead) => email.body.text?.includes(lead.submissionId)),
+    );
+    const ids = [...(digest?.body.text ?? '').matchAll(/^ {3}Submission: (.+)$/gm)].map(
+      (m) => m[1],
+    );
+    const heldIds = new Set(held.map((lead) => lead.submissionId));
+    const listedOfMine = ids.filter((id) => id && heldIds.has(id));
+    // All five real leads and the network's first five, oldest first.
+    const realIds = real.map((lead) => lead.submissionId);
+    expect(listedOfMine.filter((id) => realIds.includes(id as string))).toEqual(realIds);
+    expect(listedOfMine).toHaveLength(10);
+    const createdAt = new Map(held.map((lead) => [lead.submissionId, lead.createdAt as string]));
+    const times = listedOfMine.map((id) => createdAt.get(id as string) ?? '');
+    expect(times).toEqual([...times].sort());
+    const label = `network ${String(junk[0]?.networkHash).slice(0, 8)}`;
+    expect(digest?.body.text).toContain(
+      `And ${junk.length - 5} more from one client network (${label})`,
+    );
+
+    // Every held lead of mine went out in that digest: listed, or counted on the line.
+    const after = (await leads()).filter((lead) => heldIds.has(lead.submissionId));
+    for (const lead of after) {
+      expect(lead.emailStatus).toBe('sent');
+      expect(lead).not.toHaveProperty('resendPartition');
+      expect(lead.emails.sales.messageId).toBe(digest?.messageId);
+    }
+    expect(after.filter((lead) => lead.emails.sales.via === 'digest-count')).toHaveLength(
+      junk.length - 5,
+    );
   });
 });

@@ -9,7 +9,16 @@ import {
 } from '../../test/fake-lead-store.ts';
 import { testLeadConfig } from '../../test/lead-config.ts';
 import { deliver, overallStatus, owedMessages } from './deliver.ts';
-import { DIGEST_PERIOD_MS, digestDueAt, inertVisitorText, salesDigest } from './digest.ts';
+import {
+  allocateDigest,
+  backlogDueAt,
+  DIGEST_LEADS_PER_NETWORK,
+  DIGEST_PERIOD_MS,
+  type DigestEntry,
+  digestDueAt,
+  inertVisitorText,
+  salesDigest,
+} from './digest.ts';
 import { contactForm } from './forms/contact.ts';
 import { demoForm } from './forms/demo.ts';
 import { SenderNotVerifiedError, type StoredLead } from './ports.ts';
@@ -67,6 +76,7 @@ beforeEach(() => {
       concurrency: 3,
       digestMaxLeads: 200,
       digestsPerHour: 3,
+      digestLeadsPerNetwork: 5,
     },
   };
 });
@@ -406,6 +416,247 @@ describe('the digest run', () => {
     mailer.sent.length = 0;
     await resendPending(resendDeps, { digestNow: true });
     expect(mailer.sent.map((email) => email.to).sort()).toEqual([['demos@kryon.example'], [SALES]]);
+  });
+});
+
+/** An unverified post from one client address, at the clock's time. */
+async function postFrom(sourceIp: string, key: string, company: string) {
+  const result = await submitLead(
+    {
+      definition: contactForm,
+      body: contactBody({ email: `${key}@example.com`, company }),
+      idempotencyKey: key,
+      sourceIp,
+    },
+    leadDeps,
+  );
+  expect(result.kind).toBe('accepted');
+}
+
+/** The submission ids a digest lists, in its order. */
+function listedIn(email: { text: string } | undefined): string[] {
+  return [...(email?.text ?? '').matchAll(/^ {3}Submission: (.+)$/gm)].map((m) => m[1] ?? '');
+}
+
+const idsOf = (company: string) =>
+  rows()
+    .filter((row) => row.fields.company === company)
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+    .map((row) => row.submissionId);
+
+describe('a fair digest', () => {
+  it('lists 5 real unverified leads, oldest first, in the next digest after 3,000 junk posts from one network', async () => {
+    // The hour's leads e-mailed one by one are gone before the real ones come (a normal
+    // morning, or the attacker's first posts): every real lead below is held.
+    for (let i = 0; i < ONE_BY_ONE; i++) await postFrom(`192.0.2.${i + 1}`, `early-${i}`, 'Early');
+    const real = [
+      '203.0.113.7',
+      '2001:db8:1:2::7',
+      '198.51.100.20',
+      '203.0.113.8',
+      '2001:db8:9::1',
+    ];
+    for (const [i, ip] of real.entries()) {
+      clock = new Date(Date.parse('2026-11-02T09:11:00.000Z') + i * 60_000);
+      await postFrom(ip, `real-${i}`, 'Real');
+    }
+    // Then a script from one IPv6 /64, a new address of it for every post, 0.5 s apart; a
+    // real visitor from another network posts in the middle of it.
+    for (let i = 0; i < 3_000; i++) {
+      clock = new Date(Date.parse('2026-11-02T09:20:00.000Z') + i * 500);
+      await postFrom(`2001:db8:bad:1:${(i + 1).toString(16)}::1`, `junk-${i}`, 'Junk');
+      if (i === 1_200) await postFrom('198.51.100.77', 'during', 'During');
+    }
+    const junk = rows().filter((row) => row.fields.company === 'Junk');
+    expect(junk.every((row) => row.emails.sales?.status === 'held')).toBe(true);
+    expect(new Set(junk.map((row) => row.networkHash)).size).toBe(1);
+    expect(new Set(junk.map((row) => row.ipHash)).size).toBe(3_000);
+    mailer.sent.length = 0;
+
+    clock = new Date('2026-11-02T10:02:00.000Z');
+    const summary = await resendPending(resendDeps);
+
+    expect(summary).toMatchObject({
+      digests: 1,
+      digested: 5 + DIGEST_LEADS_PER_NETWORK + 1,
+      digestCounted: 3_000 - DIGEST_LEADS_PER_NETWORK,
+      digestDeferred: 0,
+    });
+    expect(digests()).toHaveLength(1);
+    const [digest] = digests();
+    const realIds = idsOf('Real');
+    expect(listedIn(digest)).toEqual([
+      ...realIds,
+      ...idsOf('Junk').slice(0, 5),
+      ...idsOf('During'),
+    ]);
+    expect(digest?.subject).toBe(
+      'Digest: 11 unverified leads not e-mailed one by one, 2995 more counted',
+    );
+    const label = `network ${junk[0]?.networkHash?.slice(0, 8)}`;
+    expect(digest?.text).toContain(`And 2995 more from one client network (${label}), received`);
+    expect(digest?.text).toContain(`in the export as counted-in-digest (${label})`);
+    expect(digest?.html).toContain(`And 2995 more from one client network (${label})`);
+    // Every lead accounted for: listed, or counted in the digest whose id it carries.
+    for (const row of rows().filter((r) => r.emails.sales?.status !== 'pending')) {
+      if (row.fields.company === 'Early') continue;
+      expect(row.emails.sales).toMatchObject({ status: 'sent', messageId: 'msg-1' });
+      expect(row.pending).toBe(false);
+    }
+    expect(rows().filter((r) => r.emails.sales?.via === 'digest-count')).toHaveLength(2_995);
+    // Nothing is left for the next hours: the junk does not queue ahead of tomorrow's leads.
+    clock = new Date('2026-11-02T11:02:00.000Z');
+    expect(await resendPending(resendDeps)).toMatchObject({ examined: 0, digests: 0 });
+  });
+
+  it("lists the leftovers of an hour before the next hour's leads, with their own times", async () => {
+    resendDeps.config.digestMaxLeads = 4;
+    resendDeps.config.digestsPerHour = 1;
+    for (let i = 0; i < ONE_BY_ONE; i++) await postFrom(`192.0.2.${i + 1}`, `early-${i}`, 'Early');
+    for (let i = 0; i < 6; i++) {
+      clock = new Date(Date.parse('2026-11-02T09:20:00.000Z') + i * 60_000);
+      await postFrom(`198.51.100.${i + 1}`, `nine-${i}`, 'Nine');
+    }
+    clock = new Date('2026-11-02T10:01:00.000Z');
+    expect(await resendPending(resendDeps)).toMatchObject({ digested: 4, digestDeferred: 2 });
+    const leftovers = idsOf('Nine').slice(4);
+    for (const row of rows().filter((r) => leftovers.includes(r.submissionId))) {
+      // Due a millisecond before the next hour's own leads, so the list gives them first.
+      expect(row.leaseUntil).toBe(Date.parse('2026-11-02T10:59:59.999Z'));
+      expect(row.createdAt.startsWith('2026-11-02T09:2')).toBe(true);
+    }
+    for (let i = 0; i < 4; i++) {
+      clock = new Date(Date.parse('2026-11-02T10:05:00.000Z') + i * 60_000);
+      await postFrom(`198.51.100.${i + 101}`, `ten-${i}`, 'Ten');
+    }
+
+    clock = new Date('2026-11-02T11:01:00.000Z');
+    // A run that reads only two leads of the list reaches the leftovers first.
+    expect(await resendPending(resendDeps, { limit: 2 })).toMatchObject({ examined: 2 });
+    expect(listedIn(digests().at(-1))).toEqual(leftovers);
+    expect(digests().at(-1)?.text).toContain('Mon 2 Nov 2026, 09:24 UTC');
+
+    clock = new Date('2026-11-02T12:01:00.000Z');
+    await resendPending(resendDeps);
+    expect(listedIn(digests().at(-1))).toEqual(idsOf('Ten'));
+  });
+
+  it('drains a flood from many networks oldest first: real leads before it first, none lost', async () => {
+    resendDeps.config.digestMaxLeads = 20;
+    for (let i = 0; i < ONE_BY_ONE; i++) await postFrom(`192.0.2.${i + 1}`, `early-${i}`, 'Early');
+    for (let i = 0; i < 5; i++) {
+      clock = new Date(Date.parse('2026-11-02T09:11:00.000Z') + i * 60_000);
+      await postFrom(`203.0.113.${i + 1}`, `real-${i}`, 'Real');
+    }
+    // 300 posts from 300 addresses: a cap per network does not apply to them.
+    for (let i = 0; i < 300; i++) {
+      clock = new Date(Date.parse('2026-11-02T09:20:00.000Z') + i * 1_000);
+      await postFrom(`10.${Math.floor(i / 250)}.${i % 250}.1`, `junk-${i}`, 'Junk');
+    }
+    const held = rows().filter((row) => row.emails.sales?.status === 'held');
+    for (let hour = 10; digests().length < 20 && hour < 20; hour++) {
+      clock = new Date(`2026-11-02T${hour}:01:00.000Z`);
+      await resendPending(resendDeps);
+    }
+    // Three digests an hour of 20 each, as before; the real leads head the first one.
+    expect(listedIn(digests()[0]).slice(0, 5)).toEqual(idsOf('Real'));
+    const listed = digests().flatMap(listedIn);
+    const oldestFirst = [...held]
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+      .map((row) => row.submissionId);
+    expect(listed).toEqual(oldestFirst);
+    expect(rows().every((row) => row.emails.sales?.status === 'sent')).toBe(true);
+  });
+
+  it('counts a network past its first leads of each clock hour, on one line, never losing one', async () => {
+    for (let i = 0; i < ONE_BY_ONE; i++) await postFrom(`192.0.2.${i + 1}`, `early-${i}`, 'Early');
+    for (const [hour, start, posts] of [
+      [9, '2026-11-02T09:30:00.000Z', 8],
+      [10, '2026-11-02T10:30:00.000Z', ONE_BY_ONE + 7],
+    ] as const) {
+      for (let i = 0; i < posts; i++) {
+        clock = new Date(Date.parse(start) + i * 60_000);
+        await postFrom('198.51.100.99', `net-${hour}-${i}`, `Hour ${hour}`);
+      }
+    }
+    mailer.sent.length = 0;
+    // The one-by-one number opened again after an hour: the first of hour 10 went alone.
+    const hour10Held = idsOf('Hour 10').slice(ONE_BY_ONE);
+    const summary = await resendPending(resendDeps, { digestNow: true });
+
+    expect(listedIn(digests()[0])).toEqual([
+      ...idsOf('Hour 9').slice(0, 5),
+      ...hour10Held.slice(0, 5),
+    ]);
+    expect(summary).toMatchObject({ digests: 1, digested: 10, digestCounted: 3 + 2 });
+    expect(digests()[0]?.text).toMatch(
+      /^And 5 more from one client network \(network [0-9a-f]{8}\), received Mon 2 Nov 2026, 09:35 UTC to Mon 2 Nov 2026, 10:39 UTC$/m,
+    );
+    expect(rows().every((row) => row.emails.sales?.status === 'sent')).toBe(true);
+  });
+
+  it('leaves counted leads held with the listed ones when SES refuses the digest', async () => {
+    for (let i = 0; i < ONE_BY_ONE; i++) await postFrom(`192.0.2.${i + 1}`, `early-${i}`, 'Early');
+    for (let i = 0; i < 9; i++) await postFrom('198.51.100.99', `net-${i}`, 'Net');
+    clock = new Date('2026-11-02T10:01:00.000Z');
+    mailer.failure = new Error('SES unreachable');
+    expect(await resendPending(resendDeps)).toMatchObject({ digests: 0, digestFailed: 9 });
+    const net = rows().filter((row) => row.fields.company === 'Net');
+    expect(net.every((row) => row.emails.sales?.status === 'held' && row.pending)).toBe(true);
+
+    mailer.failure = undefined;
+    expect(await resendPending(resendDeps)).toMatchObject({
+      digests: 1,
+      digested: 5,
+      digestCounted: 4,
+    });
+  });
+
+  it('puts a network whose digest found no slot back whole, counted ones included', async () => {
+    resendDeps.config.digestsPerHour = 1;
+    for (let i = 0; i < ONE_BY_ONE; i++) await postFrom(`192.0.2.${i + 1}`, `early-${i}`, 'Early');
+    for (let i = 0; i < 9; i++) await postFrom('198.51.100.99', `net-${i}`, 'Net');
+    clock = new Date('2026-11-02T10:01:00.000Z');
+    await resendPending(resendDeps, {}); // takes the hour's one digest
+    for (let i = 0; i < 9; i++) await postFrom('198.51.100.98', `late-${i}`, 'Late');
+    for (const row of rows()) if (row.fields.company === 'Late') row.leaseUntil = 0;
+    // Held in this hour, due at its end: this run puts them back without a digest.
+    await resendPending(resendDeps);
+    clock = new Date('2026-11-02T11:01:00.000Z');
+    expect(await resendPending(resendDeps)).toMatchObject({ digestCounted: 4, digested: 5 });
+  });
+});
+
+describe('allocating a digest', () => {
+  const entry = (i: number, lead: Partial<StoredLead>): DigestEntry => ({
+    lead: {
+      submissionId: `s-${i}`,
+      createdAt: `2026-11-02T09:${String(10 + i).padStart(2, '0')}:00.000Z`,
+      ...lead,
+    } as StoredLead,
+    definition: contactForm,
+    leaseToken: 't',
+  });
+
+  it('groups a lead stored before networks were kept by its address hash, and never caps one without', () => {
+    const old = [0, 1, 2].map((i) => entry(i, { ipHash: 'aaa', networkHash: undefined }));
+    const none = [3, 4, 5].map((i) => entry(i, { ipHash: undefined }));
+    const { listed, counted } = allocateDigest([...none, ...old], 2);
+    expect(listed.map((e) => e.lead.submissionId)).toEqual(['s-0', 's-1', 's-3', 's-4', 's-5']);
+    expect(counted.map((e) => e.lead.submissionId)).toEqual(['s-2']);
+  });
+
+  it('keeps a backlog due before the next hour, a millisecond earlier for each hour it is late', () => {
+    const now = Date.parse('2026-11-02T12:01:00.000Z');
+    expect(backlogDueAt(Date.parse('2026-11-02T11:30:00.000Z'), now)).toBe(
+      Date.parse('2026-11-02T12:59:59.999Z'),
+    );
+    expect(backlogDueAt(Date.parse('2026-11-02T09:30:00.000Z'), now)).toBe(
+      Date.parse('2026-11-02T12:59:59.997Z'),
+    );
+    expect(backlogDueAt(Date.parse('2026-11-02T12:00:30.000Z'), now)).toBe(
+      Date.parse('2026-11-02T13:00:00.000Z'),
+    );
   });
 });
 

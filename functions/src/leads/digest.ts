@@ -44,9 +44,46 @@ export const SALES_DIGEST_KEY = 'sales-digest';
 /** Digests one recipient list receives an hour at most (SALES_DIGESTS_PER_HOUR). */
 export const DIGESTS_PER_HOUR = 3;
 
+/**
+ * Held leads of one client network and one clock hour listed in digests; the rest of that
+ * network's hour is counted on one line, not listed, so one network's junk cannot push other
+ * networks' leads out of the hour's few digests (decision 074).
+ */
+export const DIGEST_LEADS_PER_NETWORK = 5;
+
 /** When a lead held at `heldAtMs` is due in a digest: the end of its period. */
 export function digestDueAt(heldAtMs: number, periodMs = DIGEST_PERIOD_MS): number {
   return (Math.floor(heldAtMs / periodMs) + 1) * periodMs;
+}
+
+/**
+ * When a held lead put back at `nowMs` (the hour's digests were spent) is due again: at the end
+ * of the current hour, less a millisecond for every hour it is already late. The re-send list
+ * is ordered by this time, so older leads come before this hour's new ones, and the oldest
+ * backlog first, even for a run that ends before it has read the whole list.
+ */
+export function backlogDueAt(createdAtMs: number, nowMs: number): number {
+  const next = digestDueAt(nowMs);
+  const hoursLate = Math.max(0, (next - digestDueAt(createdAtMs)) / DIGEST_PERIOD_MS);
+  return next - hoursLate;
+}
+
+/**
+ * What a digest groups a held lead's network by: the keyed hash of its client network, or of
+ * its address for a lead stored before networks were kept (the same value for IPv4).
+ * Undefined for a lead without a client address (none comes through API Gateway): never capped.
+ */
+export function digestNetworkOf(lead: {
+  networkHash?: unknown;
+  ipHash?: unknown;
+}): string | undefined {
+  const hash = lead.networkHash ?? lead.ipHash;
+  return typeof hash === 'string' && hash !== '' ? hash : undefined;
+}
+
+/** How a digest and the export name a network: a short prefix of its keyed hash. */
+export function networkLabel(networkHash: string): string {
+  return `network ${networkHash.slice(0, 8)}`;
 }
 
 /** A held lead a re-send run has claimed for a digest, under the lease it holds. */
@@ -54,6 +91,42 @@ export interface DigestEntry {
   lead: StoredLead;
   definition: FormDefinition;
   leaseToken: string;
+}
+
+/**
+ * Splits the held leads a run gathered for one recipient list: oldest first, each client
+ * network's first `perNetwork` leads of each clock hour are listed, the rest of that network's
+ * hour are counted. Another network's leads are therefore never displaced by one network's
+ * volume, and a network's own first leads of an hour (a person before a script) stay listed.
+ */
+export function allocateDigest(
+  entries: readonly DigestEntry[],
+  perNetwork: number,
+): { listed: DigestEntry[]; counted: DigestEntry[] } {
+  const oldestFirst = [...entries].sort(byAge);
+  const seen = new Map<string, number>();
+  const listed: DigestEntry[] = [];
+  const counted: DigestEntry[] = [];
+  for (const entry of oldestFirst) {
+    const network = digestNetworkOf(entry.lead);
+    if (network === undefined) {
+      listed.push(entry);
+      continue;
+    }
+    const group = `${network}#${Math.floor(Date.parse(entry.lead.createdAt) / DIGEST_PERIOD_MS)}`;
+    const taken = seen.get(group) ?? 0;
+    seen.set(group, taken + 1);
+    (taken < perNetwork ? listed : counted).push(entry);
+  }
+  return { listed, counted };
+}
+
+/** Oldest first; the submission id settles a tie, so the order is the same in every run. */
+function byAge(a: DigestEntry, b: DigestEntry): number {
+  return (
+    a.lead.createdAt.localeCompare(b.lead.createdAt) ||
+    a.lead.submissionId.localeCompare(b.lead.submissionId)
+  );
 }
 
 /** Longest visitor text a digest line shows: enough to recognise, short enough to scan. */
@@ -94,31 +167,77 @@ function lineOf(entry: DigestEntry, timeZone: string): DigestLine {
   };
 }
 
+/** One client network's held leads counted, not listed, in a digest: one line of it. */
+interface CountLine {
+  count: number;
+  network: string;
+  received: string;
+  exportStatus: string;
+}
+
+/** The counted leads as one line per client network, the network that began first first. */
+function countLinesOf(counted: readonly DigestEntry[], timeZone: string): CountLine[] {
+  const groups = new Map<string, DigestEntry[]>();
+  for (const entry of [...counted].sort(byAge)) {
+    const network = digestNetworkOf(entry.lead) ?? '';
+    groups.set(network, [...(groups.get(network) ?? []), entry]);
+  }
+  return [...groups].map(([network, entries]) => {
+    const first = formatSalesTime(entries[0]?.lead.createdAt ?? '', timeZone);
+    const last = formatSalesTime(entries.at(-1)?.lead.createdAt ?? '', timeZone);
+    return {
+      count: entries.length,
+      network: networkLabel(network),
+      received: first === last ? `received ${first}` : `received ${first} to ${last}`,
+      exportStatus: countedExportStatus(network),
+    };
+  });
+}
+
+/** What the export's emailStatus says of a lead counted in a digest: how sales find it. */
+export function countedExportStatus(networkHash: string): string {
+  return `counted-in-digest (${networkLabel(networkHash)})`;
+}
+
 /**
- * The digest e-mail: every held lead on a few compact lines (form, when, who as quoted
+ * The digest e-mail: every listed held lead on a few compact lines (form, when, who as quoted
  * visitor text, the browser check's verdict, the submission id to find it in the export),
- * oldest first. System words only in the subject and headings; plain text says the same.
+ * oldest first; then, for each client network with more leads in an hour than a digest lists,
+ * one line counting the rest and saying how the export shows them. System words only in the
+ * subject and headings; plain text says the same.
  */
 export function salesDigest(input: {
   entries: readonly DigestEntry[];
+  /** Held leads going out in this digest as a count, not listed (allocateDigest). */
+  counted?: readonly DigestEntry[];
   recipients: string[];
   timeZone: string;
 }): OutgoingEmail {
-  const entries = [...input.entries].sort((a, b) =>
-    a.lead.createdAt.localeCompare(b.lead.createdAt),
-  );
+  const entries = [...input.entries].sort(byAge);
   const lines = entries.map((entry) => lineOf(entry, input.timeZone));
+  const countLines = countLinesOf(input.counted ?? [], input.timeZone);
+  const counted = countLines.reduce((sum, line) => sum + line.count, 0);
   const count = lines.length;
   const noun = count === 1 ? 'lead' : 'leads';
-  const subject = `Digest: ${count} unverified ${noun} not e-mailed one by one`;
+  const subject =
+    `Digest: ${count} unverified ${noun} not e-mailed one by one` +
+    (counted > 0 ? `, ${counted} more counted` : '');
   const first = lines[0]?.received ?? '';
   const last = lines.at(-1)?.received ?? '';
   const intro =
     `${count} ${noun} came without a verified browser check after the hourly number of such leads ` +
     'had been e-mailed one by one. Each is stored with its fields: find it in the export ' +
     '(npm run leads:export) by its submission id. Names and companies below are what the ' +
-    'visitor typed, unchecked.';
+    'visitor typed, unchecked.' +
+    (counted > 0
+      ? ' Past the first few leads of one client network in an hour, the rest of that ' +
+        `network are counted at the end, not listed: ${counted} more, stored like the others.`
+      : '');
   const range = first === last ? `Received ${first}` : `Received ${first} to ${last}`;
+  const countText = (line: CountLine) =>
+    `And ${line.count} more from one client network (${line.network}), ${line.received}`;
+  const countNote = (line: CountLine) =>
+    `Counted, not listed: in the export as ${line.exportStatus}`;
 
   const text = [
     `Unverified leads digest: ${count} ${noun}`,
@@ -133,6 +252,7 @@ export function salesDigest(input: {
       `   Submission: ${line.submissionId}`,
       '',
     ]),
+    ...countLines.flatMap((line) => [countText(line), `   ${countNote(line)}`, '']),
   ].join('\n');
 
   const small = (color: string, size: number, content: string, margin = '2px 0 0') =>
@@ -158,6 +278,15 @@ export function salesDigest(input: {
         '</td></tr>',
     )
     .join('');
+  const countRowsHtml = countLines
+    .map(
+      (line) =>
+        `<tr><td style="padding:10px 0;border-top:1px solid #e2e8f0;${FONT};color:${INK};font-size:15px;line-height:22px;word-break:break-word">` +
+        small(INK, 15, escapeHtml(countText(line)), '0') +
+        small(MUTED, 13, escapeHtml(countNote(line))) +
+        '</td></tr>',
+    )
+    .join('');
   const rows = [
     section(
       heading('Unverified leads digest') +
@@ -165,7 +294,7 @@ export function salesDigest(input: {
         small(INK, 15, escapeHtml(intro), '8px 0 0') +
         small(MUTED, 13, escapeHtml(range), '8px 0 0'),
     ),
-    section(`<table ${TABLE}>${rowsHtml}</table>`, '12px 24px 20px'),
+    section(`<table ${TABLE}>${rowsHtml}${countRowsHtml}</table>`, '12px 24px 20px'),
   ].join('');
 
   return {
@@ -196,26 +325,34 @@ export interface DigestResult {
 }
 
 /**
- * Sends one digest of held leads the caller has claimed, then marks each lead sent in it,
- * under that lead's lease, only once SES accepted the digest. A failed send leaves every lead
- * held and owed, with a growing wait as a single e-mail would. If the run dies between the
- * send and the marks, the leases lapse and the leads come back in a later digest: a lead
- * may be listed twice, never lost.
+ * Sends one digest of held leads the caller has claimed, then marks each lead sent in it
+ * (listed, or counted: `via: 'digest-count'`), under that lead's lease, only once SES
+ * accepted the digest. A failed send leaves every lead held and owed, with a growing wait as
+ * a single e-mail would. If the run dies between the send and the marks, the leases lapse and
+ * the leads come back in a later digest: a lead may be listed twice, never lost.
  */
 export async function sendDigest(
   entries: readonly DigestEntry[],
-  options: { recipients: string[]; timeZone: string; maxAttempts: number },
+  options: {
+    recipients: string[];
+    timeZone: string;
+    maxAttempts: number;
+    /** Held leads this digest counts rather than lists. */
+    counted?: readonly DigestEntry[];
+  },
   deps: DigestDeps,
 ): Promise<DigestResult> {
-  if (entries.length === 0) return { sent: false, recorded: 0 };
+  const counted = options.counted ?? [];
+  const all = [...entries, ...counted];
+  if (all.length === 0) return { sent: false, recorded: 0 };
   const { mailer, log, metrics } = deps;
   const email = salesDigest({
     entries,
+    counted,
     recipients: options.recipients,
     timeZone: options.timeZone,
   });
-  const oldest = [...entries].sort((a, b) => a.lead.createdAt.localeCompare(b.lead.createdAt))[0]
-    ?.lead as StoredLead;
+  const oldest = [...all].sort(byAge)[0]?.lead as StoredLead;
   let messageId: string | undefined;
   let failure: unknown;
   try {
@@ -227,13 +364,19 @@ export async function sendDigest(
 
   if (messageId !== undefined) {
     metrics.count('SalesDigestSent', oldest.form);
-    const marks = await Promise.all(
-      entries.map((entry) =>
-        record(entry, sentState(entry.lead.emails.sales, messageId as string, at), at, deps),
-      ),
-    );
+    const mark = (entry: DigestEntry, via: 'digest' | 'digest-count') =>
+      record(entry, sentState(entry.lead.emails.sales, messageId as string, at, via), at, deps);
+    const marks = await Promise.all([
+      ...entries.map((entry) => mark(entry, 'digest')),
+      ...counted.map((entry) => mark(entry, 'digest-count')),
+    ]);
     const recorded = marks.filter(Boolean).length;
-    log.info('sales digest sent', { leads: entries.length, recorded, messageId });
+    log.info('sales digest sent', {
+      leads: entries.length,
+      counted: counted.length,
+      recorded,
+      messageId,
+    });
     return { sent: true, recorded };
   }
 
@@ -243,10 +386,10 @@ export async function sendDigest(
     waiting
       ? 'sales digest waits: the sender identity is not verified for sending yet; leads stay held'
       : 'sales digest failed; its leads stay held for the next run',
-    { leads: entries.length, error },
+    { leads: entries.length, counted: counted.length, error },
   );
   await Promise.all(
-    entries.map((entry) => {
+    all.map((entry) => {
       const previous = entry.lead.emails.sales?.attempts ?? 0;
       const attempts = waiting ? previous : previous + 1;
       const abandoned = !waiting && attempts >= options.maxAttempts;
@@ -267,10 +410,15 @@ export async function sendDigest(
   return { sent: false, recorded: 0 };
 }
 
-function sentState(previous: MessageState | undefined, messageId: string, at: string) {
+function sentState(
+  previous: MessageState | undefined,
+  messageId: string,
+  at: string,
+  via: 'digest' | 'digest-count',
+) {
   return {
     status: 'sent',
-    via: 'digest',
+    via,
     attempts: (previous?.attempts ?? 0) + 1,
     messageId,
     at,

@@ -24,11 +24,16 @@ export interface MessageState {
    * or past a budget); `rejected`: SES refused the address for good. Neither is owed.
    * `held`: an unverified lead's sales notification past the hourly number sent one by one:
    * owed, but to the next digest of held leads, never on its own. Once a digest carrying it
-   * was accepted it is `sent`, with `via: 'digest'` and the digest's message id.
+   * was accepted it is `sent`, with `via: 'digest'` (listed in it) or `via: 'digest-count'`
+   * (counted in it, among its client network's leads past those listed) and the digest's
+   * message id.
    */
   status: 'pending' | 'sent' | 'failed' | 'abandoned' | 'withheld' | 'rejected' | 'held';
-  /** How a sent message went out, when not on its own: in a digest of held leads. */
-  via?: 'digest';
+  /**
+   * How a sent message went out, when not on its own: listed in a digest of held leads, or
+   * counted in one (its network's surplus of an hour, decision 074).
+   */
+  via?: 'digest' | 'digest-count';
   /**
    * Sends that failed or went out. A send refused because the sender identity is not verified
    * yet is not one: the message waits (`waitingFor`) however long verification takes.
@@ -148,6 +153,12 @@ export interface StoredLead {
   consent?: ConsentRecord;
   userAgent: string | undefined;
   ipHash: string | undefined;
+  /**
+   * The keyed hash of the client network it came from (an IPv4 address, an IPv6 /64), as the
+   * budgets count it: how the sales digest caps one network's leads. Absent on leads stored
+   * before it was kept and on requests without a client address.
+   */
+  networkHash?: string;
   spam: boolean;
   spamReason?: SpamReason;
   /** Milliseconds from the form's first view to the submission, when the form said. */

@@ -57,7 +57,15 @@ export function rateLimitKeys(
  * hash of its network, like the IP budget's, so the counter names no address.
  */
 export function challengeRateKey(sourceIp: string, hashSecret: string): string {
-  return `challenge#${keyedHash(hashSecret, clientNetwork(sourceIp))}`;
+  return `challenge#${clientNetworkHash(hashSecret, sourceIp)}`;
+}
+
+/**
+ * The keyed hash of the client network a request came from, as the budgets count it: what a
+ * lead stores, so the sales digest can cap what one network gets listed (decision 074).
+ */
+export function clientNetworkHash(hashSecret: string, sourceIp: string): string {
+  return keyedHash(hashSecret, clientNetwork(sourceIp));
 }
 
 /**

@@ -72,6 +72,7 @@ beforeEach(() => {
       concurrency: 3,
       digestMaxLeads: 200,
       digestsPerHour: 3,
+      digestLeadsPerNetwork: 5,
     },
   };
 });

@@ -1,6 +1,8 @@
 import type { LeadForm } from '@kryon/shared/api';
 import { type DeliveryDeps, deliver, isHeldForDigest, owedMessages } from './deliver.ts';
 import {
+  allocateDigest,
+  backlogDueAt,
   DIGEST_PERIOD_MS,
   type DigestEntry,
   digestDueAt,
@@ -28,6 +30,11 @@ export interface ResendConfig {
   concurrency: number;
   /** The most held leads one digest lists; more go out in further digests of the run. */
   digestMaxLeads: number;
+  /**
+   * Held leads of one client network and clock hour listed; the rest of that network's hour
+   * is counted in the digest, not listed (DIGEST_LEADS_PER_NETWORK).
+   */
+  digestLeadsPerNetwork: number;
   /**
    * The most digests one recipient list receives an hour; held leads past them wait for the
    * next hour. A flood from many networks then fills the export, not the sales inbox.
@@ -65,9 +72,17 @@ export interface ResendSummary {
   digests: number;
   /** Held leads listed in those digests. */
   digested: number;
+  /**
+   * Held leads counted in those digests, not listed: their network's leads of an hour past
+   * the ones listed. Each is marked sent in the digest that counts it, and is in the export.
+   */
+  digestCounted: number;
   /** Held leads claimed for a digest that failed: they stay held for a later run. */
   digestFailed: number;
-  /** Held leads put back because the hour's digests were spent: held for the next hour. */
+  /**
+   * Held leads put back because the hour's digests were spent: held for the next hour, ahead
+   * of that hour's own (backlogDueAt).
+   */
   digestDeferred: number;
 }
 
@@ -93,6 +108,7 @@ export async function resendPending(
     failed: 0,
     digests: 0,
     digested: 0,
+    digestCounted: 0,
     digestFailed: 0,
     digestDeferred: 0,
   };
@@ -120,10 +136,11 @@ export async function resendPending(
       cursor = page.cursor;
     } while (cursor && summary.examined < limit);
   }
-  // What is left of each batch goes out even when the run is short of time: its leases are
-  // held, and a digest is one send.
-  for (const key of [...batches.keys()]) {
-    await flushDigest(key, batches, deps, summary, 1, !!options.digestNow);
+  // The digests go out once every due held lead is gathered, so they can take the oldest
+  // first and cap each network over all of them; they go even when the run is short of
+  // time: the leases are held, and a digest is one send.
+  for (const [key, batch] of batches) {
+    await sendDigests(key, batch, deps, summary, !!options.digestNow);
   }
 
   if (summary.claimed > 0 || summary.failed > 0) log.info('re-send run finished', { ...summary });
@@ -170,7 +187,7 @@ async function resendOne(
   }
 
   if (isHeldForDigest(lead.emails)) {
-    await gatherForDigest(lead, definition, leaseToken, deps, summary, run);
+    await gatherForDigest(lead, definition, leaseToken, deps, run);
     return;
   }
 
@@ -211,16 +228,14 @@ async function resendOne(
 }
 
 /**
- * A claimed held lead joins the run's digest for its recipients once its hour is over (or a
- * digest was asked for now); a full batch goes out at once. Before then it is put back on the
- * list, due when its hour ends.
+ * A claimed held lead joins the run's digests for its recipients once its hour is over (or a
+ * digest was asked for now). Before then it is put back on the list, due when its hour ends.
  */
 async function gatherForDigest(
   lead: StoredLead,
   definition: NonNullable<ReturnType<typeof formDefinition>>,
   leaseToken: string,
   deps: ResendDeps,
-  summary: ResendSummary,
   run: { batches: DigestBatches; digestNow: boolean },
 ) {
   const dueAt = digestDueAt(Date.parse(lead.createdAt));
@@ -240,33 +255,36 @@ async function gatherForDigest(
   const batch = run.batches.get(key) ?? { recipients, entries: [] };
   batch.entries.push({ lead, definition, leaseToken });
   run.batches.set(key, batch);
-  await flushDigest(key, run.batches, deps, summary, deps.config.digestMaxLeads, run.digestNow);
 }
 
 /**
- * Sends the batch's first digest once it holds at least `atLeast` leads, within the hourly
- * number of digests for its recipients (an operator's digest-now is not counted). Past it,
- * the batch's leads are put back, held, until the next hour: none is lost, each is in the
- * export meanwhile, and sales receive a bounded number of digests however wide the flood.
+ * Sends the gathered held leads of one recipient list: the listed ones oldest first, in
+ * digests of at most digestMaxLeads, within the hourly number of digests for the list (an
+ * operator's digest-now is not counted); each network's surplus of an hour is counted in the
+ * first digest (allocateDigest). Past the hour's digests, the rest are put back, held, ahead
+ * of the next hour's own: none is lost, each is in the export meanwhile, and sales receive a
+ * bounded number of digests however wide the flood.
  */
-async function flushDigest(
+async function sendDigests(
   key: string,
-  batches: DigestBatches,
+  batch: { recipients: string[]; entries: DigestEntry[] },
   deps: ResendDeps,
   summary: ResendSummary,
-  atLeast: number,
   digestNow: boolean,
 ) {
-  const batch = batches.get(key);
-  while (batch && batch.entries.length >= atLeast) {
-    // Taken off the batch before any wait, so concurrent workers never send a lead twice.
-    const entries = batch.entries.splice(0, deps.config.digestMaxLeads);
+  const { listed, counted } = allocateDigest(batch.entries, deps.config.digestLeadsPerNetwork);
+  batch.entries = [];
+  const size = Math.max(1, deps.config.digestMaxLeads);
+  for (let start = 0; start < listed.length; start += size) {
+    const entries = listed.slice(start, start + size);
+    // A network's surplus rides in the run's first digest: it needs no line of its own.
+    const countedHere = start === 0 ? counted : [];
     if (!digestNow && !(await takeDigestSlot(key, deps))) {
-      const rest = batch.entries.splice(0);
-      await putBack([...entries, ...rest], deps);
-      summary.digestDeferred += entries.length + rest.length;
+      const rest = [...listed.slice(start), ...countedHere];
+      await putBack(rest, deps);
+      summary.digestDeferred += rest.length;
       deps.log.warn('hourly number of sales digests reached; held leads wait for the next hour', {
-        leads: entries.length + rest.length,
+        leads: rest.length,
         digestsPerHour: deps.config.digestsPerHour,
       });
       return;
@@ -277,14 +295,16 @@ async function flushDigest(
         recipients: batch.recipients,
         timeZone: deps.config.salesTimeZone,
         maxAttempts: deps.config.maxAttempts,
+        counted: countedHere,
       },
       deps,
     );
     if (result.sent) {
       summary.digests += 1;
       summary.digested += entries.length;
+      summary.digestCounted += countedHere.length;
     } else {
-      summary.digestFailed += entries.length;
+      summary.digestFailed += entries.length + countedHere.length;
     }
   }
 }
@@ -300,7 +320,10 @@ async function takeDigestSlot(recipientsKey: string, deps: ResendDeps): Promise<
   return ticket !== undefined;
 }
 
-/** Leads claimed for a digest that will not go out now: held again, due in the next hour. */
+/**
+ * Leads claimed for a digest that will not go out now: held again, due in the next hour and
+ * ahead of its own leads, oldest backlog first. Their received time is never changed.
+ */
 async function putBack(entries: readonly DigestEntry[], deps: ResendDeps) {
   const nowMs = deps.now().getTime();
   await Promise.all(
@@ -310,7 +333,7 @@ async function putBack(entries: readonly DigestEntry[], deps: ResendDeps) {
         emails: lead.emails,
         emailStatus: lead.emailStatus,
         owed: true,
-        retryAtMs: digestDueAt(nowMs),
+        retryAtMs: backlogDueAt(Date.parse(lead.createdAt), nowMs),
         at: new Date(nowMs).toISOString(),
       }),
     ),

@@ -92,6 +92,8 @@ describe('submitLead', () => {
       fields: { name: 'Ada Lovelace', email: 'ada+news@example.com', subject: 'demo' },
       emailHash: emailHash('ip-secret', 'ada@example.com'),
       ipHash: keyedHash('ip-secret', '203.0.113.7'),
+      // Its client network, as the budgets count it: an IPv4 address is its own network.
+      networkHash: keyedHash('ip-secret', '203.0.113.7'),
       userAgent: 'Mozilla/5.0',
       spam: false,
       emailStatus: 'sent',
@@ -378,6 +380,7 @@ describe('submitLead', () => {
     const lead = store.only();
     expect(lead.userAgent).toHaveLength(512);
     expect(lead.ipHash).toBeUndefined();
+    expect(lead.networkHash).toBeUndefined();
   });
 
   it('gives one client 20 submissions a minute over any addresses, then the same 429', async () => {

@@ -14,7 +14,13 @@ import { consentOf, type FormDefinition, visitorAddress } from './form-definitio
 import { emailHash as hashEmail, keyedHash, sha256, suppressionHash } from './hash.ts';
 import type { BrowserCheck, ChallengeService, MailDomainCheck, StoredLead } from './ports.ts';
 import type { Budget } from './rate-limit.ts';
-import { type Budgets, rateLimitKeys, releaseBudgets, takeBudgets } from './rate-limit.ts';
+import {
+  type Budgets,
+  clientNetworkHash,
+  rateLimitKeys,
+  releaseBudgets,
+  takeBudgets,
+} from './rate-limit.ts';
 import { spamVerdict } from './spam.ts';
 import {
   checkBrowser,
@@ -189,6 +195,9 @@ export async function submitLead(
     consent: consent && { ...consent, at: createdAt },
     userAgent: request.userAgent?.slice(0, 512),
     ipHash: request.sourceIp ? keyedHash(config.hashSecret, request.sourceIp) : undefined,
+    networkHash: request.sourceIp
+      ? clientNetworkHash(config.hashSecret, request.sourceIp)
+      : undefined,
     spam: isSpam,
     spamReason: spam.reason,
     fillMs: spam.fillMs,
