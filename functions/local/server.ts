@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { API_BASE } from '@kryon/shared/api';
+import { API_STAGE_THROTTLE } from '@kryon/shared/constants';
 import { SITE_SECURITY_HEADERS } from '@kryon/shared/security-headers';
 import { SITE_FILE_CONTENT_TYPES } from '@kryon/shared/site-files';
 import { SITE_NAVIGATION_HEADERS } from '@kryon/shared/speculation-rules';
@@ -10,6 +11,7 @@ import compression from 'compression';
 import sirv from 'sirv';
 import type { HttpResponse } from '../src/http/responses.ts';
 import { toApiGatewayEvent } from './api-gateway-event.ts';
+import { createTokenBucket, type TokenBucket } from './token-bucket.ts';
 
 export type Handler = (event: APIGatewayProxyEventV2) => Promise<HttpResponse>;
 
@@ -23,6 +25,11 @@ export interface LocalServerOptions {
   routes: Map<string, Handler>;
   /** The `$default` route: requests under /api that no route matches. */
   fallback: Handler;
+  /**
+   * The stage throttle every API request draws from, as API Gateway applies it.
+   * @default API_STAGE_THROTTLE, the deployed stage's
+   */
+  throttle?: { rateLimit: number; burstLimit: number };
 }
 
 /** API Gateway refuses larger payloads long before this; it only protects this process. */
@@ -33,7 +40,11 @@ const MAX_READ_BYTES = 1024 * 1024;
  * handlers as HTTP API events; everything else is the prerendered build, with clean URLs
  * mapped to each route's index.html and a real 404 page.
  */
-export function createLocalServer(options: LocalServerOptions): Server {
+export function createLocalServer(serverOptions: LocalServerOptions): Server {
+  const options: ApiOptions = {
+    ...serverOptions,
+    bucket: createTokenBucket(serverOptions.throttle ?? API_STAGE_THROTTLE),
+  };
   const { siteDir } = options;
   if (!siteDir) return createServer((req, res) => apiOnly(req, res, options));
   const notFoundPage = join(siteDir, '404', 'index.html');
@@ -86,7 +97,7 @@ function isApiPath(path: string): boolean {
 }
 
 /** The server of `npm run dev`: `/api` only; the site is the dev server's. */
-function apiOnly(req: IncomingMessage, res: ServerResponse, options: LocalServerOptions) {
+function apiOnly(req: IncomingMessage, res: ServerResponse, options: ApiOptions) {
   const path = new URL(req.url ?? '/', 'http://localhost').pathname;
   if (isApiPath(path)) {
     void handleApi(req, res, path, options);
@@ -106,12 +117,25 @@ function setSiteHeaders(res: ServerResponse) {
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
 }
 
+interface ApiOptions extends LocalServerOptions {
+  bucket: TokenBucket;
+}
+
 async function handleApi(
   req: IncomingMessage,
   res: ServerResponse,
   path: string,
-  options: LocalServerOptions,
+  options: ApiOptions,
 ) {
+  // API Gateway throttles before anything runs, with its own answer.
+  if (!options.bucket.take(Date.now())) {
+    req.resume();
+    return send(res, {
+      statusCode: 429,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ message: 'Too Many Requests' }),
+    });
+  }
   try {
     const body = await readBody(req);
     if (body === undefined) {

@@ -16,6 +16,14 @@ export default defineEnvironment({
     ),
   },
   siteOrigin: 'https://kryon.security',
+  // CloudFront's way to the API; the API has no execute-api address. After the first deploy,
+  // a CNAME from this name to the stack output ApiOriginTarget.
+  apiOrigin: {
+    name: 'api-origin.kryon.security',
+    certificateArn: fillIn(
+      'the ARN of an ACM certificate in us-east-1 that covers api-origin.kryon.security',
+    ),
+  },
   sender: { identity: 'kryon.security', from: 'Kryon <no-reply@kryon.security>' },
   visitorFromName: 'Kryon Sales',
   salesTimeZone: 'UTC',

@@ -34,7 +34,7 @@ export interface EnvironmentStackOptions {
  * The stack of one environment file, checked: every key of the file, and the site build
  * against the origins the file gives it. A production environment is refused (an
  * EnvironmentError naming what to fix) where a preview is only warned about: a missing or
- * placeholder sender or recipients, no site build, or a build made for other origins.
+ * placeholder sender, recipients or API origin, no site build, or a build made for other origins.
  */
 export async function environmentStack(
   app: App,
@@ -53,7 +53,7 @@ export async function environmentStack(
   if (problem) warnings.push(`${problem} Synthesis goes on: ${file} is a preview.`);
   if (parsed.placeholders.length > 0) {
     warnings.push(
-      `${file} names no ${parsed.placeholders.join(' or ')}: example.com placeholders are in ` +
+      `${file} names no ${new Intl.ListFormat('en', { type: 'disjunction' }).format(parsed.placeholders)}: example.com placeholders are in ` +
         'use. It synthesizes; it does not deploy.',
     );
   }

@@ -29,12 +29,13 @@ const without = (key: keyof EnvironmentInput) => {
 };
 
 describe('the production file', () => {
-  it('is refused as committed, naming the two values only ops have', () => {
+  it('is refused as committed, naming the three values only ops have', () => {
     const message = problems(production);
     expect(message).toContain('infra/environments/test.ts is not a valid environment');
     expect(message).toMatch(/^ {2}account: is still to be filled in \(the 12-digit AWS account/m);
     expect(message).toMatch(/^ {2}domain\.certificateArn: is still to be filled in/m);
-    expect(message.match(/^ {2}\S/gm)).toHaveLength(2);
+    expect(message).toMatch(/^ {2}apiOrigin\.certificateArn: is still to be filled in/m);
+    expect(message.match(/^ {2}\S/gm)).toHaveLength(3);
   });
 
   it('filled in, gives the stack and the site build the same origins', () => {
@@ -101,8 +102,9 @@ describe('a preview', () => {
   it('synthesizes with placeholders for what it leaves out, and says which', () => {
     const { kind, placeholders, config } = parseEnvironment('l', local);
     expect(kind).toBe('preview');
-    expect(placeholders).toEqual(['sender', 'recipients']);
+    expect(placeholders).toEqual(['sender', 'recipients', 'apiOrigin']);
     expect(config.email.identity).toBe('example.com');
+    expect(config.apiOrigin.name).toBe('api-origin.example.com');
     expect(config.email.recipients).toEqual({ default: ['sales@example.com'] });
     expect(config.alarmEmails).toEqual([]);
   });
@@ -279,13 +281,36 @@ describe('the other settings', () => {
     ).toContain('must be a global (CLOUDFRONT) WAFv2 web ACL ARN');
   });
 
-  it('throttle only routes that exist, within API Gateway’s ceilings', () => {
+  it('throttle the API for a flood, within API Gateway’s ceilings, and no route apart', () => {
+    // A bucket a stranger can fill switches every visitor off (decision 072).
+    expect(problems({ kind: 'preview', api: { rateLimit: 5 } })).toContain(
+      'api.rateLimit: must be a whole number from 1000 to 10000',
+    );
+    expect(problems({ kind: 'preview', api: { burstLimit: 6_000 } })).toContain(
+      'api.burstLimit: must be a whole number from 500 to 5000',
+    );
     expect(
-      problems({ kind: 'preview', api: { routes: { contcat: { rateLimit: 1, burstLimit: 1 } } } }),
-    ).toMatch(/api\.routes\.contcat: is no route handler \(.*contact/);
+      problems({ kind: 'preview', api: { routes: { contact: { rateLimit: 5, burstLimit: 10 } } } }),
+    ).toMatch(/api: .*routes/);
+  });
+
+  it('name the API’s own origin with a certificate in the stack’s region', () => {
     expect(
-      problems({ kind: 'preview', api: { routes: { contact: { rateLimit: 0, burstLimit: 1 } } } }),
-    ).toContain('api.routes.contact.rateLimit: must be a whole number from 1 to 10000');
+      problems({
+        kind: 'preview',
+        region: 'eu-west-1',
+        apiOrigin: {
+          name: 'api-origin.kryon.security',
+          certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc',
+        },
+      }),
+    ).toContain('apiOrigin.certificateArn: is in us-east-1: the API');
+    expect(
+      problems({
+        kind: 'preview',
+        apiOrigin: { name: 'not a name', certificateArn: 'arn:aws:acm:us-east-1:1:certificate/x' },
+      }),
+    ).toMatch(/apiOrigin\.name: /);
   });
 
   it('keep the brake below the rates SES reviews an account at', () => {
@@ -314,8 +339,7 @@ describe('the other settings', () => {
       waf: { mode: 'off' },
       visitorMail: { perAddress: 3, perHour: 400 },
       visitorBrake: { bounceRate: 0.04, complaintRate: 0.0008, minBounces: 5, minComplaints: 2 },
-      api: { rateLimit: 20, burstLimit: 40 },
-      apiRouteThrottles: {},
+      api: { rateLimit: 10_000, burstLimit: 5_000 },
       logLevel: 'INFO',
       appVersion: 'dev',
       email: { visitorFromName: 'Kryon Sales', salesTimeZone: 'UTC' },

@@ -1,11 +1,10 @@
 import { LEAD_FORMS, type LeadForm } from '@kryon/shared/api';
-import { DATA_RETENTION } from '@kryon/shared/constants';
+import { API_FLOOD_RATE, API_STAGE_THROTTLE, DATA_RETENTION } from '@kryon/shared/constants';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { z } from 'zod';
 import { displayNameProblem } from '../../functions/src/adapters/display-name.ts';
 import { isFromHeader, VISITOR_MAIL_DEFAULTS } from '../../functions/src/config.ts';
 import { isTimeZone } from '../../functions/src/leads/sales-time.ts';
-import { API_ROUTES } from '../../functions/src/routes.ts';
 
 /*
  * One deployment of the stack (production, staging, a preview) is one committed file,
@@ -33,8 +32,8 @@ const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,6
  */
 const RESERVED_DOMAIN = /(^|\.)(example(\.com|\.net|\.org)?|test|invalid|localhost)$/i;
 /** API Gateway's account-level ceilings per region: a route can ask for no more. */
-const RATE_MAX = 10_000;
-const BURST_MAX = 5_000;
+const RATE_MAX = API_STAGE_THROTTLE.rateLimit;
+const BURST_MAX = API_STAGE_THROTTLE.burstLimit;
 /**
  * The account bounce and complaint rates at which SES places an account under review: the
  * brake on the visitor stream must pull below them, or it would act after the review.
@@ -83,12 +82,6 @@ const wholeNumber = (min: number, max: number) =>
     .int(`must be a whole number from ${min} to ${max}`)
     .min(min, `must be a whole number from ${min} to ${max}`)
     .max(max, `must be a whole number from ${min} to ${max}`);
-const throttle = z.strictObject({
-  /** Requests per second in steady state. */
-  rateLimit: wholeNumber(1, RATE_MAX),
-  /** Requests at once. */
-  burstLimit: wholeNumber(1, BURST_MAX),
-});
 /** A rate (a fraction, not a percentage) strictly between 0 and the rate SES reviews at. */
 const brakeRate = (review: number, what: string) =>
   z
@@ -291,26 +284,27 @@ export const environmentSchema = z
      */
     api: z
       .strictObject({
-        rateLimit: wholeNumber(1, RATE_MAX).default(20),
-        burstLimit: wholeNumber(1, BURST_MAX).default(40),
-        routes: z
-          .record(z.string(), throttle)
-          .superRefine((routes, ctx) => {
-            // A misspelt handler would otherwise be ignored and leave the route as sized.
-            const handlers: string[] = [...new Set(API_ROUTES.map((route) => route.handler))];
-            for (const name of Object.keys(routes)) {
-              if (!handlers.includes(name)) {
-                ctx.addIssue({
-                  code: 'custom',
-                  path: [name],
-                  message: `is no route handler (${handlers.join(', ')})`,
-                });
-              }
-            }
-          })
-          .default({}),
+        rateLimit: wholeNumber(API_FLOOD_RATE.rateLimit, RATE_MAX).default(RATE_MAX),
+        burstLimit: wholeNumber(API_FLOOD_RATE.burstLimit, BURST_MAX).default(BURST_MAX),
       })
       .prefault({}),
+    /**
+     * The API's own name, the one CloudFront reaches it by, with an ACM certificate in the
+     * stack's region that covers it: a CNAME from it to the stack output `ApiOriginTarget`
+     * (the API's regional domain name) is for ops to create. With it the API's execute-api
+     * address is switched off, so nothing reaches the API but through CloudFront and its web
+     * ACL (decision 072). Required in production; a preview synthesizes with a placeholder
+     * and must not deploy.
+     */
+    apiOrigin: z
+      .strictObject({
+        name: domainName,
+        certificateArn: text('an ACM certificate ARN in the stack’s region').regex(
+          /^arn:aws[a-z-]*:acm:[a-z]{2}(-[a-z]+)+-\d:\d{12}:certificate\/[\w-]+$/,
+          'must be the ARN of an ACM certificate (in the stack’s region)',
+        ),
+      })
+      .optional(),
     /** @default "INFO" */
     logLevel: z.enum(LOG_LEVELS).default('INFO'),
     /**
@@ -361,6 +355,14 @@ export const environmentSchema = z
           'region "us-east-1", or create the web ACL there and give its webAclArn',
       });
     }
+    const certificateRegion = env.apiOrigin?.certificateArn.split(':')[3];
+    if (env.region && certificateRegion && certificateRegion !== env.region) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['apiOrigin', 'certificateArn'],
+        message: `is in ${certificateRegion}: the API's regional name needs a certificate in ${env.region}, the stack's region`,
+      });
+    }
     if (env.kind !== 'production') return;
     const required = {
       account: 'the 12-digit AWS account, so credentials of another are refused',
@@ -369,6 +371,8 @@ export const environmentSchema = z
       recipients: 'who gets the leads: { default: ["sales@kryon.security"] }',
       alarmEmails: 'who the alarms e-mail: ["ops@kryon.security"]',
       siteOrigin: 'the public origin, such as https://kryon.security (or a domain)',
+      apiOrigin:
+        'the API’s own name and a certificate in the stack’s region: { name: "api-origin.kryon.security", certificateArn: "arn:aws:acm:…" }',
     } as const;
     for (const [key, what] of Object.entries(required)) {
       const value =
@@ -399,7 +403,10 @@ export function defineEnvironment(environment: EnvironmentInput): EnvironmentInp
 }
 
 /** Requests per second in steady state, and how many at once. */
-export type Throttle = z.output<typeof throttle>;
+export interface Throttle {
+  rateLimit: number;
+  burstLimit: number;
+}
 
 export type WafConfig =
   | { mode: 'off' }
@@ -460,19 +467,24 @@ export interface DeployConfig {
   siteOrigin: string | undefined;
   /** How long logs are kept: DATA_RETENTION, which the privacy notice states. */
   logRetention: RetentionDays;
-  /** The stage's default throttle: routes without a throttle of their own use it. */
+  /** The stage's throttle, for every route: sized for a flood (API_FLOOD_RATE at least). */
   api: Throttle;
-  /** Throttles that replace the sized per-route ones, by handler name. */
-  apiRouteThrottles: Record<string, Throttle>;
+  /** The API's own name CloudFront reaches it by; its execute-api address is off. */
+  apiOrigin: { name: string; certificateArn: string };
   logLevel: LogLevel;
   appVersion: string;
   originVerifySecretVersion: string | undefined;
 }
 
-/** Values a preview environment synthesizes with when it names no sender or recipients. */
+/** Values a preview environment synthesizes with when it names no sender, recipients or API origin. */
 export const PLACEHOLDERS = {
   sender: 'example.com',
   recipients: { default: ['sales@example.com'] },
+  apiOrigin: {
+    name: 'api-origin.example.com',
+    certificateArn:
+      'arn:aws:acm:us-east-1:000000000000:certificate/00000000-0000-0000-0000-000000000000',
+  },
 } as const;
 
 export class EnvironmentError extends Error {
@@ -483,7 +495,7 @@ export interface ParsedEnvironment {
   kind: Environment['kind'];
   config: DeployConfig;
   /** What a preview left out and was given PLACEHOLDERS for: such a stack must not deploy. */
-  placeholders: ('sender' | 'recipients')[];
+  placeholders: ('sender' | 'recipients' | 'apiOrigin')[];
   /** What the site must be built with for this environment (VITE_SITE_ORIGIN, VITE_API_ORIGIN). */
   site: { origin: string | undefined; apiOrigin: string };
 }
@@ -513,6 +525,8 @@ export function parseEnvironment(
   if (!env.sender) placeholders.push('sender');
   const recipients = env.recipients ?? { ...PLACEHOLDERS.recipients };
   if (!env.recipients) placeholders.push('recipients');
+  const apiOrigin = env.apiOrigin ?? { ...PLACEHOLDERS.apiOrigin };
+  if (!env.apiOrigin) placeholders.push('apiOrigin');
   const from = fromOf(sender);
   const siteOrigin = env.siteOrigin ?? (env.domain ? `https://${env.domain.name}` : undefined);
   const config: DeployConfig = {
@@ -549,8 +563,8 @@ export function parseEnvironment(
     visitorBrake: env.visitorBrake,
     siteOrigin,
     logRetention: DATA_RETENTION.logDays as RetentionDays,
-    api: { rateLimit: env.api.rateLimit, burstLimit: env.api.burstLimit },
-    apiRouteThrottles: env.api.routes,
+    api: env.api,
+    apiOrigin,
     logLevel: env.logLevel,
     appVersion: options.appVersion ?? 'dev',
     originVerifySecretVersion: env.originVerifySecretVersion,
@@ -612,6 +626,7 @@ function reservedNames(env: Environment): [(string | number)[], string][] {
   };
   check(['domain', 'name'], env.domain?.name);
   check(['domain', 'apiName'], env.domain?.apiName);
+  check(['apiOrigin', 'name'], env.apiOrigin?.name);
   check(['siteOrigin'], env.siteOrigin);
   check(['sender', 'identity'], env.sender?.identity);
   check(['sender', 'from'], env.sender?.from);

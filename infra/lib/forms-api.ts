@@ -1,19 +1,22 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LeadForm } from '@kryon/shared/api';
-import { Duration, Stack } from 'aws-cdk-lib';
+import { CfnOutput, Duration } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
-  type CfnStage,
+  ApiMapping,
   CorsHttpMethod,
+  DomainName,
   HttpApi,
   HttpMethod,
   HttpStage,
   LogGroupLogDestination,
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -77,13 +80,16 @@ export interface FormsApiProps {
    * @default none: the API is same-origin and opens no CORS at all
    */
   corsAllowOrigin?: string;
-  /** The stage's default: the `$default` fallback and any route without a throttle of its own. */
+  /**
+   * The stage's throttle, for every route: one bucket for every visitor, so sized for a
+   * flood (API_FLOOD_RATE at least, the environment file checks).
+   */
   throttle: Throttle;
   /**
-   * By handler name: replaces the route's sized throttle.
-   * @default each route's throttle from ROUTE_THROTTLES
+   * The API's own name, with a certificate in the stack's region: CloudFront's origin. The
+   * execute-api address is switched off, so nothing reaches the API but through CloudFront.
    */
-  routeThrottles?: Readonly<Record<string, Throttle>>;
+  origin: { name: string; certificateArn: string };
   /** The functions' Powertools log level. */
   logLevel: LogLevel;
   appVersion: string;
@@ -107,28 +113,18 @@ const SIZING: Record<HandlerKind, Sizing> = {
 };
 
 /**
- * Each route's own token bucket, sized from the peak estimate in
- * docs/decisions/034-operations-dashboard-and-route-throttles.md with several times its
- * headroom. The execute-api address stays reachable, and requests sent there straight count
- * against the same buckets as CloudFront's: with one bucket per route a flood spends only
- * its own route's, never the other forms', the browser check's or the report links'.
- * Undefined: the stage's default applies.
+ * Functions whose concurrency is capped, so that a flood on them cannot take the account's
+ * concurrency from the lead forms: the browser check derives a key per challenge issued (up
+ * to a few hundred ms at the top price on 256 MB), far more per request than any other route.
+ * At the cap a challenge is refused and the form goes without a proof: the lead is still
+ * stored and reaches sales, only its confirmation waits for a quieter moment. The forms
+ * themselves are capped by nothing but the account: a cap on them would be a bucket a
+ * stranger can fill (decision 072). Needs an account whose concurrency quota leaves 100
+ * unreserved beside it (the default 1,000 does).
  */
-export const ROUTE_THROTTLES: Record<HandlerKind, Throttle | undefined> = {
-  // Peak about 20 leads a minute on one form (a campaign); ten visitors may submit at once.
-  form: { rateLimit: 5, burstLimit: 10 },
-  // Monitors and people checking by hand; each call reaches DynamoDB's and SES's control
-  // planes, whose request quotas are small.
-  health: { rateLimit: 1, burstLimit: 5 },
-  // One per form a visitor starts, one more per submission and per 4 minutes of a form open
-  // (the 5-minute lifetime): every form's. Set well above the peak (8/s) because all
-  // visitors share this bucket: an attacker needs 100 requests a second to empty it, not the
-  // 20 that 40 addresses within the per-client limit sent. Each issued costs one PBKDF2
-  // derivation (decisions 034, 051).
-  challenge: { rateLimit: 100, burstLimit: 200 },
-  // Openings of e-mailed links, by people and by mail scanners that follow links.
-  report: { rateLimit: 10, burstLimit: 20 },
-  plain: undefined,
+export const RESERVED_CONCURRENCY: Partial<Record<HandlerKind, number>> = {
+  // About 300 challenges a second at the top price, 40 times the peak (decision 034).
+  challenge: 100,
 };
 
 export function handlerKind(handler: string, leadForms: readonly LeadForm[]): HandlerKind {
@@ -142,7 +138,8 @@ export function handlerKind(handler: string, leadForms: readonly LeadForm[]): Ha
 /**
  * The HTTP API behind CloudFront's `/api/*`: one Lambda per handler of the route list (so a
  * new route in functions/src/routes.ts needs no change here), the fallback on `$default`,
- * a throttle per route (ROUTE_THROTTLES) and JSON access logs.
+ * one stage throttle sized for a flood, JSON access logs, and no execute-api address: only
+ * its own name, which CloudFront reaches it by.
  */
 export class FormsApi extends Construct {
   readonly api: HttpApi;
@@ -177,9 +174,22 @@ export class FormsApi extends Construct {
       return integration;
     };
 
+    // The API's own name, and no execute-api address: a request that does not come through
+    // CloudFront (and its web ACL) finds nothing to answer it, so it cannot spend the stage's
+    // throttle or a function's time ("Disabling the default endpoint for an HTTP API": with
+    // it disabled, clients must use a custom domain name).
+    const originDomain = new DomainName(this, 'OriginDomain', {
+      domainName: props.origin.name,
+      certificate: Certificate.fromCertificateArn(
+        this,
+        'OriginCertificate',
+        props.origin.certificateArn,
+      ),
+    });
     this.api = new HttpApi(this, 'HttpApi', {
       description: 'Kryon lead forms, health and status (served under /api/* of the site)',
       createDefaultStage: false,
+      disableExecuteApiEndpoint: true,
       // Same origin as the site behind CloudFront: no CORS, unless the site calls the API on
       // a name of its own; then exactly the site's origin, the two methods and two headers
       // the forms use.
@@ -232,35 +242,32 @@ export class FormsApi extends Construct {
       },
     });
 
-    const routeSettings: Record<
-      string,
-      { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }
-    > = {};
-    for (const route of props.routes) {
-      const throttle =
-        props.routeThrottles?.[route.handler] ??
-        ROUTE_THROTTLES[handlerKind(route.handler, props.leadForms)];
-      if (!throttle) continue;
-      routeSettings[`${httpMethod(route.method)} ${route.path}`] = {
-        ThrottlingRateLimit: throttle.rateLimit,
-        ThrottlingBurstLimit: throttle.burstLimit,
-      };
-    }
-    (this.stage.node.defaultChild as CfnStage).routeSettings = routeSettings;
-    // The stage names routes by key, and API Gateway refuses settings for a route that does
-    // not exist yet: CloudFormation must create the routes first.
+    // The stage's default route settings throttle every route alike (decision 072): no route
+    // has a smaller bucket of its own that a stranger could fill.
+    new ApiMapping(this, 'OriginMapping', {
+      api: this.api,
+      domainName: originDomain,
+      stage: this.stage,
+    });
+    // CloudFormation creates the routes before the stage that deploys them.
     for (const route of routes) this.stage.node.addDependency(route);
 
     acknowledge(
       this.api,
       'APIG4',
       'Public lead forms for anonymous visitors: there is no caller identity to authorise. ' +
-        'Abuse is bounded by per-route throttling, the optional WAF rate rule, the per-e-mail ' +
-        'rate limit in DynamoDB, schema validation and the 64 KB body cap.',
+        'It is reached only through CloudFront (no execute-api address); abuse is bounded by ' +
+        'the optional WAF rate rule, the per-client and per-e-mail budgets in DynamoDB, the ' +
+        'browser check, schema validation and the 64 KB body cap.',
     );
 
     this.functions = functions;
-    this.originDomainName = `${this.api.apiId}.execute-api.${Stack.of(this).region}.${Stack.of(this).urlSuffix}`;
+    this.originDomainName = props.origin.name;
+    new CfnOutput(this, 'ApiOriginTarget', {
+      key: 'ApiOriginTarget',
+      value: originDomain.regionalDomainName,
+      description: `Create a CNAME from ${props.origin.name} to this name: CloudFront reaches the API by it`,
+    });
   }
 
   private createFunction(handler: string, kind: HandlerKind, props: FormsApiProps) {
@@ -405,6 +412,10 @@ export class FormsApi extends Construct {
       environment,
       repoRoot: props.repoRoot,
     });
+    const reserved = RESERVED_CONCURRENCY[kind];
+    if (reserved !== undefined) {
+      (fn.node.defaultChild as CfnFunction).reservedConcurrentExecutions = reserved;
+    }
     // Every API function but the fallback (which touches nothing) checks the origin-verify
     // header; those that hash, sign or verify with the site secret read that too.
     const usesSiteSecret = kind === 'form' || kind === 'challenge' || kind === 'report';

@@ -85,8 +85,8 @@ export class KryonStack extends Stack {
     );
 
     // CloudFront proves each API request came through it with this secret header; the
-    // functions refuse the rest, so the execute-api endpoint cannot bypass the web ACL or
-    // forge the visitor's address (docs/decisions/014).
+    // functions refuse the rest, so a request to the API's own name cannot bypass the web ACL
+    // or forge the visitor's address (docs/decisions/014; the execute-api address is off).
     const originVerifySecret = new Secret(this, 'OriginVerifySecret', {
       description: 'Header value CloudFront adds to API requests; the functions require it',
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
@@ -125,7 +125,7 @@ export class KryonStack extends Stack {
       logRetention: props.logRetention,
       corsAllowOrigin: props.domain?.apiName ? props.siteOrigin : undefined,
       throttle: props.api,
-      routeThrottles: props.apiRouteThrottles,
+      origin: props.apiOrigin,
       logLevel: props.logLevel,
       appVersion: props.appVersion,
     });

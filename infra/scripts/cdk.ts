@@ -60,7 +60,7 @@ try {
   parsed = parseEnvironment(file, input);
   if (command === 'deploy' && parsed.placeholders.length > 0) {
     throw new EnvironmentError(
-      `${file} names no ${parsed.placeholders.join(' or ')}: it synthesizes with example.com ` +
+      `${file} names no ${new Intl.ListFormat('en', { type: 'disjunction' }).format(parsed.placeholders)}: it synthesizes with example.com ` +
         'placeholders, and nothing deploys them. Name them in the file to deploy it.',
     );
   }

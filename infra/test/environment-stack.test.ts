@@ -138,7 +138,9 @@ describe('refusals', () => {
     );
     expect(warnings.map((w) => String(w.entry.data))).toEqual([
       expect.stringContaining('There is no site build'),
-      expect.stringContaining('names no sender or recipients: example.com placeholders'),
+      expect.stringContaining(
+        'names no sender, recipients, or apiOrigin: example.com placeholders',
+      ),
     ]);
   });
 });
@@ -163,6 +165,8 @@ describe('npm run synth|deploy', () => {
     expect(cli('deploy').stderr).toContain('Name the environment to deploy');
     const local = cli('deploy', 'local');
     expect(local.status).toBe(1);
-    expect(local.stderr).toContain('infra/environments/local.ts names no sender or recipients');
+    expect(local.stderr).toContain(
+      'infra/environments/local.ts names no sender, recipients, or apiOrigin',
+    );
   });
 });

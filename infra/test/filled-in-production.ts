@@ -11,5 +11,10 @@ export function filledInProduction(): EnvironmentInput {
     ...structuredClone(production),
     account: '123456789012',
     domain: { ...domain, certificateArn: CERTIFICATE_ARN },
+    apiOrigin: {
+      name: 'api-origin.kryon.security',
+      certificateArn:
+        'arn:aws:acm:us-east-1:123456789012:certificate/66666666-7777-8888-9999-000000000000',
+    },
   };
 }

@@ -12,6 +12,9 @@ import { logicalId, nagFindings, resourcesOf, synth } from './synth.ts';
 
 const CERTIFICATE_ARN =
   'arn:aws:acm:us-east-1:123456789012:certificate/11111111-2222-3333-4444-555555555555';
+/** The API's own name's certificate: in the stack's region, here us-east-1 too. */
+const REGIONAL_CERTIFICATE_ARN =
+  'arn:aws:acm:us-east-1:123456789012:certificate/66666666-7777-8888-9999-000000000000';
 const WEB_ACL_ARN =
   'arn:aws:wafv2:us-east-1:123456789012:global/webacl/kryon/11111111-2222-3333-4444-555555555555';
 
@@ -59,7 +62,11 @@ describe('with a custom domain and a WAF created in us-east-1', () => {
       region: 'us-east-1',
       domain: { name: 'www.kryon.example', certificateArn: CERTIFICATE_ARN },
       waf: { rateLimit: 200 },
-      api: { rateLimit: 7, routes: { contact: { rateLimit: 2, burstLimit: 3 } } },
+      api: { rateLimit: 2_000 },
+      apiOrigin: {
+        name: 'api-origin.kryon.example',
+        certificateArn: REGIONAL_CERTIFICATE_ARN,
+      },
       salesTimeZone: 'Europe/Berlin',
       visitorFromName: 'Kryon Vertrieb',
     },
@@ -236,18 +243,26 @@ describe('with a custom domain and a WAF created in us-east-1', () => {
     ]);
   });
 
-  it('throttles every route of a handler named in apiRouteThrottles as given, the rest as sized', () => {
+  it('throttles the whole stage as the environment file says, no route on its own', () => {
     const stage = Object.values(resourcesOf(template, 'AWS::ApiGatewayV2::Stage'))[0]?.Properties;
-    expect(stage?.RouteSettings).toEqual({
-      'POST /api/email/contact': { ThrottlingRateLimit: 2, ThrottlingBurstLimit: 3 },
-      'POST /api/email/contact-us': { ThrottlingRateLimit: 2, ThrottlingBurstLimit: 3 },
-      'GET /api/email/health': { ThrottlingRateLimit: 1, ThrottlingBurstLimit: 5 },
-      'GET /api/email/status': { ThrottlingRateLimit: 1, ThrottlingBurstLimit: 5 },
-    });
+    expect(stage?.RouteSettings).toBeUndefined();
     expect(stage?.DefaultRouteSettings).toEqual({
-      ThrottlingRateLimit: 7,
-      ThrottlingBurstLimit: 40,
+      ThrottlingRateLimit: 2_000,
+      ThrottlingBurstLimit: 5_000,
     });
+  });
+
+  it('reaches the API by the name the environment file gives it, with its regional certificate', () => {
+    const domain = Object.values(resourcesOf(template, 'AWS::ApiGatewayV2::DomainName'))[0]
+      ?.Properties;
+    expect(domain).toMatchObject({
+      DomainName: 'api-origin.kryon.example',
+      DomainNameConfigurations: [
+        { CertificateArn: REGIONAL_CERTIFICATE_ARN, EndpointType: 'REGIONAL' },
+      ],
+    });
+    const origins = (distribution().Origins as { DomainName: unknown }[]).map((o) => o.DomainName);
+    expect(origins).toContain('api-origin.kryon.example');
   });
 
   it('evaluates the API rate rule first, then AWS’s groups, each counted in CloudWatch', () => {

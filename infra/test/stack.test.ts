@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import { LEAD_FORMS } from '@kryon/shared/api';
+import { API_FLOOD_RATE } from '@kryon/shared/constants';
 import { PERMISSIONS_POLICY, SITE_SECURITY_HEADERS } from '@kryon/shared/security-headers';
 import { SPECULATION_RULES_HEADER_VALUE } from '@kryon/shared/speculation-rules';
 import type { CfnResource } from 'aws-cdk-lib';
@@ -12,7 +13,7 @@ import { ORIGIN_VERIFY_HEADER } from '../../functions/src/http/site-origin.ts';
 import { DELIVERY_METRICS, LEAD_METRICS } from '../../functions/src/leads/ports.ts';
 import { API_ROUTES, FALLBACK_HANDLER } from '../../functions/src/routes.ts';
 import { API_CSP, buildCsp, scanSite } from '../lib/csp.ts';
-import { handlerKind, ROUTE_THROTTLES } from '../lib/forms-api.ts';
+import { RESERVED_CONCURRENCY } from '../lib/forms-api.ts';
 import { METRIC_NAMESPACE, POWERTOOLS_SERVICE_NAME } from '../lib/lead-function.ts';
 import { MAIL_STREAMS, VISITOR_STREAM_PAUSED } from '../lib/lead-metrics.ts';
 import { scanSiteFiles, siteRouterCode } from '../lib/site-router.ts';
@@ -237,12 +238,8 @@ describe('distribution', () => {
     );
     expect(apiOrigin).toMatchObject({
       CustomOriginConfig: { OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] },
-      DomainName: {
-        'Fn::Join': [
-          '',
-          expect.arrayContaining([ref(stack.api.api.node.defaultChild as CfnResource)]),
-        ],
-      },
+      // The API's own name: it has no execute-api address to reach it by.
+      DomainName: 'api-origin.example.com',
     });
   });
 
@@ -454,35 +451,50 @@ describe('HTTP API', () => {
     }
   });
 
-  it('gives every route its own throttle, sized per kind, and the stage default to the fallback', () => {
-    const stage = Object.values(resourcesOf(template, 'AWS::ApiGatewayV2::Stage'))[0];
-    const settings = stage?.Properties?.RouteSettings as Record<string, unknown>;
-    const expected = Object.fromEntries(
-      API_ROUTES.map((route) => {
-        const throttle = ROUTE_THROTTLES[handlerKind(route.handler, LEAD_FORMS)];
-        return [
-          `${route.method} ${route.path}`,
-          { ThrottlingRateLimit: throttle?.rateLimit, ThrottlingBurstLimit: throttle?.burstLimit },
-        ];
-      }),
-    );
-    expect(settings).toEqual(expected);
-    expect(settings['POST /api/email/contact']).toEqual({
-      ThrottlingRateLimit: 5,
-      ThrottlingBurstLimit: 10,
+  it('has no throttle one source can fill below the flood rate: one stage bucket at the account quota, no route buckets', () => {
+    const stage = Object.values(resourcesOf(template, 'AWS::ApiGatewayV2::Stage'))[0]?.Properties;
+    // Before decision 072 a form route's own bucket was 5 a second (burst 10): about 30
+    // requests a second from anywhere answered every real visitor 429.
+    expect(stage?.RouteSettings).toBeUndefined();
+    expect(stage?.DefaultRouteSettings).toEqual({
+      ThrottlingRateLimit: 10_000,
+      ThrottlingBurstLimit: 5_000,
     });
-    expect(settings['GET /api/email/health']).toEqual({
-      ThrottlingRateLimit: 1,
-      ThrottlingBurstLimit: 5,
+    const settings = (stage?.DefaultRouteSettings ?? {}) as Record<string, number>;
+    const { ThrottlingRateLimit, ThrottlingBurstLimit } = settings;
+    expect(ThrottlingRateLimit).toBeGreaterThanOrEqual(API_FLOOD_RATE.rateLimit);
+    expect(ThrottlingBurstLimit).toBeGreaterThanOrEqual(API_FLOOD_RATE.burstLimit);
+  });
+
+  it('has no execute-api address: the API answers only on its own name, which CloudFront uses', () => {
+    const api = Object.values(resourcesOf(template, 'AWS::ApiGatewayV2::Api'))[0]?.Properties;
+    expect(api?.DisableExecuteApiEndpoint).toBe(true);
+    const [domainId, domain] =
+      Object.entries(resourcesOf(template, 'AWS::ApiGatewayV2::DomainName'))[0] ?? [];
+    expect(domain?.Properties?.DomainName).toBe('api-origin.example.com');
+    expect(domain?.Properties?.DomainNameConfigurations).toEqual([
+      expect.objectContaining({ EndpointType: 'REGIONAL', CertificateArn: expect.any(String) }),
+    ]);
+    const mapping = Object.values(resourcesOf(template, 'AWS::ApiGatewayV2::ApiMapping'))[0]
+      ?.Properties;
+    expect(mapping).toMatchObject({ ApiId: { Ref: apiId() }, DomainName: { Ref: domainId } });
+    const distribution = Object.values(resourcesOf(template, 'AWS::CloudFront::Distribution'))[0];
+    const { Origins } = (distribution?.Properties?.DistributionConfig ?? { Origins: [] }) as {
+      Origins: { DomainName: unknown }[];
+    };
+    const origins = Origins.map((origin) => origin.DomainName);
+    expect(origins).toContain('api-origin.example.com');
+    expect(JSON.stringify(origins)).not.toContain('execute-api');
+    expect(template.toJSON().Outputs.ApiOriginTarget.Value).toEqual({
+      'Fn::GetAtt': [domainId, 'RegionalDomainName'],
     });
-    // Shared by every visitor of every form: sized so that many addresses, each within the
-    // per-client limit, cannot empty it cheaply (decisions 034, 051).
-    expect(settings['GET /api/email/challenge']).toEqual({
-      ThrottlingRateLimit: 100,
-      ThrottlingBurstLimit: 200,
-    });
-    // The fallback has no entry: the stage default (apiRateLimit / apiBurstLimit) is its own.
-    expect(Object.keys(settings)).not.toContain('$default');
+  });
+
+  it('caps the concurrency of the browser check alone, so its flood leaves the forms theirs', () => {
+    const reserved = (handler: string) =>
+      (fnOf(handler).node.defaultChild as CfnFunction).reservedConcurrentExecutions;
+    expect(reserved('challenge')).toBe(RESERVED_CONCURRENCY.challenge);
+    for (const form of LEAD_FORMS) expect(reserved(form)).toBeUndefined();
   });
 
   it('creates the stage after the routes its settings name', () => {
@@ -502,7 +514,7 @@ describe('HTTP API', () => {
       ApiId: { Ref: apiId() },
       StageName: '$default',
       AutoDeploy: true,
-      DefaultRouteSettings: { ThrottlingRateLimit: 20, ThrottlingBurstLimit: 40 },
+      DefaultRouteSettings: { ThrottlingRateLimit: 10_000, ThrottlingBurstLimit: 5_000 },
     });
     const access = stage.AccessLogSettings as { DestinationArn: unknown; Format: string };
     const format = JSON.parse(access.Format) as Record<string, string>;

@@ -19,6 +19,20 @@ export const IP_RATE_LIMIT = {
   windowMs: 60_000,
 } as const;
 
+/**
+ * The API stage's throttle: one token bucket that every visitor of every route draws from, so
+ * it is sized for a flood, never for the expected traffic (decision 072). By default the
+ * regional account quota API Gateway allows an HTTP API (10,000 a second, 5,000 at once); the
+ * deployed stage (infra) and the local server (`npm start`) apply the same bucket.
+ */
+export const API_STAGE_THROTTLE = { rateLimit: 10_000, burstLimit: 5_000 } as const;
+
+/**
+ * The flood the API takes with every real visitor still served: no environment may throttle
+ * the stage below it (the environment file is refused at synth).
+ */
+export const API_FLOOD_RATE = { rateLimit: 1_000, burstLimit: 500 } as const;
+
 export const REQUEST = {
   timeoutMs: 10_000,
   retries: 3,
