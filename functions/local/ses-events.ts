@@ -117,6 +117,48 @@ export interface SesWithEvents {
 }
 
 const SEND_EMAIL = '/v2/email/outbound-emails';
+/** SES v2's routes of one configuration set, and of its sending option. */
+const CONFIGURATION_SET = /^\/v2\/email\/configuration-sets\/([^/?]+)(\/sending)?$/;
+
+/**
+ * What the emulator lacks for the visitor brake (decision 075): a configuration set's sending
+ * option. PutConfigurationSetSendingOptions turns a set off or on, GetConfigurationSet answers
+ * it, and SendEmail naming a set that is off is refused as SES v2 documents a paused sending
+ * (SendingPausedException). A set never switched sends. Kept in this process only.
+ */
+export function sendingOptions() {
+  const off = new Set<string>();
+  return {
+    /** The answer to a configuration-set request, or undefined for anything else. */
+    answer(method: string, path: string, body: string) {
+      const match = CONFIGURATION_SET.exec(path);
+      if (!match) return undefined;
+      const name = decodeURIComponent(match[1] as string);
+      if (match[2] && method === 'PUT') {
+        const enabled = (JSON.parse(body || '{}') as { SendingEnabled?: unknown }).SendingEnabled;
+        if (enabled === false) off.add(name);
+        else off.delete(name);
+        return { status: 200, body: {} };
+      }
+      if (!match[2] && method === 'GET') {
+        return {
+          status: 200,
+          body: { ConfigurationSetName: name, SendingOptions: { SendingEnabled: !off.has(name) } },
+        };
+      }
+      return undefined;
+    },
+    /** Whether a SendEmail request names a set whose sending is off. */
+    refuses(body: string): boolean {
+      try {
+        const set = (JSON.parse(body) as { ConfigurationSetName?: unknown }).ConfigurationSetName;
+        return typeof set === 'string' && off.has(set);
+      } catch {
+        return false;
+      }
+    },
+  };
+}
 
 /** The SES emulator behind the event-publishing proxy, both in this process. */
 export async function startSesWithEvents(options: SesWithEventsOptions): Promise<SesWithEvents> {
@@ -154,9 +196,30 @@ export async function startSesWithEvents(options: SesWithEventsOptions): Promise
     }
   };
 
+  const switches = sendingOptions();
   const server = createServer(async (req, res) => {
     try {
       const body = await readBody(req);
+      const path = req.url?.split('?')[0] ?? '';
+      const own = switches.answer(req.method ?? 'GET', path, body.toString('utf8'));
+      if (own) {
+        res.writeHead(own.status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(own.body));
+        return;
+      }
+      if (req.method === 'POST' && path === SEND_EMAIL && switches.refuses(body.toString('utf8'))) {
+        res.writeHead(400, {
+          'content-type': 'application/json',
+          'x-amzn-errortype': 'SendingPausedException',
+        });
+        res.end(
+          JSON.stringify({
+            message:
+              "The message can't be sent because the account's ability to send email is currently paused.",
+          }),
+        );
+        return;
+      }
       const upstream = await forward(target, req, body);
       res.writeHead(upstream.status, upstream.headers);
       res.end(upstream.body);

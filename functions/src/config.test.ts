@@ -104,10 +104,20 @@ describe('each function needs only what it reads', () => {
     ).not.toThrow();
   });
 
-  it('starts the visitor brake without a table', () => {
+  it('starts the visitor brake with its table, whose item remembers the cool-down (decision 075)', () => {
     expect(
+      readConfig(visitorBrakeConfig, {
+        TABLE_NAME: 'leads',
+        SES_VISITOR_CONFIGURATION_SET: 'visitor',
+      }),
+    ).toMatchObject({
+      SES_VISITOR_CONFIGURATION_SET: 'visitor',
+      VISITOR_BRAKE_COOLDOWN_MINUTES: 60,
+      VISITOR_BRAKE_MAX_COOLDOWN_MINUTES: 720,
+    });
+    expect(() =>
       readConfig(visitorBrakeConfig, { SES_VISITOR_CONFIGURATION_SET: 'visitor' }),
-    ).toMatchObject({ SES_VISITOR_CONFIGURATION_SET: 'visitor' });
+    ).toThrow('Missing required environment variable TABLE_NAME');
   });
 
   it.each([
@@ -220,7 +230,7 @@ describe('the visitor brake', () => {
     ['unset', {}],
     ['blank', { SES_VISITOR_CONFIGURATION_SET: ' ' }],
   ])('refuses to start when the visitor set is %s: there is nothing it may pause', (_l, env) => {
-    expect(() => readConfig(visitorBrakeConfig, env)).toThrow(
+    expect(() => readConfig(visitorBrakeConfig, { TABLE_NAME: 'leads', ...env })).toThrow(
       'Missing required environment variable SES_VISITOR_CONFIGURATION_SET',
     );
   });
@@ -228,6 +238,7 @@ describe('the visitor brake', () => {
   it('refuses to start when the visitor set is the sales set: it must never pause sales', () => {
     expect(() =>
       readConfig(visitorBrakeConfig, {
+        TABLE_NAME: 'leads',
         SES_CONFIGURATION_SET: 'kryon-leads',
         SES_VISITOR_CONFIGURATION_SET: ' kryon-leads ',
       }),
@@ -238,6 +249,24 @@ describe('the visitor brake', () => {
     expect(() =>
       readConfig(visitorBrakeConfig, { SES_VISITOR_CONFIGURATION_SET: 'kryon visitor' }),
     ).toThrow(/SES_VISITOR_CONFIGURATION_SET must be an SES configuration set name/);
+  });
+
+  it('refuses a longest cool-down shorter than the first: the doubling starts there', () => {
+    expect(() =>
+      readConfig(visitorBrakeConfig, {
+        TABLE_NAME: 'leads',
+        SES_VISITOR_CONFIGURATION_SET: 'visitor',
+        VISITOR_BRAKE_COOLDOWN_MINUTES: '120',
+        VISITOR_BRAKE_MAX_COOLDOWN_MINUTES: '60',
+      }),
+    ).toThrow(/VISITOR_BRAKE_MAX_COOLDOWN_MINUTES must be at least VISITOR_BRAKE_COOLDOWN_MINUTES/);
+    expect(() =>
+      readConfig(visitorBrakeConfig, {
+        TABLE_NAME: 'leads',
+        SES_VISITOR_CONFIGURATION_SET: 'visitor',
+        VISITOR_BRAKE_COOLDOWN_MINUTES: '0',
+      }),
+    ).toThrow(/VISITOR_BRAKE_COOLDOWN_MINUTES must be a whole number of at least 1/);
   });
 });
 

@@ -218,7 +218,7 @@ const secretsShape = {
 const tableShape = {
   TABLE_NAME: requiredText(
     'TABLE_NAME',
-    'The DynamoDB table of leads, counters and suppressions. Required by every function but the visitor brake.',
+    "The DynamoDB table of leads, counters, suppressions and the visitor brake's state. Required by every function.",
   ),
 };
 
@@ -389,6 +389,24 @@ const resendShape = {
   ),
 };
 
+/** The visitor brake's cool-down (docs/decisions/075). */
+export const BRAKE_DEFAULTS = { coolDownMinutes: 60, maxCoolDownMinutes: 720 } as const;
+
+const brakeShape = {
+  VISITOR_BRAKE_COOLDOWN_MINUTES: count(
+    'VISITOR_BRAKE_COOLDOWN_MINUTES',
+    BRAKE_DEFAULTS.coolDownMinutes,
+    1,
+    `Minutes visitor e-mail stays paused after the brake's first trip, doubled for each trip soon after; default ${BRAKE_DEFAULTS.coolDownMinutes}. Visitor brake function.`,
+  ),
+  VISITOR_BRAKE_MAX_COOLDOWN_MINUTES: count(
+    'VISITOR_BRAKE_MAX_COOLDOWN_MINUTES',
+    BRAKE_DEFAULTS.maxCoolDownMinutes,
+    1,
+    `The longest pause the doubling reaches, in minutes; default ${BRAKE_DEFAULTS.maxCoolDownMinutes}. Visitor brake function.`,
+  ),
+};
+
 const challengeRateShape = {
   CHALLENGE_RATE_LIMIT_PER_MINUTE: count(
     'CHALLENGE_RATE_LIMIT_PER_MINUTE',
@@ -413,6 +431,7 @@ export const ENVIRONMENT_VARIABLES = {
   ...recipientsShape,
   ...reportShape,
   ...resendShape,
+  ...brakeShape,
   ...challengeRateShape,
 };
 
@@ -582,12 +601,15 @@ export const deliveryEventsConfig = z
   .check(needsSiteSecret());
 
 /**
- * The visitor brake: it may pause the visitor set only. Without one, or with the sales set's
- * name, it refuses to start: pausing it would stop sales mail (decision 058).
+ * The visitor brake: it may pause and resume the visitor set only, and keeps its state in the
+ * table. Without a visitor set, or with the sales set's name, it refuses to start: pausing it
+ * would stop sales mail (decision 058).
  */
 export const visitorBrakeConfig = z
   .object({
     ...loggingShape,
+    ...tableShape,
+    ...brakeShape,
     SES_CONFIGURATION_SET: sendingShape.SES_CONFIGURATION_SET,
     SES_VISITOR_CONFIGURATION_SET: sendingShape.SES_VISITOR_CONFIGURATION_SET,
   })
@@ -605,6 +627,13 @@ export const visitorBrakeConfig = z
           ctx.issues,
           env,
           `SES_VISITOR_CONFIGURATION_SET names the sales configuration set ("${visitor}"): the visitor brake must never pause sales e-mail`,
+        );
+      }
+      if (env.VISITOR_BRAKE_MAX_COOLDOWN_MINUTES < env.VISITOR_BRAKE_COOLDOWN_MINUTES) {
+        push(
+          ctx.issues,
+          env,
+          'Environment variable VISITOR_BRAKE_MAX_COOLDOWN_MINUTES must be at least VISITOR_BRAKE_COOLDOWN_MINUTES: the doubling starts from the first cool-down',
         );
       }
     }),

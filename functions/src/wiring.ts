@@ -14,6 +14,7 @@ import {
 import { ERROR_MESSAGES, SUCCESS_MESSAGES, UNSENT_MESSAGES } from '@kryon/shared/messages';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { createAltchaService } from './adapters/altcha.ts';
+import { createDynamoBrakeStateStore } from './adapters/brake-state.ts';
 import { createDynamoLeadStore, createDynamoWindowCounter } from './adapters/dynamodb.ts';
 import { createDnsMailDomainCheck } from './adapters/mail-domain.ts';
 import {
@@ -26,7 +27,7 @@ import {
   type SecretReader,
   type SecretVersions,
 } from './adapters/secrets.ts';
-import { createSesMailer, type SesMailerOptions } from './adapters/ses.ts';
+import { createSesMailer, createSesVisitorBrake, type SesMailerOptions } from './adapters/ses.ts';
 import {
   type ChallengeConfig,
   type DeliveryEventsConfig,
@@ -37,6 +38,7 @@ import {
   priceCurveOf,
   type ResendConfig,
   readConfig,
+  type VisitorBrakeConfig,
 } from './config.ts';
 import { createFormHandler } from './http/form-handler.ts';
 import { errorResponse, type HttpResponse } from './http/responses.ts';
@@ -56,6 +58,7 @@ import { derivedSecret } from './leads/hash.ts';
 import type { BrakeMetrics, Log, MailDomainCheck } from './leads/ports.ts';
 import type { ResendDeps } from './leads/resend-pending.ts';
 import type { LeadDeps } from './leads/submit-lead.ts';
+import type { VisitorBrakeDeps } from './leads/visitor-brake.ts';
 import type { VisitorMailBudgets } from './leads/visitor-mail.ts';
 
 /*
@@ -151,6 +154,27 @@ function visitorConfigurationSet(
 /** The brake's count (VisitorStreamPaused), in the namespace the other functions use. */
 export function brakeMetrics(): BrakeMetrics {
   return createBrakeMetrics(powertoolsMetrics);
+}
+
+/**
+ * The visitor brake as its function and ops' command run it: the visitor set's switch at SES,
+ * its item in the table, and the cool-down in milliseconds.
+ */
+export function visitorBrakeDeps(config: VisitorBrakeConfig): VisitorBrakeDeps {
+  return {
+    brake: createSesVisitorBrake(sesClient(), {
+      // The schema refuses an unset visitor set, or the sales set's name (decision 066).
+      visitorConfigurationSet: config.SES_VISITOR_CONFIGURATION_SET as string,
+    }),
+    store: createDynamoBrakeStateStore(dynamoClient(), config.TABLE_NAME),
+    log,
+    metrics: brakeMetrics(),
+    now: () => new Date(),
+    settings: {
+      coolDownMs: config.VISITOR_BRAKE_COOLDOWN_MINUTES * 60_000,
+      maxCoolDownMs: config.VISITOR_BRAKE_MAX_COOLDOWN_MINUTES * 60_000,
+    },
+  };
 }
 
 function leadMetrics() {

@@ -322,6 +322,17 @@ describe('the other settings', () => {
     );
   });
 
+  it('pause the visitor stream at least for the alarms’ hour, and double up to a longer pause', () => {
+    expect(problems({ kind: 'preview', visitorBrake: { coolDownMinutes: 30 } })).toContain(
+      'visitorBrake.coolDownMinutes: must be a whole number from 60 to 10080',
+    );
+    expect(
+      problems({ kind: 'preview', visitorBrake: { coolDownMinutes: 120, maxCoolDownMinutes: 90 } }),
+    ).toContain('visitorBrake.maxCoolDownMinutes: must be at least coolDownMinutes');
+    // The count that an attacker met with 6 bounces is gone (decision 075).
+    expect(problems({ kind: 'preview', visitorBrake: { minBounces: 5 } })).toMatch(/minBounces/);
+  });
+
   it('take a log level, time zone and secret version of the right shape', () => {
     expect(problems({ kind: 'preview', logLevel: 'info' })).toMatch(/^ {2}logLevel: /m);
     expect(problems({ kind: 'preview', salesTimeZone: 'Berlin' })).toContain(
@@ -338,7 +349,14 @@ describe('the other settings', () => {
       stackName: 'KryonWeb',
       waf: { mode: 'off' },
       visitorMail: { perAddress: 3, perHour: 400 },
-      visitorBrake: { bounceRate: 0.04, complaintRate: 0.0008, minBounces: 5, minComplaints: 2 },
+      visitorBrake: {
+        bounceRate: 0.04,
+        complaintRate: 0.0008,
+        minVolume: 300,
+        minComplaints: 3,
+        coolDownMinutes: 60,
+        maxCoolDownMinutes: 720,
+      },
       api: { rateLimit: 10_000, burstLimit: 5_000 },
       logLevel: 'INFO',
       appVersion: 'dev',

@@ -262,18 +262,27 @@ export const environmentSchema = z
       })
       .prefault({}),
     /**
-     * The visitor configuration set's own bounce and complaint rates (fractions) at which the
-     * brake pauses that set, below the account rates at which SES reviews the account; and
-     * how many permanent bounces / complaints of visitor mail the same hour it takes besides,
-     * so that one complaint at a low volume does not stop every visitor's e-mail.
-     * @default { bounceRate: 0.04, complaintRate: 0.0008, minBounces: 5, minComplaints: 2 }
+     * The brake on visitor mail (decision 075): the share of the visitor stream's own e-mails
+     * in an hour that bounced for good / drew a complaint at which it pauses that stream, each
+     * below the account rate at which SES reviews the account; `minVolume`, the hour's volume
+     * below which the share is taken of `minVolume` (so a few events at a low volume are not a
+     * share); `minComplaints`, complaints it takes besides; and the first and longest pause.
+     * @default { bounceRate: 0.04, complaintRate: 0.0008, minVolume: 300, minComplaints: 3, coolDownMinutes: 60, maxCoolDownMinutes: 720 }
      */
     visitorBrake: z
       .strictObject({
         bounceRate: brakeRate(SES_REVIEW_RATES.bounce, 'bounce').default(0.04),
         complaintRate: brakeRate(SES_REVIEW_RATES.complaint, 'complaint').default(0.0008),
-        minBounces: wholeNumber(1, 10_000).default(5),
-        minComplaints: wholeNumber(1, 10_000).default(2),
+        minVolume: wholeNumber(1, 1_000_000).default(300),
+        minComplaints: wholeNumber(1, 10_000).default(3),
+        // At least the alarms' hour: a pause shorter than it would end while the hour that
+        // pulled it is still being counted.
+        coolDownMinutes: wholeNumber(60, 10_080).default(60),
+        maxCoolDownMinutes: wholeNumber(60, 10_080).default(720),
+      })
+      .refine((brake) => brake.maxCoolDownMinutes >= brake.coolDownMinutes, {
+        message: 'must be at least coolDownMinutes (the doubling starts there)',
+        path: ['maxCoolDownMinutes'],
       })
       .prefault({}),
     /**
@@ -460,8 +469,10 @@ export interface DeployConfig {
   visitorBrake: {
     bounceRate: number;
     complaintRate: number;
-    minBounces: number;
+    minVolume: number;
     minComplaints: number;
+    coolDownMinutes: number;
+    maxCoolDownMinutes: number;
   };
   /** The site's public origin, for links in e-mails to visitors (the research download). */
   siteOrigin: string | undefined;

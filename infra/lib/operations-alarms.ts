@@ -19,12 +19,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { LeadMetric } from '../../functions/src/leads/ports.ts';
 import { pascal } from './forms-api.ts';
-import {
-  configurationSetReputation,
-  leadMetric,
-  leadMetricTotal,
-  streamMetric,
-} from './lead-metrics.ts';
+import { leadMetric, leadMetricTotal, streamMetric } from './lead-metrics.ts';
 
 export interface OperationsAlarmsProps {
   alarmEmails: readonly string[];
@@ -38,15 +33,15 @@ export interface OperationsAlarmsProps {
   /** The delivery-events rule's and function's dead-letter queue. */
   deliveryEventsDeadLetterQueue: IQueue;
   /**
-   * What pulls the brake on the visitor stream, at which of its set's own rates, and with how
-   * many of that stream's bounces or complaints in the hour behind the rate.
+   * What pulls the brake on the visitor stream (decision 075): the share of that stream's own
+   * e-mails in the hour that bounced for good or drew a complaint, taken of at least
+   * `minVolume` e-mails, and for complaints at least `minComplaints` of them.
    */
   visitorBrake: {
     fn: IFunction;
-    configurationSetName: string;
     bounceRate: number;
     complaintRate: number;
-    minBounces: number;
+    minVolume: number;
     minComplaints: number;
   };
 }
@@ -207,41 +202,36 @@ export class OperationsAlarms extends Construct {
         'Check recipients in the environment file and that mailbox; the lead shows which address.',
     );
 
-    // The brake: the visitor set's own rates, below the account's review rates, counted only
-    // in an hour with enough of our own counts of that stream's permanent bounces or
-    // complaints behind them (a rate over a handful of messages says little). Past either,
-    // the brake function pauses the visitor set (sales mail keeps flowing) and ops are told;
-    // only a person resumes it (README runbook).
+    // The brake (decision 075): the share of the visitor stream's own e-mails in the hour that
+    // bounced for good or drew a complaint, as the delivery-events function counts them. Past
+    // either, the brake function pauses the visitor set for a cool-down (sales mail keeps
+    // flowing) and ops are told. It hears every state change, so that its schedule resumes
+    // the stream only once no brake alarm is in ALARM (an alarm acts only on a change).
     const brake = new LambdaAction(props.visitorBrake.fn);
-    const { configurationSetName, minBounces, minComplaints } = props.visitorBrake;
+    const { minVolume, minComplaints, bounceRate, complaintRate } = props.visitorBrake;
     this.add(
       'VisitorBounceBrake',
-      gatedRate(
-        configurationSetReputation('Reputation.BounceRate', configurationSetName),
-        streamMetric('EmailBounced', 'visitor', { period: Duration.hours(1) }),
-        minBounces,
-        'Visitor set bounce rate (hours with enough bounces)',
-      ),
-      `The visitor configuration set's bounce rate reached ` +
-        `${percent(props.visitorBrake.bounceRate)} with at least ${minBounces} permanent ` +
-        'bounces in the hour: e-mail to visitors is paused (sales mail is not). Find why, then ' +
-        'resume it (README runbook).',
-      props.visitorBrake.bounceRate,
+      visitorShare('bounced', minVolume, 0, 'Share of visitor e-mails that bounced for good'),
+      `At least ${percent(bounceRate)} of the visitor stream's e-mails in the hour (of at ` +
+        `least ${minVolume}) bounced for good: e-mail to visitors is paused for a cool-down ` +
+        '(sales mail is not), and resumes by itself. Find why (README runbook); ' +
+        '`npm run brake -- status` says until when.',
+      bounceRate,
       brake,
     );
     this.add(
       'VisitorComplaintBrake',
-      gatedRate(
-        configurationSetReputation('Reputation.ComplaintRate', configurationSetName),
-        streamMetric('EmailComplained', 'visitor', { period: Duration.hours(1) }),
+      visitorShare(
+        'complained',
+        minVolume,
         minComplaints,
-        'Visitor set complaint rate (hours with enough complaints)',
+        'Share of visitor e-mails that drew a complaint',
       ),
-      `The visitor configuration set's complaint rate reached ` +
-        `${percent(props.visitorBrake.complaintRate)} with at least ${minComplaints} ` +
-        'complaints in the hour: e-mail to visitors is paused (sales mail is not). Find why, ' +
-        'then resume it (README runbook).',
-      props.visitorBrake.complaintRate,
+      `At least ${percent(complaintRate)} of the visitor stream's e-mails in the hour (of at ` +
+        `least ${minVolume}), and at least ${minComplaints} complaints, were marked as spam: ` +
+        'e-mail to visitors is paused for a cool-down (sales mail is not), and resumes by ' +
+        'itself. Find why (README runbook); `npm run brake -- status` says until when.',
+      complaintRate,
       brake,
     );
 
@@ -272,7 +262,7 @@ export class OperationsAlarms extends Construct {
 
   /**
    * One alarm to the topic, when it fires and when it recovers. `brake`, when given, is also
-   * invoked when it fires, never when it recovers: the brake only ever pauses.
+   * invoked on each of its state changes: into ALARM it pauses; the others are recorded.
    */
   private add(
     id: string,
@@ -290,20 +280,51 @@ export class OperationsAlarms extends Construct {
       alarmDescription: description,
     });
     alarm.addAlarmAction(new SnsAction(this.topic));
-    if (brake) alarm.addAlarmAction(brake);
     alarm.addOkAction(new SnsAction(this.topic));
+    if (brake) {
+      alarm.addAlarmAction(brake);
+      alarm.addOkAction(brake);
+      alarm.addInsufficientDataAction(brake);
+    }
     this.alarms.push(alarm);
   }
 }
 
 /**
- * SES's rate for the set, or 0 in an hour with fewer than `min` of our own counts behind it.
- * Both are hourly: a math expression reads its metrics at one period.
+ * What the visitor stream's e-mails became in an hour (the delivery-events function's counts):
+ * each accepted message ends delivered, bounced for good, soft-bounced after SES gave up, or
+ * rejected by SES, so their sum is the hour's volume. Powertools writes only what a run
+ * counted, so each is FILLed with 0.
  */
-function gatedRate(rate: IMetric, count: IMetric, min: number, label: string): MathExpression {
+const VISITOR_VOLUME =
+  'FILL(delivered, 0) + FILL(bounced, 0) + FILL(softBounced, 0) + FILL(rejected, 0)';
+
+/**
+ * The share of the hour's visitor e-mails that `outcome` (bounced or complained) makes up,
+ * taken of at least `minVolume` e-mails, so that at a low volume a handful of events is not a
+ * share; with `minCount`, 0 in an hour with fewer such events. Exported for the test that
+ * evaluates the expression on sample hours.
+ */
+export function visitorShare(
+  outcome: 'bounced' | 'complained',
+  minVolume: number,
+  minCount: number,
+  label: string,
+): MathExpression {
+  const hour = { period: Duration.hours(1) };
+  const volume = `(${VISITOR_VOLUME})`;
+  const share = `FILL(${outcome}, 0) / IF(${volume} > ${minVolume}, ${volume}, ${minVolume})`;
   return new MathExpression({
-    expression: `IF(FILL(n, 0) >= ${min}, rate, 0)`,
-    usingMetrics: { rate, n: count },
+    expression: minCount > 0 ? `IF(FILL(${outcome}, 0) >= ${minCount}, ${share}, 0)` : share,
+    usingMetrics: {
+      delivered: streamMetric('EmailDelivered', 'visitor', hour),
+      bounced: streamMetric('EmailBounced', 'visitor', hour),
+      softBounced: streamMetric('EmailSoftBounced', 'visitor', hour),
+      rejected: streamMetric('EmailRejectedBySes', 'visitor', hour),
+      ...(outcome === 'complained'
+        ? { complained: streamMetric('EmailComplained', 'visitor', hour) }
+        : {}),
+    },
     label,
     period: Duration.hours(1),
   });

@@ -155,7 +155,9 @@ export class OperationsDashboard extends Construct {
         ),
       ),
       new GraphWidget({
-        title: 'Visitor set reputation (the brake pauses it at the lines)',
+        // SES's own rates of the set, for comparison: the brake reads the hour's shares of
+        // our counts (decision 075), whose thresholds are the same lines.
+        title: 'Visitor set reputation by SES (the brake’s shares are on its alarms)',
         left: [
           configurationSetReputation(
             'Reputation.BounceRate',

@@ -262,15 +262,25 @@ describe('sales bounces and complaints', () => {
 
 describe('the visitor stream’s brake', () => {
   const brakeArn = () => ({ 'Fn::GetAtt': [fnId(stack.visitorBrake.fn), 'Arn'] });
+  const brakeAlarm = (name: string, t = template) => {
+    const found = alarms(t).filter((a) => a.id.includes(name));
+    expect(found, name).toHaveLength(1);
+    return found[0] as { id: string; props: Props };
+  };
+  type Query = {
+    Id: string;
+    Expression?: string;
+    MetricStat?: { Metric: Props; Period: number; Stat: string };
+  };
   const cases = [
-    ['Reputation.BounceRate', 'bounce rate', 0.04, 0.02],
-    ['Reputation.ComplaintRate', 'complaint rate', 0.0008, 0.0005],
+    ['VisitorBounceBrake', 'EmailBounced', 0.04, 0.02],
+    ['VisitorComplaintBrake', 'EmailComplained', 0.0008, 0.0005],
   ] as const;
 
   it.each(cases)(
-    'watches the visitor set’s own %s and pauses it at the configured rate',
-    (metricName, what, byDefault, configured) => {
-      const alarm = alarmStartingWith(`The visitor configuration set's ${what}`);
+    '%s reads the visitor stream’s own counts of the hour, and pauses at the configured share',
+    (name, counted, byDefault, configured) => {
+      const alarm = brakeAlarm(name);
       expect(alarm.props).toMatchObject({
         EvaluationPeriods: 1,
         Threshold: byDefault,
@@ -278,55 +288,108 @@ describe('the visitor stream’s brake', () => {
         // No data (a quiet hour, no visitor mail yet) never pulls the brake.
         TreatMissingData: 'notBreaching',
       });
-      const metrics = alarm.props.Metrics as {
-        Id: string;
-        Expression?: string;
-        MetricStat?: { Metric: Props; Period: number; Stat: string };
-      }[];
-      const byId = Object.fromEntries(metrics.map((m) => [m.Id, m]));
-      // SES's rate for the set, not the account's (the SesBounceRate/SesComplaintRate alarms)...
-      expect(byId.rate?.MetricStat).toEqual({
-        Metric: {
-          Namespace: 'AWS/SES',
-          MetricName: metricName,
-          Dimensions: [{ Name: 'ses:configuration-set', Value: { Ref: visitorSetId() } }],
-        },
-        Period: 3600,
-        Stat: 'Maximum',
-      });
-      // ...counted only in an hour with enough of the stream's own bounces or complaints.
-      expect(byId.n?.MetricStat).toMatchObject({
-        Metric: {
-          Namespace: 'Kryon/Leads',
-          MetricName: what === 'bounce rate' ? 'EmailBounced' : 'EmailComplained',
-          Dimensions: expect.arrayContaining([{ Name: 'Stream', Value: 'visitor' }]),
-        },
-        Period: 3600,
-        Stat: 'Sum',
-      });
-      const min = what === 'bounce rate' ? 5 : 2;
-      expect(metrics.find((m) => m.Expression)?.Expression).toBe(
-        `IF(FILL(n, 0) >= ${min}, rate, 0)`,
+      const metrics = alarm.props.Metrics as Query[];
+      const stats = metrics.filter((m) => m.MetricStat);
+      // The delivery-events function's counts of the visitor stream, hourly, summed: what
+      // became of each e-mail (the volume) and the outcome itself. No SES reputation metric:
+      // it resets when a set is re-enabled, and would forget the trouble at each resume.
+      expect(stats.map((m) => m.MetricStat?.Metric.MetricName).sort()).toEqual(
+        [
+          'EmailBounced',
+          'EmailDelivered',
+          'EmailRejectedBySes',
+          'EmailSoftBounced',
+          ...(counted === 'EmailComplained' ? ['EmailComplained'] : []),
+        ].sort(),
       );
-      // It tells ops and pulls the brake when it fires; a recovery only tells ops.
-      expect(alarm.props.AlarmActions).toEqual([topicRef(), brakeArn()]);
-      expect(alarm.props.OKActions).toEqual([topicRef()]);
-
-      const configuredAlarm = alarmStartingWith(
-        `The visitor configuration set's ${what}`,
-        custom.template,
-      );
-      expect(configuredAlarm.props.Threshold).toBe(configured);
+      for (const stat of stats) {
+        expect(stat.MetricStat).toMatchObject({
+          Metric: {
+            Namespace: 'Kryon/Leads',
+            Dimensions: expect.arrayContaining([{ Name: 'Stream', Value: 'visitor' }]),
+          },
+          Period: 3600,
+          Stat: 'Sum',
+        });
+      }
+      expect(JSON.stringify(metrics)).not.toContain('AWS/SES');
+      expect(brakeAlarm(name, custom.template).props.Threshold).toBe(configured);
     },
   );
+
+  it.each(cases)(
+    '%s tells ops when it fires and recovers, and the brake of every state change',
+    (name) => {
+      const alarm = brakeAlarm(name);
+      // Into ALARM it pauses; OK and INSUFFICIENT_DATA are recorded, so that the schedule
+      // resumes only once no brake alarm is in ALARM.
+      expect(alarm.props.AlarmActions).toEqual([topicRef(), brakeArn()]);
+      expect(alarm.props.OKActions).toEqual([topicRef(), brakeArn()]);
+      expect(alarm.props.InsufficientDataActions).toEqual([brakeArn()]);
+    },
+  );
+
+  /**
+   * The brake's hour, evaluated as CloudWatch would evaluate the alarm's expression: each
+   * metric is the hour's sum, or missing when the function counted none.
+   */
+  function pulls(name: string, hour: Partial<Record<string, number>>, t = template): boolean {
+    const alarm = brakeAlarm(name, t);
+    const metrics = alarm.props.Metrics as Query[];
+    const values: Record<string, number | undefined> = {};
+    for (const m of metrics) {
+      if (m.MetricStat) values[m.Id] = hour[String(m.MetricStat.Metric.MetricName)];
+    }
+    const expression = metrics.find((m) => m.Expression)?.Expression as string;
+    return evaluate(expression, values) >= (alarm.props.Threshold as number);
+  }
+
+  it('does not pause for 5 bounces among a normal hour’s volume (decision 051: up to 300)', () => {
+    expect(pulls('VisitorBounceBrake', { EmailDelivered: 295, EmailBounced: 5 })).toBe(false);
+    // Nor among a quiet hour's: a share of fewer than 300 e-mails is taken of 300.
+    expect(pulls('VisitorBounceBrake', { EmailDelivered: 20, EmailBounced: 5 })).toBe(false);
+    // Nor for the attack the review measured: 9 downloads, 6 bounces and 3 complaints.
+    expect(pulls('VisitorBounceBrake', { EmailDelivered: 3, EmailBounced: 6 })).toBe(false);
+    // Nor for one or two complaints, whatever the volume.
+    for (const volume of [10, 300, 2000]) {
+      expect(
+        pulls('VisitorComplaintBrake', { EmailDelivered: volume, EmailComplained: 2 }),
+        `${volume}`,
+      ).toBe(false);
+    }
+  });
+
+  it('pauses for a real spike: a scraped list, a form that mangles addresses', () => {
+    expect(pulls('VisitorBounceBrake', { EmailDelivered: 250, EmailBounced: 50 })).toBe(true);
+    expect(pulls('VisitorBounceBrake', { EmailDelivered: 30, EmailBounced: 12 })).toBe(true);
+    // At a high volume the share is of the real volume: 4% of 2,000.
+    expect(pulls('VisitorBounceBrake', { EmailDelivered: 1920, EmailBounced: 80 })).toBe(true);
+    expect(pulls('VisitorBounceBrake', { EmailDelivered: 1930, EmailBounced: 70 })).toBe(false);
+    // Soft bounces SES gave up on and its rejections are volume, not bounces.
+    expect(
+      pulls('VisitorBounceBrake', {
+        EmailDelivered: 1800,
+        EmailSoftBounced: 120,
+        EmailBounced: 79,
+      }),
+    ).toBe(false);
+    expect(pulls('VisitorComplaintBrake', { EmailDelivered: 300, EmailComplained: 3 })).toBe(true);
+    // The configured shares: 2% pauses at 6 of the 300 that a quiet hour is taken as.
+    expect(
+      pulls('VisitorBounceBrake', { EmailDelivered: 100, EmailBounced: 6 }, custom.template),
+    ).toBe(true);
+  });
+
+  it('never pauses in an hour with no visitor e-mail at all', () => {
+    expect(pulls('VisitorBounceBrake', {})).toBe(false);
+    expect(pulls('VisitorComplaintBrake', {})).toBe(false);
+  });
 
   it('lets exactly those two alarms invoke the brake (the Lambda permission CDK adds)', () => {
     const permissions = Object.values(resourcesOf(template, 'AWS::Lambda::Permission')).filter(
       (p) => p.Properties?.Principal === 'lambda.alarms.cloudwatch.amazonaws.com',
     );
-    const brakeAlarmIds = cases.map(
-      ([, what]) => alarmStartingWith(`The visitor configuration set's ${what}`).id,
-    );
+    const brakeAlarmIds = cases.map(([name]) => brakeAlarm(name).id);
     expect(permissions).toHaveLength(2);
     for (const permission of permissions) {
       expect(permission.Properties).toMatchObject({
@@ -347,10 +410,17 @@ describe('the visitor stream’s brake', () => {
     const nonLog = statements.filter(
       (s) => !([s.Action].flat() as string[]).every((a) => a.startsWith('logs:')),
     );
-    expect(nonLog).toHaveLength(1);
-    expect(nonLog[0]?.Action).toBe('ses:PutConfigurationSetSendingOptions');
-    expect([nonLog[0]?.Resource].flat()).toHaveLength(1);
-    const resource = JSON.stringify(nonLog[0]?.Resource);
+    expect(nonLog).toHaveLength(2);
+    const ses = nonLog.find((st) => String(st.Action).startsWith('ses:'));
+    expect(ses?.Action).toBe('ses:PutConfigurationSetSendingOptions');
+    expect([ses?.Resource].flat()).toHaveLength(1);
+    // Its own item of the table and nothing else of it (decision 075).
+    const table = nonLog.find((st) => st !== ses);
+    expect(table).toMatchObject({
+      Action: ['dynamodb:GetItem', 'dynamodb:PutItem'],
+      Condition: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': ['BRAKE#visitor'] } },
+    });
+    const resource = JSON.stringify(ses?.Resource);
     expect(resource).toContain(`":configuration-set/",{"Ref":"${visitorSetId()}"}`);
     expect(resource).not.toContain(salesSetId());
     // No grant anywhere else lets any role pause or resume a set.
@@ -360,13 +430,16 @@ describe('the visitor stream’s brake', () => {
     expect(pausers).toHaveLength(1);
   });
 
-  it('gets both sets’ names, and no dead-letter queue (ops see its Errors alarm)', () => {
+  it('gets both sets’ names, its table and cool-down, and no dead-letter queue (ops see its Errors alarm)', () => {
     const props = template.toJSON().Resources[fnId(stack.visitorBrake.fn)].Properties;
     // The sales set's name only so that the function can refuse to start were they the same.
     expect(props.Environment.Variables).toMatchObject({
       SES_VISITOR_CONFIGURATION_SET: { Ref: visitorSetId() },
       SES_CONFIGURATION_SET: { Ref: salesSetId() },
       APP_VERSION: 'dev',
+      TABLE_NAME: { Ref: expect.any(String) },
+      VISITOR_BRAKE_COOLDOWN_MINUTES: '60',
+      VISITOR_BRAKE_MAX_COOLDOWN_MINUTES: '720',
     });
     expect(props.DeadLetterConfig).toBeUndefined();
     expect(
@@ -378,8 +451,96 @@ describe('the visitor stream’s brake', () => {
     ).toBe(true);
   });
 
+  it('is run every five minutes, to end a pause whose cool-down is over', () => {
+    const rules = Object.values(resourcesOf(template, 'AWS::Events::Rule')).filter((rule) =>
+      JSON.stringify(rule.Properties?.Targets).includes(fnId(stack.visitorBrake.fn)),
+    );
+    expect(rules).toHaveLength(1);
+    expect(rules[0]?.Properties).toMatchObject({
+      ScheduleExpression: 'rate(5 minutes)',
+      State: 'ENABLED',
+      Targets: [
+        expect.objectContaining({ Arn: brakeArn(), RetryPolicy: { MaximumRetryAttempts: 2 } }),
+      ],
+    });
+  });
+
   it('keeps the stack cdk-nag clean with custom rates too', () => {
     expect(nagFindings(app)).toEqual([]);
     expect(nagFindings(custom.app)).toEqual([]);
   });
 });
+
+/**
+ * CloudWatch metric math, as far as the brake's expressions use it: numbers, metric ids,
+ * + - * /, comparisons (1 or 0), parentheses, FILL(m, value) and IF(condition, a, b). A
+ * missing metric is NaN, as no data is; FILL replaces it.
+ */
+function evaluate(expression: string, values: Record<string, number | undefined>): number {
+  const tokens = expression.match(/\d+(?:\.\d+)?|[A-Za-z_]\w*|>=|<=|[-+*/(),<>]/g) ?? [];
+  let at = 0;
+  const peek = () => tokens[at];
+  const take = (expected?: string) => {
+    const token = tokens[at++];
+    if (expected !== undefined && token !== expected) {
+      throw new Error(`expected ${expected} at ${at} in ${expression}, got ${token}`);
+    }
+    return token as string;
+  };
+  const comparison = (): number => {
+    const left = sum();
+    const op = peek();
+    if (op === '>=' || op === '>' || op === '<=' || op === '<') {
+      take();
+      const right = sum();
+      const result =
+        op === '>='
+          ? left >= right
+          : op === '>'
+            ? left > right
+            : op === '<='
+              ? left <= right
+              : left < right;
+      return result ? 1 : 0;
+    }
+    return left;
+  };
+  const sum = (): number => {
+    let value = product();
+    while (peek() === '+' || peek() === '-')
+      value = take() === '+' ? value + product() : value - product();
+    return value;
+  };
+  const product = (): number => {
+    let value = atom();
+    while (peek() === '*' || peek() === '/')
+      value = take() === '*' ? value * atom() : value / atom();
+    return value;
+  };
+  const atom = (): number => {
+    const token = take();
+    if (token === '(') {
+      const value = comparison();
+      take(')');
+      return value;
+    }
+    if (/^\d/.test(token)) return Number(token);
+    if (token === 'FILL' || token === 'IF') {
+      take('(');
+      const args = [comparison()];
+      while (peek() === ',') {
+        take();
+        args.push(comparison());
+      }
+      take(')');
+      const [a = Number.NaN, b = Number.NaN, c = Number.NaN] = args;
+      if (token === 'FILL') return Number.isNaN(a) ? b : a;
+      return a !== 0 && !Number.isNaN(a) ? b : c;
+    }
+    if (!(token in values)) throw new Error(`unknown id ${token} in ${expression}`);
+    return values[token] ?? Number.NaN;
+  };
+  const value = comparison();
+  if (at !== tokens.length) throw new Error(`trailing tokens in ${expression}`);
+  return value;
+}

@@ -1315,14 +1315,15 @@ describe('alarms', () => {
       'Fn::GetAtt': [logicalId(fnOf('visitor-brake').node.defaultChild as CfnFunction), 'Arn'],
     };
     for (const alarm of alarms()) {
-      const brakes = String(alarm.Properties?.AlarmDescription).startsWith(
-        'The visitor configuration set',
+      const brakes = String(alarm.Properties?.AlarmDescription).includes(
+        "of the visitor stream's e-mails in the hour",
       );
       expect(alarm.Properties?.AlarmActions).toEqual(
         brakes ? [topicRef(), brakeArn] : [topicRef()],
       );
-      // The brake only ever pauses: a recovery tells ops, it never invokes the brake.
-      expect(alarm.Properties?.OKActions).toEqual([topicRef()]);
+      // The brake hears a recovery too, only to record it: its schedule resumes the stream
+      // once no brake alarm is in ALARM (decision 075).
+      expect(alarm.Properties?.OKActions).toEqual(brakes ? [topicRef(), brakeArn] : [topicRef()]);
     }
     expect(
       alarms().filter((alarm) => JSON.stringify(alarm.Properties?.AlarmActions).includes('Arn')),

@@ -704,11 +704,25 @@ describe('createSesVisitorBrake', () => {
     }
   });
 
+  it('turns sending on again on the visitor set, and only on it (the cool-down is over)', async () => {
+    const brake = createSesVisitorBrake(client, { visitorConfigurationSet: 'kryon-visitor' });
+
+    await brake.resumeStream('visitor');
+
+    expect(ses).toHaveReceivedCommandExactlyOnceWith(PutConfigurationSetSendingOptionsCommand, {
+      ConfigurationSetName: 'kryon-visitor',
+      SendingEnabled: true,
+    });
+  });
+
   it('refuses any other stream, even from a caller outside TypeScript', async () => {
     const brake = createSesVisitorBrake(client, { visitorConfigurationSet: 'kryon-visitor' });
 
     await expect(brake.pauseStream('sales' as 'visitor')).rejects.toThrow(
       'only the visitor stream can be paused',
+    );
+    await expect(brake.resumeStream('sales' as 'visitor')).rejects.toThrow(
+      'only the visitor stream can be paused or resumed',
     );
     expect(ses.calls()).toHaveLength(0);
   });

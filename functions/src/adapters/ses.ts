@@ -12,12 +12,12 @@ import {
   type Mailer,
   type MailerAccount,
   type MailStream,
-  type MailStreamBrake,
   type OutgoingEmail,
   PermanentSendError,
   SenderNotVerifiedError,
   StreamPausedError,
 } from '../leads/ports.ts';
+import type { VisitorStreamSwitch } from '../leads/visitor-brake.ts';
 import { displayNameProblem, encodeDisplayName } from './display-name.ts';
 
 export interface SesMailerOptions {
@@ -295,25 +295,27 @@ async function visitorSetPaused(
 }
 
 /**
- * The brake's hold on the visitor stream: it can pause the visitor configuration set and
- * nothing else. It is given that set's name alone, so no call it makes can name the sales
- * set; it never resumes (a person does, after fixing the cause).
+ * The brake's switch of the visitor stream: it can turn the visitor configuration set's sending
+ * off and on again, and nothing else. It is given that set's name alone, so no call it makes
+ * can name the sales set.
  */
 export function createSesVisitorBrake(
   client: SESv2Client,
   options: { visitorConfigurationSet: string },
-): MailStreamBrake {
+): VisitorStreamSwitch {
+  // A PUT of the set's one sending option: setting the value it has already is harmless.
+  const setSending = async (stream: string, enabled: boolean) => {
+    // The type already says so; this keeps a caller outside TypeScript from touching sales.
+    if (stream !== 'visitor') throw new Error('only the visitor stream can be paused or resumed');
+    await client.send(
+      new PutConfigurationSetSendingOptionsCommand({
+        ConfigurationSetName: options.visitorConfigurationSet,
+        SendingEnabled: enabled,
+      }),
+    );
+  };
   return {
-    async pauseStream(stream) {
-      // The type already says so; this keeps a caller outside TypeScript from pausing sales.
-      if (stream !== 'visitor') throw new Error('only the visitor stream can be paused');
-      // A PUT of the set's one sending option: pausing a paused set sets the same value again.
-      await client.send(
-        new PutConfigurationSetSendingOptionsCommand({
-          ConfigurationSetName: options.visitorConfigurationSet,
-          SendingEnabled: false,
-        }),
-      );
-    },
+    pauseStream: (stream) => setSending(stream, false),
+    resumeStream: (stream) => setSending(stream, true),
   };
 }

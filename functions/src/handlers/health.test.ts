@@ -111,15 +111,17 @@ describe('GET /api/email/health (AWS SDK mocked)', () => {
     });
   });
 
-  it('answers 200 with e-mail visitor-paused while the visitor set is paused, before sandbox', async () => {
+  it('does not tell anyone the visitor set is paused: it answers what it would without the brake', async () => {
     ses.on(GetConfigurationSetCommand).resolves({ SendingOptions: { SendingEnabled: false } });
     ses.on(GetAccountCommand).resolves({ SendingEnabled: true, ProductionAccessEnabled: false });
     const response = await handler(get());
     expect(response.statusCode).toBe(200);
     expect(bodyOf(response)).toMatchObject({
       success: true,
-      services: { database: 'up', email: 'visitor-paused' },
+      services: { database: 'up', email: 'sandbox' },
     });
+    // Health is reachable through the site by anyone (decision 075): nothing says "paused".
+    expect(JSON.stringify(bodyOf(response))).not.toMatch(/pause|brake|visitor/i);
     // Only the visitor set is read: the sales set's state is not health's to guess.
     expect(ses).toHaveReceivedCommandOnce(GetConfigurationSetCommand);
     expect(ses).toHaveReceivedCommandWith(GetConfigurationSetCommand, {

@@ -13,7 +13,8 @@ const probe = cachedServiceStates(leadStore(config), mailer(config));
 
 /**
  * The e-mail states in which every lead is stored and mailed to sales: health is green.
- * Only visitors' confirmations may fail in the sandbox or with the visitor stream paused.
+ * Only visitors' confirmations may fail in the sandbox. (`visitor-paused` is no longer
+ * answered, decision 075; it stays green should an older probe say it.)
  */
 const SALES_MAIL_FLOWS: readonly EmailState[] = ['up', 'sandbox', 'visitor-paused'];
 
@@ -21,9 +22,10 @@ const SALES_MAIL_FLOWS: readonly EmailState[] = ['up', 'sandbox', 'visitor-pause
  * GET /api/email/health: success only when DynamoDB answers and SES answers and may send as
  * the sender identity (`unverified` until it is verified for sending). An account still in
  * the SES sandbox is `sandbox` with 200: sales on verified addresses get every lead
- * (decision 056). A paused visitor stream is `visitor-paused` with 200 for the same reason:
- * leads are stored and sales mail flows (decision 058). `checkedAt` says when the probe
- * behind the answer ran.
+ * (decision 056). A paused visitor stream is not said at all: health is reachable by anyone
+ * through the site, and the brake's state would tell an attacker that pulling it worked
+ * (decision 075; ops ask `npm run brake -- status`). `checkedAt` says when the probe behind
+ * the answer ran.
  */
 export const handler = apiHandler(
   config,

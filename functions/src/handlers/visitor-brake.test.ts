@@ -1,3 +1,4 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   GetConfigurationSetCommand,
   NotFoundException,
@@ -6,6 +7,7 @@ import {
   SendEmailCommand,
   SendingPausedException,
 } from '@aws-sdk/client-sesv2';
+import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import 'aws-sdk-client-mock-vitest/extend';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -31,6 +33,7 @@ Object.assign(process.env, {
   MAIL_FROM: 'Kryon Website <no-reply@kryon.example>',
   SES_CONFIGURATION_SET: 'kryon-sales',
   SES_VISITOR_CONFIGURATION_SET: 'kryon-visitor',
+  TABLE_NAME: 'kryon-leads',
 });
 const { handler } = await import('./visitor-brake.ts');
 const { logger } = await import('../wiring.ts');
@@ -44,11 +47,34 @@ const { logger } = await import('../wiring.ts');
  * the mailer's GetConfigurationSet (answered from the same state) can tell the set's pause.
  */
 const ses = mockClient(SESv2Client);
+/**
+ * The table as far as the brake reaches it: its one item, put only if its version is still the
+ * one read (the document client's commands, as the adapter sends them).
+ */
+const dynamo = mockClient(DynamoDBDocumentClient);
+let brakeItem: Record<string, unknown> | undefined;
 const sending = new Map<string, boolean>();
 /** What SES accepted for delivery: recipients and the set each message named. */
 const accepted: { to: string[]; set: string | undefined }[] = [];
 
 beforeEach(() => {
+  vi.useRealTimers();
+  dynamo.reset();
+  brakeItem = undefined;
+  dynamo.on(GetCommand).callsFake(async () => ({ Item: brakeItem && structuredClone(brakeItem) }));
+  dynamo.on(PutCommand).callsFake(async (input) => {
+    const expected = input.ExpressionAttributeValues?.[':version'];
+    const holds =
+      expected === undefined ? brakeItem === undefined : brakeItem?.version === expected;
+    if (!holds) {
+      throw new ConditionalCheckFailedException({
+        message: 'The conditional request failed',
+        $metadata: {},
+      });
+    }
+    brakeItem = structuredClone(input.Item);
+    return {};
+  });
   ses.reset();
   sending.clear();
   accepted.length = 0;
@@ -90,15 +116,27 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  // Whatever happened, the brake never named the sales set, and never turned sending on.
+  vi.useRealTimers();
+  // Whatever happened, the brake never named the sales set (it may now turn the visitor set
+  // back on: its cool-down ends by itself, decision 075).
   for (const call of ses.commandCalls(PutConfigurationSetSendingOptionsCommand)) {
-    expect(call.args[0].input).toEqual({
-      ConfigurationSetName: 'kryon-visitor',
-      SendingEnabled: false,
-    });
+    expect(call.args[0].input).toMatchObject({ ConfigurationSetName: 'kryon-visitor' });
   }
   expect(sending.get('kryon-sales')).toBe(true);
 });
+
+/** EventBridge's scheduled event, as the brake's rule sends it every few minutes. */
+const scheduled = {
+  version: '0',
+  id: 'f0e1d2c3-0000-4000-8000-000000000000',
+  'detail-type': 'Scheduled Event',
+  source: 'aws.events',
+  account: '111122223333',
+  time: '2026-11-26T12:00:00Z',
+  region: 'eu-west-1',
+  resources: ['arn:aws:events:eu-west-1:111122223333:rule/kryon-VisitorBrakeSchedule'],
+  detail: {},
+};
 
 /** A lead function as production builds it, with SES mocked and the other ports faked. */
 function leadFunction() {
@@ -152,9 +190,10 @@ describe('the visitor brake (SES v2 mocked with state)', () => {
     expect(accepted.map((a) => a.set).sort()).toEqual(['kryon-sales', 'kryon-visitor']);
     accepted.length = 0;
 
-    expect(await handler(alarmEvent('ALARM', 'OK'))).toEqual({
+    expect(await handler(alarmEvent('ALARM', 'OK'))).toMatchObject({
       action: 'paused',
       alarmName: 'kryon-VisitorBounceRate',
+      trips: 1,
     });
     expect(sending.get('kryon-visitor')).toBe(false);
 
@@ -187,14 +226,37 @@ describe('the visitor brake (SES v2 mocked with state)', () => {
     expect(leads.metrics.counts['VisitorEmailPaused:download']).toBe(1);
   });
 
-  it('does not resume on OK or INSUFFICIENT_DATA: a person does, after fixing the cause', async () => {
+  it('does not resume on OK or INSUFFICIENT_DATA: the schedule does, once the cool-down is over', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-26T10:05:00.000Z'));
     await handler(alarmEvent('ALARM', 'OK'));
+    vi.setSystemTime(new Date('2026-11-26T10:10:00.000Z'));
+    const ok = alarmEvent('OK', 'ALARM');
+    ok.alarmData.state.timestamp = '2026-11-26T10:10:00.000+0000';
 
-    expect(await handler(alarmEvent('OK', 'ALARM'))).toEqual({ action: 'none' });
-    expect(await handler(alarmEvent('INSUFFICIENT_DATA', 'ALARM'))).toEqual({ action: 'none' });
-
+    expect(await handler(ok)).toMatchObject({ action: 'recorded', state: 'OK' });
     expect(sending.get('kryon-visitor')).toBe(false);
-    expect(ses).toHaveReceivedCommandTimes(PutConfigurationSetSendingOptionsCommand, 1);
+    // Within the first cool-down (an hour): still paused.
+    vi.setSystemTime(new Date('2026-11-26T11:00:00.000Z'));
+    expect(await handler(scheduled)).toEqual({ action: 'none' });
+    expect(sending.get('kryon-visitor')).toBe(false);
+
+    vi.setSystemTime(new Date('2026-11-26T11:06:00.000Z'));
+    expect(await handler(scheduled)).toEqual({ action: 'resumed' });
+    expect(sending.get('kryon-visitor')).toBe(true);
+    expect(brakeItem).toMatchObject({
+      pk: 'BRAKE#visitor',
+      sk: 'BRAKE',
+      mode: 'running',
+      trips: 1,
+      changedBy: 'schedule',
+    });
+
+    // The next lead's confirmation goes out again.
+    const leads = leadFunction();
+    expect(await leads.submit('key-resumed-001', 'ada@example.com')).toMatchObject({
+      confirmation: 'sent',
+    });
   });
 
   it('pauses a paused stream again without error (the complaint alarm after the bounce one)', async () => {

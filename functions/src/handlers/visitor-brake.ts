@@ -1,35 +1,43 @@
 import type { Context } from 'aws-lambda';
-import { createSesVisitorBrake } from '../adapters/ses.ts';
 import { readConfig, visitorBrakeConfig } from '../config.ts';
 import { lambdaHandler } from '../lambda-handler.ts';
-import { applyVisitorBrake, type BrakeOutcome } from '../leads/visitor-brake.ts';
-import { brakeMetrics, log, logger, sesClient } from '../wiring.ts';
+import {
+  applyVisitorBrake,
+  type BrakeOutcome,
+  resumeVisitorBrakeWhenDue,
+} from '../leads/visitor-brake.ts';
+import { logger, visitorBrakeDeps } from '../wiring.ts';
 
-// Read at cold start: a brake without its own set, or pointed at the sales set, must fail
-// loudly when deployed, not on the day the alarm fires.
-// (decision 066: the schema refuses an unset visitor set, or the sales set's name).
+// Read at cold start: a brake without its own set, pointed at the sales set, or without its
+// table must fail loudly when deployed, not on the day the alarm fires (decision 066).
 const config = readConfig(visitorBrakeConfig);
-const deps = {
-  brake: createSesVisitorBrake(sesClient(), {
-    visitorConfigurationSet: config.SES_VISITOR_CONFIGURATION_SET as string,
-  }),
-  log,
-  metrics: brakeMetrics(),
-};
+const deps = visitorBrakeDeps(config);
 
 /**
- * The Lambda action of the alarms on the visitor configuration set's bounce and complaint
- * rates: pauses visitor e-mail when one goes into ALARM, and does nothing else, ever: no
- * resume on OK, no call that names the sales set (decision 058).
+ * The brake on visitor e-mail (decisions 058, 075), invoked two ways:
+ * - by the alarms on the visitor stream's share of bounces and complaints, on each of their
+ *   state changes: into ALARM it pauses the visitor set for a cool-down; every change is
+ *   recorded, so that the schedule resumes only once no alarm is in ALARM;
+ * - by its schedule (an EventBridge rule, every few minutes): a pause whose cool-down is over
+ *   ends. A person's hold is never lifted here.
+ * No call it makes can name the sales set.
  */
 export const handler = lambdaHandler<Record<string, never>, unknown, BrakeOutcome>({
   secrets: async () => ({}),
   build: () => async (event: unknown, _context?: Context) => {
     try {
-      return await applyVisitorBrake(event, deps);
+      return isSchedule(event)
+        ? await resumeVisitorBrakeWhenDue(deps)
+        : await applyVisitorBrake(event, deps);
     } finally {
       deps.metrics.flush();
     }
   },
   logger,
 });
+
+/** EventBridge's scheduled event: `source` `aws.events`, `detail-type` `Scheduled Event`. */
+function isSchedule(event: unknown): boolean {
+  const scheduled = event as { source?: unknown; 'detail-type'?: unknown } | null | undefined;
+  return scheduled?.source === 'aws.events' && scheduled['detail-type'] === 'Scheduled Event';
+}

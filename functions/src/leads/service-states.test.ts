@@ -20,10 +20,11 @@ describe('answeringEmailState', () => {
     [{ sandbox: false }, 'up'],
     [{ sandbox: true }, 'sandbox'],
     [{ visitorPaused: false }, 'up'],
-    [{ visitorPaused: true }, 'visitor-paused'],
-    [{ sandbox: false, visitorPaused: true }, 'visitor-paused'],
-    // The more urgent for ops: the brake fired, and only a person resumes the stream.
-    [{ sandbox: true, visitorPaused: true }, 'visitor-paused'],
+    // A paused visitor stream is not told to anyone who asks (decision 075): an attacker who
+    // pulled the brake must not read that it worked.
+    [{ visitorPaused: true }, 'up'],
+    [{ sandbox: false, visitorPaused: true }, 'up'],
+    [{ sandbox: true, visitorPaused: true }, 'sandbox'],
     [{ sandbox: true, visitorPaused: false }, 'sandbox'],
   ] as const)('reads %o as %s', (account, state) => {
     expect(answeringEmailState(account)).toBe(state);
@@ -35,10 +36,10 @@ describe('answeringEmailState', () => {
 });
 
 describe('serviceStates', () => {
-  it('reports a paused visitor stream beside a database that answers', async () => {
+  it('does not report a paused visitor stream: sales mail flows, and the pause is ops’ business', async () => {
     await expect(serviceStates(store(true), mailer({ visitorPaused: true }))).resolves.toEqual({
       database: 'up',
-      email: 'visitor-paused',
+      email: 'up',
     });
   });
 

@@ -16,8 +16,7 @@ export interface ServiceStates {
  * Whether the table and the e-mail service answer now, asked at once. E-mail that answers
  * but may not send as our sender is `unverified`, not `up`: every send would be refused.
  * E-mail from an account still in the SES sandbox is `sandbox`: it sends, to verified
- * addresses only. E-mail whose visitor stream is paused is `visitor-paused`: sales mail
- * flows, visitors get none. Never rejects: a probe that fails is a service that is `down`.
+ * addresses only. Never rejects: a probe that fails is a service that is `down`.
  */
 export async function serviceStates(
   store: Pick<LeadStore, 'ping'>,
@@ -37,12 +36,12 @@ export async function serviceStates(
 
 /**
  * The state of an e-mail service that answered and may send as our sender. A paused visitor
- * stream wins over the sandbox: it is the more urgent for ops (the brake fired on bounces or
- * complaints, and only a person resumes it), while the sandbox is a known step of setting up
- * (decision 058). What SES did not say is never guessed: it reads as `up`.
+ * stream is not among them (decision 075): health is reachable by anyone through the site, and
+ * "visitor-paused" told whoever pulled the brake that it worked. Ops read the brake's state
+ * with `npm run brake -- status`, an IAM-signed call, and its alarms tell them. What SES did
+ * not say is never guessed: it reads as `up`.
  */
 export function answeringEmailState(account: MailerAccount | undefined): EmailState {
-  if (account?.visitorPaused === true) return 'visitor-paused';
   return account?.sandbox === true ? 'sandbox' : 'up';
 }
 

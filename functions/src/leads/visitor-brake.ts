@@ -1,11 +1,86 @@
 /**
- * The brake on visitor mail: when a CloudWatch alarm on the visitor configuration set's
- * reputation (bounce or complaint rate) goes into ALARM, sending on that set is paused, so
- * addresses strangers type cannot take the account to the rates at which SES reviews and
- * then pauses it, with sales mail along (decision 058). Sales mail is never touched.
+ * The brake on visitor mail (decisions 058 and 075): when a CloudWatch alarm on the visitor
+ * stream's own share of bounces or complaints goes into ALARM, sending on the visitor
+ * configuration set is paused for a cool-down, so addresses strangers type cannot take the
+ * account to the rates at which SES reviews and then pauses it, with sales mail along. The
+ * pause ends by itself once the cool-down is over and no brake alarm is still in ALARM; each
+ * trip soon after the last pause ended doubles the cool-down, up to a ceiling. A person can
+ * lift the brake, or hold it, which nothing automatic ever lifts. Sales mail is never touched.
  */
 import type { BrakeMetrics, Log, MailStreamBrake } from './ports.ts';
 import { describeError } from './redact.ts';
+
+/** The e-mail service's switch of the visitor stream: off (the brake) and on again. */
+export interface VisitorStreamSwitch extends MailStreamBrake {
+  /** Turns the stream's sending back on; resuming a stream that sends is not an error. */
+  resumeStream(stream: 'visitor'): Promise<void>;
+}
+
+/**
+ * What the brake remembers between invocations. `paused` ends by itself at `pausedUntil`;
+ * `held` is a person's pause and ends only when a person lifts it.
+ */
+export interface BrakeState {
+  mode: 'running' | 'paused' | 'held';
+  /** Trips in the current run of trips (0 after a person lifts it): the cool-down doubles with each. */
+  trips: number;
+  /** ISO time the current pause or hold began. */
+  pausedAt?: string;
+  /** ISO time a `paused` brake may resume. */
+  pausedUntil?: string;
+  /** ISO time the last pause ended: a trip within TRIP_MEMORY_MS of it counts as "again". */
+  lastResumedAt?: string;
+  /** Each brake alarm's last state as its own event said, and when it changed. */
+  alarms: Record<string, { state: string; at: string }>;
+  /** Who made the last change: `alarm`, `schedule`, or the person's name. */
+  changedBy: string;
+  /** Why: the alarm's name, or the person's note. */
+  reason?: string;
+  changedAt: string;
+}
+
+/**
+ * The brake's one record, written only if nobody wrote it since it was read: an alarm and the
+ * schedule may run at the same moment.
+ */
+export interface BrakeStateStore {
+  /** The state and its version (0 when nothing is stored yet). */
+  read(): Promise<{ state: BrakeState; version: number }>;
+  /** Stores `state` as version + 1 if the stored version is still `version`; false if not. */
+  write(state: BrakeState, version: number): Promise<boolean>;
+}
+
+export interface BrakeSettings {
+  /** The first trip's pause. */
+  coolDownMs: number;
+  /** The longest pause a run of trips reaches by doubling. */
+  maxCoolDownMs: number;
+}
+
+export interface VisitorBrakeDeps {
+  brake: VisitorStreamSwitch;
+  store: BrakeStateStore;
+  log: Log;
+  metrics: BrakeMetrics;
+  now: () => Date;
+  settings: BrakeSettings;
+}
+
+/**
+ * How long after a pause ended a new trip still counts as the same trouble coming back (its
+ * cool-down doubles); later, it starts again from the first cool-down. A day: longer than any
+ * cool-down, so the attacker who waits out a pause cannot make the next one short again.
+ */
+export const TRIP_MEMORY_MS = 24 * 60 * 60 * 1000;
+
+/** The state before anything happened: sending, no trips. */
+export const RUNNING: BrakeState = {
+  mode: 'running',
+  trips: 0,
+  alarms: {},
+  changedBy: 'nobody',
+  changedAt: new Date(0).toISOString(),
+};
 
 /**
  * The parts of a CloudWatch alarm's Lambda action payload the brake reads. CloudWatch sends
@@ -23,22 +98,26 @@ export interface AlarmEvent {
   };
 }
 
-export interface VisitorBrakeDeps {
-  brake: MailStreamBrake;
-  log: Log;
-  metrics: BrakeMetrics;
+/** What one invocation did. */
+export type BrakeOutcome =
+  | { action: 'paused'; alarmName: string; trips: number; pausedUntil: string }
+  | { action: 'resumed' }
+  | { action: 'held' }
+  | { action: 'recorded'; alarmName: string; state: string }
+  | { action: 'none' };
+
+/** The n-th trip's cool-down: the first, doubled for each trip before it, at most the ceiling. */
+export function coolDownMs(trips: number, settings: BrakeSettings): number {
+  const doublings = Math.max(0, Math.min(trips - 1, 30));
+  return Math.min(settings.coolDownMs * 2 ** doublings, settings.maxCoolDownMs);
 }
 
-/** What one invocation did: paused the visitor stream, or left everything as it was. */
-export type BrakeOutcome = { action: 'paused'; alarmName: string } | { action: 'none' };
-
 /**
- * Pauses the visitor stream when the alarm went into ALARM; any other state (OK,
- * INSUFFICIENT_DATA) and any other event does nothing. Resuming is never automatic: a rate
- * back under the threshold says nothing about the cause (a scraped list, a broken form), and
- * re-enabling resets the set's reputation metrics, so a person decides after fixing it.
- * Pausing a paused stream is harmless, so a repeated or retried event is too. A failed
- * pause throws, so Lambda's asynchronous invocation tries again.
+ * An alarm's state change. Every change is recorded, so the schedule knows whether any brake
+ * alarm is still in ALARM. A change into ALARM while sending trips the brake: the stream is
+ * paused for the cool-down of this trip. While paused or held, it only pauses again (harmless)
+ * and is recorded; a pause never grows from within. A repeated or older event (CloudWatch and
+ * Lambda both retry) changes nothing. A failed pause or store throws, so Lambda retries.
  */
 export async function applyVisitorBrake(
   event: unknown,
@@ -57,42 +136,223 @@ export async function applyVisitorBrake(
     return { action: 'none' };
   }
   const alarmName = text(alarm.alarmData.alarmName) ?? text(alarm.alarmArn) ?? 'unknown alarm';
-  const state = text(alarm.alarmData.state?.value);
+  const state = text(alarm.alarmData.state?.value) ?? 'unknown';
   const reason = text(alarm.alarmData.state?.reason);
   const previous = text(alarm.alarmData.previousState?.value);
-  if (state !== 'ALARM') {
-    log.info(
-      "visitor reputation alarm left ALARM or has no data; the visitor stream is left as it is (resuming is a person's decision)",
-      {
+  const at = isoOrNow(text(alarm.alarmData.state?.timestamp), deps.now());
+
+  for (let attempt = 0; ; attempt += 1) {
+    const { state: current, version } = await deps.store.read();
+    const known = current.alarms[alarmName];
+    if (known && known.at >= at) {
+      // Seen already (a retry), or older than what is recorded: only make sure a pause holds.
+      if (current.mode !== 'running') await pause(deps, alarmName, reason);
+      return { action: 'none' };
+    }
+    const now = deps.now();
+    const alarms = { ...current.alarms, [alarmName]: { state, at } };
+    const trips = state === 'ALARM' && current.mode === 'running';
+    let next: BrakeState;
+    if (trips) {
+      const again =
+        current.lastResumedAt !== undefined &&
+        now.getTime() - Date.parse(current.lastResumedAt) <= TRIP_MEMORY_MS;
+      const count = again ? current.trips + 1 : 1;
+      next = {
+        ...current,
+        mode: 'paused',
+        trips: count,
+        pausedAt: now.toISOString(),
+        pausedUntil: new Date(now.getTime() + coolDownMs(count, deps.settings)).toISOString(),
+        alarms,
+        changedBy: 'alarm',
+        reason: alarmName,
+        changedAt: now.toISOString(),
+      };
+    } else {
+      next = { ...current, alarms };
+    }
+    // Protection first: the stream is off before the record says so, so a failed write leaves
+    // it paused and Lambda's retry records it.
+    if (state === 'ALARM' || current.mode !== 'running') await pause(deps, alarmName, reason);
+    if (!(await deps.store.write(next, version))) {
+      if (attempt < 4) continue;
+      throw new Error('the visitor brake could not record its state: it kept changing');
+    }
+    if (!trips) {
+      log.info('visitor brake alarm changed state; recorded', {
         alarmName,
         state,
         previousState: previous,
+        mode: current.mode,
+      });
+      return { action: 'recorded', alarmName, state };
+    }
+    deps.metrics.count('VisitorStreamPaused');
+    // Error level: visitors get no confirmations until the cool-down ends.
+    log.error(
+      'visitor e-mail paused by the brake: sending on the visitor configuration set is off until the cool-down ends; leads are stored and sales e-mail still goes out',
+      {
+        alarmName,
+        reason,
+        previousState: previous,
+        stateChangedAt: text(alarm.alarmData.state?.timestamp),
+        trips: next.trips,
+        pausedUntil: next.pausedUntil,
       },
     );
-    return { action: 'none' };
+    return {
+      action: 'paused',
+      alarmName,
+      trips: next.trips,
+      pausedUntil: next.pausedUntil as string,
+    };
   }
+}
+
+/**
+ * The schedule's turn (every few minutes): a pause whose cool-down is over resumes, unless a
+ * brake alarm is still in ALARM. An alarm acts only when its state changes, so a stream
+ * resumed under an alarm still in ALARM could not be paused again by it; it waits for OK. A
+ * hold is never lifted here.
+ */
+export async function resumeVisitorBrakeWhenDue(deps: VisitorBrakeDeps): Promise<BrakeOutcome> {
+  for (let attempt = 0; ; attempt += 1) {
+    const { state: current, version } = await deps.store.read();
+    const now = deps.now();
+    if (current.mode !== 'paused') return { action: 'none' };
+    if (current.pausedUntil !== undefined && now.getTime() < Date.parse(current.pausedUntil)) {
+      return { action: 'none' };
+    }
+    const alarming = alarmsInAlarm(current);
+    if (alarming.length > 0) {
+      deps.log.warn(
+        'the visitor brake’s cool-down is over, but a brake alarm is still in ALARM: visitor e-mail stays paused until it is OK',
+        { alarms: alarming, pausedUntil: current.pausedUntil },
+      );
+      return { action: 'none' };
+    }
+    const next: BrakeState = {
+      ...current,
+      mode: 'running',
+      pausedAt: undefined,
+      pausedUntil: undefined,
+      lastResumedAt: now.toISOString(),
+      changedBy: 'schedule',
+      reason: 'cool-down over',
+      changedAt: now.toISOString(),
+    };
+    if (await resumeAndRecord(deps, next, version)) {
+      deps.log.warn('visitor e-mail resumed: the brake’s cool-down is over', {
+        trips: current.trips,
+        pausedAt: current.pausedAt,
+      });
+      return { action: 'resumed' };
+    }
+    if (attempt >= 4) throw new Error('the visitor brake could not record its state');
+  }
+}
+
+/**
+ * A person lifts the brake (paused or held): the stream sends again at once, and the next trip
+ * starts from the first cool-down. An alarm still in ALARM will not pull it again until it has
+ * been OK: the answer names it.
+ */
+export async function liftVisitorBrake(
+  deps: VisitorBrakeDeps,
+  by: string,
+  note?: string,
+): Promise<{ before: BrakeState; alarming: string[] }> {
+  for (let attempt = 0; ; attempt += 1) {
+    const { state: current, version } = await deps.store.read();
+    const now = deps.now().toISOString();
+    const next: BrakeState = {
+      ...current,
+      mode: 'running',
+      trips: 0,
+      pausedAt: undefined,
+      pausedUntil: undefined,
+      lastResumedAt: now,
+      changedBy: by,
+      reason: note ?? 'lifted',
+      changedAt: now,
+    };
+    if (await resumeAndRecord(deps, next, version)) {
+      deps.log.warn('visitor e-mail resumed by a person', { by, note, was: current.mode });
+      return { before: current, alarming: alarmsInAlarm(current) };
+    }
+    if (attempt >= 4) throw new Error('the visitor brake could not record its state');
+  }
+}
+
+/** A person holds the brake: the stream is paused until a person lifts it, whatever the alarms. */
+export async function holdVisitorBrake(
+  deps: VisitorBrakeDeps,
+  by: string,
+  note?: string,
+): Promise<{ before: BrakeState }> {
+  for (let attempt = 0; ; attempt += 1) {
+    const { state: current, version } = await deps.store.read();
+    await deps.brake.pauseStream('visitor');
+    const now = deps.now().toISOString();
+    const next: BrakeState = {
+      ...current,
+      mode: 'held',
+      pausedAt: current.mode === 'running' ? now : current.pausedAt,
+      pausedUntil: undefined,
+      changedBy: by,
+      reason: note ?? 'held',
+      changedAt: now,
+    };
+    if (await deps.store.write(next, version)) {
+      deps.log.warn('visitor e-mail held by a person', { by, note, was: current.mode });
+      return { before: current };
+    }
+    if (attempt >= 4) throw new Error('the visitor brake could not record its state');
+  }
+}
+
+/** The names of the brake alarms whose last recorded state is ALARM. */
+export function alarmsInAlarm(state: BrakeState): string[] {
+  return Object.entries(state.alarms)
+    .filter(([, alarm]) => alarm.state === 'ALARM')
+    .map(([name]) => name)
+    .sort();
+}
+
+/**
+ * Turns the stream on, then records it. When the record lost a race (an alarm tripped the
+ * brake meanwhile), the stream is turned off again before the caller reads the new state.
+ */
+async function resumeAndRecord(
+  deps: VisitorBrakeDeps,
+  next: BrakeState,
+  version: number,
+): Promise<boolean> {
+  await deps.brake.resumeStream('visitor');
+  if (await deps.store.write(next, version)) return true;
+  const { state } = await deps.store.read();
+  if (state.mode !== 'running') await deps.brake.pauseStream('visitor');
+  return false;
+}
+
+async function pause(deps: VisitorBrakeDeps, alarmName: string, reason: string | undefined) {
   try {
     await deps.brake.pauseStream('visitor');
   } catch (error) {
-    log.error('the visitor brake could not pause visitor e-mail; the invocation will be retried', {
-      alarmName,
-      reason,
-      error: describeError(error),
-    });
+    deps.log.error(
+      'the visitor brake could not pause visitor e-mail; the invocation will be retried',
+      { alarmName, reason, error: describeError(error) },
+    );
     throw error;
   }
-  deps.metrics.count('VisitorStreamPaused');
-  // Error level: nobody gets confirmations until a person resumes the stream.
-  log.error(
-    'visitor e-mail paused by the brake: sending on the visitor configuration set is off until a person resumes it; leads are stored and sales e-mail still goes out',
-    {
-      alarmName,
-      reason,
-      previousState: previous,
-      stateChangedAt: text(alarm.alarmData.state?.timestamp),
-    },
-  );
-  return { action: 'paused', alarmName };
+}
+
+function isoOrNow(value: string | undefined, now: Date): string {
+  // CloudWatch writes `2026-11-26T10:05:00.000+0000`; Date.parse reads it, and the record
+  // keeps one comparable form.
+  const ms = value === undefined ? Number.NaN : Date.parse(value);
+  return new Date(Number.isNaN(ms) ? now.getTime() : ms).toISOString();
 }
 
 function text(value: unknown): string | undefined {
