@@ -294,6 +294,18 @@ describe('the other settings', () => {
     ).toMatch(/api: .*routes/);
   });
 
+  it('throttle the stage at the account quota of the stack’s region, unless the file says', () => {
+    const throttleIn = (region: string | undefined, api = {}) =>
+      parseEnvironment('t', { kind: 'preview', ...(region ? { region } : {}), api }).config.api;
+    expect(throttleIn(undefined)).toEqual({ rateLimit: 10_000, burstLimit: 5_000 });
+    expect(throttleIn('us-east-1')).toEqual({ rateLimit: 10_000, burstLimit: 5_000 });
+    expect(throttleIn('eu-south-1')).toEqual({ rateLimit: 2_500, burstLimit: 1_250 });
+    expect(throttleIn('us-east-1', { rateLimit: 3_000 })).toEqual({
+      rateLimit: 3_000,
+      burstLimit: 5_000,
+    });
+  });
+
   it('name the API’s own origin with a certificate in the stack’s region', () => {
     expect(
       problems({

@@ -286,15 +286,16 @@ export const environmentSchema = z
       })
       .prefault({}),
     /**
-     * The API stage's default throttle, for routes without one of their own, and `routes`:
-     * throttles that replace the sized per-route ones, by handler name
-     * (`{ download: { rateLimit: 20, burstLimit: 40 } }`).
-     * @default { rateLimit: 20, burstLimit: 40, routes: {} }
+     * The API stage's throttle, for every route. A throttle is one bucket for every visitor,
+     * so it is sized for a flood, never for the expected traffic: at least API_FLOOD_RATE,
+     * by default the regional account quota API Gateway allows (decision 072).
+     * @default { rateLimit: 10000, burstLimit: 5000 }, or 2500 / 1250 in the regions whose
+     * account quota is that (LOW_API_QUOTA_REGIONS)
      */
     api: z
       .strictObject({
-        rateLimit: wholeNumber(API_FLOOD_RATE.rateLimit, RATE_MAX).default(RATE_MAX),
-        burstLimit: wholeNumber(API_FLOOD_RATE.burstLimit, BURST_MAX).default(BURST_MAX),
+        rateLimit: wholeNumber(API_FLOOD_RATE.rateLimit, RATE_MAX).optional(),
+        burstLimit: wholeNumber(API_FLOOD_RATE.burstLimit, BURST_MAX).optional(),
       })
       .prefault({}),
     /**
@@ -574,7 +575,7 @@ export function parseEnvironment(
     visitorBrake: env.visitorBrake,
     siteOrigin,
     logRetention: DATA_RETENTION.logDays as RetentionDays,
-    api: env.api,
+    api: stageThrottle(env.api, env.region ?? options.region),
     apiOrigin,
     logLevel: env.logLevel,
     appVersion: options.appVersion ?? 'dev',
@@ -621,6 +622,44 @@ function addressOf(from: string): string | undefined {
   const angle = /<([^<>]+)>\s*$/.exec(from);
   const address = (angle ? angle[1] : from)?.trim();
   return address && EMAIL.test(address) ? address : undefined;
+}
+
+/**
+ * The regions whose default API Gateway account quota is 2,500 requests a second, burst 1,250,
+ * not 10,000 / 5,000 ("Amazon API Gateway quotas", account-level quotas per Region).
+ */
+export const LOW_API_QUOTA_REGIONS: ReadonlySet<string> = new Set([
+  'af-south-1',
+  'eu-south-1',
+  'ap-southeast-3',
+  'me-central-1',
+  'ap-south-2',
+  'ap-southeast-4',
+  'eu-south-2',
+  'eu-central-2',
+  'il-central-1',
+  'ca-west-1',
+  'ap-southeast-5',
+  'ap-southeast-7',
+  'mx-central-1',
+]);
+
+/**
+ * The stage's throttle: what the file says, else the account quota of the stack's region (a
+ * bucket larger than the account's would only pretend to be larger).
+ */
+function stageThrottle(
+  api: { rateLimit?: number | undefined; burstLimit?: number | undefined },
+  region: string | undefined,
+): Throttle {
+  const quota =
+    region && LOW_API_QUOTA_REGIONS.has(region)
+      ? { rateLimit: 2_500, burstLimit: 1_250 }
+      : API_STAGE_THROTTLE;
+  return {
+    rateLimit: api.rateLimit ?? quota.rateLimit,
+    burstLimit: api.burstLimit ?? quota.burstLimit,
+  };
 }
 
 /** Every domain or address in an environment that is reserved for examples. */
