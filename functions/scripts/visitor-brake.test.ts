@@ -87,6 +87,15 @@ describe('parseBrakeArgs', () => {
 });
 
 describe('runBrake', () => {
+  it('says a brake never pulled is not pulled, without a made-up last change', async () => {
+    const io = captureIo();
+    await runBrake({ action: 'status', by: 'ada' }, brakeOf().deps, io);
+
+    expect(io.stdout()).toBe(
+      'Visitor e-mail sends: the brake is not pulled.\nIt has never been pulled here.\nNo brake alarm was last in ALARM.\n',
+    );
+  });
+
   it('says what a paused brake does, until when, and which alarm pulled it', async () => {
     const io = captureIo();
     await runBrake({ action: 'status', by: 'ada' }, brakeOf(paused).deps, io);

@@ -16,6 +16,7 @@ import {
   type BrakeState,
   holdVisitorBrake,
   liftVisitorBrake,
+  RUNNING,
   resumeVisitorBrakeWhenDue,
   type VisitorBrakeDeps,
 } from '../src/leads/visitor-brake.ts';
@@ -145,7 +146,9 @@ export function describe(state: BrakeState): string {
       : state.mode === 'paused'
         ? `Visitor e-mail is paused by the brake until ${state.pausedUntil} (then it resumes by itself, once no brake alarm is in ALARM).`
         : `Visitor e-mail is held since ${state.pausedAt}: only \`npm run brake -- lift\` resumes it.`,
-    `Trips in this run: ${state.trips}. Last change: ${state.changedAt} by ${state.changedBy}${state.reason ? ` (${state.reason})` : ''}.`,
+    state.changedAt === RUNNING.changedAt
+      ? 'It has never been pulled here.'
+      : `Trips in this run: ${state.trips}. Last change: ${state.changedAt} by ${state.changedBy}${state.reason ? ` (${state.reason})` : ''}.`,
     alarming.length > 0
       ? `Brake alarms last in ALARM: ${alarming.join(', ')}.`
       : 'No brake alarm was last in ALARM.',
