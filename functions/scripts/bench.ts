@@ -464,7 +464,12 @@ console.log(
 const afterFor: { name: string; cpuPerHour: number }[] = [];
 for (const visitor of visitors) {
   const route = priceRoute(visitor, PRICE_CURVE, VISITOR_MAIL_DEFAULTS.perHour, cpuAt);
-  const cheapest = route && route.cpuPerHour < afterCeiling.cpuPerHour ? route : afterCeiling;
+  // A price route that needs more confirmations than the ceiling lets through trips the
+  // ceiling first: what it withholds is the ceiling route's, at the ceiling route's cost.
+  const cheapest =
+    route && !route.tripsCeiling && route.cpuPerHour < afterCeiling.cpuPerHour
+      ? route
+      : afterCeiling;
   afterFor.push({ name: visitor.name, cpuPerHour: cheapest.cpuPerHour });
   console.log(
     `after:  by price, ${visitor.name.padEnd(13)}  ${route ? `${route.cpuPerHour.toFixed(0).padStart(6)} CPU-s   ${route.how}` : '     -          never: the top price is solved in time'}`,

@@ -32,6 +32,8 @@ describe('the attacker model of the bench', () => {
     const phone = { name: 'phone', p90Seconds: 1.94, budgetSeconds: 12 };
     expect(priceRoute(phone, PRICE_CURVE, 400, cpuAt)).toMatchObject({
       level: 3,
+      // 600 an hour: more than the ceiling lets through, so the ceiling trips first.
+      tripsCeiling: true,
       cpuPerHour: 6 * (PRICE_CURVE.free + 2 * PRICE_CURVE.perDoubling) * 8,
     });
   });

@@ -184,7 +184,7 @@ export function priceRoute(
   ceiling: number,
   cpuAt: (level: number) => number,
   honours: HonoursLevel = honoursLevel,
-): (WithholdCost & { level: number }) | undefined {
+): (WithholdCost & { level: number; tripsCeiling: boolean }) | undefined {
   let level = 0;
   while (level <= curve.maxLevel && visitor.p90Seconds * 2 ** level <= visitor.budgetSeconds) {
     level += 1;
@@ -195,6 +195,8 @@ export function priceRoute(
   const perHour = Math.ceil((perWindow * 3_600_000) / curve.windowMs);
   return {
     level,
+    // Past the ceiling every confirmation is withheld anyway: the ceiling route, not this one.
+    tripsCeiling: perHour >= ceiling,
     // Each of them paid with the cheapest token honoured at that level, bought ahead.
     cpuPerHour: perHour * cpuAt(stockpiledLevel(level, honours)),
     how: `${perHour} confirmations an hour hold level ${level}${perHour >= ceiling ? ' (the ceiling trips first)' : ''}`,
