@@ -14,4 +14,13 @@ describe('the local stage throttle', () => {
     const later = Array.from({ length: 12 }, () => bucket.take(60_000));
     expect(later.filter(Boolean)).toHaveLength(10);
   });
+
+  it('refills nothing when the clock steps back, and not twice when it steps forward again', () => {
+    const bucket = createTokenBucket({ rateLimit: 5, burstLimit: 10 });
+    for (let i = 0; i < 10; i += 1) bucket.take(10_000);
+    expect(bucket.take(9_000)).toBe(false);
+    // 200 ms after the latest time seen: one token, however far back the clock went between.
+    expect(bucket.take(10_200)).toBe(true);
+    expect(bucket.take(10_200)).toBe(false);
+  });
 });

@@ -17,13 +17,14 @@ export function createTokenBucket(throttle: {
   let lastMs: number | undefined;
   return {
     take(nowMs) {
+      // A clock that steps back refills nothing, and the next refill counts from the latest time.
       if (lastMs !== undefined && nowMs > lastMs) {
         tokens = Math.min(
           throttle.burstLimit,
           tokens + ((nowMs - lastMs) / 1000) * throttle.rateLimit,
         );
       }
-      lastMs = nowMs;
+      lastMs = Math.max(lastMs ?? nowMs, nowMs);
       if (tokens < 1) return false;
       tokens -= 1;
       return true;

@@ -16,14 +16,22 @@ export default defineEnvironment({
     ),
   },
   siteOrigin: 'https://kryon.security',
-  // CloudFront's way to the API; the API has no execute-api address. After the first deploy,
-  // a CNAME from this name to the stack output ApiOriginTarget.
+  // CloudFront's way to the API, with mutual TLS; the API has no execute-api address. Before
+  // the first deploy: the certificates and the CA (README, Deploy); after it, a CNAME from
+  // this name to the stack output ApiOriginTarget.
   apiOrigin: {
     name: 'api-origin.kryon.security',
     certificateArn: fillIn(
       'the ARN of an ACM certificate in us-east-1 that covers api-origin.kryon.security',
     ),
+    clientCertificateArn: fillIn(
+      'the ARN of the client certificate CloudFront presents to the API, imported into ACM in us-east-1',
+    ),
+    truststore: fillIn(
+      'the repository path of the PEM file of the CA that issued the client certificate, e.g. infra/environments/production-origin-ca.pem',
+    ),
   },
+
   sender: { identity: 'kryon.security', from: 'Kryon <no-reply@kryon.security>' },
   visitorFromName: 'Kryon Sales',
   salesTimeZone: 'UTC',

@@ -8,8 +8,10 @@ import { filledInProduction } from '../test/filled-in-production.ts';
 import {
   EnvironmentError,
   type EnvironmentInput,
+  PLACEHOLDERS,
   parseEnvironment,
   RECIPIENT_KEYS,
+  truststoreProblem,
 } from './environment.ts';
 
 function problems(input: unknown): string {
@@ -29,13 +31,15 @@ const without = (key: keyof EnvironmentInput) => {
 };
 
 describe('the production file', () => {
-  it('is refused as committed, naming the three values only ops have', () => {
+  it('is refused as committed, naming the five values only ops have', () => {
     const message = problems(production);
     expect(message).toContain('infra/environments/test.ts is not a valid environment');
     expect(message).toMatch(/^ {2}account: is still to be filled in \(the 12-digit AWS account/m);
     expect(message).toMatch(/^ {2}domain\.certificateArn: is still to be filled in/m);
     expect(message).toMatch(/^ {2}apiOrigin\.certificateArn: is still to be filled in/m);
-    expect(message.match(/^ {2}\S/gm)).toHaveLength(3);
+    expect(message).toMatch(/^ {2}apiOrigin\.clientCertificateArn: is still to be filled in/m);
+    expect(message).toMatch(/^ {2}apiOrigin\.truststore: is still to be filled in/m);
+    expect(message.match(/^ {2}\S/gm)).toHaveLength(5);
   });
 
   it('filled in, gives the stack and the site build the same origins', () => {
@@ -312,17 +316,36 @@ describe('the other settings', () => {
         kind: 'preview',
         region: 'eu-west-1',
         apiOrigin: {
+          ...PLACEHOLDERS.apiOrigin,
           name: 'api-origin.kryon.security',
           certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc',
         },
       }),
     ).toContain('apiOrigin.certificateArn: is in us-east-1: the API');
+    const wrong = problems({
+      kind: 'preview',
+      region: 'eu-west-1',
+      apiOrigin: {
+        name: 'not a name',
+        certificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/abc',
+        clientCertificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/abc',
+        truststore: 'infra/environments/no-such-ca.pem',
+      },
+    });
+    expect(wrong).toMatch(/apiOrigin\.name: /);
+    expect(wrong).toContain(
+      'apiOrigin.clientCertificateArn: must be the ARN of a client certificate imported into ACM in us-east-1',
+    );
+    expect(wrong).toContain('apiOrigin.truststore: is no file: infra/environments/no-such-ca.pem');
+  });
+
+  it('trust only CA certificates in the API’s truststore, none expired', () => {
+    expect(truststoreProblem('infra/environments/placeholder-origin-ca.pem')).toBeUndefined();
+    // A certificate that is not a CA's, a file with no certificate, a CA past its date.
+    expect(truststoreProblem('README.md')).toBe('holds no PEM certificate: README.md');
     expect(
-      problems({
-        kind: 'preview',
-        apiOrigin: { name: 'not a name', certificateArn: 'arn:aws:acm:us-east-1:1:certificate/x' },
-      }),
-    ).toMatch(/apiOrigin\.name: /);
+      truststoreProblem('infra/environments/placeholder-origin-ca.pem', new Date('2200-01-01')),
+    ).toMatch(/^holds a CA certificate that expired on /);
   });
 
   it('keep the brake below the rates SES reviews an account at', () => {

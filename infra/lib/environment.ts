@@ -1,3 +1,7 @@
+import { X509Certificate } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { LEAD_FORMS, type LeadForm } from '@kryon/shared/api';
 import { API_FLOOD_RATE, API_STAGE_THROTTLE, DATA_RETENTION } from '@kryon/shared/constants';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -299,12 +303,14 @@ export const environmentSchema = z
       })
       .prefault({}),
     /**
-     * The API's own name, the one CloudFront reaches it by, with an ACM certificate in the
-     * stack's region that covers it: a CNAME from it to the stack output `ApiOriginTarget`
-     * (the API's regional domain name) is for ops to create. With it the API's execute-api
-     * address is switched off, so nothing reaches the API but through CloudFront and its web
-     * ACL (decision 072). Required in production; a preview synthesizes with a placeholder
-     * and must not deploy.
+     * The API's own name, the one CloudFront reaches it by, and what makes it answer CloudFront
+     * alone (decision 072): `certificateArn`, an ACM certificate for the name in the stack's
+     * region; `clientCertificateArn`, the client certificate CloudFront presents to it (mutual
+     * TLS), imported into ACM in us-east-1; `truststore`, the repository path of the PEM file of
+     * the CA that issued that client certificate (public: commit it). The API refuses every
+     * TLS connection without that certificate, and has no execute-api address. A CNAME from
+     * the name to the stack output `ApiOriginTarget` is for ops to create (README, Deploy).
+     * Required in production; a preview synthesizes with placeholders and must not deploy.
      */
     apiOrigin: z
       .strictObject({
@@ -313,6 +319,14 @@ export const environmentSchema = z
           /^arn:aws[a-z-]*:acm:[a-z]{2}(-[a-z]+)+-\d:\d{12}:certificate\/[\w-]+$/,
           'must be the ARN of an ACM certificate (in the stack’s region)',
         ),
+        clientCertificateArn: text('an ACM certificate ARN in us-east-1').regex(
+          /^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/,
+          'must be the ARN of a client certificate imported into ACM in us-east-1 (CloudFront presents only those)',
+        ),
+        truststore: text('the repository path of a PEM file').superRefine((path, ctx) => {
+          const problem = truststoreProblem(path);
+          if (problem) ctx.addIssue({ code: 'custom', message: problem });
+        }),
       })
       .optional(),
     /** @default "INFO" */
@@ -382,7 +396,7 @@ export const environmentSchema = z
       alarmEmails: 'who the alarms e-mail: ["ops@kryon.security"]',
       siteOrigin: 'the public origin, such as https://kryon.security (or a domain)',
       apiOrigin:
-        'the API’s own name and a certificate in the stack’s region: { name: "api-origin.kryon.security", certificateArn: "arn:aws:acm:…" }',
+        'the API’s own name, its certificate, CloudFront’s client certificate and the CA that issued it: { name, certificateArn, clientCertificateArn, truststore } (README, Deploy)',
     } as const;
     for (const [key, what] of Object.entries(required)) {
       const value =
@@ -410,6 +424,45 @@ export type Environment = z.output<typeof environmentSchema>;
 /** An environment file's default export: typed where it is written, checked at synth. */
 export function defineEnvironment(environment: EnvironmentInput): EnvironmentInput {
   return environment;
+}
+
+/** How CloudFront reaches the API, and how the API knows it is CloudFront. */
+export interface ApiOrigin {
+  name: string;
+  certificateArn: string;
+  clientCertificateArn: string;
+  /** The repository path of the CA's PEM file. */
+  truststore: string;
+}
+
+/** The repository's root: the truststore path of an environment file starts there. */
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * What is wrong with a truststore file, if anything: it must exist in the repository and hold
+ * X.509 CA certificates only, none expired (API Gateway then refuses the client certificates
+ * they issued, and every API request with them).
+ */
+export function truststoreProblem(path: string, now = new Date()): string | undefined {
+  const file = join(REPO_ROOT, path);
+  if (!existsSync(file)) return `is no file: ${path} (a path from the repository's root)`;
+  const blocks = readFileSync(file, 'utf8').match(
+    /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g,
+  );
+  if (!blocks?.length) return `holds no PEM certificate: ${path}`;
+  for (const block of blocks) {
+    let certificate: X509Certificate;
+    try {
+      certificate = new X509Certificate(block);
+    } catch {
+      return `holds a certificate that is not X.509: ${path}`;
+    }
+    if (!certificate.ca) return `holds a certificate that is not a CA's: ${certificate.subject}`;
+    if (new Date(certificate.validTo) <= now) {
+      return `holds a CA certificate that expired on ${certificate.validTo}: ${certificate.subject}`;
+    }
+  }
+  return undefined;
 }
 
 /** Requests per second in steady state, and how many at once. */
@@ -481,8 +534,8 @@ export interface DeployConfig {
   logRetention: RetentionDays;
   /** The stage's throttle, for every route: sized for a flood (API_FLOOD_RATE at least). */
   api: Throttle;
-  /** The API's own name CloudFront reaches it by; its execute-api address is off. */
-  apiOrigin: { name: string; certificateArn: string };
+  /** The API's own name CloudFront reaches it by, with mutual TLS; no execute-api address. */
+  apiOrigin: ApiOrigin;
   logLevel: LogLevel;
   appVersion: string;
   originVerifySecretVersion: string | undefined;
@@ -496,6 +549,10 @@ export const PLACEHOLDERS = {
     name: 'api-origin.example.com',
     certificateArn:
       'arn:aws:acm:us-east-1:000000000000:certificate/00000000-0000-0000-0000-000000000000',
+    clientCertificateArn:
+      'arn:aws:acm:us-east-1:000000000000:certificate/00000000-0000-0000-0000-000000000001',
+    // A CA certificate whose key was thrown away: it trusts nothing.
+    truststore: 'infra/environments/placeholder-origin-ca.pem',
   },
 } as const;
 

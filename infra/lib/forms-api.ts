@@ -19,6 +19,7 @@ import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Asset } from 'aws-cdk-lib/aws-s3-assets';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { EmailSending } from './email-sending.ts';
@@ -86,10 +87,12 @@ export interface FormsApiProps {
    */
   throttle: Throttle;
   /**
-   * The API's own name, with a certificate in the stack's region: CloudFront's origin. The
-   * execute-api address is switched off, so nothing reaches the API but through CloudFront.
+   * The API's own name, with a certificate in the stack's region: CloudFront's origin. It
+   * takes only TLS connections with a client certificate its truststore's CA issued (the one
+   * CloudFront presents), and the execute-api address is switched off, so nothing reaches the
+   * API but through CloudFront.
    */
-  origin: { name: string; certificateArn: string };
+  origin: { name: string; certificateArn: string; truststore: string };
   /** The functions' Powertools log level. */
   logLevel: LogLevel;
   appVersion: string;
@@ -146,7 +149,7 @@ export class FormsApi extends Construct {
   readonly stage: HttpStage;
   /** Every function by handler name, the fallback included. */
   readonly functions: ReadonlyMap<string, NodejsFunction>;
-  /** `execute-api` host name, for CloudFront's origin. */
+  /** The API's own name, CloudFront's origin (the API has no execute-api address). */
   readonly originDomainName: string;
 
   constructor(scope: Construct, id: string, props: FormsApiProps) {
@@ -174,10 +177,13 @@ export class FormsApi extends Construct {
       return integration;
     };
 
-    // The API's own name, and no execute-api address: a request that does not come through
-    // CloudFront (and its web ACL) finds nothing to answer it, so it cannot spend the stage's
-    // throttle or a function's time ("Disabling the default endpoint for an HTTP API": with
-    // it disabled, clients must use a custom domain name).
+    // The API's own name, with mutual TLS, and no execute-api address: a connection without
+    // CloudFront's client certificate fails its TLS handshake ("Mutual TLS authentication for
+    // HTTP APIs": clients must present a trusted certificate), before any route or throttle,
+    // and with the default endpoint disabled "clients can access your API only by using a
+    // custom domain name". So only CloudFront, behind its web ACL, can spend the stage's
+    // throttle or a function's time.
+    const truststore = new Asset(this, 'OriginTruststore', { path: props.origin.truststore });
     const originDomain = new DomainName(this, 'OriginDomain', {
       domainName: props.origin.name,
       certificate: Certificate.fromCertificateArn(
@@ -185,6 +191,7 @@ export class FormsApi extends Construct {
         'OriginCertificate',
         props.origin.certificateArn,
       ),
+      mtls: { bucket: truststore.bucket, key: truststore.s3ObjectKey },
     });
     this.api = new HttpApi(this, 'HttpApi', {
       description: 'Kryon lead forms, health and status (served under /api/* of the site)',
@@ -218,6 +225,8 @@ export class FormsApi extends Construct {
       httpApi: this.api,
       stageName: '$default',
       autoDeploy: true,
+      // The stage's default route settings throttle every route alike (decision 072): no route
+      // has a smaller bucket of its own that a stranger could fill.
       throttle: props.throttle,
       accessLogSettings: {
         destination: new LogGroupLogDestination(accessLogs),
@@ -242,8 +251,6 @@ export class FormsApi extends Construct {
       },
     });
 
-    // The stage's default route settings throttle every route alike (decision 072): no route
-    // has a smaller bucket of its own that a stranger could fill.
     new ApiMapping(this, 'OriginMapping', {
       api: this.api,
       domainName: originDomain,
@@ -256,7 +263,8 @@ export class FormsApi extends Construct {
       this.api,
       'APIG4',
       'Public lead forms for anonymous visitors: there is no caller identity to authorise. ' +
-        'It is reached only through CloudFront (no execute-api address); abuse is bounded by ' +
+        'It is reached only through CloudFront (mutual TLS on its own name, no execute-api ' +
+        'address); abuse is bounded by ' +
         'the optional WAF rate rule, the per-client and per-e-mail budgets in DynamoDB, the ' +
         'browser check, schema validation and the 64 KB body cap.',
     );
@@ -344,8 +352,6 @@ export class FormsApi extends Construct {
         SES_CONFIGURATION_SET: props.email.salesConfigurationSet.configurationSetName,
         // Named, not derived from MAIL_FROM: the identity may be the domain or the address.
         SES_IDENTITY: props.email.identity.emailIdentityName,
-        // Health reports a visitor stream the brake paused.
-        ...props.email.visitorEnvironment(),
       });
       role.addToPrincipalPolicy(
         new PolicyStatement({
@@ -354,7 +360,6 @@ export class FormsApi extends Construct {
         }),
       );
       role.addToPrincipalPolicy(props.email.readIdentityStatement());
-      role.addToPrincipalPolicy(props.email.readVisitorSetStatement());
       role.addToPrincipalPolicy(
         new PolicyStatement({ actions: ['ses:GetAccount'], resources: ['*'] }),
       );

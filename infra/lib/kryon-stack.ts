@@ -125,7 +125,11 @@ export class KryonStack extends Stack {
       logRetention: props.logRetention,
       corsAllowOrigin: props.domain?.apiName ? props.siteOrigin : undefined,
       throttle: props.api,
-      origin: props.apiOrigin,
+      origin: {
+        name: props.apiOrigin.name,
+        certificateArn: props.apiOrigin.certificateArn,
+        truststore: join(REPO_ROOT, props.apiOrigin.truststore),
+      },
       logLevel: props.logLevel,
       appVersion: props.appVersion,
     });
@@ -183,6 +187,7 @@ export class KryonStack extends Stack {
     this.site = new StaticSite(this, 'Site', {
       siteDir: props.siteDir,
       apiOriginDomainName: this.api.originDomainName,
+      apiOriginClientCertificateArn: props.apiOrigin.clientCertificateArn,
       apiOriginHeaders: {
         [ORIGIN_VERIFY_HEADER]: originVerifyHeaderValue(
           originVerifySecret,

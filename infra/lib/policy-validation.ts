@@ -48,8 +48,9 @@ export const GUARD_ACKNOWLEDGEMENTS: Record<string, GuardAcknowledgement> = {
     control: 'CT.APIGATEWAY.PR.5',
     reason:
       'Public lead forms for anonymous visitors: there is no caller identity to authorise ' +
-      '(cdk-nag APIG4, same reason). Abuse is bounded by per-route throttling, the optional ' +
-      'WAF rate rule, the per-e-mail rate limit, schema validation and the body cap, and the ' +
+      '(cdk-nag APIG4, same reason). Only CloudFront reaches it (mutual TLS on its own name, no ' +
+      'execute-api address); abuse is bounded by the optional WAF rate rule, the per-client ' +
+      'and per-e-mail budgets, the browser check, schema validation and the body cap, and the ' +
       'functions answer only requests that carry the origin-verify header CloudFront adds.',
     only: /^Api\/HttpApi\//,
   },

@@ -8,6 +8,7 @@ import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
   CachePolicy,
+  type CfnDistribution,
   Function as CloudFrontFunction,
   Distribution,
   FunctionCode,
@@ -57,6 +58,11 @@ export interface StaticSiteProps {
   siteDir: string;
   /** Host name of the API origin behind `/api/*`. */
   apiOriginDomainName: string;
+  /**
+   * The client certificate (ACM, us-east-1) CloudFront presents to the API origin: the API
+   * takes TLS connections with it alone (mutual TLS).
+   */
+  apiOriginClientCertificateArn: string;
   /** Headers CloudFront adds to every API request: the origin-verify secret. */
   apiOriginHeaders: Readonly<Record<string, string>>;
   /**
@@ -280,6 +286,13 @@ export class StaticSite extends Construct {
       },
     });
     this.url = `https://${props.domain?.name ?? this.distribution.distributionDomainName}`;
+    // CloudFront presents the client certificate to the API origin (mutual TLS, "Mutual TLS
+    // (origin) with CloudFront"); the L2 origin has no property for it yet. The origins are
+    // rendered in the order the behaviours use them: the site's bucket, then the API.
+    (this.distribution.node.defaultChild as CfnDistribution).addPropertyOverride(
+      'DistributionConfig.Origins.1.CustomOriginConfig.OriginMtlsConfig.ClientCertificateArn',
+      props.apiOriginClientCertificateArn,
+    );
 
     acknowledge(
       this.distribution,

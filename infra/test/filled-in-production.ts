@@ -15,6 +15,9 @@ export function filledInProduction(): EnvironmentInput {
       name: 'api-origin.kryon.security',
       certificateArn:
         'arn:aws:acm:us-east-1:123456789012:certificate/66666666-7777-8888-9999-000000000000',
+      clientCertificateArn:
+        'arn:aws:acm:us-east-1:123456789012:certificate/77777777-8888-9999-0000-111111111111',
+      truststore: 'infra/environments/placeholder-origin-ca.pem',
     },
   };
 }

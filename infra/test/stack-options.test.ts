@@ -15,6 +15,9 @@ const CERTIFICATE_ARN =
 /** The API's own name's certificate: in the stack's region, here us-east-1 too. */
 const REGIONAL_CERTIFICATE_ARN =
   'arn:aws:acm:us-east-1:123456789012:certificate/66666666-7777-8888-9999-000000000000';
+/** The client certificate CloudFront presents to the API (us-east-1, as CloudFront needs). */
+const CLIENT_CERTIFICATE_ARN =
+  'arn:aws:acm:us-east-1:123456789012:certificate/77777777-8888-9999-0000-111111111111';
 const WEB_ACL_ARN =
   'arn:aws:wafv2:us-east-1:123456789012:global/webacl/kryon/11111111-2222-3333-4444-555555555555';
 
@@ -66,6 +69,8 @@ describe('with a custom domain and a WAF created in us-east-1', () => {
       apiOrigin: {
         name: 'api-origin.kryon.example',
         certificateArn: REGIONAL_CERTIFICATE_ARN,
+        clientCertificateArn: CLIENT_CERTIFICATE_ARN,
+        truststore: 'infra/environments/placeholder-origin-ca.pem',
       },
       salesTimeZone: 'Europe/Berlin',
       visitorFromName: 'Kryon Vertrieb',
@@ -261,8 +266,15 @@ describe('with a custom domain and a WAF created in us-east-1', () => {
         { CertificateArn: REGIONAL_CERTIFICATE_ARN, EndpointType: 'REGIONAL' },
       ],
     });
-    const origins = (distribution().Origins as { DomainName: unknown }[]).map((o) => o.DomainName);
-    expect(origins).toContain('api-origin.kryon.example');
+    const api = (
+      distribution().Origins as {
+        DomainName: unknown;
+        CustomOriginConfig?: { OriginMtlsConfig?: unknown };
+      }[]
+    ).find((o) => o.DomainName === 'api-origin.kryon.example');
+    expect(api?.CustomOriginConfig?.OriginMtlsConfig).toEqual({
+      ClientCertificateArn: CLIENT_CERTIFICATE_ARN,
+    });
   });
 
   it('evaluates the API rate rule first, then AWS’s groups, each counted in CloudWatch', () => {

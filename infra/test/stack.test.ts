@@ -466,7 +466,7 @@ describe('HTTP API', () => {
     expect(ThrottlingBurstLimit).toBeGreaterThanOrEqual(API_FLOOD_RATE.burstLimit);
   });
 
-  it('has no execute-api address: the API answers only on its own name, which CloudFront uses', () => {
+  it("has no execute-api address: the API answers only on its own name, with mutual TLS, to CloudFront's client certificate", () => {
     const api = Object.values(resourcesOf(template, 'AWS::ApiGatewayV2::Api'))[0]?.Properties;
     expect(api?.DisableExecuteApiEndpoint).toBe(true);
     const [domainId, domain] =
@@ -475,16 +475,24 @@ describe('HTTP API', () => {
     expect(domain?.Properties?.DomainNameConfigurations).toEqual([
       expect.objectContaining({ EndpointType: 'REGIONAL', CertificateArn: expect.any(String) }),
     ]);
+    // Mutual TLS: a connection without CloudFront's client certificate fails its handshake.
+    expect(domain?.Properties?.MutualTlsAuthentication).toEqual({
+      TruststoreUri: expect.anything(),
+    });
     const mapping = Object.values(resourcesOf(template, 'AWS::ApiGatewayV2::ApiMapping'))[0]
       ?.Properties;
     expect(mapping).toMatchObject({ ApiId: { Ref: apiId() }, DomainName: { Ref: domainId } });
     const distribution = Object.values(resourcesOf(template, 'AWS::CloudFront::Distribution'))[0];
     const { Origins } = (distribution?.Properties?.DistributionConfig ?? { Origins: [] }) as {
-      Origins: { DomainName: unknown }[];
+      Origins: { DomainName: unknown; CustomOriginConfig?: { OriginMtlsConfig?: unknown } }[];
     };
     const origins = Origins.map((origin) => origin.DomainName);
     expect(origins).toContain('api-origin.example.com');
     expect(JSON.stringify(origins)).not.toContain('execute-api');
+    const apiOrigin = Origins.find((origin) => origin.DomainName === 'api-origin.example.com');
+    expect(apiOrigin?.CustomOriginConfig?.OriginMtlsConfig).toEqual({
+      ClientCertificateArn: expect.stringMatching(/^arn:aws:acm:us-east-1:/),
+    });
     expect(template.toJSON().Outputs.ApiOriginTarget.Value).toEqual({
       'Fn::GetAtt': [domainId, 'RegionalDomainName'],
     });
@@ -783,31 +791,17 @@ describe('least privilege', () => {
     },
   );
 
-  it('lets health describe the table, read the SES account, its sender identity and the visitor set, nothing more', () => {
+  it('lets health describe the table, read the SES account and its sender identity, nothing more', () => {
+    // No configuration set: whether the brake paused visitor mail is not health's to say.
     expect(actionsOf('health')).toEqual(
       [
         ...logsActions,
         ...secretsAction,
         'dynamodb:DescribeTable',
         'ses:GetAccount',
-        'ses:GetConfigurationSet',
         'ses:GetEmailIdentity',
       ].sort(),
     );
-    // Whether the brake paused the visitor stream: that set only, never the sales set.
-    const visitorSetId = logicalId(
-      stack.email.visitorConfigurationSet.node.defaultChild as CfnResource,
-    );
-    const salesSetId = logicalId(
-      stack.email.salesConfigurationSet.node.defaultChild as CfnResource,
-    );
-    const readSet = statementsOf('health').filter((s) => s.Action === 'ses:GetConfigurationSet');
-    expect(readSet).toHaveLength(1);
-    expect(JSON.stringify(readSet[0]?.Resource)).toContain(
-      `":configuration-set/",{"Ref":"${visitorSetId}"}`,
-    );
-    expect(JSON.stringify(readSet[0]?.Resource)).not.toContain(salesSetId);
-    expect([readSet[0]?.Resource].flat()).toHaveLength(1);
     expect(statementsOf('health')).toContainEqual(
       expect.objectContaining({
         Action: 'dynamodb:DescribeTable',
@@ -1140,7 +1134,7 @@ describe('SES', () => {
     });
   });
 
-  it('names both configuration sets to every function that sends or reads delivery events, and the visitor one to health', () => {
+  it('names both configuration sets to every function that sends or reads delivery events, and neither to health', () => {
     // The brake has the sales set's name only to refuse to start were the two the same.
     for (const handler of [...LEAD_FORMS, 'resend', 'delivery-events', 'visitor-brake']) {
       const variables = fnProps(handler).Environment.Variables;
@@ -1151,11 +1145,13 @@ describe('SES', () => {
         ref(stack.email.visitorConfigurationSet.node.defaultChild as CfnResource),
       );
     }
-    // Health and status report a paused visitor stream; the brake pauses it.
-    for (const handler of ['health', 'status', 'visitor-brake']) {
-      expect(fnProps(handler).Environment.Variables.SES_VISITOR_CONFIGURATION_SET, handler).toEqual(
-        ref(stack.email.visitorConfigurationSet.node.defaultChild as CfnResource),
-      );
+    // Health and status say nothing of a paused visitor stream (decision 075): they are not told
+    // its name.
+    for (const handler of ['health', 'status']) {
+      expect(
+        fnProps(handler).Environment.Variables.SES_VISITOR_CONFIGURATION_SET,
+        handler,
+      ).toBeUndefined();
     }
   });
 

@@ -94,13 +94,10 @@ export type ServiceState = 'up' | 'down';
  * for sending). Leads are still stored; their e-mails wait and go out once it verifies.
  * `sandbox`: SES sends, but the account is still in the SES sandbox, so mail reaches only
  * verified addresses: sales (verified as the deploy steps say) get every lead, visitors'
- * confirmations fail. Health answers 200 with it (decision 056).
- * `visitor-paused`: SES sends, but sending is paused on the visitor stream's configuration
- * set (the brake on visitor mail fired, or a person paused it): leads are stored and sales
- * get every lead, visitors get no confirmation until a person resumes it. Health answers
- * 200 with it; it wins over `sandbox` (decision 058).
+ * confirmations fail. Health answers 200 with it (decision 056). A visitor stream the brake
+ * paused is not a state health tells: only ops may know it (decision 075).
  */
-export type EmailState = ServiceState | 'unverified' | 'sandbox' | 'visitor-paused';
+export type EmailState = ServiceState | 'unverified' | 'sandbox';
 
 /** Whether leads can be taken and mailed now; deliberately nothing about the deployment. */
 export interface StatusResponse {

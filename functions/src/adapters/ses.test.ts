@@ -482,69 +482,23 @@ describe('createSesMailer ping', () => {
     await expect(mailer.ping()).resolves.toEqual({});
   });
 
-  describe('with a visitor configuration set of its own', () => {
-    const sets = { configurationSet: 'kryon-sales', visitorConfigurationSet: 'kryon-visitor' };
-
-    it('reads the visitor set and reports it paused while its sending is off', async () => {
+  it.each([
+    [
+      'a visitor set of its own',
+      { configurationSet: 'kryon-sales', visitorConfigurationSet: 'kryon-visitor' },
+    ],
+    ['no visitor set', { configurationSet: 'kryon-sales' }],
+    ['no set is configured (the local stack)', {}],
+  ])(
+    'reads no configuration set with %s: health says nothing of a paused visitor stream',
+    async (_label, options) => {
       ses.on(GetConfigurationSetCommand).resolves({ SendingOptions: { SendingEnabled: false } });
-      const mailer = createSesMailer(client, { from, ...sets });
-
-      await expect(mailer.ping()).resolves.toEqual({ sandbox: false, visitorPaused: true });
-      expect(ses).toHaveReceivedCommandOnce(GetConfigurationSetCommand);
-      expect(ses).toHaveReceivedCommandWith(GetConfigurationSetCommand, {
-        ConfigurationSetName: 'kryon-visitor',
-      });
-    });
-
-    it('reports it not paused while its sending is on', async () => {
-      ses.on(GetConfigurationSetCommand).resolves({ SendingOptions: { SendingEnabled: true } });
-      const mailer = createSesMailer(client, { from, ...sets });
-
-      await expect(mailer.ping()).resolves.toEqual({ sandbox: false, visitorPaused: false });
-    });
-
-    it.each([
-      ['the set does not exist', new NotFoundException({ message: 'no such set', $metadata: {} })],
-      [
-        'the role may not read it',
-        Object.assign(new Error('denied'), { name: 'AccessDeniedException' }),
-      ],
-      // aws-ses-v2-local has no such route: its 404 reaches the SDK as an unknown error.
-      [
-        'the emulator does not know the call',
-        Object.assign(new Error('Not Found'), { name: 'UnknownError' }),
-      ],
-    ])(
-      'says nothing of the visitor set when %s, and e-mail still answers',
-      async (_label, error) => {
-        ses.on(GetConfigurationSetCommand).rejects(error);
-        const mailer = createSesMailer(client, { from, ...sets });
-
-        await expect(mailer.ping()).resolves.toEqual({ sandbox: false });
-      },
-    );
-
-    it('says nothing of the visitor set when SES does not say whether it sends', async () => {
-      ses.on(GetConfigurationSetCommand).resolves({});
-      const mailer = createSesMailer(client, { from, ...sets });
-
-      await expect(mailer.ping()).resolves.toEqual({ sandbox: false });
-    });
-
-    it.each([
-      ['there is no visitor set', { configurationSet: 'kryon-sales' }],
-      [
-        'the visitor set is the sales set',
-        { configurationSet: 'kryon-sales', visitorConfigurationSet: 'kryon-sales' },
-      ],
-      ['no set is configured (the local stack)', {}],
-    ])('does not read any configuration set when %s', async (_label, options) => {
       await expect(createSesMailer(client, { from, ...options }).ping()).resolves.toEqual({
         sandbox: false,
       });
       expect(ses).not.toHaveReceivedCommand(GetConfigurationSetCommand);
-    });
-  });
+    },
+  );
 });
 
 describe('a paused configuration set', () => {

@@ -233,12 +233,13 @@ export function createSesMailer(client: SESv2Client, options: SesMailerOptions):
     async ping() {
       // The sandbox is reported, not held against it: sales on verified addresses still get
       // every lead, and leaving it is a one-time request that the README's deploy steps check.
-      const [account, identity, visitorPaused] = await Promise.allSettled([
+      // The visitor set's sending is not asked: whether the brake paused it is for ops
+      // (`npm run brake -- status`), never for a public answer (decision 075).
+      const [account, identity] = await Promise.allSettled([
         client.send(new GetAccountCommand({})),
         options.identity
           ? client.send(new GetEmailIdentityCommand({ EmailIdentity: options.identity }))
           : Promise.resolve(undefined),
-        visitorSetPaused(client, options),
       ]);
       if (account.status === 'rejected') {
         throw new DependencyError('email', { cause: account.reason });
@@ -265,9 +266,6 @@ export function createSesMailer(client: SESv2Client, options: SesMailerOptions):
       const known: MailerAccount = {};
       // Absent (an emulator without it, or a changed API): not known, never "sandbox".
       if (typeof production === 'boolean') known.sandbox = !production;
-      if (visitorPaused.status === 'fulfilled' && visitorPaused.value !== undefined) {
-        known.visitorPaused = visitorPaused.value;
-      }
       return known;
     },
   };

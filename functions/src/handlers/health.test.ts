@@ -122,11 +122,8 @@ describe('GET /api/email/health (AWS SDK mocked)', () => {
     });
     // Health is reachable through the site by anyone (decision 075): nothing says "paused".
     expect(JSON.stringify(bodyOf(response))).not.toMatch(/pause|brake|visitor/i);
-    // Only the visitor set is read: the sales set's state is not health's to guess.
-    expect(ses).toHaveReceivedCommandOnce(GetConfigurationSetCommand);
-    expect(ses).toHaveReceivedCommandWith(GetConfigurationSetCommand, {
-      ConfigurationSetName: 'kryon-visitor',
-    });
+    // No configuration set is even read: the brake's state is ops' (npm run brake -- status).
+    expect(ses).not.toHaveReceivedCommand(GetConfigurationSetCommand);
   });
 
   it('answers up when the visitor set cannot be read: not known is not paused, nor down', async () => {

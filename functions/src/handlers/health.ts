@@ -13,10 +13,9 @@ const probe = cachedServiceStates(leadStore(config), mailer(config));
 
 /**
  * The e-mail states in which every lead is stored and mailed to sales: health is green.
- * Only visitors' confirmations may fail in the sandbox. (`visitor-paused` is no longer
- * answered, decision 075; it stays green should an older probe say it.)
+ * Only visitors' confirmations may fail in the sandbox.
  */
-const SALES_MAIL_FLOWS: readonly EmailState[] = ['up', 'sandbox', 'visitor-paused'];
+const SALES_MAIL_FLOWS: readonly EmailState[] = ['up', 'sandbox'];
 
 /**
  * GET /api/email/health: success only when DynamoDB answers and SES answers and may send as

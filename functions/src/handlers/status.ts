@@ -27,8 +27,7 @@ export const handler = apiHandler(
       // Whether the sender is verified, the account in the sandbox or the visitor stream
       // paused is the deployment's business, not the public's (decision 029, section 6): the
       // sandbox and a paused visitor stream still mail sales, so `up`.
-      const email =
-        state === 'up' || state === 'sandbox' || state === 'visitor-paused' ? 'up' : 'down';
+      const email = state === 'up' || state === 'sandbox' ? 'up' : 'down';
       const body: StatusResponse = {
         success: database === 'up' && email === 'up',
         email,

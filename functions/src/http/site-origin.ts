@@ -8,9 +8,11 @@ import { errorResponse, type HttpResponse } from './responses.ts';
 
 /**
  * Deployed, the API sits behind the site's CloudFront distribution, which adds this header
- * with a secret to every request it forwards (infra/lib/static-site.ts). A request without it
- * reached the `execute-api` endpoint directly: past the web ACL, and with an X-Forwarded-For
- * of its own choosing. See docs/decisions/014.
+ * with a secret to every request it forwards (infra/lib/static-site.ts). The API answers only
+ * CloudFront's client certificate (mutual TLS) and has no execute-api address (decision 072),
+ * so a request without the header should not arrive at all; if one does (a misconfigured
+ * origin), it came past the web ACL with an X-Forwarded-For of its own choosing, and is
+ * refused. See docs/decisions/014.
  */
 export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
 

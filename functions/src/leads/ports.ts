@@ -384,12 +384,6 @@ export interface MailerAccount {
    * false once it has production access, undefined when the service did not say.
    */
   sandbox?: boolean;
-  /**
-   * True while sending is paused on the visitor stream's own configuration set (the brake
-   * pulled, or a person paused it), false while it is on; undefined when there is no
-   * separate visitor set or the service did not say.
-   */
-  visitorPaused?: boolean;
 }
 
 /**

@@ -19,13 +19,6 @@ describe('answeringEmailState', () => {
     [{}, 'up'],
     [{ sandbox: false }, 'up'],
     [{ sandbox: true }, 'sandbox'],
-    [{ visitorPaused: false }, 'up'],
-    // A paused visitor stream is not told to anyone who asks (decision 075): an attacker who
-    // pulled the brake must not read that it worked.
-    [{ visitorPaused: true }, 'up'],
-    [{ sandbox: false, visitorPaused: true }, 'up'],
-    [{ sandbox: true, visitorPaused: true }, 'sandbox'],
-    [{ sandbox: true, visitorPaused: false }, 'sandbox'],
   ] as const)('reads %o as %s', (account, state) => {
     expect(answeringEmailState(account)).toBe(state);
   });
@@ -36,13 +29,6 @@ describe('answeringEmailState', () => {
 });
 
 describe('serviceStates', () => {
-  it('does not report a paused visitor stream: sales mail flows, and the pause is ops’ business', async () => {
-    await expect(serviceStates(store(true), mailer({ visitorPaused: true }))).resolves.toEqual({
-      database: 'up',
-      email: 'up',
-    });
-  });
-
   it('keeps unverified and down apart from what an answering service says', async () => {
     await expect(
       serviceStates(store(false), mailer(new SenderNotVerifiedError({ cause: new Error('x') }))),

@@ -94,8 +94,12 @@ export function busyDelayMs(
 export const BUSY = {
   /** Tries again after a busy answer, at most. */
   retries: 3,
-  /** The longest `Retry-After` waited for in the page (the per-address limit's minute). */
-  maxWaitMs: 60_000,
+  /**
+   * The longest `Retry-After` waited for in the page: a wait the form can call "a few
+   * seconds". Longer (the per-client budgets answer a minute) is answered at once, with the
+   * visitor's input kept.
+   */
+  maxWaitMs: 10_000,
 } as const;
 
 /** Raised inside one attempt when the 10 s budget runs out. */
