@@ -419,7 +419,11 @@ const topIssue: number[] = [];
   const top = createAltchaService({
     secret: IP_HASH_SECRET,
     price: createChallengePrice(
-      { add: async () => undefined, read: async () => ({ current: 10_000, previous: 0 }) },
+      {
+        add: async () => true,
+        subtract: async () => undefined,
+        read: async () => ({ current: 10_000, previous: 0 }),
+      },
       PRICE_CURVE,
       { cacheMs: 0 },
     ),

@@ -136,9 +136,13 @@ export class FakeLeadStore implements LeadStore {
 
   async claimOnce(claim: { key: string; owner: string; expiresAtMs: number }) {
     const owner = this.onceOwners.get(claim.key);
-    if (owner !== undefined && owner !== claim.owner) return false;
+    if (owner !== undefined && owner !== claim.owner) return 'taken' as const;
     this.onceOwners.set(claim.key, claim.owner);
-    return true;
+    return owner === undefined ? ('claimed' as const) : ('retry' as const);
+  }
+
+  async releaseClaim(claim: { key: string; owner: string }) {
+    if (this.onceOwners.get(claim.key) === claim.owner) this.onceOwners.delete(claim.key);
   }
 
   async recordDelivery(lead: LeadIdRef, audience: Audience, delivery: DeliveryState) {
@@ -229,11 +233,23 @@ export class FakeMetrics implements Metrics {
  * (adapters/altcha.ts) has its own tests.
  */
 export class FakeChallenges implements ChallengeService {
-  /** The confirmations counted, by the time given. */
+  /** The confirmations counted (admitted and not given back), by the time given. */
   readonly confirmations: number[] = [];
+  /** Set: confirmations paid below this level are refused, as after a rise of the price. */
+  priceLevel = 0;
 
-  async countConfirmation(nowMs: number) {
+  async admitConfirmation(issuedLevel: number, nowMs: number) {
+    if (issuedLevel < this.priceLevel) {
+      return { admitted: false, giveBack: async () => undefined };
+    }
     this.confirmations.push(nowMs);
+    return {
+      admitted: true,
+      giveBack: async () => {
+        const at = this.confirmations.indexOf(nowMs);
+        if (at >= 0) this.confirmations.splice(at, 1);
+      },
+    };
   }
 
   async issue() {

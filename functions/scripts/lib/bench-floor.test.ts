@@ -139,10 +139,10 @@ describe('the bench floor', () => {
       mail: mailerOptions(readConfig(formConfig('demo'))),
     });
     // Submission budgets, the challenge claim, the address's suppression entry, the
-    // visitor's two budgets, the lead (and its id's item), then the count the challenge price
-    // follows (only a lead stored for the first time counts), both sends, their record.
+    // visitor's two budgets, the confirmation's admission to the challenge price (one
+    // conditional add), the lead (and its id's item), both sends, their record.
     expect(describeCall(call)).toBe(
-      'Put, Update, Update, Get, Update, Update, Put, Put, Update, Send ‖ Send, Update',
+      'Put, Update, Update, Get, Update, Update, Update, Put, Put, Send ‖ Send, Update',
     );
   });
 });

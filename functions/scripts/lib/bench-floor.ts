@@ -43,7 +43,11 @@ import {
   type SesMailerOptions,
   sendEmailRequest,
 } from '../../src/adapters/ses.ts';
-import { CONFIRMATION_RATE_KEY, PRICE_CURVE } from '../../src/leads/challenge-price.ts';
+import {
+  admissionLimit,
+  CONFIRMATION_RATE_KEY,
+  PRICE_CURVE,
+} from '../../src/leads/challenge-price.ts';
 import { formDefinition } from '../../src/leads/forms.ts';
 import type { ChallengeService, LeadStore, Mailer } from '../../src/leads/ports.ts';
 import { type LeadDeps, submitLead } from '../../src/leads/submit-lead.ts';
@@ -185,8 +189,9 @@ function createRecorder(wiring: FloorWiring) {
     },
     async claimOnce(claim) {
       await keep({ kind: 'put', input: claimOnceRequest(tableName, claim) });
-      return true;
+      return 'claimed';
     },
+    releaseClaim: offPath('releaseClaim'),
     async findSuppression(addressHash) {
       await keep({ kind: 'get', input: suppressionRequest(tableName, addressHash) });
       return undefined;
@@ -210,16 +215,24 @@ function createRecorder(wiring: FloorWiring) {
     },
     ping: offPath('ping'),
   };
-  // The confirmation the challenge price counts is on the path; reading the price is not:
-  // a warm function reads it at most once a second (PRICE_CACHE_MS in src/wiring.ts).
+  // The confirmation's admission is on the path: one conditional add. Reading the price of
+  // the moment is not (a warm function reads it at most once a second, PRICE_CACHE_MS in
+  // src/wiring.ts), nor the ended window's count (read once per window).
   const challenges = (real: ChallengeService): ChallengeService => ({
     issue: (form) => real.issue(form),
     verify: (payload, form) => real.verify(payload, form),
-    async countConfirmation(nowMs) {
+    async admitConfirmation(issuedLevel, nowMs) {
       await keep({
         kind: 'update',
-        input: addToWindowRequest(tableName, CONFIRMATION_RATE_KEY, PRICE_CURVE.windowMs, nowMs),
+        input: addToWindowRequest(
+          tableName,
+          CONFIRMATION_RATE_KEY,
+          PRICE_CURVE.windowMs,
+          nowMs,
+          admissionLimit(issuedLevel, 0, PRICE_CURVE, nowMs),
+        ),
       });
+      return { admitted: true, giveBack: async () => undefined };
     },
   });
   return { store, mailer, steps, challenges };

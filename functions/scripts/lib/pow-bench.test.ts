@@ -41,7 +41,10 @@ describe('the attacker model of the bench', () => {
   it("spends a stockpile by the verifier's own rule: no token below the price of the moment", async () => {
     // The service's verdict on a token bought at each level, with the price at 3.
     let level = 0;
-    const price: ChallengePrice = { level: async () => level, count: async () => undefined };
+    const price: ChallengePrice = {
+      level: async () => level,
+      admit: async () => ({ admitted: true, giveBack: async () => undefined }),
+    };
     const service = createAltchaService({
       secret: 's',
       price,

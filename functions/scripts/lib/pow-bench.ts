@@ -39,7 +39,10 @@ export async function measureLevels(
   cpuSecondsPerLevel: number,
 ): Promise<LevelCost[]> {
   let level = 0;
-  const price: ChallengePrice = { level: async () => level, count: async () => undefined };
+  const price: ChallengePrice = {
+    level: async () => level,
+    admit: async () => ({ admitted: true, giveBack: async () => undefined }),
+  };
   const service = createAltchaService({ secret: 'bench-pow', price });
   const out: LevelCost[] = [];
   for (const at of levels) {

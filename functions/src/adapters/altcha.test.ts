@@ -145,8 +145,9 @@ describe('the price of the browser check', () => {
     const state = { level: 0, counted: [] as number[] };
     const price: ChallengePrice = {
       level: async () => state.level,
-      count: async (nowMs) => {
+      admit: async (_level, nowMs) => {
         state.counted.push(nowMs);
+        return { admitted: true, giveBack: async () => undefined };
       },
     };
     return {
@@ -194,7 +195,7 @@ describe('the price of the browser check', () => {
     const { state, service } = settablePrice();
     for (let i = 0; i < 5; i += 1) await service.issue('demo');
     expect(state.counted).toEqual([]);
-    await service.countConfirmation(123);
+    await service.admitConfirmation(0, 123);
     expect(state.counted).toEqual([123]);
   });
 

@@ -65,8 +65,8 @@ export function createAltchaService(options: AltchaOptions): ChallengeService {
   const price = options.price ?? FLAT_PRICE;
 
   return {
-    async countConfirmation(nowMs: number) {
-      await price.count(nowMs);
+    async admitConfirmation(issuedLevel: number, nowMs: number) {
+      return price.admit(issuedLevel, nowMs);
     },
 
     async issue(form: LeadForm) {
@@ -114,12 +114,15 @@ export function createAltchaService(options: AltchaOptions): ChallengeService {
       // The form is inside the signed parameters, so it cannot be edited after issue.
       if (challenge.parameters.data?.form !== form) return { verdict: 'wrong-form' };
       const issuedAt = costLevel(challenge.parameters.cost, difficulty.cost);
+      // A quick refusal at the price this function read lately; what decides is the
+      // confirmation's admission (ChallengePrice.admit), which a burst cannot race.
       if (!honoursLevel(issuedAt, await price.level(now()))) return { verdict: 'underpriced' };
       const verdict: BrowserCheck = 'verified';
       return {
         verdict,
         token: sha256(challenge.signature ?? ''),
         expiresAtMs: expiresAt * 1000,
+        level: issuedAt,
       };
     },
   };

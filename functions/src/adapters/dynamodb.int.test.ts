@@ -1,25 +1,26 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useEmulators } from '../../test/integration.ts';
+import { type IntegrationEnv, useEmulators } from '../../test/integration.ts';
 import type { DeliveryState, LeadStore, StoredLead } from '../leads/ports.ts';
 import { createDynamoLeadStore, createDynamoWindowCounter } from './dynamodb.ts';
 
 let store: LeadStore;
+let env: IntegrationEnv;
 
 beforeAll(async () => {
-  const { dynamo, tableName } = await useEmulators('once');
-  store = createDynamoLeadStore(dynamo, tableName);
+  env = await useEmulators('once');
+  store = createDynamoLeadStore(env.dynamo, env.tableName);
 });
 
 const expiresAtMs = Date.now() + 60_000;
 
 describe('claimOnce against dynalite', () => {
-  it('gives a token to its first owner, again to that owner, and never to another', async () => {
+  it('gives a token to its first owner, says a second claim of that owner is a retry, and never gives it to another', async () => {
     const claim = (owner: string) => store.claimOnce({ key: 'challenge#t1', owner, expiresAtMs });
 
-    expect(await claim('demo#key-a')).toBe(true);
-    expect(await claim('demo#key-a')).toBe(true);
-    expect(await claim('demo#key-b')).toBe(false);
-    expect(await claim('partner#key-a')).toBe(false);
+    expect(await claim('demo#key-a')).toBe('claimed');
+    expect(await claim('demo#key-a')).toBe('retry');
+    expect(await claim('demo#key-b')).toBe('taken');
+    expect(await claim('partner#key-a')).toBe('taken');
   });
 
   it('lets exactly one of 20 concurrent owners have a token', async () => {
@@ -28,7 +29,36 @@ describe('claimOnce against dynalite', () => {
         store.claimOnce({ key: 'challenge#t2', owner: `demo#key-${i}`, expiresAtMs }),
       ),
     );
-    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(results.filter((result) => result === 'claimed')).toHaveLength(1);
+    expect(results.filter((result) => result === 'taken')).toHaveLength(19);
+  });
+
+  it('gives a token back only for the owner that holds it, and then it is claimed anew', async () => {
+    const claim = (owner: string) => store.claimOnce({ key: 'challenge#t3', owner, expiresAtMs });
+    expect(await claim('demo#key-a')).toBe('claimed');
+
+    await store.releaseClaim({ key: 'challenge#t3', owner: 'demo#key-b' });
+    expect(await claim('demo#key-b')).toBe('taken');
+    await store.releaseClaim({ key: 'challenge#t3', owner: 'demo#key-a' });
+    expect(await claim('demo#key-a')).toBe('claimed');
+  });
+});
+
+describe('the window counter against dynalite', () => {
+  it('adds below a bound in one conditional write, under concurrency, and takes one back', async () => {
+    const counter = createDynamoWindowCounter(env.dynamo, env.tableName);
+    const windowMs = 600_000;
+    const at = 5_000 * windowMs + 10;
+
+    const added = await Promise.all(
+      Array.from({ length: 12 }, () => counter.add('bounded', windowMs, at, 5)),
+    );
+
+    expect(added.filter(Boolean)).toHaveLength(5);
+    expect(await counter.read('bounded', windowMs, at)).toEqual({ current: 5, previous: 0 });
+    expect(await counter.add('bounded', windowMs, at)).toBe(true);
+    await counter.subtract('bounded', windowMs, at);
+    expect((await counter.read('bounded', windowMs, at)).current).toBe(5);
   });
 });
 

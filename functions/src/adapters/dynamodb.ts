@@ -4,6 +4,7 @@ import {
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
 import {
+  DeleteCommand,
   DynamoDBDocumentClient,
   GetCommand,
   type GetCommandInput,
@@ -236,7 +237,27 @@ export function createDynamoLeadStore(client: DynamoDBClient, tableName: string)
     },
 
     async claimOnce(claim) {
-      return conditional(() => doc.send(new PutCommand(claimOnceRequest(tableName, claim))));
+      let previous: Record<string, unknown> | undefined;
+      const claimed = await conditional(async () => {
+        const out = await doc.send(new PutCommand(claimOnceRequest(tableName, claim)));
+        previous = out.Attributes;
+      });
+      if (!claimed) return 'taken';
+      return previous ? 'retry' : 'claimed';
+    },
+
+    async releaseClaim(claim) {
+      await conditional(() =>
+        doc.send(
+          new DeleteCommand({
+            TableName: tableName,
+            Key: onceKey(claim.key),
+            ConditionExpression: '#owner = :owner',
+            ExpressionAttributeNames: { '#owner': 'owner' },
+            ExpressionAttributeValues: { ':owner': claim.owner },
+          }),
+        ),
+      );
     },
 
     async recordDelivery(lead, audience, delivery) {
@@ -311,9 +332,29 @@ export function createDynamoWindowCounter(
 ): WindowCounter {
   const doc = DynamoDBDocumentClient.from(client);
   return {
-    async add(key, windowMs, nowMs) {
+    async add(key, windowMs, nowMs, below) {
+      return conditional(() =>
+        doc.send(new UpdateCommand(addToWindowRequest(tableName, key, windowMs, nowMs, below))),
+      );
+    },
+    async subtract(key, windowMs, nowMs) {
+      const index = Math.floor(nowMs / windowMs);
       await guard(() =>
-        doc.send(new UpdateCommand(addToWindowRequest(tableName, key, windowMs, nowMs))),
+        doc
+          .send(
+            new UpdateCommand({
+              TableName: tableName,
+              Key: rateKey(`${key}#${index}`),
+              UpdateExpression: 'ADD hits :minus',
+              ConditionExpression: 'hits > :zero',
+              ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
+            }),
+          )
+          .catch((error: unknown) => {
+            // Already at nothing (the window expired and was made anew): nothing to take back.
+            if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return;
+            throw error;
+          }),
       );
     },
     async read(key, windowMs, nowMs) {
@@ -321,13 +362,7 @@ export function createDynamoWindowCounter(
       const [current, previous] = await Promise.all(
         [index, index - 1].map(async (i) => {
           const out = await guard(() =>
-            doc.send(
-              new GetCommand({
-                TableName: tableName,
-                Key: rateKey(`${key}#${i}`),
-                ProjectionExpression: 'hits',
-              }),
-            ),
+            doc.send(new GetCommand(readWindowRequest(tableName, key, i))),
           );
           return Number(out.Item?.hits ?? 0);
         }),
@@ -456,22 +491,36 @@ export function countInWindowRequest(
   };
 }
 
-/** Adds one to the fixed window that holds nowMs; the item expires two windows after it ends. */
+/** Reads the count of window number `index` (eventually consistent: the count of a rate). */
+function readWindowRequest(tableName: string, key: string, index: number): GetCommandInput {
+  return { TableName: tableName, Key: rateKey(`${key}#${index}`), ProjectionExpression: 'hits' };
+}
+
+/**
+ * Adds one to the fixed window that holds nowMs, only while its count is below `below` when
+ * given (checked and added in one conditional write); the item expires two windows after it
+ * ends.
+ */
 export function addToWindowRequest(
   tableName: string,
   key: string,
   windowMs: number,
   nowMs: number,
+  below?: number,
 ): UpdateCommandInput {
   const index = Math.floor(nowMs / windowMs);
   return {
     TableName: tableName,
     Key: rateKey(`${key}#${index}`),
     UpdateExpression: 'ADD hits :one SET expiresAt = :expires, entity = :entity',
+    ...(below === undefined
+      ? {}
+      : { ConditionExpression: 'attribute_not_exists(hits) OR hits < :below' }),
     ExpressionAttributeValues: {
       ':one': 1,
       ':expires': Math.ceil(((index + 3) * windowMs) / 1000),
       ':entity': 'window-count',
+      ...(below === undefined ? {} : { ':below': below }),
     },
   };
 }
@@ -493,6 +542,8 @@ export function claimOnceRequest(
     ConditionExpression: 'attribute_not_exists(pk) OR #owner = :owner',
     ExpressionAttributeNames: { '#owner': 'owner' },
     ExpressionAttributeValues: { ':owner': claim.owner },
+    // The old item, when there was one, says the owner claimed it before: a retry.
+    ReturnValues: 'ALL_OLD',
   };
 }
 

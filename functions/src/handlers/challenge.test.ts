@@ -18,8 +18,9 @@ function setup(options: { level?: number } = {}) {
   const counted: number[] = [];
   const price: ChallengePrice = {
     level: async () => options.level ?? 0,
-    count: async (nowMs) => {
+    admit: async (_level, nowMs) => {
       counted.push(nowMs);
+      return { admitted: true, giveBack: async () => undefined };
     },
   };
   const clock = { now: NOW };

@@ -20,8 +20,13 @@ import { CONFIRMATION_RATE_KEY, PRICE_CURVE } from './challenge-price.ts';
 let env: IntegrationEnv;
 let handler: Handler;
 
+/** A small curve, so a burst past its free rate takes a handful of solves, not hundreds. */
+const FREE = 5;
+
 beforeAll(async () => {
   env = await useEmulators('price');
+  process.env.CHALLENGE_FREE_PER_WINDOW = String(FREE);
+  process.env.CHALLENGE_PER_DOUBLING = '5';
   handler = ((await import('../handlers/download.ts')) as { handler: Handler }).handler;
 });
 
@@ -40,6 +45,14 @@ async function countedNow(): Promise<number> {
   return Number(Item?.hits ?? 0);
 }
 
+/** Not at a window's turn: a test's reads must fall in one 10-minute window. */
+async function awayFromWindowTurn() {
+  const intoWindow = Date.now() % PRICE_CURVE.windowMs;
+  if (intoWindow > PRICE_CURVE.windowMs - 30_000) {
+    await new Promise((resolve) => setTimeout(resolve, PRICE_CURVE.windowMs - intoWindow + 50));
+  }
+}
+
 function post(body: Record<string, unknown>, key: string) {
   // Each call comes from another client address, as the attacker's did.
   return handler(
@@ -49,11 +62,7 @@ function post(body: Record<string, unknown>, key: string) {
 
 describe('the challenge price against the emulators', () => {
   it('counts a verified lead once: 100 replays of it leave the price where it was', async () => {
-    // Not at a window's turn: the two reads must fall in the same 10-minute window.
-    const intoWindow = Date.now() % PRICE_CURVE.windowMs;
-    if (intoWindow > PRICE_CURVE.windowMs - 30_000) {
-      await new Promise((resolve) => setTimeout(resolve, PRICE_CURVE.windowMs - intoWindow + 50));
-    }
+    await awayFromWindowTurn();
     const key = uniqueKey();
     const body = {
       ...sampleBody('download'),
@@ -79,5 +88,33 @@ describe('the challenge price against the emulators', () => {
       browserCheck: 'verified',
       emails: { visitor: { status: 'sent' } },
     });
+  }, 60_000);
+
+  it('admits a concurrent burst of cheap proofs only up to the free rate, however warm the price cache', async () => {
+    await awayFromWindowTurn();
+    // Every proof bought at the base price, before the burst.
+    const proofs = [];
+    for (let i = 0; i < 12; i += 1) proofs.push(await solvedChallenge('download'));
+    const before = await countedNow();
+
+    const answers = await Promise.all(
+      proofs.map((proof, i) =>
+        post(
+          { ...sampleBody('download'), email: uniqueEmail(`burst-${i}`), [CHALLENGE_FIELD]: proof },
+          uniqueKey(),
+        ),
+      ),
+    );
+
+    const sent = answers.filter(
+      (answer) => answer.statusCode === 200 && bodyOf(answer).confirmation === 'sent',
+    );
+    const repriced = answers.filter((answer) => answer.statusCode === 409);
+    expect(sent).toHaveLength(Math.max(0, FREE - before));
+    expect(repriced).toHaveLength(12 - sent.length);
+    for (const answer of repriced) {
+      expect(bodyOf(answer)).toMatchObject({ reason: 'challenge-repriced' });
+    }
+    expect(await countedNow()).toBe(Math.max(before, FREE));
   }, 60_000);
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  admissionLimit,
   CONFIRMATION_RATE_KEY,
   checkPriceCurve,
   createChallengePrice,
@@ -17,9 +18,16 @@ const T0 = 2_000 * W;
 class MemoryWindows implements WindowCounter {
   readonly counts = new Map<string, number>();
   reads = 0;
-  async add(key: string, windowMs: number, nowMs: number) {
+  async add(key: string, windowMs: number, nowMs: number, below?: number) {
     const id = `${key}#${Math.floor(nowMs / windowMs)}`;
-    this.counts.set(id, (this.counts.get(id) ?? 0) + 1);
+    const count = this.counts.get(id) ?? 0;
+    if (below !== undefined && count >= below) return false;
+    this.counts.set(id, count + 1);
+    return true;
+  }
+  async subtract(key: string, windowMs: number, nowMs: number) {
+    const id = `${key}#${Math.floor(nowMs / windowMs)}`;
+    this.counts.set(id, Math.max(0, (this.counts.get(id) ?? 0) - 1));
   }
   async read(key: string, windowMs: number, nowMs: number) {
     this.reads += 1;
@@ -42,7 +50,7 @@ describe('the sliding rate', () => {
     const windows = new MemoryWindows();
     const price = createChallengePrice(windows, PRICE_CURVE, { cacheMs: 0 });
     // 150 confirmations late in one window: the price is at its top...
-    for (let i = 0; i < 150; i += 1) await price.count(T0 + W - 1_000);
+    for (let i = 0; i < 150; i += 1) await price.admit(PRICE_CURVE.maxLevel, T0 + W - 1_000);
     expect(await price.level(T0 + W - 1)).toBe(PRICE_CURVE.maxLevel);
     // ...and still is just after the window turned over, easing off over the next one.
     expect(await price.level(T0 + W + 1)).toBe(PRICE_CURVE.maxLevel);
@@ -75,7 +83,8 @@ describe('the price as read from the counters', () => {
   it('counts confirmations under one key and reads them back as a level', async () => {
     const windows = new MemoryWindows();
     const price = createChallengePrice(windows, PRICE_CURVE, { cacheMs: 0 });
-    for (let i = 0; i < PRICE_CURVE.free + PRICE_CURVE.perDoubling; i += 1) await price.count(T0);
+    for (let i = 0; i < PRICE_CURVE.free + PRICE_CURVE.perDoubling; i += 1)
+      await price.admit(PRICE_CURVE.maxLevel, T0);
 
     expect(windows.counts.get(`${CONFIRMATION_RATE_KEY}#${T0 / W}`)).toBe(
       PRICE_CURVE.free + PRICE_CURVE.perDoubling,
@@ -97,14 +106,50 @@ describe('the price as read from the counters', () => {
     expect(windows.reads).toBe(2);
   });
 
-  it('reads afresh after counting a confirmation itself', async () => {
+  it('admits a burst of cheap proofs only up to the rate at which their price rises, in one write each', async () => {
     const windows = new MemoryWindows();
     const price = createChallengePrice(windows, PRICE_CURVE, { cacheMs: 5_000 });
-    for (let i = 0; i < PRICE_CURVE.free; i += 1) await price.count(T0);
-    await price.level(T0);
+    // A warm function read level 0 a moment ago: the cache says nothing of what follows.
+    expect(await price.level(T0)).toBe(0);
+
+    const burst = await Promise.all(Array.from({ length: 150 }, () => price.admit(0, T0 + 10)));
+
+    // As many as a quiet window lets through at the base price, and no more.
+    expect(burst.filter((a) => a.admitted)).toHaveLength(PRICE_CURVE.free);
+    expect(windows.counts.get(`${CONFIRMATION_RATE_KEY}#${T0 / W}`)).toBe(PRICE_CURVE.free);
+    // A proof at the price the burst raised is admitted; the top level always is.
+    expect((await price.admit(1, T0 + 20)).admitted).toBe(true);
+    expect((await price.admit(PRICE_CURVE.maxLevel, T0 + 30)).admitted).toBe(true);
+  });
+
+  it('counts the previous window’s share against a cheap proof, and gives an admission back', async () => {
+    const windows = new MemoryWindows();
+    const price = createChallengePrice(windows, PRICE_CURVE, { cacheMs: 0 });
+    // 80 confirmations in the window before; a quarter into this one, 60 of them still count.
+    for (let i = 0; i < 80; i += 1) await windows.add(CONFIRMATION_RATE_KEY, W, T0 - 1);
+    expect(admissionLimit(0, 80, PRICE_CURVE, T0 + W / 4)).toBe(0);
+    expect(admissionLimit(1, 80, PRICE_CURVE, T0 + W / 4)).toBe(15);
+    expect(admissionLimit(PRICE_CURVE.maxLevel, 80, PRICE_CURVE, T0)).toBeUndefined();
+    expect((await price.admit(0, T0 + W / 4)).admitted).toBe(false);
+
+    const admission = await price.admit(1, T0 + W / 4);
+    expect(admission.admitted).toBe(true);
+    expect(windows.counts.get(`${CONFIRMATION_RATE_KEY}#${T0 / W}`)).toBe(1);
+    await admission.giveBack();
+    expect(windows.counts.get(`${CONFIRMATION_RATE_KEY}#${T0 / W}`)).toBe(0);
+  });
+
+  it('reads afresh after admitting a confirmation itself, and the ended window once', async () => {
+    const windows = new MemoryWindows();
+    const price = createChallengePrice(windows, PRICE_CURVE, { cacheMs: 5_000 });
+    for (let i = 0; i < PRICE_CURVE.free; i += 1) await price.admit(PRICE_CURVE.maxLevel, T0);
+    // The ended window was read for the first admission only.
     expect(windows.reads).toBe(1);
-    await price.count(T0 + 1);
-    expect(await price.level(T0 + 2)).toBe(1);
+    await price.level(T0);
     expect(windows.reads).toBe(2);
+    await price.admit(PRICE_CURVE.maxLevel, T0 + 1);
+    expect(windows.reads).toBe(2);
+    expect(await price.level(T0 + 2)).toBe(1);
+    expect(windows.reads).toBe(3);
   });
 });

@@ -1,4 +1,4 @@
-import type { WindowCounter } from './ports.ts';
+import type { Admission, WindowCounter } from './ports.ts';
 
 /**
  * How the browser check's price follows the recent rate of confirmations let through to
@@ -69,14 +69,39 @@ export function priceLevel(rate: number, curve: PriceCurve): number {
 export interface ChallengePrice {
   /** The level of the moment (possibly a few seconds old, see cacheMs). */
   level(nowMs: number): Promise<number>;
-  /** Counts one confirmation let through. */
-  count(nowMs: number): Promise<void>;
+  /**
+   * Counts one confirmation paid with a proof of `issuedLevel`, only if the price with it
+   * counted stays at or below that level (`admissionLimit`), in one conditional write.
+   */
+  admit(issuedLevel: number, nowMs: number): Promise<Admission>;
+}
+
+/**
+ * The most confirmations the running window may already hold for one more, paid at `level`,
+ * to be admitted: the rate it is priced by, that of the confirmations before it, must be below
+ * the next level's threshold, `free + level x perDoubling` (as `priceLevel` reads it). Undefined
+ * at the top level: nothing is dearer. The previous window's share is read, not written, so
+ * it may be a second old.
+ */
+export function admissionLimit(
+  level: number,
+  previous: number,
+  curve: PriceCurve,
+  nowMs: number,
+): number | undefined {
+  if (level >= curve.maxLevel) return undefined;
+  const elapsed = (nowMs % curve.windowMs) / curve.windowMs;
+  const room = curve.free + level * curve.perDoubling - previous * (1 - elapsed);
+  // current + previous share < threshold, for a whole current: current < ceil(room).
+  return Math.max(0, Math.ceil(room));
 }
 
 /**
  * The price as the table's counters give it. A warm function keeps the level it read for
- * `cacheMs` (short: a function that served a stale low price to a burst would let the burst
- * through at it), and forgets it when it counts a confirmation itself.
+ * `cacheMs` (short: it only turns away proofs that are plainly too cheap; what decides is
+ * `admit`'s conditional write), and forgets it when it admits a confirmation itself. The
+ * previous window's count is kept until the window turns: a window that has ended changes no
+ * more, so admitting costs one write, not a read besides.
  */
 export function createChallengePrice(
   counter: WindowCounter,
@@ -84,18 +109,36 @@ export function createChallengePrice(
   options: { cacheMs: number },
 ): ChallengePrice {
   let cached: { level: number; until: number } | undefined;
+  let ended: { index: number; count: number } | undefined;
+  const read = async (nowMs: number) => {
+    const counts = await counter.read(CONFIRMATION_RATE_KEY, curve.windowMs, nowMs);
+    ended = { index: Math.floor(nowMs / curve.windowMs) - 1, count: counts.previous };
+    return counts;
+  };
+  const previousCount = async (nowMs: number) => {
+    const index = Math.floor(nowMs / curve.windowMs) - 1;
+    return ended?.index === index ? ended.count : (await read(nowMs)).previous;
+  };
   return {
     async level(nowMs) {
       if (cached && nowMs < cached.until && options.cacheMs > 0) return cached.level;
-      const counts = await counter.read(CONFIRMATION_RATE_KEY, curve.windowMs, nowMs);
+      const counts = await read(nowMs);
       const level = priceLevel(slidingRate(counts, curve.windowMs, nowMs), curve);
       cached = { level, until: nowMs + options.cacheMs };
       return level;
     },
-    async count(nowMs) {
-      await counter.add(CONFIRMATION_RATE_KEY, curve.windowMs, nowMs);
-      // This function just raised the rate: its next price is read, not remembered.
+    async admit(issuedLevel, nowMs) {
+      const previous = await previousCount(nowMs);
+      const limit = admissionLimit(issuedLevel, previous, curve, nowMs);
+      const admitted = await counter.add(CONFIRMATION_RATE_KEY, curve.windowMs, nowMs, limit);
+      // This function just moved the rate, or learnt it is past this level: read it afresh.
       cached = undefined;
+      return {
+        admitted,
+        giveBack: async () => {
+          if (admitted) await counter.subtract(CONFIRMATION_RATE_KEY, curve.windowMs, nowMs);
+        },
+      };
     },
   };
 }
@@ -103,5 +146,5 @@ export function createChallengePrice(
 /** A price that never moves: for tools and tests that do not exercise the curve. */
 export const FLAT_PRICE: ChallengePrice = {
   level: async () => 0,
-  count: async () => undefined,
+  admit: async () => ({ admitted: true, giveBack: async () => undefined }),
 };

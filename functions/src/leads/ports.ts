@@ -274,10 +274,17 @@ export interface LeadStore {
    */
   linkLeadId(lead: StoredLead): Promise<void>;
   /**
-   * Marks a one-time token (a browser-check challenge) as used by this owner: true when it
-   * was unused or already this owner's (an idempotent retry), false when another took it.
+   * Marks a one-time token (a browser-check challenge) as used by this owner: `claimed` when
+   * it was unused, `retry` when it was already this owner's (the same submission sent again),
+   * `taken` when another owner has it.
    */
-  claimOnce(claim: { key: string; owner: string; expiresAtMs: number }): Promise<boolean>;
+  claimOnce(claim: {
+    key: string;
+    owner: string;
+    expiresAtMs: number;
+  }): Promise<'claimed' | 'retry' | 'taken'>;
+  /** Gives a claimed token back, if this owner still holds it (its proof was not taken). */
+  releaseClaim(claim: { key: string; owner: string }): Promise<void>;
   /**
    * Records SES's word on one message of a lead found by its id: applied only when the lead
    * exists, its message to that audience is `delivery.messageId`, and no outcome of the same
@@ -302,8 +309,13 @@ export interface LeadStore {
  * is estimated from (leads/challenge-price.ts).
  */
 export interface WindowCounter {
-  /** Adds one to the window of `windowMs` that holds `nowMs`. */
-  add(key: string, windowMs: number, nowMs: number): Promise<void>;
+  /**
+   * Adds one to the window of `windowMs` that holds `nowMs`, atomically, and only while that
+   * window's count is below `below` (no bound when undefined): false when it was not.
+   */
+  add(key: string, windowMs: number, nowMs: number, below?: number): Promise<boolean>;
+  /** Takes one back from the window that holds `nowMs` (an add that did not stand). */
+  subtract(key: string, windowMs: number, nowMs: number): Promise<void>;
   /** The counts of the window that holds `nowMs` and of the one before it. */
   read(
     key: string,
@@ -317,10 +329,12 @@ export interface ChallengeService {
   /** A signed challenge for one form at the price of the moment, as the browser receives it. */
   issue(form: LeadForm): Promise<unknown>;
   /**
-   * Counts one confirmation let through to a visitor: the price of the next challenges
-   * follows the recent rate of these, so a flood of verified posts makes proof dearer.
+   * Admits one confirmation paid for with a proof issued at `issuedLevel`: counts it towards
+   * the price, atomically, only if the price with it counted is still no higher than that
+   * level, so a burst of cheap proofs cannot all pass at a stale price. `admitted: false`
+   * counted nothing; `giveBack` takes an admitted count back (the lead was not stored).
    */
-  countConfirmation(nowMs: number): Promise<void>;
+  admitConfirmation(issuedLevel: number, nowMs: number): Promise<Admission>;
   /**
    * Checks a submitted solution against its signature, expiry and form, without the
    * single-use rule (the store decides that): the verdict, and the token that names the
@@ -329,7 +343,14 @@ export interface ChallengeService {
   verify(
     payload: unknown,
     form: LeadForm,
-  ): Promise<{ verdict: BrowserCheck; token?: string; expiresAtMs?: number }>;
+  ): Promise<{ verdict: BrowserCheck; token?: string; expiresAtMs?: number; level?: number }>;
+}
+
+/** One confirmation's place in the challenge price's count. */
+export interface Admission {
+  admitted: boolean;
+  /** Takes the count back; best effort, and a no-op when nothing was admitted. */
+  giveBack(): Promise<void>;
 }
 
 /**

@@ -22,12 +22,7 @@ import {
   takeBudgets,
 } from './rate-limit.ts';
 import { spamVerdict } from './spam.ts';
-import {
-  checkBrowser,
-  countConfirmation,
-  permitVisitorMail,
-  type VisitorMailBudgets,
-} from './visitor-mail.ts';
+import { checkBrowser, permitVisitorMail, type VisitorMailBudgets } from './visitor-mail.ts';
 
 export interface LeadConfig extends DeliveryConfig {
   retentionDays: number;
@@ -123,9 +118,19 @@ export async function submitLead(
 
   const isSpam = spam.reason !== undefined;
   // A bot caught by the spam checks claims nothing: its lead is kept for review only.
-  const browserCheck: BrowserCheck | undefined = isSpam
+  const checked = isSpam
     ? undefined
     : await checkBrowser({ form, body: request.body, idempotencyKey }, deps);
+  let browserCheck: BrowserCheck | undefined = checked?.verdict;
+  const proof = checked?.proof;
+  if (proof?.retry) {
+    // The same submission, its proof claimed by its first attempt: that attempt's lead, if it
+    // was stored, is the answer. If it was not, the proof is not taken twice: the first
+    // attempt may still be running, and two attempts must not pass one price check.
+    const previous = await store.findLead(form, idempotencyKey);
+    if (previous) return replay(previous, payloadHash, definition, config);
+    browserCheck = 'replayed';
+  }
 
   if (browserCheck === 'underpriced') {
     // A retry of a lead already stored gets its answer, whatever the price did since.
@@ -160,11 +165,21 @@ export async function submitLead(
             // canonical form (leads/hash.ts says why).
             suppressionHash: suppressionHash(config.hashSecret, address),
             visitorEmail: address,
+            proofLevel: proof?.level ?? 0,
             nowMs,
           },
           { ...deps, budgets: config.visitorMail },
         )
       : undefined;
+  if (permit?.repriced) {
+    // The price passed the proof's level while it was checked: as for a proof refused at the
+    // door, nothing is stored and the site sends the same submission with a new proof. Its
+    // token goes back to it, so that proof is checked again, never waved through as a retry.
+    await releaseBudgets(store, tickets, log);
+    if (proof) await store.releaseClaim(proof.claim).catch(() => undefined);
+    log.info('lead asked to solve the browser check again at the new price', { form });
+    return { kind: 'repriced' };
+  }
   tickets.push(...(permit?.tickets ?? []));
   // Past a small number an hour, an unverified lead's notification waits for the digest:
   // scripted posts then cost sales one e-mail an hour, not one each.
@@ -223,16 +238,18 @@ export async function submitLead(
   };
 
   if (!(await store.createLead(lead))) {
-    // The key is taken: a retry, or a concurrent request with the same key that won.
+    // The key is taken: a retry, or a concurrent request with the same key that won. Its
+    // confirmation, if one was admitted, is not this request's: the count goes back too.
     await releaseBudgets(store, tickets, log);
+    await permit?.admission?.giveBack().catch((error: unknown) => {
+      log.warn('could not give back a confirmation counted for the challenge price', {
+        error: error instanceof Error ? error.name : 'unknown',
+      });
+    });
     const winner = await store.findLead(form, idempotencyKey);
     if (winner) return replay(winner, payloadHash, definition, config);
     throw new Error('lead vanished after a conditional-put conflict');
   }
-
-  // Only now, with the lead stored for the first time, does a confirmation count towards the
-  // price: the conflict above answered every replay of this key without counting it.
-  if (permit && !permit.withheld) await countConfirmation(nowMs, deps);
 
   let delivered = lead;
   if (isSpam) {

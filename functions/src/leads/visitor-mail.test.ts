@@ -306,6 +306,7 @@ describe('a visitor address whose domain takes no mail', () => {
         emailHash: 'h',
         suppressionHash: 's',
         visitorEmail: 'first.last+x@partner.example',
+        proofLevel: 0,
         nowMs: NOW.getTime(),
       },
       { ...deps, budgets: deps.config.visitorMail, mailDomains: domains.check },
@@ -417,6 +418,72 @@ describe('what the challenge price counts', () => {
     expect(store.rows.size).toBe(0);
     expect(mailer.sent).toHaveLength(0);
     expect([...store.windows.values()].every((window) => window.hits === 0)).toBe(true);
+  });
+
+  it('refuses a proof the price passed while it was checked: nothing stored, budgets and token given back', async () => {
+    const challenges = deps.challenges as FakeChallenges;
+    // The price read at the door was still the proof's; the admission finds it has risen.
+    challenges.priceLevel = 1;
+    const proof = fakeSolution();
+    const send = () =>
+      submitLead(
+        {
+          definition: demoForm,
+          body: { ...sampleBody('demo'), workEmail: 'ada@acme.example', [CHALLENGE_FIELD]: proof },
+          idempotencyKey: 'key-raced',
+        },
+        deps,
+      );
+
+    expect((await send()).kind).toBe('repriced');
+    expect(store.rows.size).toBe(0);
+    expect(mailer.sent).toHaveLength(0);
+    expect(challenges.confirmations).toEqual([]);
+    expect([...store.windows.values()].every((window) => window.hits === 0)).toBe(true);
+    // The same proof again is checked again, not waved through as a retry of its submission.
+    expect((await send()).kind).toBe('repriced');
+    challenges.priceLevel = 0;
+    expect(await send()).toMatchObject({ kind: 'accepted', confirmation: 'sent' });
+    expect(challenges.confirmations).toHaveLength(1);
+  });
+
+  it('takes no proof twice: a retry whose first attempt stored nothing goes unverified', async () => {
+    const proof = fakeSolution();
+    // A first attempt that claimed the proof and then stopped (a crash, or still running).
+    await store.claimOnce({
+      key: `challenge#${proof.split(':')[1]}`,
+      owner: 'demo#key-again',
+      expiresAtMs: 1,
+    });
+
+    const lead = await demo('ada@acme.example', proof, 'key-again');
+
+    expect(lead?.browserCheck).toBe('replayed');
+    expect(lead?.emails.visitor).toMatchObject({ status: 'withheld', reason: 'unverified' });
+    expect((deps.challenges as FakeChallenges).confirmations).toEqual([]);
+  });
+
+  it('gives the admission back when the key was another submission’s', async () => {
+    const challenges = deps.challenges as FakeChallenges;
+    await demo('ada@acme.example', fakeSolution(), 'key-shared');
+    expect(challenges.confirmations).toHaveLength(1);
+
+    // Another proof, other details, the same key: refused as a conflict, its count undone.
+    const other = await submitLead(
+      {
+        definition: demoForm,
+        body: {
+          ...sampleBody('demo'),
+          workEmail: 'grace@acme.example',
+          [CHALLENGE_FIELD]: fakeSolution(),
+        },
+        idempotencyKey: 'key-shared',
+      },
+      deps,
+    );
+
+    expect(other.kind).toBe('conflict');
+    expect(challenges.confirmations).toHaveLength(1);
   });
 
   it('answers a retry of a stored lead whose challenge the price has since passed', async () => {

@@ -1,6 +1,7 @@
 import type { LeadForm } from '@kryon/shared/api';
 import { CHALLENGE_FIELD } from '@kryon/shared/constants';
 import type {
+  Admission,
   BrowserCheck,
   ChallengeService,
   LeadStore,
@@ -39,34 +40,61 @@ export interface BrowserCheckRequest {
   idempotencyKey: string;
 }
 
+/** A verified proof's claim, as the rest of the submission needs it. */
+export interface ClaimedProof {
+  /** The claim of its token (LeadStore.claimOnce), to give back if the proof is not taken. */
+  claim: { key: string; owner: string };
+  /** The price level it was issued at: what its confirmation is admitted at. */
+  level: number;
+  /**
+   * The token was this submission's already: the same submission sent again. Its first
+   * attempt claimed it, and its confirmation, if any, was admitted then.
+   */
+  retry: boolean;
+}
+
+export interface BrowserCheckResult {
+  verdict: BrowserCheck;
+  /** For a verified proof. */
+  proof?: ClaimedProof;
+}
+
 /**
  * The browser check of one submission: the solution's signature, expiry and form, then the
  * single-use rule, which holds across all forms and lets only a retry of the same submission
- * present a challenge again.
+ * present a challenge again (and says it is one).
  */
 export async function checkBrowser(
   request: BrowserCheckRequest,
   deps: Pick<VisitorMailDeps, 'store' | 'challenges'>,
-): Promise<BrowserCheck> {
+): Promise<BrowserCheckResult> {
   const payload =
     typeof request.body === 'object' && request.body !== null
       ? (request.body as Record<string, unknown>)[CHALLENGE_FIELD]
       : undefined;
-  const { verdict, token, expiresAtMs } = await deps.challenges.verify(payload, request.form);
-  if (verdict !== 'verified' || !token || expiresAtMs === undefined) return verdict;
-  const claimed = await deps.store.claimOnce({
-    key: `challenge#${token}`,
-    owner: `${request.form}#${request.idempotencyKey}`,
-    expiresAtMs,
-  });
-  return claimed ? 'verified' : 'replayed';
+  const { verdict, token, expiresAtMs, level } = await deps.challenges.verify(
+    payload,
+    request.form,
+  );
+  if (verdict !== 'verified' || !token || expiresAtMs === undefined) return { verdict };
+  const claim = { key: `challenge#${token}`, owner: `${request.form}#${request.idempotencyKey}` };
+  const claimed = await deps.store.claimOnce({ ...claim, expiresAtMs });
+  if (claimed === 'taken') return { verdict: 'replayed' };
+  return { verdict, proof: { claim, level: level ?? 0, retry: claimed === 'retry' } };
 }
 
 export interface VisitorMailPermit {
   /** Absent: the confirmation may be sent. */
   withheld?: WithheldReason;
+  /**
+   * The price rose past the proof's level before its confirmation was counted: nothing is
+   * permitted, and the submission is to be sent again with a proof at the new price.
+   */
+  repriced?: true;
   /** Budget hits taken, to give back on a replay or when the paused visitor stream refuses. */
   tickets: RateLimitTicket[];
+  /** The confirmation's count in the challenge price, to give back if the lead is not stored. */
+  admission?: Admission;
 }
 
 /**
@@ -90,6 +118,8 @@ export async function permitVisitorMail(
     suppressionHash: string;
     /** The visitor's address, as validated: its domain is what the DNS check asks about. */
     visitorEmail: string;
+    /** The level the verified proof was issued at: its confirmation is admitted at it. */
+    proofLevel: number;
     nowMs: number;
   },
   deps: VisitorMailDeps,
@@ -129,24 +159,18 @@ export async function permitVisitorMail(
     await store.releaseRateLimit(recipient).catch(() => undefined);
     return { withheld: 'hourly-ceiling', tickets: [] };
   }
-  return { tickets: [recipient, ceiling] };
-}
-
-/**
- * Counts one confirmation let through towards the browser check's price. Called once per lead,
- * after the lead was stored for the first time: a replay, an idempotent retry or a refused post
- * never moves the price, so re-sending one solved lead cannot raise it for everyone. Best
- * effort: a lost count only lags the price.
- */
-export async function countConfirmation(
-  nowMs: number,
-  deps: Pick<VisitorMailDeps, 'challenges' | 'log'>,
-): Promise<void> {
-  await deps.challenges.countConfirmation(nowMs).catch((error: unknown) => {
-    deps.log.warn('could not count a confirmation for the challenge price', {
-      error: error instanceof Error ? error.name : 'unknown',
-    });
-  });
+  // Last, once everything else lets it through: the count the price follows, admitted only
+  // while the price with it counted is no dearer than the proof paid. One conditional write,
+  // so a burst of cheap proofs cannot all pass at a price read a moment before.
+  const admission = await deps.challenges.admitConfirmation(request.proofLevel, request.nowMs);
+  if (!admission.admitted) {
+    metrics.count('LeadRepriced', request.form);
+    await Promise.all(
+      [recipient, ceiling].map((ticket) => store.releaseRateLimit(ticket).catch(() => undefined)),
+    );
+    return { repriced: true, tickets: [] };
+  }
+  return { tickets: [recipient, ceiling], admission };
 }
 
 /**
