@@ -1,5 +1,10 @@
 import { type App, Validations } from 'aws-cdk-lib';
-import { EnvironmentError, type ParsedEnvironment, parseEnvironment } from './environment.ts';
+import {
+  EnvironmentError,
+  type ParsedEnvironment,
+  parseEnvironment,
+  placeholderList,
+} from './environment.ts';
 import { loadEnvironmentFile, siteBuildProblem } from './environment-files.ts';
 import { KryonStack } from './kryon-stack.ts';
 
@@ -53,7 +58,7 @@ export async function environmentStack(
   if (problem) warnings.push(`${problem} Synthesis goes on: ${file} is a preview.`);
   if (parsed.placeholders.length > 0) {
     warnings.push(
-      `${file} names no ${new Intl.ListFormat('en', { type: 'disjunction' }).format(parsed.placeholders)}: example.com placeholders are in ` +
+      `${file} names no ${placeholderList(parsed.placeholders)}: example.com placeholders are in ` +
         'use. It synthesizes; it does not deploy.',
     );
   }

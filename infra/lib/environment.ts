@@ -3,11 +3,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LEAD_FORMS, type LeadForm } from '@kryon/shared/api';
-import { API_FLOOD_RATE, API_STAGE_THROTTLE, DATA_RETENTION } from '@kryon/shared/constants';
+import {
+  API_FLOOD_RATE,
+  API_LOW_QUOTA_STAGE_THROTTLE,
+  API_STAGE_THROTTLE,
+  DATA_RETENTION,
+} from '@kryon/shared/constants';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { z } from 'zod';
 import { displayNameProblem } from '../../functions/src/adapters/display-name.ts';
-import { isFromHeader, VISITOR_MAIL_DEFAULTS } from '../../functions/src/config.ts';
+import { BRAKE_DEFAULTS, isFromHeader, VISITOR_MAIL_DEFAULTS } from '../../functions/src/config.ts';
 import { isTimeZone } from '../../functions/src/leads/sales-time.ts';
 
 /*
@@ -281,8 +286,8 @@ export const environmentSchema = z
         minComplaints: wholeNumber(1, 10_000).default(3),
         // At least the alarms' hour: a pause shorter than it would end while the hour that
         // pulled it is still being counted.
-        coolDownMinutes: wholeNumber(60, 10_080).default(60),
-        maxCoolDownMinutes: wholeNumber(60, 10_080).default(720),
+        coolDownMinutes: wholeNumber(60, 10_080).default(BRAKE_DEFAULTS.coolDownMinutes),
+        maxCoolDownMinutes: wholeNumber(60, 10_080).default(BRAKE_DEFAULTS.maxCoolDownMinutes),
       })
       .refine((brake) => brake.maxCoolDownMinutes >= brake.coolDownMinutes, {
         message: 'must be at least coolDownMinutes (the doubling starts there)',
@@ -560,6 +565,11 @@ export class EnvironmentError extends Error {
   override name = 'EnvironmentError';
 }
 
+/** The keys a preview left out, as a sentence says them: "sender, recipients, or apiOrigin". */
+export function placeholderList(placeholders: ParsedEnvironment['placeholders']): string {
+  return new Intl.ListFormat('en', { type: 'disjunction' }).format(placeholders);
+}
+
 export interface ParsedEnvironment {
   kind: Environment['kind'];
   config: DeployConfig;
@@ -710,9 +720,7 @@ function stageThrottle(
   region: string | undefined,
 ): Throttle {
   const quota =
-    region && LOW_API_QUOTA_REGIONS.has(region)
-      ? { rateLimit: 2_500, burstLimit: 1_250 }
-      : API_STAGE_THROTTLE;
+    region && LOW_API_QUOTA_REGIONS.has(region) ? API_LOW_QUOTA_STAGE_THROTTLE : API_STAGE_THROTTLE;
   return {
     rateLimit: api.rateLimit ?? quota.rateLimit,
     burstLimit: api.burstLimit ?? quota.burstLimit,

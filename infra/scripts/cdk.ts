@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { EnvironmentError, parseEnvironment } from '../lib/environment.ts';
+import { EnvironmentError, parseEnvironment, placeholderList } from '../lib/environment.ts';
 import {
   DEFAULT_ENVIRONMENT,
   environmentNames,
@@ -60,7 +60,7 @@ try {
   parsed = parseEnvironment(file, input);
   if (command === 'deploy' && parsed.placeholders.length > 0) {
     throw new EnvironmentError(
-      `${file} names no ${new Intl.ListFormat('en', { type: 'disjunction' }).format(parsed.placeholders)}: it synthesizes with example.com ` +
+      `${file} names no ${placeholderList(parsed.placeholders)}: it synthesizes with example.com ` +
         'placeholders, and nothing deploys them. Name them in the file to deploy it.',
     );
   }

@@ -28,6 +28,12 @@ export const IP_RATE_LIMIT = {
 export const API_STAGE_THROTTLE = { rateLimit: 10_000, burstLimit: 5_000 } as const;
 
 /**
+ * The same quota in the regions where AWS sets it lower ("Amazon API Gateway quotas": 2,500 a
+ * second, burst 1,250; the list is LOW_API_QUOTA_REGIONS in infra/lib/environment.ts).
+ */
+export const API_LOW_QUOTA_STAGE_THROTTLE = { rateLimit: 2_500, burstLimit: 1_250 } as const;
+
+/**
  * The flood the API takes with every real visitor still served: no environment may throttle
  * the stage below it (the environment file is refused at synth).
  */
