@@ -1,8 +1,8 @@
-import { ConditionalCheckFailedException, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import { DependencyError } from '../leads/ports.ts';
 import { type BrakeState, type BrakeStateStore, RUNNING } from '../leads/visitor-brake.ts';
+import { conditional, guard } from './dynamodb.ts';
 
 /**
  * The visitor brake's one item: pk `BRAKE#visitor`, sk `BRAKE`, with a version that every
@@ -51,44 +51,21 @@ export function createDynamoBrakeStateStore(
       return { state: state as BrakeState, version };
     },
     async write(state, version) {
-      try {
-        await guard(() =>
-          doc.send(
-            new PutCommand({
-              TableName: tableName,
-              Item: { ...BRAKE_KEY, ...state, version: version + 1 },
-              ...(version === 0
-                ? { ConditionExpression: 'attribute_not_exists(pk)' }
-                : {
-                    ConditionExpression: '#version = :version',
-                    ExpressionAttributeNames: { '#version': 'version' },
-                    ExpressionAttributeValues: { ':version': version },
-                  }),
-            }),
-          ),
-        );
-        return true;
-      } catch (error) {
-        if (error instanceof ConditionalCheckFailedException) return false;
-        throw error;
-      }
+      return conditional(() =>
+        doc.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: { ...BRAKE_KEY, ...state, version: version + 1 },
+            ...(version === 0
+              ? { ConditionExpression: 'attribute_not_exists(pk)' }
+              : {
+                  ConditionExpression: '#version = :version',
+                  ExpressionAttributeNames: { '#version': 'version' },
+                  ExpressionAttributeValues: { ':version': version },
+                }),
+          }),
+        ),
+      );
     },
   };
-}
-
-/** SDK failures become the domain's DependencyError; a failed condition passes as it is. */
-async function guard<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (
-      error instanceof ConditionalCheckFailedException ||
-      (error as { name?: string } | null)?.name === 'ConditionalCheckFailedException'
-    ) {
-      throw error instanceof ConditionalCheckFailedException
-        ? error
-        : new ConditionalCheckFailedException({ message: 'condition failed', $metadata: {} });
-    }
-    throw new DependencyError('database', { cause: error });
-  }
 }

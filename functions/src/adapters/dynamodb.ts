@@ -619,7 +619,7 @@ function decodeCursor(cursor: string): Record<string, unknown> {
 class ConditionFailed extends Error {}
 
 /** Runs a conditional write: true if it applied, false if its condition did not hold. */
-async function conditional(write: () => Promise<unknown>): Promise<boolean> {
+export async function conditional(write: () => Promise<unknown>): Promise<boolean> {
   try {
     await guard(write);
     return true;
@@ -630,7 +630,7 @@ async function conditional(write: () => Promise<unknown>): Promise<boolean> {
 }
 
 /** SDK failures become the domain's DependencyError; a failed condition is not a failure. */
-async function guard<T>(call: () => Promise<T>): Promise<T> {
+export async function guard<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
