@@ -80,6 +80,27 @@ async function exported(): Promise<Map<string, Record<string, string>>> {
 const to = async (address: string) =>
   (await storedEmails(stack.sesUrl)).filter((email) => email.destination.to.includes(address));
 
+describe('a tagged spelling that bounces', () => {
+  // The simulator's mailbox for an address on SES's suppression list: a permanent bounce.
+  // Not `bounce@`, whose own bounce below lists every spelling of it, and whose 3 submissions
+  // a minute the cases below spend.
+  it('is withheld the next time, while another spelling of its mailbox is still mailed', async () => {
+    const tagged = 'suppressionlist+typo@simulator.amazonses.com';
+    expect((await download(tagged)).confirmation).toBe('sent');
+
+    const again = await download(tagged);
+    expect(again.confirmation).toBe('not-sent');
+    expect((await exported()).get(again.submissionId)).toMatchObject({
+      visitorEmail: 'withheld (address-bounced)',
+    });
+    // A bounce of one tag says nothing of the others: only that spelling is listed.
+    expect((await download('suppressionlist+other@simulator.amazonses.com')).confirmation).toBe(
+      'sent',
+    );
+    expect(await to(tagged)).toHaveLength(1);
+  });
+});
+
 describe.each([
   ['bounce@simulator.amazonses.com', 'bounced (permanent)', 'address-bounced'],
   ['complaint@simulator.amazonses.com', 'complained', 'address-complained'],

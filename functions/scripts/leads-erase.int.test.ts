@@ -7,7 +7,7 @@ import {
   leadKey,
   suppressionKey,
 } from '../src/adapters/dynamodb.ts';
-import { emailHash, sha256, suppressionHash } from '../src/leads/hash.ts';
+import { emailHash, sha256, spellingHash } from '../src/leads/hash.ts';
 import type { StoredLead } from '../src/leads/ports.ts';
 import { bodyOf, contactBody, contactEvent, type Handler } from '../test/events.ts';
 import { type IntegrationEnv, uniqueKey, useEmulators } from '../test/integration.ts';
@@ -19,8 +19,7 @@ let doc: DynamoDBDocumentClient;
 const saved = { ...process.env };
 // The secret useEmulators gives the handlers; the command reads it from the environment too.
 const hashOf = (email: string) => emailHash('integration-secret', email);
-const suppressedOf = (email: string) =>
-  suppressionKey(suppressionHash('integration-secret', email));
+const suppressedOf = (email: string) => suppressionKey(hashOf(email));
 /** The counter keys an address's submissions and confirmations have left in the table. */
 async function countersOf(hash: string): Promise<string[]> {
   const out = await doc.send(
@@ -72,16 +71,18 @@ beforeAll(async () => {
   doc = DynamoDBDocumentClient.from(env.dynamo);
   const store = createDynamoLeadStore(env.dynamo, env.tableName);
   for (const l of [ada.contact, ada.demo, ada.legacy, bob]) await store.createLead(l);
-  // Earlier e-mails bounced or drew a complaint: the list keys each exact spelling apart, so
-  // Ada's demo address (with its +tag) has an entry of its own.
-  for (const [email, reason] of [
-    ['ada@example.com', 'bounced'],
-    ['ada+demo@example.com', 'complained'],
-    ['bob@example.com', 'bounced'],
+  // Earlier e-mails bounced or drew a complaint: the list is kept per mailbox, so Ada's demo
+  // address (with its +tag) and her bounced newsletter spelling are in her mailbox's entry.
+  for (const [email, reason, spellingOnly] of [
+    ['ada@example.com', 'bounced', false],
+    ['ada+demo@example.com', 'complained', false],
+    ['ada+news@example.com', 'bounced', true],
+    ['bob@example.com', 'bounced', false],
   ] as const) {
     await store.suppressAddress({
-      addressHash: suppressionHash('integration-secret', email),
+      mailboxHash: hashOf(email),
       reason,
+      ...(spellingOnly ? { spellingHash: spellingHash('integration-secret', email) } : {}),
       at: '2026-11-01T10:00:00.000Z',
       expiresAt: 2_000_000_000,
     });
@@ -122,12 +123,12 @@ describe('leads:erase', () => {
     expect(out).toMatch(/partner +2026-11-03T10:00:00\.000Z +ada-3 .*\(matched by email field\)/);
     expect(out).not.toContain('bob-4');
     expect(out).toContain('Rate-limit counters for this address: 4');
-    // Found through the addresses her submissions name, though the given one has no entry.
-    expect(out).toMatch(
-      /On our suppression list: yes \((bounced, complained|complained, bounced)\)/,
+    // One entry for her mailbox, holding what each of its spellings did.
+    expect(out).toContain(
+      'On our suppression list: yes (complained, bounced, 1 tagged spelling bounced)',
     );
     expect(out).toContain(
-      'Dry run: nothing was deleted. Run again with --yes to delete 3 submissions and 4 rate-limit counters and 2 suppression entries.',
+      'Dry run: nothing was deleted. Run again with --yes to delete 3 submissions and 4 rate-limit counters and 1 suppression entry.',
     );
     for (const l of Object.values(ada)) expect(await exists(keyOf(l))).toBe(true);
     expect(await countersOf(hashOf('ada@example.com'))).toHaveLength(4);
@@ -153,7 +154,7 @@ describe('leads:erase', () => {
       0,
     );
     expect(io.stdout()).toContain(
-      'Deleted 3 submissions and 4 rate-limit counters and 2 suppression entries.',
+      'Deleted 3 submissions and 4 rate-limit counters and 1 suppression entry.',
     );
     for (const l of Object.values(ada)) expect(await exists(keyOf(l))).toBe(false);
     expect(await exists(suppressedOf('ada@example.com'))).toBe(false);

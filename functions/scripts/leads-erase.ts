@@ -6,7 +6,7 @@
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { normaliseEmail } from '@kryon/shared/email';
 import { leadIdKey, suppressionKey } from '../src/adapters/dynamodb.ts';
-import { emailHash, suppressionHash } from '../src/leads/hash.ts';
+import { emailHash } from '../src/leads/hash.ts';
 import { addressBudgetPrefix } from '../src/leads/rate-limit.ts';
 import { type Io, isEntryPoint, parseCommandArgs, runCli, UsageError } from './lib/cli.ts';
 import {
@@ -145,16 +145,29 @@ export async function findSubmissions(table: LeadsTable, email: string): Promise
   const suppressions: Findings['suppressions'] = [];
   const { hashSecret } = table;
   if (hashSecret) {
-    const spellings = new Set([email, ...addresses].map((a) => a.trim().toLowerCase()));
-    for (const spelling of spellings) {
-      const key = suppressionKey(suppressionHash(hashSecret, spelling));
+    // Kept per mailbox: one entry for the address given and each mailbox its leads name.
+    const mailboxes = new Set([email, ...addresses].map((a) => emailHash(hashSecret, a)));
+    for (const mailbox of mailboxes) {
+      const key = suppressionKey(mailbox);
       const out = await table.doc.send(
         new GetCommand({ TableName: table.tableName, Key: key, ConsistentRead: true }),
       );
-      if (out.Item) suppressions.push({ ...key, reason: String(out.Item.reason ?? '') });
+      if (out.Item) suppressions.push({ ...key, reason: suppressionReasons(out.Item) });
     }
   }
   return { normalisedEmail, emailHash: hash, submissions, rateCounters, suppressions };
+}
+
+/** What a mailbox's entry on our suppression list holds, in words. */
+function suppressionReasons(item: Record<string, unknown>): string {
+  const spellings = item.bouncedSpellings instanceof Set ? item.bouncedSpellings.size : 0;
+  return [
+    item.complained === true ? 'complained' : '',
+    item.bounced === true ? 'bounced' : '',
+    spellings ? `${spellings} tagged spelling${spellings === 1 ? '' : 's'} bounced` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
 }
 
 /** Deletes what findSubmissions found; counts what was still there to delete. */

@@ -9,6 +9,7 @@ import {
   type LeadIdRef,
   type LeadRef,
   type LeadStore,
+  type MailboxSuppression,
   type Mailer,
   type Metrics,
   type OutgoingEmail,
@@ -158,16 +159,28 @@ export class FakeLeadStore implements LeadStore {
     return 'recorded' as const;
   }
 
-  readonly suppressions = new Map<string, AddressSuppression>();
+  readonly suppressions = new Map<string, MailboxSuppression>();
+  /** Every event added to the list, as given. */
+  readonly suppressionEvents: AddressSuppression[] = [];
 
   async suppressAddress(suppression: AddressSuppression) {
-    const existing = this.suppressions.get(suppression.addressHash);
-    if (existing?.reason === 'complained' && suppression.reason !== 'complained') return;
-    this.suppressions.set(suppression.addressHash, structuredClone(suppression));
+    this.suppressionEvents.push(structuredClone(suppression));
+    const entry = this.suppressions.get(suppression.mailboxHash) ?? {
+      complained: false,
+      bounced: false,
+      bouncedSpellings: [],
+    };
+    if (suppression.spellingHash) {
+      if (!entry.bouncedSpellings.includes(suppression.spellingHash)) {
+        entry.bouncedSpellings.push(suppression.spellingHash);
+      }
+    } else if (suppression.reason === 'complained') entry.complained = true;
+    else entry.bounced = true;
+    this.suppressions.set(suppression.mailboxHash, entry);
   }
 
-  async findSuppression(addressHash: string) {
-    const found = this.suppressions.get(addressHash);
+  async findSuppression(mailboxHash: string) {
+    const found = this.suppressions.get(mailboxHash);
     return found ? structuredClone(found) : undefined;
   }
 

@@ -70,7 +70,7 @@ export class DeliveryEvents extends Construct {
       });
     role.addToPrincipalPolicy(onKeys(['dynamodb:GetItem'], ['LEADID#*']));
     role.addToPrincipalPolicy(onKeys(['dynamodb:GetItem', 'dynamodb:UpdateItem'], ['LEAD#*']));
-    role.addToPrincipalPolicy(onKeys(['dynamodb:PutItem'], ['SUPPRESSED#*']));
+    role.addToPrincipalPolicy(onKeys(['dynamodb:UpdateItem'], ['SUPPRESSED#*']));
 
     this.fn = leadFunction(this, 'Function', {
       entry: props.entry,

@@ -203,7 +203,7 @@ describe('delivery-events rule', () => {
     ).toEqual([
       { actions: 'dynamodb:GetItem', keys: ['LEADID#*'] },
       { actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem'], keys: ['LEAD#*'] },
-      { actions: 'dynamodb:PutItem', keys: ['SUPPRESSED#*'] },
+      { actions: 'dynamodb:UpdateItem', keys: ['SUPPRESSED#*'] },
     ]);
     for (const statement of table) {
       expect(statement.Resource).toEqual({ 'Fn::GetAtt': [expect.any(String), 'Arn'] });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseEmail } from './email.ts';
+import { mailboxOf, normaliseEmail } from './email.ts';
 
 describe('normaliseEmail', () => {
   it.each([
@@ -38,6 +38,45 @@ describe('normaliseEmail', () => {
   it('is a key only: the same key again when applied to a key', () => {
     for (const email of ['John.Smith+x@googlemail.com', 'Ada+1@X.io', 'no-at-sign']) {
       expect(normaliseEmail(normaliseEmail(email))).toBe(normaliseEmail(email));
+    }
+  });
+
+  it.each([
+    ['Ada-News@Yahoo.com', 'ada@yahoo.com'],
+    ['ada-news+x@yahoo.com', 'ada@yahoo.com'],
+    ['a.da@yahoo.com', 'a.da@yahoo.com'],
+  ])(
+    "drops Yahoo's -keyword of a disposable address, and nothing else there: %j -> %j",
+    (input, expected) => {
+      expect(normaliseEmail(input)).toBe(expected);
+    },
+  );
+
+  it('keeps a hyphen at every other domain, where it is part of a name', () => {
+    expect(normaliseEmail('mary-jane@example.com')).toBe('mary-jane@example.com');
+    expect(normaliseEmail('mary-jane@gmail.com')).toBe('mary-jane@gmail.com');
+  });
+});
+
+describe('mailboxOf', () => {
+  it.each([
+    ['ada@x.io', false],
+    ['Ada@X.io', false],
+    ['j.smith@gmail.com', false],
+    ['J.Smith@googlemail.com', false],
+    ['ada+x@x.io', true],
+    ['j.smith+x@gmail.com', true],
+    ['ada-x@yahoo.com', true],
+    ['ada-x@x.io', false],
+  ])('%j is tagged: %j', (input, tagged) => {
+    // Case and Gmail's dots are the provider's own rule for one mailbox; a tag can be refused
+    // or deleted while its mailbox works.
+    expect(mailboxOf(input).tagged).toBe(tagged);
+  });
+
+  it('gives the key normaliseEmail gives', () => {
+    for (const email of ['John.Smith+x@googlemail.com', 'ada-x@yahoo.com', 'Ada+1@X.io']) {
+      expect(mailboxOf(email).key).toBe(normaliseEmail(email));
     }
   });
 });

@@ -192,8 +192,8 @@ function createRecorder(wiring: FloorWiring) {
       return 'claimed';
     },
     releaseClaim: offPath('releaseClaim'),
-    async findSuppression(addressHash) {
-      await keep({ kind: 'get', input: suppressionRequest(tableName, addressHash) });
+    async findSuppression(mailboxHash) {
+      await keep({ kind: 'get', input: suppressionRequest(tableName, mailboxHash) });
       return undefined;
     },
     releaseRateLimit: offPath('releaseRateLimit'),

@@ -189,13 +189,26 @@ describe('delivery outcomes against dynalite', () => {
     ).toBe('not-recorded-yet');
   });
 
-  it('keeps an address on the suppression list, a complaint never downgraded', async () => {
-    const entry = { addressHash: 'hash-1', at: 'now', expiresAt: 2_000_000_000 };
+  it('keeps a mailbox on the suppression list: every event adds, none takes back', async () => {
+    const entry = { mailboxHash: 'hash-1', at: 'now', expiresAt: 2_000_000_000 };
     expect(await store.findSuppression('hash-1')).toBeUndefined();
     await store.suppressAddress({ ...entry, reason: 'complained' });
-    await store.suppressAddress({ ...entry, reason: 'bounced' });
-    expect(await store.findSuppression('hash-1')).toMatchObject({ reason: 'complained' });
-    await store.suppressAddress({ ...entry, addressHash: 'hash-2', reason: 'bounced' });
-    expect(await store.findSuppression('hash-2')).toMatchObject({ reason: 'bounced' });
+    await store.suppressAddress({ ...entry, reason: 'bounced', spellingHash: 'tagged-1' });
+    // Events for one mailbox at once (two recipients of one bounce): both are kept.
+    await Promise.all([
+      store.suppressAddress({ ...entry, reason: 'bounced', spellingHash: 'tagged-2' }),
+      store.suppressAddress({ ...entry, reason: 'bounced', spellingHash: 'tagged-1' }),
+      store.suppressAddress({ ...entry, reason: 'bounced' }),
+    ]);
+    const found = await store.findSuppression('hash-1');
+    expect(found).toMatchObject({ complained: true, bounced: true });
+    expect(found?.bouncedSpellings.sort()).toEqual(['tagged-1', 'tagged-2']);
+
+    await store.suppressAddress({ ...entry, mailboxHash: 'hash-2', reason: 'bounced' });
+    expect(await store.findSuppression('hash-2')).toEqual({
+      complained: false,
+      bounced: true,
+      bouncedSpellings: [],
+    });
   });
 });

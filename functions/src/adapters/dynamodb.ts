@@ -37,8 +37,9 @@ import { LEADS_TABLE, PENDING_PARTITION } from './table-schema.ts';
  * - counter: pk `RATE#<hashed key>`,              sk `RATE`
  * - fixed-window count: pk `RATE#<key>#<window number>`, sk `RATE`
  * - used one-time token (a browser-check challenge): pk `ONCE#<key>`, sk `ONCE`
- * - suppressed address (it hard-bounced or complained): pk `SUPPRESSED#<addressHash>`,
- *   sk `SUPPRESSED`, keyed by the exact address (`suppressionHash`), not the canonical one
+ * - suppressed mailbox (it hard-bounced or complained): pk `SUPPRESSED#<mailboxHash>`,
+ *   sk `SUPPRESSED`, keyed by the mailbox (`emailHash`); a bounced tagged spelling is a
+ *   `spellingHash` in its mailbox's `bouncedSpellings` set
  * Keying leads by the Idempotency-Key makes "store once" a conditional put, with no
  * transaction (dynalite has none, and none is needed). A lead that owes an e-mail is also
  * on the sparse re-send index (table-schema.ts).
@@ -297,21 +298,21 @@ export function createDynamoLeadStore(client: DynamoDBClient, tableName: string)
     },
 
     async suppressAddress(suppression) {
-      await conditional(() =>
-        doc.send(new PutCommand(suppressAddressRequest(tableName, suppression))),
+      await guard(() =>
+        doc.send(new UpdateCommand(suppressAddressRequest(tableName, suppression))),
       );
     },
 
-    async findSuppression(addressHash) {
+    async findSuppression(mailboxHash) {
       const out = await guard(() =>
-        doc.send(new GetCommand(suppressionRequest(tableName, addressHash))),
+        doc.send(new GetCommand(suppressionRequest(tableName, mailboxHash))),
       );
       if (!out.Item) return undefined;
+      const spellings: unknown = out.Item.bouncedSpellings;
       return {
-        addressHash,
-        reason: out.Item.reason === 'complained' ? 'complained' : 'bounced',
-        at: String(out.Item.at ?? ''),
-        expiresAt: Number(out.Item.expiresAt ?? 0),
+        complained: out.Item.complained === true,
+        bounced: out.Item.bounced === true,
+        bouncedSpellings: spellings instanceof Set ? [...spellings].map(String) : [],
       };
     },
 
@@ -575,37 +576,48 @@ export function recordDeliveryRequest(
   };
 }
 
-export function suppressionKey(addressHash: string) {
-  return { pk: `SUPPRESSED#${addressHash}`, sk: 'SUPPRESSED' };
+export function suppressionKey(mailboxHash: string) {
+  return { pk: `SUPPRESSED#${mailboxHash}`, sk: 'SUPPRESSED' };
 }
 
 /**
- * Puts an address on our suppression list, or renews its entry. A complaint stays a
- * complaint: a later bounce of the same address does not downgrade it.
+ * Adds one event to a mailbox's entry on our suppression list, creating or renewing it: one
+ * update that only ever sets a flag or adds a spelling, so nothing listed is ever taken back
+ * (a complaint stays a complaint) and concurrent events for one mailbox all count.
  */
 export function suppressAddressRequest(
   tableName: string,
   suppression: AddressSuppression,
-): PutCommandInput {
+): UpdateCommandInput {
+  const renew = 'SET #entity = :entity, #at = :at, #expiresAt = :expiresAt';
+  const names = { '#entity': 'entity', '#at': 'at', '#expiresAt': 'expiresAt' };
+  const values = {
+    ':entity': 'suppression',
+    ':at': suppression.at,
+    ':expiresAt': suppression.expiresAt,
+  };
+  const key = suppressionKey(suppression.mailboxHash);
+  if (suppression.spellingHash) {
+    return {
+      TableName: tableName,
+      Key: key,
+      UpdateExpression: `${renew} ADD #spellings :spelling`,
+      ExpressionAttributeNames: { ...names, '#spellings': 'bouncedSpellings' },
+      ExpressionAttributeValues: { ...values, ':spelling': new Set([suppression.spellingHash]) },
+    };
+  }
   return {
     TableName: tableName,
-    Item: {
-      ...suppressionKey(suppression.addressHash),
-      entity: 'suppression',
-      reason: suppression.reason,
-      at: suppression.at,
-      expiresAt: suppression.expiresAt,
-    },
-    ConditionExpression:
-      'attribute_not_exists(pk) OR #reason <> :complained OR :reason = :complained',
-    ExpressionAttributeNames: { '#reason': 'reason' },
-    ExpressionAttributeValues: { ':complained': 'complained', ':reason': suppression.reason },
+    Key: key,
+    UpdateExpression: `${renew}, #listed = :listed`,
+    ExpressionAttributeNames: { ...names, '#listed': suppression.reason },
+    ExpressionAttributeValues: { ...values, ':listed': true },
   };
 }
 
-/** Reads an address's entry on our suppression list (before a confirmation goes to it). */
-export function suppressionRequest(tableName: string, addressHash: string): GetCommandInput {
-  return { TableName: tableName, Key: suppressionKey(addressHash), ConsistentRead: true };
+/** Reads a mailbox's entry on our suppression list (before a confirmation goes to it). */
+export function suppressionRequest(tableName: string, mailboxHash: string): GetCommandInput {
+  return { TableName: tableName, Key: suppressionKey(mailboxHash), ConsistentRead: true };
 }
 
 function encodeCursor(key: Record<string, unknown>): string {

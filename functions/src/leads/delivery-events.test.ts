@@ -11,7 +11,7 @@ import {
   parseSesEvent,
   streamOf,
 } from './delivery-events.ts';
-import { emailHash, suppressionHash } from './hash.ts';
+import { emailHash, spellingHash } from './hash.ts';
 import type { DeliveryMetrics, Log, StoredLead } from './ports.ts';
 
 const SECRET = 'secret';
@@ -168,25 +168,47 @@ describe('handleDeliveryEvent', () => {
       bounceType: 'permanent',
       bounceSubType: 'General',
     });
-    const entry = await store.findSuppression(suppressionHash(SECRET, 'Mei@Harbour.example'));
-    expect(entry).toMatchObject({
-      reason: 'bounced',
-      expiresAt: NOW.getTime() / 1000 + 30 * 86_400,
+    expect(await store.findSuppression(emailHash(SECRET, 'Mei@Harbour.example'))).toEqual({
+      complained: false,
+      bounced: true,
+      bouncedSpellings: [],
     });
+    expect(store.suppressionEvents).toEqual([
+      expect.objectContaining({ expiresAt: NOW.getTime() / 1000 + 30 * 86_400 }),
+    ]);
     expect(metrics.counts).toEqual({ 'EmailBounced:visitor': 1 });
   });
 
-  it('lists only the exact address that bounced, never its canonical form', async () => {
+  it('lists a bounce of a tagged spelling as that spelling only, never its whole mailbox', async () => {
     const tagged = { ...visitorMessage, destination: ['victim+x@corp.example'] };
     await handleDeliveryEvent(record(tagged, PERMANENT), deps);
 
-    expect(
-      await store.findSuppression(suppressionHash(SECRET, 'victim+x@corp.example')),
-    ).toBeDefined();
-    expect(
-      await store.findSuppression(suppressionHash(SECRET, 'victim@corp.example')),
-    ).toBeUndefined();
-    expect(await store.findSuppression(emailHash(SECRET, 'victim@corp.example'))).toBeUndefined();
+    expect(await store.findSuppression(emailHash(SECRET, 'victim@corp.example'))).toEqual({
+      complained: false,
+      bounced: false,
+      bouncedSpellings: [spellingHash(SECRET, 'victim+x@corp.example')],
+    });
+  });
+
+  it("lists the whole mailbox for a bounce of Gmail's dotted spelling, the provider's one mailbox", async () => {
+    const dotted = { ...visitorMessage, destination: ['J.Smith@googlemail.com'] };
+    await handleDeliveryEvent(record(dotted, PERMANENT), deps);
+
+    expect(await store.findSuppression(emailHash(SECRET, 'jsmith@gmail.com'))).toMatchObject({
+      bounced: true,
+    });
+  });
+
+  it('lists the whole mailbox for a complaint, whichever spelling drew it', async () => {
+    // A complaint means the message reached the mailbox and its owner objected.
+    const tagged = { ...visitorMessage, destination: ['mei+news@harbour.example'] };
+    await handleDeliveryEvent(record(tagged, { type: 'Complaint' }), deps);
+
+    expect(await store.findSuppression(emailHash(SECRET, 'mei@harbour.example'))).toEqual({
+      complained: true,
+      bounced: false,
+      bouncedSpellings: [],
+    });
   });
 
   it('counts a transient bounce as soft and suppresses nothing', async () => {
@@ -209,9 +231,7 @@ describe('handleDeliveryEvent', () => {
     const first = structuredClone(visitorState());
     expect(await handleDeliveryEvent(complaint, deps)).toBe('unchanged');
     expect(visitorState()).toEqual(first);
-    expect(store.suppressions.get(suppressionHash(SECRET, 'mei@harbour.example'))?.reason).toBe(
-      'complained',
-    );
+    expect(store.suppressions.get(emailHash(SECRET, 'mei@harbour.example'))?.complained).toBe(true);
   });
 
   it('keeps the complaint when the delivery arrives after it', async () => {

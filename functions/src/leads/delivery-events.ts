@@ -1,5 +1,6 @@
 import { LEAD_FORMS, type LeadForm } from '@kryon/shared/api';
-import { suppressionHash } from './hash.ts';
+import { mailboxOf } from '@kryon/shared/email';
+import { emailHash, spellingHash } from './hash.ts';
 import type {
   Audience,
   BounceType,
@@ -238,13 +239,17 @@ export async function handleDeliveryEvent(
   } else if (stream === 'visitor' && suppression) {
     const nowMs = deps.now().getTime();
     const expiresAt = Math.floor(nowMs / 1000) + config.retentionDays * 86_400;
-    // Keyed by the address exactly as SES tried it: a bounce of `ada+x@corp` says nothing of
-    // `ada@corp`, and a canonical key would let anyone who types a bouncing variant of a
-    // stranger's address cut the stranger's own confirmations off.
+    // Listed under the mailbox (decision 073). A complaint came from the mailbox's owner, and
+    // a bounce of the mailbox's own spelling says the mailbox takes no mail: no spelling of it
+    // is mailed again. A bounce of a tagged spelling (`ada+x@corp`) says nothing of `ada@corp`
+    // (many domains refuse tags), so only that spelling is listed: anyone who types a bouncing
+    // variant of a stranger's address cannot cut the stranger's own confirmations off.
     for (const address of event.recipients) {
+      const spellingOnly = suppression === 'bounced' && mailboxOf(address).tagged;
       await deps.store.suppressAddress({
-        addressHash: suppressionHash(config.hashSecret, address),
+        mailboxHash: emailHash(config.hashSecret, address),
         reason: suppression,
+        ...(spellingOnly ? { spellingHash: spellingHash(config.hashSecret, address) } : {}),
         at: event.at,
         expiresAt,
       });

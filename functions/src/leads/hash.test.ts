@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { derivedSecret, emailHash, keyedHash, sha256, suppressionHash } from './hash.ts';
+import { derivedSecret, emailHash, keyedHash, sha256, spellingHash } from './hash.ts';
 
 describe('sha256 and keyedHash', () => {
   it('hashes to 64 hex characters, deterministically', () => {
@@ -28,22 +28,20 @@ describe('emailHash', () => {
   });
 });
 
-describe('suppressionHash', () => {
+describe('spellingHash', () => {
   it('keys the exact address: case and surrounding space aside, no spelling is merged', () => {
-    expect(suppressionHash('s', ' Victim@Corp.Example ')).toBe(
-      suppressionHash('s', 'victim@corp.example'),
+    expect(spellingHash('s', ' Victim@Corp.Example ')).toBe(
+      spellingHash('s', 'victim@corp.example'),
     );
-    expect(suppressionHash('s', 'victim+x@corp.example')).not.toBe(
-      suppressionHash('s', 'victim@corp.example'),
+    expect(spellingHash('s', 'victim+x@corp.example')).not.toBe(
+      spellingHash('s', 'victim@corp.example'),
     );
-    expect(suppressionHash('s', 'j.smith@gmail.com')).not.toBe(
-      suppressionHash('s', 'jsmith@gmail.com'),
-    );
+    expect(spellingHash('s', 'j.smith@gmail.com')).not.toBe(spellingHash('s', 'jsmith@gmail.com'));
   });
 
   it('is keyed, and is not the canonical emailHash', () => {
-    expect(suppressionHash('s', 'ada@x.io')).not.toBe(emailHash('s', 'ada@x.io'));
-    expect(suppressionHash('s', 'ada@x.io')).not.toBe(suppressionHash('t', 'ada@x.io'));
+    expect(spellingHash('s', 'ada@x.io')).not.toBe(emailHash('s', 'ada@x.io'));
+    expect(spellingHash('s', 'ada@x.io')).not.toBe(spellingHash('t', 'ada@x.io'));
   });
 });
 

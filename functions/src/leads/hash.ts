@@ -15,22 +15,21 @@ export function keyedHash(secret: string, value: string): string {
 }
 
 /**
- * The keyed hash of a visitor's address in its canonical form: what the budgets count and
- * what a privacy request finds a person's leads by. Variants of one mailbox (case, +tags,
- * Gmail's dots) hash alike.
+ * The keyed hash of a visitor's mailbox (`normaliseEmail`, decision 073): what the budgets
+ * count, what our suppression list is keyed by, and what a privacy request finds a person's
+ * leads by. Spellings of one mailbox (case, +tags, Gmail's dots) hash alike.
  */
 export function emailHash(secret: string, email: string): string {
   return keyedHash(secret, `email:${normaliseEmail(email)}`);
 }
 
 /**
- * The keyed hash of an address exactly as mail was sent to it (trimmed and lower-cased, no
- * +tag or dot stripped): what our suppression list is keyed by. A bounce says only that this
- * spelling takes no mail; many domains reject `ada+x@` while `ada@` is a real mailbox, so a
- * canonical key would let anyone who types a variant that bounces cut the owner off.
+ * The keyed hash of an address exactly as mail was sent to it (trimmed and lower-cased,
+ * nothing dropped): a bounce of a tagged spelling is listed under its mailbox by this hash,
+ * since `ada+x@` may be refused where `ada@` is a working mailbox.
  */
-export function suppressionHash(secret: string, email: string): string {
-  return keyedHash(secret, `suppression:${email.trim().toLowerCase()}`);
+export function spellingHash(secret: string, email: string): string {
+  return keyedHash(secret, `spelling:${email.trim().toLowerCase()}`);
 }
 
 /**

@@ -82,13 +82,30 @@ export interface DeliveryState {
 /** Why an address is on our own suppression list: it hard-bounced, or its owner complained. */
 export type SuppressionReason = 'bounced' | 'complained';
 
+/**
+ * One event for our suppression list, which is kept per mailbox (`emailHash`, decision 073):
+ * a complaint, or a hard bounce of the mailbox's own spelling, lists the whole mailbox; a
+ * hard bounce of a tagged spelling (`ada+x@`) lists that spelling only, under its mailbox.
+ */
 export interface AddressSuppression {
-  /** The keyed hash of the exact address mail bounced from (`suppressionHash`), not canonical. */
-  addressHash: string;
+  /** The keyed hash of the mailbox (`emailHash`). */
+  mailboxHash: string;
   reason: SuppressionReason;
+  /** For a bounce that stands for this spelling only: its keyed hash (`spellingHash`). */
+  spellingHash?: string;
   at: string;
   /** Unix seconds: kept as long as a lead is. */
   expiresAt: number;
+}
+
+/** A mailbox's entry on our suppression list. */
+export interface MailboxSuppression {
+  /** Its owner marked an e-mail of ours as spam: no spelling of it is mailed. */
+  complained: boolean;
+  /** It hard-bounced as itself: no spelling of it is mailed. */
+  bounced: boolean;
+  /** The `spellingHash`es of tagged spellings that hard-bounced: only those are not mailed. */
+  bouncedSpellings: string[];
 }
 
 export type SpamReason = 'honeypot' | 'too-fast';
@@ -297,10 +314,13 @@ export interface LeadStore {
     audience: Audience,
     delivery: DeliveryState,
   ): Promise<'recorded' | 'unchanged' | 'no-lead' | 'other-message' | 'not-recorded-yet'>;
-  /** Puts an address on our suppression list; a complaint is never downgraded to a bounce. */
+  /**
+   * Adds an event to a mailbox's entry on our suppression list; what it held stays (a
+   * complaint is never downgraded to a bounce), and its expiry is renewed.
+   */
   suppressAddress(suppression: AddressSuppression): Promise<void>;
-  /** The address's entry on our suppression list, if any (strongly consistent). */
-  findSuppression(addressHash: string): Promise<AddressSuppression | undefined>;
+  /** The mailbox's entry on our suppression list, if any (strongly consistent). */
+  findSuppression(mailboxHash: string): Promise<MailboxSuppression | undefined>;
   ping(): Promise<void>;
 }
 

@@ -11,7 +11,7 @@ import {
 } from './deliver.ts';
 import { digestDueAt, UNVERIFIED_SALES_MAIL_KEY } from './digest.ts';
 import { consentOf, type FormDefinition, visitorAddress } from './form-definition.ts';
-import { emailHash as hashEmail, keyedHash, sha256, suppressionHash } from './hash.ts';
+import { emailHash as hashEmail, keyedHash, sha256, spellingHash } from './hash.ts';
 import type { BrowserCheck, ChallengeService, MailDomainCheck, StoredLead } from './ports.ts';
 import type { Budget } from './rate-limit.ts';
 import {
@@ -161,9 +161,7 @@ export async function submitLead(
             form,
             browserCheck,
             emailHash,
-            // The suppression list is keyed by the exact address mail goes to, not its
-            // canonical form (leads/hash.ts says why).
-            suppressionHash: suppressionHash(config.hashSecret, address),
+            spellingHash: spellingHash(config.hashSecret, address),
             visitorEmail: address,
             proofLevel: proof?.level ?? 0,
             nowMs,

@@ -14,7 +14,7 @@ import { contactForm } from './forms/contact.ts';
 import { demoForm } from './forms/demo.ts';
 import { downloadForm } from './forms/download.ts';
 import { partnerForm } from './forms/partner.ts';
-import { emailHash, suppressionHash } from './hash.ts';
+import { emailHash, spellingHash } from './hash.ts';
 import { type MailDomainCheck, PermanentSendError, StreamPausedError } from './ports.ts';
 import { type LeadDeps, submitLead } from './submit-lead.ts';
 import { permitVisitorMail } from './visitor-mail.ts';
@@ -304,7 +304,7 @@ describe('a visitor address whose domain takes no mail', () => {
         form: 'partner',
         browserCheck: 'verified',
         emailHash: 'h',
-        suppressionHash: 's',
+        spellingHash: 's',
         visitorEmail: 'first.last+x@partner.example',
         proofLevel: 0,
         nowMs: NOW.getTime(),
@@ -332,8 +332,10 @@ describe('an address on our suppression list', () => {
     'gets no confirmation once it %s, spends no budget, and sales are still mailed',
     async (reason, withheld) => {
       const hash = emailHash('secret', 'ada@acme.example');
+      // Listed by another spelling of the same mailbox: a complaint or a bounce of the mailbox
+      // itself stops every spelling.
       await store.suppressAddress({
-        addressHash: suppressionHash('secret', 'Ada@Acme.example'),
+        mailboxHash: emailHash('secret', 'Ada+old@Acme.example'),
         reason,
         at: NOW.toISOString(),
         expiresAt: 1,
@@ -350,10 +352,11 @@ describe('an address on our suppression list', () => {
     },
   );
 
-  it('lists only the exact address: a bounced +tag variant does not cut off the mailbox', async () => {
+  it('a bounced +tag spelling is withheld alone: it does not cut off the mailbox', async () => {
     // Someone typed a variant of Ada's address that her domain does not deliver; it bounced.
     await store.suppressAddress({
-      addressHash: suppressionHash('secret', 'ada+x@acme.example'),
+      mailboxHash: emailHash('secret', 'ada+x@acme.example'),
+      spellingHash: spellingHash('secret', 'ada+x@acme.example'),
       reason: 'bounced',
       at: NOW.toISOString(),
       expiresAt: 1,
@@ -371,7 +374,7 @@ describe('an address on our suppression list', () => {
 
   it('is not consulted for an unverified submission: that is withheld for its own reason', async () => {
     await store.suppressAddress({
-      addressHash: suppressionHash('secret', 'ada@acme.example'),
+      mailboxHash: emailHash('secret', 'ada@acme.example'),
       reason: 'bounced',
       at: NOW.toISOString(),
       expiresAt: 1,

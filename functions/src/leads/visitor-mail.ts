@@ -112,10 +112,10 @@ export async function permitVisitorMail(
     browserCheck: BrowserCheck;
     emailHash: string;
     /**
-     * The keyed hash of the address exactly as typed (`suppressionHash`): what our suppression
-     * list is looked up by, never the canonical `emailHash`.
+     * The keyed hash of the address exactly as typed (`spellingHash`): a bounced tagged
+     * spelling is listed by it under its mailbox.
      */
-    suppressionHash: string;
+    spellingHash: string;
     /** The visitor's address, as validated: its domain is what the DNS check asks about. */
     visitorEmail: string;
     /** The level the verified proof was issued at: its confirmation is admitted at it. */
@@ -196,17 +196,22 @@ async function acceptsMail(
 }
 
 /**
- * Whether the address is on our suppression list: it hard-bounced an earlier e-mail, or its
- * owner complained of one (leads/delivery-events.ts). Mailing it again would only add to the
- * visitor stream's bounce or complaint rate, so it gets nothing, and spends no budget. Only
- * the very address that bounced is listed: another spelling of the same mailbox is not.
+ * Whether the address is on our suppression list, which is kept per mailbox (decision 073):
+ * its owner complained of an earlier e-mail, the mailbox hard-bounced, or this very tagged
+ * spelling did (leads/delivery-events.ts). Mailing it again would only add to the visitor
+ * stream's bounce or complaint rate, so it gets nothing, and spends no budget. One read.
  */
 async function suppressedAddress(
-  request: { form: LeadForm; suppressionHash: string },
+  request: { form: LeadForm; emailHash: string; spellingHash: string },
   deps: Pick<VisitorMailDeps, 'store' | 'metrics'>,
 ): Promise<WithheldReason | undefined> {
-  const entry = await deps.store.findSuppression(request.suppressionHash);
+  const entry = await deps.store.findSuppression(request.emailHash);
   if (!entry) return undefined;
-  deps.metrics.count('VisitorEmailSuppressed', request.form);
-  return entry.reason === 'complained' ? 'address-complained' : 'address-bounced';
+  const withheld: WithheldReason | undefined = entry.complained
+    ? 'address-complained'
+    : entry.bounced || entry.bouncedSpellings.includes(request.spellingHash)
+      ? 'address-bounced'
+      : undefined;
+  if (withheld) deps.metrics.count('VisitorEmailSuppressed', request.form);
+  return withheld;
 }
