@@ -62,7 +62,11 @@ const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const COLD_RUNS = 7;
 /** Per form and mode: requests timed, in rounds that alternate handler and floor. */
 const LOAD = { requests: 300, concurrency: 4, rounds: 6, warmup: 20 } as const;
-const TARGET = { bundleKb: 300, importMs: 90, ratio: 1.25 } as const;
+/**
+ * The current targets. A bundle's size has none: the 300 KB of decision 024 is retired, since
+ * the SDK clients alone are over it; what size costs a cold start is the import time.
+ */
+const TARGET = { importMs: 90, ratio: 1.25 } as const;
 /**
  * The price figures: CPU-seconds of solving per level, the visitor's solve at level 0 as
  * decision 029 measured it in Chromium on this machine kind (the desktop p90 by the 4x
@@ -183,15 +187,13 @@ console.log(
 console.log(
   `bare node (\`node -e ""\`, median wall time of ${COLD_RUNS} fresh processes): ${ms(bareMs)}; import = the same for \`node -e "require(bundle)"\`, minus bare node\n`,
 );
-console.log(
-  `handler        size (<= ${TARGET.bundleKb} KB)        gzip   import (<= +${TARGET.importMs} ms)`,
-);
+console.log(`handler            size        gzip   import (<= +${TARGET.importMs} ms)`);
 for (const { name, size, gzip, importMs, error } of bundleFigures) {
   const importText = error
     ? `import failed: ${error}`
     : `${signed(importMs).padStart(10)}  ${mark(importMs <= TARGET.importMs)}`;
   console.log(
-    `${name.padEnd(12)} ${kb(size).padStart(10)}  ${mark(size <= TARGET.bundleKb * 1024)}  ${kb(gzip).padStart(10)}   ${importText}`,
+    `${name.padEnd(12)} ${kb(size).padStart(10)}  ${kb(gzip).padStart(10)}   ${importText}`,
   );
 }
 rmSync(outDir, { recursive: true, force: true });
@@ -574,7 +576,6 @@ function summary(target: string, misses: string[], total: number, detail: string
   const verdict = misses.length === 0 ? 'met' : `MISSED by ${misses.length} of ${total}`;
   console.log(`${target.padEnd(36)} ${verdict.padEnd(18)} ${detail}`);
 }
-const overSize = bundleFigures.filter((b) => b.size > TARGET.bundleKb * 1024);
 const overImport = bundleFigures.filter((b) => !(b.importMs <= TARGET.importMs));
 const ratios = formFigures.map((f) => ({
   form: f.form,
@@ -582,19 +583,10 @@ const ratios = formFigures.map((f) => ({
 }));
 const overRatio = ratios.filter((r) => r.ratio > TARGET.ratio);
 const not200 = formFigures.filter((f) => (f.handler.statuses.get('200') ?? 0) !== LOAD.requests);
-const largest = [...bundleFigures].sort((a, b) => b.size - a.size)[0];
 const slowest = [...bundleFigures].sort((a, b) => b.importMs - a.importMs)[0];
 const worst = [...ratios].sort((a, b) => b.ratio - a.ratio)[0];
 
 console.log('\nSummary (targets; the bench asserts nothing)\n');
-summary(
-  `bundle <= ${TARGET.bundleKb} KB (minified)`,
-  overSize.map((b) => b.name),
-  bundleFigures.length,
-  overSize.length > 0
-    ? `over: ${overSize.map((b) => `${b.name} ${kb(b.size)}`).join(', ')}`
-    : `largest: ${largest?.name} ${kb(largest?.size ?? 0)}`,
-);
 summary(
   `cold import <= +${TARGET.importMs} ms over bare node`,
   overImport.map((b) => b.name),

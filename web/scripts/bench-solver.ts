@@ -123,15 +123,16 @@ export async function benchSolver(options: SolverBenchOptions): Promise<SolverBe
         await throttleWorkers(cdp, cpuThrottleRate, workersAccepted);
 
         await page.goto(new URL(path, baseUrl).href);
-        // The form is an island that hydrates as it comes near the viewport; it listens once
-        // hydrated. Its wrapper has no box of its own (display: contents).
+        // The form is an island that hydrates at the visitor's first touch, and its browser
+        // check starts once hydrated with the focus inside it: focus a field as a visitor
+        // would, then wait for React. Its wrapper has no box of its own (display: contents).
         const island = page.locator('[data-island]').filter({ has: page.locator('form') });
         await island.locator(':scope > *').first().scrollIntoViewIfNeeded();
+        await page.locator('form').getByRole('textbox').first().focus();
         await page
           .locator('[data-island][data-hydrated] form')
           .first()
           .waitFor({ state: 'attached', timeout: timeoutMs });
-        await page.locator('form').getByRole('textbox').first().focus();
         const measure = await page.waitForFunction(
           (name) => {
             const [entry] = performance.getEntriesByName(name, 'measure') as PerformanceMeasure[];
