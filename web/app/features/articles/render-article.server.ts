@@ -121,6 +121,34 @@ function rehypeCheckLinks({ isSitePage }: Pick<RenderOptions, 'isSitePage'>) {
   };
 }
 
+/**
+ * A table sits in a region that scrolls sideways on a narrow screen, by keyboard too, named
+ * by the heading of its section: a table is read as a grid, never as a run of text.
+ */
+function rehypeTables() {
+  return (tree: Root) => {
+    let heading: string | undefined;
+    visit(tree, 'element', (node: Element, index, parent) => {
+      if (/^h[2-6]$/.test(node.tagName) && typeof node.properties.id === 'string') {
+        heading = node.properties.id;
+      }
+      if (node.tagName !== 'table' || !parent || index === undefined) return;
+      parent.children[index] = {
+        type: 'element',
+        tagName: 'div',
+        properties: {
+          className: ['article-table'],
+          role: 'region',
+          tabIndex: 0,
+          ...(heading ? { ariaLabelledBy: heading } : {}),
+        },
+        children: [node],
+      };
+      return 'skip';
+    });
+  };
+}
+
 function collectToc(tree: Root): TocEntry[] {
   const toc: TocEntry[] = [];
   visit(tree, 'element', (node: Element) => {
@@ -147,6 +175,7 @@ export async function renderArticle(
     .use(remarkRehype, { handlers: { code } })
     .use(rehypeSanitize, schema)
     .use(rehypeSlug)
+    .use(rehypeTables)
     .use(rehypeAutolinkHeadings, {
       behavior: 'wrap',
       test: ['h2', 'h3'],

@@ -9,7 +9,7 @@ import { renderArticle } from './render-article.server.ts';
  * The only fences that may stay plain: output that is not code, named here one by one
  * (article id and caption), so a new `text` fence is a decision, not a default.
  */
-const PLAIN_FENCES = ['cve-prioritization-exposure-context: Illustrative tiers'];
+const PLAIN_FENCES: string[] = [];
 
 const options = {
   path: 'articles/test.md',
@@ -95,6 +95,17 @@ describe('rendering an article', () => {
     );
     await expect(render('[Plain](http://example.com)')).rejects.toThrow(/https:\/\//);
     await expect(render('[Section](#missing)')).rejects.toThrow(/no heading has that id/);
+  });
+
+  it('puts a table in a region named by its section, which scrolls by keyboard too', async () => {
+    const { html } = await render(
+      '## Tiers\n\n| Tier | Target |\n| --- | --- |\n| P1 | Days |\n\n## After\n\nText.',
+    );
+    expect(html).toContain(
+      '<div class="article-table" role="region" tabindex="0" aria-labelledby="tiers"><table>',
+    );
+    expect(html).toContain('<th>Tier</th>');
+    expect(html).toContain('<td>Days</td>');
   });
 
   it('lets no raw HTML or script URL from the Markdown reach the page', async () => {
