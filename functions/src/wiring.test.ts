@@ -58,18 +58,35 @@ describe('mailerOptions', () => {
 });
 
 describe('the challenge price and limits', () => {
-  it('defaults to the curve of decision 051, 30 challenges a minute and 400 confirmations an hour', () => {
-    const challenge = readConfig(challengeConfig, { TABLE_NAME: 'leads', IP_HASH_SECRET: 's' });
-    expect(priceCurve(challenge)).toEqual(PRICE_CURVE);
-    expect(challengeRateLimit(challenge)).toEqual({ max: 30, windowMs: 60_000 });
+  it('are read from the configuration the functions are given', () => {
+    const challenge = readConfig(challengeConfig, {
+      TABLE_NAME: 'leads',
+      IP_HASH_SECRET: 's',
+      CHALLENGE_FREE_PER_WINDOW: '80',
+      CHALLENGE_PER_DOUBLING: '40',
+      CHALLENGE_MAX_LEVEL: '3',
+      CHALLENGE_RATE_LIMIT_PER_MINUTE: '12',
+    });
+    expect(priceCurve(challenge)).toEqual({
+      ...PRICE_CURVE,
+      free: 80,
+      perDoubling: 40,
+      maxLevel: 3,
+    });
+    expect(challengeRateLimit(challenge)).toEqual({ max: 12, windowMs: 60_000 });
     const form = readConfig(formConfig('demo'), {
       TABLE_NAME: 'leads',
       MAIL_FROM: 'no-reply@kryon.example',
       MAIL_TO: 'sales@kryon.example',
       SITE_ORIGIN: 'https://kryon.example',
       IP_HASH_SECRET: 's',
+      VISITOR_MAIL_PER_HOUR: '250',
+      VISITOR_MAIL_PER_ADDRESS: '2',
     });
-    expect(visitorMailBudgets(form).ceiling).toEqual({ max: 400, windowMs: 3_600_000 });
+    expect(visitorMailBudgets(form)).toEqual({
+      perRecipient: { max: 2, windowMs: 86_400_000 },
+      ceiling: { max: 250, windowMs: 3_600_000 },
+    });
   });
 });
 

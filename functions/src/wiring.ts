@@ -99,12 +99,12 @@ const RESEND_LEASE_MS = 120_000;
 let dynamo: DynamoDBClient | undefined;
 let ses: SESv2Client | undefined;
 
-export function dynamoClient(): DynamoDBClient {
+function dynamoClient(): DynamoDBClient {
   dynamo ??= new DynamoDBClient({});
   return dynamo;
 }
 
-export function sesClient(): SESv2Client {
+function sesClient(): SESv2Client {
   ses ??= new SESv2Client({});
   return ses;
 }
@@ -152,7 +152,7 @@ function visitorConfigurationSet(
 }
 
 /** The brake's count (VisitorStreamPaused), in the namespace the other functions use. */
-export function brakeMetrics(): BrakeMetrics {
+function brakeMetrics(): BrakeMetrics {
   return createBrakeMetrics(powertoolsMetrics);
 }
 
@@ -185,10 +185,7 @@ function leadMetrics() {
  * Personal report links: signed with a key derived from the site secret, working for
  * REPORT_LINK_DAYS days from the request.
  */
-export function reportLinkConfig(
-  site: SecretVersions,
-  config: Pick<FormConfig, 'REPORT_LINK_DAYS'>,
-) {
+function reportLinkConfig(site: SecretVersions, config: Pick<FormConfig, 'REPORT_LINK_DAYS'>) {
   return {
     key: reportLinkKeys(site)[0] as string,
     days: config.REPORT_LINK_DAYS,
@@ -246,7 +243,7 @@ export interface Secrets {
 }
 
 /** Where a function's secrets are: ARNs deployed, values locally (config.ts). */
-export type SecretsConfig = Pick<
+type SecretsConfig = Pick<
   HealthConfig,
   'IP_HASH_SECRET_ARN' | 'IP_HASH_SECRET' | 'ORIGIN_VERIFY_SECRET_ARN' | 'ORIGIN_VERIFY_SECRET'
 >;

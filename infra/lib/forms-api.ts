@@ -384,9 +384,8 @@ export class FormsApi extends Construct {
         }),
       );
     } else if (kind === 'report') {
-      // Verifies personal report links and records the opening on the download lead. Where
-      // the reports are stored for it is not provisioned yet: until then it answers its
-      // "unavailable" page.
+      // Verifies personal report links and records the opening on the download lead; the
+      // stack gives it the reports' bucket (REPORTS_BUCKET) and read access to it.
       Object.assign(environment, { TABLE_NAME: table, SITE_ORIGIN: props.siteOrigin });
       role.addToPrincipalPolicy(
         new PolicyStatement({

@@ -4,7 +4,7 @@ import { ARTICLES, CATEGORIES } from '../app/content/library.ts';
 import { NOT_FOUND_PATH, PATHS } from '../app/paths.ts';
 import { prerenderPaths } from '../app/prerender-paths.ts';
 import { sitemapEntries } from '../app/sitemap.ts';
-import { JS_TARGET_BYTES, pageKind, UNKNOWN_ARTICLE_PATH } from './bench-targets.ts';
+import { pageKind, UNKNOWN_ARTICLE_PATH } from './bench-targets.ts';
 
 describe('bench targets', () => {
   it('gives every sitemap and prerendered page exactly one kind', async () => {
@@ -40,15 +40,5 @@ describe('bench targets', () => {
     expect(pageKind('/features/')).toBe('landing');
     expect(() => pageKind('/pricing')).toThrow(/no page kind/);
     expect(() => pageKind('/security-intelligence/a/b/c')).toThrow(/no page kind/);
-  });
-
-  it('allows the budgets set for each kind', () => {
-    expect(JS_TARGET_BYTES).toEqual({
-      reading: 5 * 1024,
-      landing: 15 * 1024,
-      filter: 75 * 1024,
-      form: 90 * 1024,
-      'not-found': 10 * 1024,
-    });
   });
 });

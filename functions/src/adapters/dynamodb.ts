@@ -379,7 +379,7 @@ function toLead(item: Record<string, unknown>): StoredLead {
   return { emails: {}, ...lead } as StoredLead;
 }
 
-export function onceKey(key: string) {
+function onceKey(key: string) {
   return { pk: `ONCE#${key}`, sk: 'ONCE' };
 }
 
@@ -394,7 +394,7 @@ function rateKey(key: string) {
  */
 
 /** The lead as the table holds it: keyed, and on the re-send list while it owes an e-mail. */
-export function leadItem(lead: StoredLead): Record<string, unknown> {
+function leadItem(lead: StoredLead): Record<string, unknown> {
   const owed = lead.emailStatus === 'pending' || lead.emailStatus === 'failed';
   return {
     ...leadKey(lead.form, lead.idempotencyKey),
@@ -553,7 +553,7 @@ export function claimOnceRequest(
  * message it names, and only when nothing as strong is recorded yet. SES repeats events and
  * sends them in no set order: the rank, not the arrival, decides.
  */
-export function recordDeliveryRequest(
+function recordDeliveryRequest(
   tableName: string,
   lead: LeadRef,
   submissionId: string,
@@ -585,7 +585,7 @@ export function suppressionKey(mailboxHash: string) {
  * update that only ever sets a flag or adds a spelling, so nothing listed is ever taken back
  * (a complaint stays a complaint) and concurrent events for one mailbox all count.
  */
-export function suppressAddressRequest(
+function suppressAddressRequest(
   tableName: string,
   suppression: AddressSuppression,
 ): UpdateCommandInput {

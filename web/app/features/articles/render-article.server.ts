@@ -140,7 +140,7 @@ function rehypeTables() {
           className: ['article-table'],
           role: 'region',
           tabIndex: 0,
-          ...(heading ? { ariaLabelledBy: heading } : {}),
+          ...(heading ? { ariaLabelledBy: [heading] } : {}),
         },
         children: [node],
       };
