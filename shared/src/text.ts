@@ -17,7 +17,8 @@ export const UNREADABLE_TEXT_MESSAGE =
 
 // In a `u` regex a surrogate pair is one code point (never Cs), so Cs matches exactly the
 // halves that have no partner: the text is not well-formed UTF-16 and has no UTF-8 form.
-// A regex rather than String#isWellFormed keeps the rule working in browsers before 2023.
+// A regex rather than String#isWellFormed/toWellFormed: the schemas run in the browser too,
+// and those arrived in 2023 (Chrome 111, Safari 16.4, Firefox 119).
 const LONE_SURROGATE = /\p{Cs}/u;
 const LONE_SURROGATES = /\p{Cs}/gu;
 
@@ -34,12 +35,20 @@ export function isWellFormedText(value: string): boolean {
 }
 
 /**
+ * The text with each lone surrogate replaced by U+FFFD: what `String#toWellFormed` does, for
+ * text that must be encoded (UTF-8, a URL) even when it was never checked.
+ */
+export function wellFormedText(value: string): string {
+  return value.replace(LONE_SURROGATES, '\ufffd');
+}
+
+/**
  * Removes what no reader sees: format characters and every default-ignorable code point.
  * A lone surrogate becomes U+FFFD, so the result is always well-formed; the schemas refuse
  * such a value before cleaning it (see {@link UNREADABLE_TEXT_MESSAGE}).
  */
 export function removeInvisible(value: string): string {
-  return value.replace(LONE_SURROGATES, '\ufffd').replace(INVISIBLE, '');
+  return wellFormedText(value).replace(INVISIBLE, '');
 }
 
 /**

@@ -1,5 +1,5 @@
 import { leadPriority } from '@kryon/shared/lead-priority';
-import { cleanLine } from '@kryon/shared/text';
+import { cleanLine, wellFormedText } from '@kryon/shared/text';
 import {
   type FormDefinition,
   isTyped,
@@ -24,9 +24,6 @@ const HTML_ESCAPES: Record<string, string> = {
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 }
-
-/** Half of a surrogate pair without its other half: text no mail header can carry. */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
@@ -58,9 +55,9 @@ export function cutText(value: string, max: number): string {
  * header, so no input can ever add a header to the message.
  */
 export function headerSafe(value: string, max = 200): string {
-  // The shared text rule again: no line breaks, no invisible or direction-changing
-  // characters, no RFC 2047 encoded word a mail client would decode in the subject.
-  return cutText(cleanLine(value.replace(LONE_SURROGATE, '\ufffd')), max);
+  // The shared text rule again: no lone surrogate, no line breaks, no invisible or
+  // direction-changing characters, no RFC 2047 encoded word a mail client would decode.
+  return cutText(cleanLine(value), max);
 }
 
 export interface SalesNotificationInput {
@@ -221,7 +218,8 @@ export function multilineHtml(value: string): string {
  * character can end the address, add a recipient or another header field (RFC 6068).
  */
 export function replyLink(to: string, subject: string, body = ''): string {
-  const encode = (value: string) => encodeURIComponent(value.replace(LONE_SURROGATE, '\ufffd'));
+  // encodeURIComponent throws on a lone surrogate.
+  const encode = (value: string) => encodeURIComponent(wellFormedText(value));
   const at = to.lastIndexOf('@');
   const address = `${encode(to.slice(0, at))}@${encode(to.slice(at + 1))}`;
   return `mailto:${address}?subject=${encode(subject)}${body ? `&body=${encode(body)}` : ''}`;
