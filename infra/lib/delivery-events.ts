@@ -1,3 +1,4 @@
+import { SES_EVENT_TYPES } from '@kryon/functions/ses-event-types';
 import { Duration } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule } from 'aws-cdk-lib/aws-events';
@@ -8,7 +9,6 @@ import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { SES_EVENT_TYPES } from '../../functions/src/leads/ses-event-types.ts';
 import type { EmailSending } from './email-sending.ts';
 import type { LogLevel } from './environment.ts';
 import { deadLetterQueue, functionLogsAndRole, leadFunction } from './lead-function.ts';

@@ -1,3 +1,4 @@
+import { SES_EVENT_TYPES } from '@kryon/functions/ses-event-types';
 import { CfnOutput, Stack } from 'aws-cdk-lib';
 import { EventBus } from 'aws-cdk-lib/aws-events';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
@@ -12,7 +13,6 @@ import {
   SuppressionReasons,
 } from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
-import { SES_EVENT_TYPES } from '../../functions/src/leads/ses-event-types.ts';
 
 export interface EmailSendingProps {
   /** A domain (verified through Easy DKIM records) or a single e-mail address. */

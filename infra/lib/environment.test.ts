@@ -1,7 +1,7 @@
+import { formRecipients } from '@kryon/functions/config';
 import { DATA_RETENTION } from '@kryon/shared/constants';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { describe, expect, it } from 'vitest';
-import { formRecipients } from '../../functions/src/config.ts';
 import local from '../environments/local.ts';
 import production from '../environments/production.ts';
 import { filledInProduction } from '../test/filled-in-production.ts';

@@ -2,6 +2,9 @@ import { X509Certificate } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BRAKE_DEFAULTS, isFromHeader, VISITOR_MAIL_DEFAULTS } from '@kryon/functions/config';
+import { displayNameProblem } from '@kryon/functions/display-name';
+import { isTimeZone } from '@kryon/functions/sales-time';
 import { LEAD_FORMS, type LeadForm } from '@kryon/shared/api';
 import {
   API_FLOOD_RATE,
@@ -11,9 +14,6 @@ import {
 } from '@kryon/shared/constants';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { z } from 'zod';
-import { displayNameProblem } from '../../functions/src/adapters/display-name.ts';
-import { BRAKE_DEFAULTS, isFromHeader, VISITOR_MAIL_DEFAULTS } from '../../functions/src/config.ts';
-import { isTimeZone } from '../../functions/src/leads/sales-time.ts';
 
 /*
  * One deployment of the stack (production, staging, a preview) is one committed file,

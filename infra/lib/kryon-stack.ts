@@ -1,13 +1,13 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { API_ROUTES, FALLBACK_HANDLER } from '@kryon/functions/routes';
+import { ORIGIN_VERIFY_HEADER } from '@kryon/functions/site-origin';
 import { API_BASE, LEAD_FORMS } from '@kryon/shared/api';
 import { ERROR_MESSAGES } from '@kryon/shared/messages';
 import { CfnOutput, Duration, Lazy, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { ORIGIN_VERIFY_HEADER } from '../../functions/src/http/site-origin.ts';
-import { API_ROUTES, FALLBACK_HANDLER } from '../../functions/src/routes.ts';
 import { DeliveryEvents } from './delivery-events.ts';
 import { EmailSending } from './email-sending.ts';
 import type { DeployConfig } from './environment.ts';

@@ -1,4 +1,6 @@
 import { join } from 'node:path';
+import { BUNDLE_ALIASES } from '@kryon/functions/bundling';
+import { mailToVariable } from '@kryon/functions/mail-to';
 import type { LeadForm } from '@kryon/shared/api';
 import { Duration } from 'aws-cdk-lib';
 import { type IRole, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -7,8 +9,6 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { type ILogGroup, LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { type IQueue, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { BUNDLE_ALIASES } from '../../functions/src/bundling.ts';
-import { mailToVariable } from '../../functions/src/leads/mail-to.ts';
 import { type LogLevel, type Recipients, recipientsOf } from './environment.ts';
 import { acknowledge } from './nag.ts';
 

@@ -1,12 +1,12 @@
-import { Duration } from 'aws-cdk-lib';
-import { MathExpression, Metric, type MetricOptions } from 'aws-cdk-lib/aws-cloudwatch';
 import type {
   BrakeMetrics,
   DeliveryMetric,
   EventStream,
   LeadMetric,
   MailStream,
-} from '../../functions/src/leads/ports.ts';
+} from '@kryon/functions/ports';
+import { Duration } from 'aws-cdk-lib';
+import { MathExpression, Metric, type MetricOptions } from 'aws-cdk-lib/aws-cloudwatch';
 import { METRIC_NAMESPACE, POWERTOOLS_SERVICE_NAME } from './lead-function.ts';
 
 const FIVE_MINUTES = Duration.minutes(5);

@@ -1,3 +1,4 @@
+import { LEADS_TABLE } from '@kryon/functions/table-schema';
 import { LEAD_FORMS } from '@kryon/shared/api';
 import { Duration } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
@@ -9,7 +10,6 @@ import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { LEADS_TABLE } from '../../functions/src/adapters/table-schema.ts';
 import type { EmailSending } from './email-sending.ts';
 import type { LogLevel, Recipients } from './environment.ts';
 import {

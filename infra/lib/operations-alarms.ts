@@ -1,3 +1,4 @@
+import type { LeadMetric } from '@kryon/functions/ports';
 import { Annotations, Duration } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
@@ -17,7 +18,6 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import type { LeadMetric } from '../../functions/src/leads/ports.ts';
 import { pascal } from './forms-api.ts';
 import { leadMetric, leadMetricTotal, streamMetric } from './lead-metrics.ts';
 

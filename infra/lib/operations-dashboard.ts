@@ -1,3 +1,4 @@
+import type { DeliveryMetric, LeadMetric } from '@kryon/functions/ports';
 import { Duration } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
@@ -11,7 +12,6 @@ import {
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import type { DeliveryMetric, LeadMetric } from '../../functions/src/leads/ports.ts';
 import {
   configurationSetReputation,
   leadMetric,

@@ -1,3 +1,4 @@
+import { LEADS_TABLE } from '@kryon/functions/table-schema';
 import { RemovalPolicy } from 'aws-cdk-lib';
 import {
   AttributeType,
@@ -7,7 +8,6 @@ import {
   TableV2,
 } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { LEADS_TABLE } from '../../functions/src/adapters/table-schema.ts';
 
 /**
  * The logical ID of the table, pinned: CloudFormation replaces a resource whose logical ID

@@ -1,3 +1,4 @@
+import { BRAKE_KEY } from '@kryon/functions/brake-state';
 import { Duration } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
@@ -6,7 +7,6 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { BRAKE_KEY } from '../../functions/src/adapters/brake-state.ts';
 import type { EmailSending } from './email-sending.ts';
 import type { LogLevel } from './environment.ts';
 import { functionLogsAndRole, leadFunction } from './lead-function.ts';

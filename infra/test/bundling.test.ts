@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { API_ROUTES, FALLBACK_HANDLER } from '@kryon/functions/routes';
 import { LEAD_FORMS } from '@kryon/shared/api';
 import { afterAll, describe, expect, it } from 'vitest';
-import { API_ROUTES, FALLBACK_HANDLER } from '../../functions/src/routes.ts';
 import { pascal } from '../lib/forms-api.ts';
 import { writeSiteFixture } from './site-fixture.ts';
 import { synth } from './synth.ts';
