@@ -10,12 +10,16 @@ import { describe, expect, it } from 'vitest';
  * ("superseded by 064", "amended by 067"). A path in backticks that no longer exists must say
  * so within a few words after it: "removed by NNN", "removed by this decision", "never merged" (an
  * experiment's files) or "git-ignored" (an output).
+ *
+ * The index, docs/decisions/README.md, lists every record once, as a table row that links it
+ * and states its status as its first line does; other records are named there by number only.
  */
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const folder = join(root, 'docs', 'decisions');
+/** The records: `NNN-name.md`. The folder also holds their index, README.md. */
 const records = readdirSync(folder)
-  .filter((name) => name.endsWith('.md'))
+  .filter((name) => /^\d{3}-.+\.md$/.test(name))
   .sort();
 const numbers = new Set(records.map((name) => name.slice(0, 3)));
 
@@ -59,6 +63,36 @@ function pathsOf(text: string): { path: string; after: string }[] {
 
 const exists = (path: string) =>
   BASES.some((base) => existsSync(join(root, base, path.replace(/\/$/, ''))));
+
+/** The index of the records, and where it is for the messages. */
+const INDEX = 'docs/decisions/README.md';
+const indexText = readFileSync(join(root, INDEX), 'utf8');
+
+/** Every link of the index to a file beside it (not a web address, not an anchor). */
+const indexLinks = [...indexText.matchAll(/\[([^\]]*)\]\(([^)\s]+)\)/g)]
+  .map((match) => ({ text: match[1] as string, target: match[2] as string }))
+  .filter(({ target }) => !/^(?:[a-z][a-z+.-]*:|#)/i.test(target));
+
+/**
+ * A record's row in the index: `| [NNN](NNN-name.md) | title | status | what holds today |`.
+ * Keyed by the file the row links.
+ */
+const ROW = /^\|\s*\[([^\]]*)\]\(([^)\s]+)\)\s*\|([^|]*)\|([^|]*)\|/;
+const indexRows = new Map<string, { number: string; status: string }[]>();
+for (const line of indexText.split('\n')) {
+  const row = ROW.exec(line);
+  if (!row) continue;
+  const file = row[2] as string;
+  const rows = indexRows.get(file) ?? [];
+  rows.push({ number: row[1] as string, status: (row[4] as string).trim() });
+  indexRows.set(file, rows);
+}
+
+/** A record's status as its first line states it. */
+function statusOf(name: string): string | undefined {
+  const header = readFileSync(join(folder, name), 'utf8').split('\n')[0] ?? '';
+  return HEADER.exec(header)?.[2];
+}
 
 describe('decision records', () => {
   it('finds the records', () => {
@@ -108,5 +142,51 @@ describe('decision records', () => {
     ]);
     expect(paths.slice(0, 3).every(exists)).toBe(true);
     expect(statSync(root).isDirectory()).toBe(true);
+  });
+});
+
+describe('the index of the decision records', () => {
+  it('has a row per record', () => {
+    expect(indexRows.size).toBeGreaterThan(60);
+  });
+
+  it.each(records)('%s is linked from the index once, with its status', (name) => {
+    const links = indexLinks.filter(({ target }) => target === name).length;
+    expect(links, `${INDEX} does not list ${name}: add a row for it`).toBeGreaterThan(0);
+    expect(
+      links,
+      `${INDEX} links ${name} ${links} times: keep its own row's link and name it elsewhere by number only`,
+    ).toBe(1);
+    const [row] = indexRows.get(name) ?? [];
+    expect(
+      row,
+      `${INDEX} links ${name} outside a row: write it as "| [${name.slice(0, 3)}](${name}) | title | status | what holds today |"`,
+    ).toBeDefined();
+    expect(
+      row?.number,
+      `${INDEX} links ${name} as "${row?.number}": the link's text is the record's number`,
+    ).toBe(name.slice(0, 3));
+    const status = statusOf(name);
+    expect(
+      row?.status,
+      `${INDEX} gives ${name} the status "${row?.status}", but its first line says "${status}": change the index row`,
+    ).toBe(status);
+  });
+
+  it('links only to records that exist', () => {
+    const stray = indexLinks
+      .map(({ target }) => target)
+      .filter((target) => !records.includes(target));
+    expect(
+      stray,
+      `${INDEX} links to files that are not records in docs/decisions: fix or remove those links`,
+    ).toEqual([]);
+  });
+
+  it('names only files that exist', () => {
+    const missing = pathsOf(indexText)
+      .map(({ path }) => path)
+      .filter((path) => !exists(path));
+    expect(missing, `${INDEX} names files that do not exist: fix the paths`).toEqual([]);
   });
 });
