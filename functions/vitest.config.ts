@@ -26,7 +26,13 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'local/**/*.test.ts'],
+          // test/ holds the fakes' own contract run (test/fake-lead-store.test.ts).
+          include: [
+            'src/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'local/**/*.test.ts',
+            'test/**/*.test.ts',
+          ],
           exclude: [...configDefaults.exclude, ...INTEGRATION],
         },
       },

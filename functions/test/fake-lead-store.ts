@@ -17,6 +17,7 @@ import {
   type RateLimitTicket,
   type SendRecord,
   type StoredLead,
+  type WindowCounter,
 } from '../src/leads/ports.ts';
 
 type Row = StoredLead & { pending: boolean };
@@ -24,7 +25,8 @@ type Row = StoredLead & { pending: boolean };
 /**
  * The table as the DynamoDB adapter promises it behaves, in memory: conditional put, the
  * lease-guarded record of sends, the pending list and its claim, the rate-limit windows.
- * The integration tests hold the real adapter to the same promises against dynalite.
+ * test/lead-store-contract.ts holds it and the real adapter (on dynalite) to the same
+ * promises: where they differ, the adapter is right and this fake is changed.
  */
 export class FakeLeadStore implements LeadStore {
   readonly rows = new Map<string, Row>();
@@ -59,7 +61,9 @@ export class FakeLeadStore implements LeadStore {
     row.emails = structuredClone(record.emails);
     row.emailStatus = record.emailStatus;
     row.leaseToken = undefined;
-    row.pending = record.owed;
+    // As the table's update: owing nothing takes the lead off the re-send list, still owing
+    // keeps it there, and neither puts back a lead that was never on it.
+    row.pending = row.pending && record.owed;
     row.leaseUntil = record.owed ? (record.retryAtMs ?? 0) : undefined;
     return true;
   }
@@ -67,17 +71,20 @@ export class FakeLeadStore implements LeadStore {
   async listPending(options: { dueBy: number; limit: number; cursor?: string }) {
     // As a DynamoDB index query pages: ordered by (leaseUntil, key), and a cursor is the
     // position of the last item returned, so leads that leave the list meanwhile skip nothing.
+    // A query's Limit is at least 1, and a full page always has a cursor, even when nothing
+    // follows (DynamoDB stops at the limit without looking further): the next page is empty.
     const position = (row: Row): [number, string] => [row.leaseUntil ?? 0, rowKey(row)];
     const after = options.cursor ? (JSON.parse(options.cursor) as [number, string]) : undefined;
     const due = [...this.rows.values()]
       .filter((row) => row.pending && (row.leaseUntil ?? 0) <= options.dueBy)
       .filter((row) => !after || comparePositions(position(row), after) > 0)
       .sort((a, b) => comparePositions(position(a), position(b)));
-    const page = due.slice(0, options.limit);
+    const limit = Math.max(1, options.limit);
+    const page = due.slice(0, limit);
     const last = page.at(-1);
     return {
       leads: page.map((row) => ({ form: row.form, idempotencyKey: row.idempotencyKey })),
-      cursor: last && due.length > page.length ? JSON.stringify(position(last)) : undefined,
+      cursor: last && page.length === limit ? JSON.stringify(position(last)) : undefined,
     };
   }
 
@@ -205,6 +212,39 @@ function comparePositions(a: [number, string], b: [number, string]): number {
 function toLead(row: Row): StoredLead {
   const { pending: _pending, ...lead } = structuredClone(row);
   return lead;
+}
+
+/**
+ * Fixed-window counts in memory, as the table's counters keep them (createDynamoWindowCounter):
+ * one count per window number (floor(ms / windowMs)), added to only while below the bound,
+ * never taken below zero.
+ */
+export class FakeWindowCounter implements WindowCounter {
+  readonly counts = new Map<string, number>();
+
+  async add(key: string, windowMs: number, nowMs: number, below?: number) {
+    const id = `${key}#${Math.floor(nowMs / windowMs)}`;
+    const count = this.counts.get(id);
+    // The table's condition is `attribute_not_exists(hits) OR hits < below`: a window never
+    // counted in takes its first add whatever the bound, even 0 (one taken back to 0 does not).
+    if (below !== undefined && count !== undefined && count >= below) return false;
+    this.counts.set(id, (count ?? 0) + 1);
+    return true;
+  }
+
+  async subtract(key: string, windowMs: number, nowMs: number) {
+    const id = `${key}#${Math.floor(nowMs / windowMs)}`;
+    const count = this.counts.get(id) ?? 0;
+    if (count > 0) this.counts.set(id, count - 1);
+  }
+
+  async read(key: string, windowMs: number, nowMs: number) {
+    const index = Math.floor(nowMs / windowMs);
+    return {
+      current: this.counts.get(`${key}#${index}`) ?? 0,
+      previous: this.counts.get(`${key}#${index - 1}`) ?? 0,
+    };
+  }
 }
 
 export class FakeMailer implements Mailer {

@@ -1,0 +1,23 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll } from 'vitest';
+import { ensureTable } from '../../local/table.ts';
+import { type IntegrationEnv, useEmulators } from '../../test/integration.ts';
+import { leadStoreContract } from '../../test/lead-store-contract.ts';
+import { createDynamoLeadStore, createDynamoWindowCounter } from './dynamodb.ts';
+
+let env: IntegrationEnv;
+
+beforeAll(async () => {
+  env = await useEmulators('contract');
+});
+
+// A table per test: the re-send list is a query over the whole table, so one test's owed
+// leads would show up in the next one's list.
+leadStoreContract('the DynamoDB adapter on dynalite', async () => {
+  const tableName = `${env.tableName}-${randomUUID().slice(0, 8)}`;
+  await ensureTable(env.dynamo, tableName);
+  return {
+    store: createDynamoLeadStore(env.dynamo, tableName),
+    counter: createDynamoWindowCounter(env.dynamo, tableName),
+  };
+});

@@ -1,0 +1,9 @@
+import { FakeLeadStore, FakeWindowCounter } from './fake-lead-store.ts';
+import { leadStoreContract } from './lead-store-contract.ts';
+
+// The unit tests' fakes keep the same promises as the DynamoDB adapter: the suite they run
+// here runs against the adapter on dynalite too (src/adapters/dynamodb.contract.int.test.ts).
+leadStoreContract('the in-memory fakes', async () => ({
+  store: new FakeLeadStore(),
+  counter: new FakeWindowCounter(),
+}));
