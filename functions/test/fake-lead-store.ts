@@ -225,9 +225,7 @@ export class FakeWindowCounter implements WindowCounter {
   async add(key: string, windowMs: number, nowMs: number, below?: number) {
     const id = `${key}#${Math.floor(nowMs / windowMs)}`;
     const count = this.counts.get(id);
-    // The table's condition is `attribute_not_exists(hits) OR hits < below`: a window never
-    // counted in takes its first add whatever the bound, even 0 (one taken back to 0 does not).
-    if (below !== undefined && count !== undefined && count >= below) return false;
+    if (below !== undefined && (count ?? 0) >= below) return false;
     this.counts.set(id, (count ?? 0) + 1);
     return true;
   }

@@ -334,6 +334,9 @@ export function createDynamoWindowCounter(
   const doc = DynamoDBDocumentClient.from(client);
   return {
     async add(key, windowMs, nowMs, below) {
+      // No count is below a bound of 0 or less, a window never counted in included (whose
+      // condition, `attribute_not_exists(hits)`, would otherwise take one add).
+      if (below !== undefined && below <= 0) return false;
       return conditional(() =>
         doc.send(new UpdateCommand(addToWindowRequest(tableName, key, windowMs, nowMs, below))),
       );
