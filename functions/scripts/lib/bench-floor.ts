@@ -43,7 +43,11 @@ import {
   type SesMailerOptions,
   sendEmailRequest,
 } from '../../src/adapters/ses.ts';
-import { CONFIRMATION_RATE_KEY, PRICE_CURVE } from '../../src/leads/challenge-price.ts';
+import {
+  admissionLimit,
+  CONFIRMATION_RATE_KEY,
+  PRICE_CURVE,
+} from '../../src/leads/challenge-price.ts';
 import { formDefinition } from '../../src/leads/forms.ts';
 import type { ChallengeService, LeadStore, Mailer } from '../../src/leads/ports.ts';
 import { type LeadDeps, submitLead } from '../../src/leads/submit-lead.ts';
@@ -76,6 +80,12 @@ export type FloorRequest =
   | { kind: 'get'; input: GetCommandInput }
   /** A rate-limit hit: open a window, and if one is running, count in it (as the store does). */
   | { kind: 'rate-limit'; open: UpdateCommandInput; count: UpdateCommandInput }
+  /**
+   * The confirmation's admission to the challenge price: a conditional add. Replayed hundreds
+   * of times in one window it is refused past the price's limit; a refusal costs the round
+   * trip all the same, and the floor goes on to the rest of the path.
+   */
+  | { kind: 'admission'; input: UpdateCommandInput }
   | { kind: 'send'; input: SendEmailCommandInput };
 
 /** One request's SDK calls: steps in order, the requests of one step in parallel. */
@@ -97,9 +107,14 @@ export interface FloorWiring {
 export function describeCall(call: FloorCall | undefined): string {
   if (!call) return '?';
   const name = (request: FloorRequest) =>
-    ({ put: 'Put', update: 'Update', get: 'Get', 'rate-limit': 'Update', send: 'Send' })[
-      request.kind
-    ];
+    ({
+      put: 'Put',
+      update: 'Update',
+      get: 'Get',
+      'rate-limit': 'Update',
+      admission: 'Update',
+      send: 'Send',
+    })[request.kind];
   return call.steps.map((step) => step.map(name).join(' ‖ ')).join(', ');
 }
 
@@ -213,21 +228,19 @@ function createRecorder(wiring: FloorWiring) {
   };
   // The confirmation's admission is on the path: one conditional add. Reading the price of
   // the moment is not (a warm function reads it at most once a second, PRICE_CACHE_MS in
-  // src/wiring.ts), nor the ended window's count (read once per window). The floor measures
-  // the call, not the price: its condition names a limit no replay reaches, so each of the
-  // hundreds of replays in one window makes the whole path instead of stopping at a refusal.
+  // src/wiring.ts), nor the ended window's count (read once per window).
   const challenges = (real: ChallengeService): ChallengeService => ({
     issue: (form) => real.issue(form),
     verify: (payload, form) => real.verify(payload, form),
-    async admitConfirmation(_issuedLevel, nowMs) {
+    async admitConfirmation(issuedLevel, nowMs) {
       await keep({
-        kind: 'update',
+        kind: 'admission',
         input: addToWindowRequest(
           tableName,
           CONFIRMATION_RATE_KEY,
           PRICE_CURVE.windowMs,
           nowMs,
-          Number.MAX_SAFE_INTEGER,
+          admissionLimit(issuedLevel, 0, PRICE_CURVE, nowMs),
         ),
       });
       return { admitted: true, giveBack: async () => undefined };
@@ -261,6 +274,13 @@ export function createFloor() {
         } catch (error) {
           if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
           await doc.send(new UpdateCommand(request.count));
+        }
+        return;
+      case 'admission':
+        try {
+          await doc.send(new UpdateCommand(request.input));
+        } catch (error) {
+          if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
         }
         return;
       case 'send':
