@@ -1,5 +1,6 @@
 import { LEAD_FORMS, type LeadForm } from '@kryon/shared/api';
 import { CHALLENGE_RATE_LIMIT, DATA_RETENTION, IP_RATE_LIMIT } from '@kryon/shared/constants';
+import { isEmailAddress, parseFromHeader } from '@kryon/shared/mail-address';
 import * as z from 'zod/mini';
 import { displayNameProblem } from './adapters/display-name.ts';
 import { checkPriceCurve, PRICE_CURVE } from './leads/challenge-price.ts';
@@ -67,21 +68,11 @@ function count(name: string, fallback: number, min: 0 | 1, description: string) 
   );
 }
 
-/**
- * A From header (MAIL_FROM, VISITOR_MAIL_FROM): one address (`no-reply@mail.kryon.example`)
- * or a name and one address in angle brackets (`Kryon <no-reply@mail.kryon.example>`), on one
- * line. It becomes a header as it is, so nothing else may get through.
- */
-const SENDER = /^(?:[^\r\n<>@]*<[^\s@<>",;]+@[^\s@<>",;]+>|[^\s@<>",;]+@[^\s@<>",;]+)$/;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
-const CONTROL = /[\u0000-\u001f\u007f]/;
-
-/** Whether a value may be sent as a From header as it is; the CDK app checks with it too. */
-export function isFromHeader(value: string): boolean {
-  return SENDER.test(value) && !CONTROL.test(value);
-}
+const isFromHeader = (value: string) => parseFromHeader(value) !== undefined;
 
 function senderCheck(name: string) {
+  // One address, or a name and one address in angle brackets, on one line: it becomes a
+  // header as it is, so nothing else may get through.
   return z.refine<string | undefined>((value) => value === undefined || isFromHeader(value), {
     error: (issue) =>
       `Environment variable ${name} must be a From address ("Kryon <no-reply@mail.kryon.example>" or "no-reply@mail.kryon.example"), not "${issue.input}"`,
@@ -132,8 +123,6 @@ function secretArn(name: string, description: string) {
   );
 }
 
-const anEmail = z.email();
-
 /**
  * A comma-separated list of e-mail addresses, e.g. MAIL_TO=sales@x.io,ops@x.io: undefined
  * when unset, refused when it lists nothing or anything but addresses.
@@ -157,7 +146,7 @@ function addressList(name: string, description: string) {
           return z.NEVER;
         }
         for (const address of list) {
-          if (!z.safeParse(anEmail, address).success) {
+          if (!isEmailAddress(address)) {
             ctx.issues.push({
               code: 'custom',
               input: value,

@@ -2,7 +2,7 @@ import { X509Certificate } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BRAKE_DEFAULTS, isFromHeader, VISITOR_MAIL_DEFAULTS } from '@kryon/functions/config';
+import { BRAKE_DEFAULTS, VISITOR_MAIL_DEFAULTS } from '@kryon/functions/config';
 import { displayNameProblem } from '@kryon/functions/display-name';
 import { isTimeZone } from '@kryon/functions/sales-time';
 import { LEAD_FORMS, type LeadForm } from '@kryon/shared/api';
@@ -12,6 +12,7 @@ import {
   API_STAGE_THROTTLE,
   DATA_RETENTION,
 } from '@kryon/shared/constants';
+import { isEmailAddress, parseFromHeader } from '@kryon/shared/mail-address';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { z } from 'zod';
 
@@ -33,7 +34,6 @@ export function fillIn(what: string): string {
   return `${FILL_IN}${what}`;
 }
 
-const EMAIL = /^[^\s@<>,]+@[^\s@<>,]+\.[^\s@<>,]+$/;
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 /**
  * Names RFC 2606 and RFC 6761 reserve for examples and tests: nothing sent to them arrives,
@@ -66,15 +66,15 @@ const text = (what: string) =>
       abort: true,
     });
 
-/** An address as the functions check theirs when they start (zod's e-mail rule). */
-const email = text('an e-mail address').regex(z.regexes.email, 'must be an e-mail address');
+/** An address as the functions check theirs when they start. */
+const email = text('an e-mail address').refine(isEmailAddress, 'must be an e-mail address');
 const domainName = text('a domain name such as kryon.security').regex(
   DOMAIN,
   'must be a domain name such as kryon.security',
 );
 /** A domain (verified with DKIM) or one address, as SES names an identity. */
 const identity = text('a domain (kryon.security) or an e-mail address').refine(
-  (value) => (value.includes('@') ? EMAIL.test(value) : DOMAIN.test(value)),
+  (value) => (value.includes('@') ? isEmailAddress(value) : DOMAIN.test(value)),
   'must be a domain (kryon.security) or an e-mail address',
 );
 /**
@@ -82,7 +82,7 @@ const identity = text('a domain (kryon.security) or an e-mail address').refine(
  * start: one address, or a name and one address in angle brackets, on one line.
  */
 const fromHeader = text('a From such as "Kryon <no-reply@kryon.security>"').refine(
-  (value) => isFromHeader(value) && addressOf(value) !== undefined,
+  (value) => parseFromHeader(value) !== undefined,
   'must be one address, or a name and one address in angle brackets, on one line',
 );
 const wholeNumber = (min: number, max: number) =>
@@ -686,9 +686,7 @@ function identityCovers(identity: string, from: string): boolean {
 }
 
 function addressOf(from: string): string | undefined {
-  const angle = /<([^<>]+)>\s*$/.exec(from);
-  const address = (angle ? angle[1] : from)?.trim();
-  return address && EMAIL.test(address) ? address : undefined;
+  return parseFromHeader(from)?.address;
 }
 
 /**

@@ -9,6 +9,7 @@ import * as z from 'zod/mini';
 z.config({ jitless: true });
 
 import { decode } from 'punycode/punycode.es6.js';
+import { isEmailAddress } from './mail-address.ts';
 import { type Option, optionValues } from './options.ts';
 
 /** The answer to a value that holds a lone UTF-16 surrogate: it is refused, never repaired. */
@@ -209,7 +210,7 @@ export function emailField(invalid: string) {
       z
         .string({ error: invalid })
         .check(z.overwrite(removeInvisible), z.trim(), z.toLowerCase(), emailMax()),
-      z.email({ error: invalid }),
+      z.string().check(z.refine(isEmailAddress, { error: invalid })),
     )
     .check(...deliverable());
 }
@@ -326,7 +327,7 @@ export function requiredEmailField({ required, invalid, min = 1 }: EmailMessages
             emailMax(),
           ),
       ),
-      z.email({ error: invalid }),
+      z.string().check(z.refine(isEmailAddress, { error: invalid })),
     )
     .check(...deliverable());
 }

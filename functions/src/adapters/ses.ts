@@ -7,6 +7,7 @@ import {
   SendEmailCommand,
   type SendEmailCommandInput,
 } from '@aws-sdk/client-sesv2';
+import { bareAddress } from '@kryon/shared/mail-address';
 import {
   DependencyError,
   type Mailer,
@@ -152,11 +153,6 @@ async function isVisitorStreamPaused(
 ): Promise<boolean> {
   if (stream !== 'visitor' || !isSendingPaused(error)) return false;
   return (await visitorSetPaused(client, options).catch(() => undefined)) === true;
-}
-
-/** `Kryon <no-reply@kryon.example>` -> `no-reply@kryon.example`. */
-function bareAddress(from: string): string {
-  return (/<([^<>]+)>\s*$/.exec(from)?.[1] ?? from).trim();
 }
 
 /** The From a message of this stream is sent as (before its own display name, if any). */

@@ -1,5 +1,6 @@
 import { LEAD_FORMS, type LeadForm } from '@kryon/shared/api';
 import { mailboxOf } from '@kryon/shared/email';
+import { bareAddress } from '@kryon/shared/mail-address';
 import { emailHash, spellingHash } from './hash.ts';
 import type {
   Audience,
@@ -337,11 +338,6 @@ function recipientsOf(list: unknown, fallback: string[]): string[] {
     .map((r) => stringOf(objectOf(r).emailAddress))
     .filter(isString);
   return named.length > 0 ? named : fallback;
-}
-
-/** `Name <a@b>` -> `a@b`; a bare address as it is. */
-function bareAddress(address: string): string {
-  return (/<([^<>]+)>\s*$/.exec(address)?.[1] ?? address).trim();
 }
 
 function tagsOf(value: unknown): Record<string, string[]> | undefined {
