@@ -38,6 +38,16 @@ const PROBES = {
   'web/app/features/research/probe-content.ts': '../../content/research-items.ts',
   'web/app/components/ui/probe-lib.ts': '../../lib/use-hydrated.ts',
   'web/app/content/probe-component.ts': '../components/ui/tone.ts',
+  // The backend: the lead domain names ports, never the SDK or an adapter; the stack imports
+  // the functions by the names their package exports.
+  'functions/src/leads/probe-sdk.ts': '@aws-sdk/client-dynamodb',
+  'functions/src/leads/probe-adapter.ts': '../adapters/dynamodb.ts',
+  'functions/src/leads/forms/probe-adapter.ts': '../../adapters/ses.ts',
+  'functions/src/leads/probe-port.ts': './ports.ts',
+  'functions/src/leads/probe-adapter.int.test.ts': '../adapters/dynamodb.ts',
+  'infra/lib/probe-functions-path.ts': '../../functions/src/config.ts',
+  'infra/test/probe-functions-path.ts': '../../functions/src/routes.ts',
+  'infra/lib/probe-functions-name.ts': '@kryon/functions/config',
 } as const;
 
 type ProbePath = keyof typeof PROBES;
@@ -56,7 +66,16 @@ beforeAll(() => {
   try {
     output = execFileSync(
       process.execPath,
-      [biome, 'lint', '--vcs-enabled=false', '--reporter=json', '--max-diagnostics=none', 'web'],
+      [
+        biome,
+        'lint',
+        '--vcs-enabled=false',
+        '--reporter=json',
+        '--max-diagnostics=none',
+        'web',
+        'functions',
+        'infra',
+      ],
       { cwd: scratch, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
     );
   } catch (error) {
@@ -136,5 +155,32 @@ describe('the import rule between folders of web/app', () => {
     'web/app/content/probe-component.ts',
   ] as const)('allows the imports that point down the layers: %s', (path) => {
     expect(messagesOf(path)).toEqual([]);
+  });
+});
+
+describe('the import rules of the backend', () => {
+  it.each([
+    'functions/src/leads/probe-sdk.ts',
+    'functions/src/leads/probe-adapter.ts',
+    'functions/src/leads/forms/probe-adapter.ts',
+  ] as const)('keeps the AWS SDK and the adapters out of the lead domain: %s', (path) => {
+    expect(messagesOf(path)).toEqual([expect.stringContaining('The lead domain imports no')]);
+  });
+
+  it('lets the domain import its ports, and its integration tests the real adapters', () => {
+    expect(messagesOf('functions/src/leads/probe-port.ts')).toEqual([]);
+    expect(messagesOf('functions/src/leads/probe-adapter.int.test.ts')).toEqual([]);
+  });
+
+  it("keeps the stack to the functions' exported names, never a path into their source", () => {
+    for (const path of [
+      'infra/lib/probe-functions-path.ts',
+      'infra/test/probe-functions-path.ts',
+    ] as const) {
+      expect(messagesOf(path)).toEqual([
+        expect.stringContaining('infra imports the functions by name'),
+      ]);
+    }
+    expect(messagesOf('infra/lib/probe-functions-name.ts')).toEqual([]);
   });
 });
