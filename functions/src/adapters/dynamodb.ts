@@ -14,7 +14,8 @@ import {
   UpdateCommand,
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { LEAD_FORMS, type LeadForm } from '@kryon/shared/api';
+import type { LeadForm } from '@kryon/shared/api';
+import * as z from 'zod/mini';
 import {
   type AddressSuppression,
   type Audience,
@@ -28,6 +29,15 @@ import {
   type StoredLead,
   type WindowCounter,
 } from '../leads/ports.ts';
+import {
+  leadForm,
+  leadIdItem,
+  rateWindowItem,
+  readItem,
+  storedLeadItem,
+  suppressionItem,
+  windowCountItem,
+} from './table-items.ts';
 import { LEADS_TABLE, PENDING_PARTITION } from './table-schema.ts';
 
 /**
@@ -42,7 +52,8 @@ import { LEADS_TABLE, PENDING_PARTITION } from './table-schema.ts';
  *   `spellingHash` in its mailbox's `bouncedSpellings` set
  * Keying leads by the Idempotency-Key makes "store once" a conditional put, with no
  * transaction (dynalite has none, and none is needed). A lead that owes an e-mail is also
- * on the sparse re-send index (table-schema.ts).
+ * on the sparse re-send index (table-schema.ts). What is read back is parsed with the schemas
+ * of table-items.ts, never cast: an item that does not parse is a DependencyError.
  */
 export function leadKey(form: LeadForm, idempotencyKey: string) {
   return { pk: `LEAD#${form}#${idempotencyKey}`, sk: 'LEAD' };
@@ -61,9 +72,9 @@ export function leadIdKey(submissionId: string) {
 /** The lead a table key names; undefined for anything that is not a lead's key. */
 export function parseLeadKey(pk: string): LeadRef | undefined {
   const match = /^LEAD#([^#]+)#(.+)$/.exec(pk);
-  const form = match?.[1];
-  if (!form || !match[2] || !(LEAD_FORMS as readonly string[]).includes(form)) return undefined;
-  return { form: form as LeadForm, idempotencyKey: match[2] };
+  const form = z.safeParse(leadForm, match?.[1]);
+  if (!match?.[2] || !form.success) return undefined;
+  return { form: form.data, idempotencyKey: match[2] };
 }
 
 const INDEX = LEADS_TABLE.pendingSendsIndex;
@@ -75,16 +86,11 @@ export function createDynamoLeadStore(client: DynamoDBClient, tableName: string)
 
   return {
     async findLead(form, idempotencyKey) {
+      const key = leadKey(form, idempotencyKey);
       const out = await guard(() =>
-        doc.send(
-          new GetCommand({
-            TableName: tableName,
-            Key: leadKey(form, idempotencyKey),
-            ConsistentRead: true,
-          }),
-        ),
+        doc.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true })),
       );
-      return out.Item ? toLead(out.Item) : undefined;
+      return out.Item ? readItem(storedLeadItem, out.Item, key) : undefined;
     },
 
     async createLead(lead) {
@@ -150,7 +156,9 @@ export function createDynamoLeadStore(client: DynamoDBClient, tableName: string)
             }),
           ),
         );
-        return out.Attributes ? toLead(out.Attributes) : undefined;
+        return out.Attributes
+          ? readItem(storedLeadItem, out.Attributes, leadKey(lead.form, lead.idempotencyKey))
+          : undefined;
       } catch (error) {
         if (error instanceof ConditionFailed) return undefined;
         throw error;
@@ -170,7 +178,8 @@ export function createDynamoLeadStore(client: DynamoDBClient, tableName: string)
         const out = await guard(() =>
           doc.send(new UpdateCommand(countInWindowRequest(tableName, request))),
         );
-        return { key: request.key, windowStart: Number(out.Attributes?.windowStart) };
+        const window = readItem(rateWindowItem, out.Attributes, rateKey(request.key));
+        return { key: request.key, windowStart: window.windowStart };
       } catch (error) {
         if (error instanceof ConditionFailed) return undefined;
         throw error;
@@ -199,17 +208,13 @@ export function createDynamoLeadStore(client: DynamoDBClient, tableName: string)
     async recordDownload(lead, at) {
       let ref: LeadRef;
       if ('submissionId' in lead) {
+        const key = leadIdKey(lead.submissionId);
         const out = await guard(() =>
-          doc.send(
-            new GetCommand({
-              TableName: tableName,
-              Key: leadIdKey(lead.submissionId),
-              ConsistentRead: true,
-            }),
-          ),
+          doc.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true })),
         );
-        if (!out.Item || out.Item.form !== lead.form) return false;
-        ref = { form: lead.form, idempotencyKey: String(out.Item.idempotencyKey) };
+        const pointer = out.Item ? readItem(leadIdItem, out.Item, key) : undefined;
+        if (!pointer || pointer.form !== lead.form) return false;
+        ref = pointer;
       } else ref = lead;
       return conditional(() =>
         doc.send(
@@ -262,17 +267,12 @@ export function createDynamoLeadStore(client: DynamoDBClient, tableName: string)
     },
 
     async recordDelivery(lead, audience, delivery) {
-      const pointer = await guard(() =>
-        doc.send(
-          new GetCommand({
-            TableName: tableName,
-            Key: leadIdKey(lead.submissionId),
-            ConsistentRead: true,
-          }),
-        ),
+      const idKey = leadIdKey(lead.submissionId);
+      const out = await guard(() =>
+        doc.send(new GetCommand({ TableName: tableName, Key: idKey, ConsistentRead: true })),
       );
-      if (!pointer.Item || pointer.Item.form !== lead.form) return 'no-lead';
-      const ref = { form: lead.form, idempotencyKey: String(pointer.Item.idempotencyKey) };
+      const ref = out.Item ? readItem(leadIdItem, out.Item, idKey) : undefined;
+      if (!ref || ref.form !== lead.form) return 'no-lead';
       const applied = await conditional(() =>
         doc.send(
           new UpdateCommand(
@@ -282,17 +282,13 @@ export function createDynamoLeadStore(client: DynamoDBClient, tableName: string)
       );
       if (applied) return 'recorded';
       // Refused: read why, so a repeat is told from an event that matches nothing.
-      const out = await guard(() =>
-        doc.send(
-          new GetCommand({
-            TableName: tableName,
-            Key: leadKey(ref.form, ref.idempotencyKey),
-            ConsistentRead: true,
-          }),
-        ),
+      const key = leadKey(ref.form, ref.idempotencyKey);
+      const stored = await guard(() =>
+        doc.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true })),
       );
-      if (!out.Item || out.Item.submissionId !== lead.submissionId) return 'no-lead';
-      const message = toLead(out.Item).emails[audience];
+      const found = stored.Item ? readItem(storedLeadItem, stored.Item, key) : undefined;
+      if (!found || found.submissionId !== lead.submissionId) return 'no-lead';
+      const message = found.emails[audience];
       if (!message?.messageId) return 'not-recorded-yet';
       return message.messageId === delivery.messageId ? 'unchanged' : 'other-message';
     },
@@ -307,13 +303,9 @@ export function createDynamoLeadStore(client: DynamoDBClient, tableName: string)
       const out = await guard(() =>
         doc.send(new GetCommand(suppressionRequest(tableName, mailboxHash))),
       );
-      if (!out.Item) return undefined;
-      const spellings: unknown = out.Item.bouncedSpellings;
-      return {
-        complained: out.Item.complained === true,
-        bounced: out.Item.bounced === true,
-        bouncedSpellings: spellings instanceof Set ? [...spellings].map(String) : [],
-      };
+      return out.Item
+        ? readItem(suppressionItem, out.Item, suppressionKey(mailboxHash))
+        : undefined;
     },
 
     async ping() {
@@ -365,21 +357,14 @@ export function createDynamoWindowCounter(
       const index = Math.floor(nowMs / windowMs);
       const [current, previous] = await Promise.all(
         [index, index - 1].map(async (i) => {
-          const out = await guard(() =>
-            doc.send(new GetCommand(readWindowRequest(tableName, key, i))),
-          );
-          return Number(out.Item?.hits ?? 0);
+          const request = readWindowRequest(tableName, key, i);
+          const out = await guard(() => doc.send(new GetCommand(request)));
+          return out.Item ? readItem(windowCountItem, out.Item, rateKey(`${key}#${i}`)).hits : 0;
         }),
       );
       return { current: current ?? 0, previous: previous ?? 0 };
     },
   };
-}
-
-/** A table item as the domain's lead: without the table's own bookkeeping. */
-function toLead(item: Record<string, unknown>): StoredLead {
-  const { pk: _pk, sk: _sk, entity: _entity, resendPartition: _p, ...lead } = item;
-  return { emails: {}, ...lead } as StoredLead;
 }
 
 function onceKey(key: string) {
@@ -627,8 +612,11 @@ function encodeCursor(key: Record<string, unknown>): string {
   return Buffer.from(JSON.stringify(key)).toString('base64url');
 }
 
+/** A page's cursor: the index's last evaluated key, as listPending encoded it. */
+const cursorKey = z.record(z.string(), z.unknown());
+
 function decodeCursor(cursor: string): Record<string, unknown> {
-  return JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
+  return z.parse(cursorKey, JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
 }
 
 class ConditionFailed extends Error {}
