@@ -122,6 +122,82 @@ describe('the ALTCHA challenge service', () => {
     expect((await service.verify(value, 'demo')).verdict).toBe(verdict);
   });
 
+  describe('a payload of the wrong shape', () => {
+    /** base64 of JSON text as it is, so it can hold what JSON.stringify would not write. */
+    const raw = (json: string) => Buffer.from(json).toString('base64');
+
+    it.each([
+      ['JSON null', raw('null')],
+      ['a JSON array', raw('[1, 2]')],
+      ['a JSON string', raw('"challenge"')],
+      ['a challenge that is an array', payload([], { counter: 1, derivedKey: 'ab' })],
+      [
+        'parameters that are an array',
+        payload({ parameters: [], signature: 'x' }, { counter: 1, derivedKey: 'ab' }),
+      ],
+      [
+        'a signature that is a number',
+        payload({ parameters: {}, signature: 7 }, { counter: 1, derivedKey: 'ab' }),
+      ],
+      [
+        'a challenge without a signature',
+        payload({ parameters: {} }, { counter: 1, derivedKey: 'ab' }),
+      ],
+      [
+        'a counter that is a string',
+        payload({ parameters: {}, signature: 'x' }, { counter: '1', derivedKey: 'ab' }),
+      ],
+      [
+        'a derived key that is a number',
+        payload({ parameters: {}, signature: 'x' }, { counter: 1, derivedKey: 171 }),
+      ],
+    ])('answers %s as malformed', async (_label, value) => {
+      expect((await service.verify(value, 'demo')).verdict).toBe('malformed');
+    });
+
+    it('answers a challenge without an expiry, or with one that is not a number, as invalid', async () => {
+      const challenge = (await service.issue('demo')) as Challenge;
+      const solution = await solveChallenge({ challenge, deriveKey });
+      const { expiresAt, ...timeless } = challenge.parameters;
+      for (const parameters of [timeless, { ...timeless, expiresAt: String(expiresAt) }]) {
+        const edited = payload({ ...challenge, parameters }, solution);
+        expect((await service.verify(edited, 'demo')).verdict).toBe('invalid');
+      }
+    });
+
+    it('leaves the solution to altcha-lib once its counter is a number: an infinite one is invalid', async () => {
+      const challenge = (await service.issue('demo')) as Challenge;
+      const solution = await solveChallenge({ challenge, deriveKey });
+      const infinite = raw(
+        `{"challenge":${JSON.stringify(challenge)},"solution":{"counter":1e999,"derivedKey":"${solution?.derivedKey}"}}`,
+      );
+      expect((await service.verify(infinite, 'demo')).verdict).toBe('invalid');
+    });
+
+    it('ignores what it does not read beside the signed parameters', async () => {
+      const challenge = (await service.issue('demo')) as Challenge;
+      const solution = await solveChallenge({ challenge, deriveKey });
+      const extra = payload(
+        { ...challenge, codeChallenge: { image: 'x' }, note: 'hi' },
+        { ...solution, time: 12, note: 'hi' },
+      );
+      expect((await service.verify(extra, 'demo')).verdict).toBe('verified');
+    });
+
+    it('checks the signature over every key of the parameters as sent, even one named __proto__', async () => {
+      const challenge = (await service.issue('demo')) as Challenge;
+      const solution = await solveChallenge({ challenge, deriveKey });
+      const sent = (parameters: string) =>
+        raw(
+          `{"challenge":{"parameters":${parameters},"signature":"${challenge.signature}"},"solution":${JSON.stringify(solution)}}`,
+        );
+      const parameters = JSON.stringify(challenge.parameters);
+      expect((await service.verify(sent(parameters), 'demo')).verdict).toBe('verified');
+      const smuggled = parameters.replace(/^\{/, '{"__proto__":{},');
+      expect((await service.verify(sent(smuggled), 'demo')).verdict).toBe('invalid');
+    });
+  });
+
   it('refuses a challenge kept for more than five minutes: tokens are not for storing', async () => {
     const challenge = (await service.issue('demo')) as Challenge;
     const answer = await solved(challenge);

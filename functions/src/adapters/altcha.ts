@@ -1,7 +1,8 @@
 import type { LeadForm } from '@kryon/shared/api';
 import { CHALLENGE_TTL_MS } from '@kryon/shared/constants';
-import { type Challenge, createChallenge, randomInt, verifySolution } from 'altcha-lib';
+import { type ChallengeParameters, createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import * as z from 'zod/mini';
 import { type ChallengePrice, FLAT_PRICE } from '../leads/challenge-price.ts';
 import { derivedSecret, sha256 } from '../leads/hash.ts';
 import type { BrowserCheck, ChallengeService } from '../leads/ports.ts';
@@ -128,13 +129,32 @@ export function createAltchaService(options: AltchaOptions): ChallengeService {
   };
 }
 
-interface DecodedPayload {
-  challenge: Challenge;
-  solution: { counter: number; derivedKey: string };
-}
+/*
+ * What the site sends, base64 of `{ challenge, solution }`, as a zod schema of the parts read
+ * here and by altcha-lib's verifySolution; other fields are left out. What their values must
+ * be beyond their types (a signature over the parameters, a counter that solves them) is
+ * altcha-lib's to check, and it answers a wrong one as invalid, not malformed.
+ */
+const PAYLOAD = z.object({
+  challenge: z.object({
+    // Handed on as sent, not copied: the signature covers every key of the parameters, and
+    // zod's copy of an object leaves out a key named `__proto__`, so a copy could verify
+    // parameters that were edited after signing.
+    parameters: z.custom<ChallengeParameters>(
+      (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+    ),
+    signature: z.string(),
+  }),
+  solution: z.object({
+    // Any number, an infinite one too (`1e999` in JSON): z.number() would refuse it as
+    // malformed, where altcha-lib answers a counter it cannot use as an invalid solution.
+    counter: z.custom<number>((value) => typeof value === 'number'),
+    derivedKey: z.string(),
+  }),
+});
 
 /** base64 of `{ challenge, solution }`, as the site sends it; undefined for anything else. */
-function decodePayload(payload: unknown): DecodedPayload | undefined {
+function decodePayload(payload: unknown): z.infer<typeof PAYLOAD> | undefined {
   if (typeof payload !== 'string' || payload.length > MAX_PAYLOAD_CHARS) return undefined;
   let value: unknown;
   try {
@@ -142,19 +162,6 @@ function decodePayload(payload: unknown): DecodedPayload | undefined {
   } catch {
     return undefined;
   }
-  if (!isRecord(value) || !isRecord(value.challenge) || !isRecord(value.solution)) {
-    return undefined;
-  }
-  const { challenge, solution } = value;
-  if (!isRecord(challenge.parameters) || typeof challenge.signature !== 'string') {
-    return undefined;
-  }
-  if (typeof solution.counter !== 'number' || typeof solution.derivedKey !== 'string') {
-    return undefined;
-  }
-  return value as unknown as DecodedPayload;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  const decoded = z.safeParse(PAYLOAD, value);
+  return decoded.success ? decoded.data : undefined;
 }

@@ -131,6 +131,193 @@ describe('parseSesEvent', () => {
   ])('says what is wrong with %j instead of throwing', (detail, problem) => {
     expect(parseSesEvent(detail)).toMatchObject({ ok: false, problem });
   });
+
+  describe('a hostile or odd record: read leniently, never thrown on', () => {
+    // biome-ignore lint/suspicious/noExplicitAny: a record edited into shapes no type allows
+    type Editable = Record<string, any>;
+
+    /** A record of the visitor message (a permanent bounce unless `type` says), edited. */
+    function edited(edit: (detail: Editable) => void, type: SimulatedEvent = PERMANENT) {
+      const detail = structuredClone(record(visitorMessage, type)) as Editable;
+      edit(detail);
+      return detail;
+    }
+
+    it('counts a record whose mail.tags is an array as having no tags', () => {
+      const detail = edited((d) => {
+        d.mail.tags = [['audience', 'visitor']];
+      });
+      expect(parseSesEvent(detail)).toStrictEqual({
+        ok: false,
+        problem: 'no mail.messageId or mail.tags',
+        eventType: 'Bounce',
+        tags: undefined,
+      });
+    });
+
+    it('counts a record whose mail is not an object as having no mail', () => {
+      expect(parseSesEvent({ eventType: 'Delivery', mail: 'msg-visitor' })).toStrictEqual({
+        ok: false,
+        problem: 'no mail.messageId or mail.tags',
+        eventType: 'Delivery',
+        tags: undefined,
+      });
+    });
+
+    it('drops tag values that are not non-empty strings, and keeps the rest', () => {
+      const detail = edited((d) => {
+        d.mail.tags.audience = ['visitor', 7, '', null];
+        d.mail.tags.form = 5;
+        d.mail.tags.extra = { value: 'x' };
+      });
+      const parsed = parseSesEvent(detail);
+      expect(parsed.ok && parsed.event.tags).toStrictEqual({
+        form: [],
+        audience: ['visitor'],
+        submission: ['sub-1'],
+        'ses:configuration-set': ['visitor-set'],
+        extra: [],
+      });
+    });
+
+    it('falls back to mail.destination when bouncedRecipients is not a list of addresses', () => {
+      for (const bouncedRecipients of [{ emailAddress: 'a@b.example' }, 'a@b.example', [], [7]]) {
+        const detail = edited((d) => {
+          d.bounce.bouncedRecipients = bouncedRecipients;
+          d.mail.destination = ['Mei <mei@harbour.example>', 5, ''];
+        });
+        const parsed = parseSesEvent(detail);
+        expect(parsed.ok && parsed.event.recipients).toStrictEqual(['mei@harbour.example']);
+      }
+    });
+
+    it('reads the entries of bouncedRecipients that name an address, as bare addresses', () => {
+      const detail = edited((d) => {
+        d.bounce.bouncedRecipients = [
+          null,
+          'x@y.example',
+          { emailAddress: 7 },
+          { emailAddress: '' },
+          { emailAddress: 'Ada <ada@corp.example>', status: '5.1.1' },
+        ];
+      });
+      const parsed = parseSesEvent(detail);
+      expect(parsed.ok && parsed.event.recipients).toStrictEqual(['ada@corp.example']);
+    });
+
+    it('falls back to mail.destination for a complaint without complained recipients', () => {
+      const detail = edited(
+        (d) => {
+          d.complaint.complainedRecipients = null;
+        },
+        { type: 'Complaint' },
+      );
+      const parsed = parseSesEvent(detail);
+      expect(parsed.ok && parsed.event.recipients).toStrictEqual(['mei@harbour.example']);
+    });
+
+    it('reads an eventType that is not a string as none, and then notificationType', () => {
+      expect(parseSesEvent(edited((d) => (d.eventType = 7)))).toStrictEqual({
+        ok: false,
+        problem: 'no eventType',
+        tags: {
+          form: ['download'],
+          audience: ['visitor'],
+          submission: ['sub-1'],
+          'ses:configuration-set': ['visitor-set'],
+        },
+      });
+      const feedback = edited((d) => {
+        d.eventType = '';
+        d.notificationType = 'Bounce';
+      });
+      expect(parseSesEvent(feedback)).toMatchObject({ ok: true, event: { type: 'Bounce' } });
+    });
+
+    it('names an unknown event type and its tags', () => {
+      expect(parseSesEvent({ eventType: 'Open', mail: { tags: { a: ['b'] } } })).toStrictEqual({
+        ok: false,
+        problem: 'an event type not acted on',
+        eventType: 'Open',
+        tags: { a: ['b'] },
+      });
+    });
+
+    it('says a bounce whose bounce is not an object has no bounceType, and reads an unknown one as undetermined', () => {
+      expect(parseSesEvent(edited((d) => (d.bounce = ['Permanent'])))).toMatchObject({
+        ok: false,
+        problem: 'a bounce without bounceType',
+      });
+      expect(parseSesEvent(edited((d) => (d.bounce.bounceType = 5)))).toMatchObject({
+        ok: false,
+        problem: 'a bounce without bounceType',
+      });
+      const odd = parseSesEvent(
+        edited((d) => {
+          d.bounce.bounceType = 'Sideways';
+          d.bounce.bounceSubType = 3;
+        }),
+      );
+      expect(odd).toMatchObject({ ok: true, event: { bounceType: 'undetermined' } });
+      expect(odd.ok && 'bounceSubType' in odd.event).toBe(false);
+    });
+
+    it("takes the time from the type's object, else the envelope, else the send, else the epoch", () => {
+      const at = (edit: (d: Editable) => void, envelope?: string) => {
+        const parsed = parseSesEvent(edited(edit, { type: 'Delivery' }), envelope);
+        return parsed.ok ? parsed.event.at : undefined;
+      };
+      expect(at((d) => (d.delivery.timestamp = 'own'), 'envelope')).toBe('own');
+      expect(at((d) => (d.delivery.timestamp = 5), 'envelope')).toBe('envelope');
+      expect(at((d) => (d.delivery = 'x'), '')).toBe('');
+      expect(at((d) => (d.delivery.timestamp = ''))).toBe(NOW.toISOString());
+      expect(
+        at((d) => {
+          delete d.delivery;
+          d.mail.timestamp = 12;
+        }),
+      ).toBe(new Date(0).toISOString());
+    });
+
+    it('ignores fields it does not read, and does not let an empty messageId through', () => {
+      const detail = edited((d) => {
+        d.extra = { deeply: { nested: [1, 2, 3] } };
+        d.mail.commonHeaders = 'not what SES sends';
+      });
+      expect(parseSesEvent(detail)).toMatchObject({ ok: true });
+      expect(parseSesEvent(edited((d) => (d.mail.messageId = '')))).toMatchObject({
+        ok: false,
+        problem: 'no mail.messageId or mail.tags',
+      });
+      expect(parseSesEvent(edited((d) => (d.mail.messageId = 42)))).toMatchObject({
+        ok: false,
+        problem: 'no mail.messageId or mail.tags',
+      });
+    });
+
+    it('reads a field of a megabyte as it is', () => {
+      const huge = 'x'.repeat(1_000_000);
+      const parsed = parseSesEvent(
+        edited((d) => {
+          d.bounce.bounceSubType = huge;
+          d.mail.tags.huge = [huge];
+        }),
+      );
+      expect(parsed.ok && parsed.event.bounceSubType?.length).toBe(1_000_000);
+      expect(parsed.ok && parsed.event.tags.huge?.[0]?.length).toBe(1_000_000);
+      expect(parseSesEvent(edited((d) => (d.eventType = huge)))).toMatchObject({
+        ok: false,
+        problem: 'an event type not acted on',
+        eventType: huge,
+      });
+    });
+
+    it('says a record that is not an object is not one', () => {
+      for (const detail of [undefined, 'Bounce', 42, [{ eventType: 'Bounce' }]]) {
+        expect(parseSesEvent(detail)).toStrictEqual({ ok: false, problem: 'not an object' });
+      }
+    });
+  });
 });
 
 describe('streamOf', () => {

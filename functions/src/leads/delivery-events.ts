@@ -1,6 +1,7 @@
 import { LEAD_FORMS, type LeadForm } from '@kryon/shared/api';
 import { mailboxOf } from '@kryon/shared/email';
 import { bareAddress } from '@kryon/shared/mail-address';
+import * as z from 'zod/mini';
 import { emailHash, spellingHash } from './hash.ts';
 import type {
   Audience,
@@ -44,39 +45,106 @@ export type ParsedEvent =
   | { ok: true; event: SesDeliveryEvent }
   | { ok: false; problem: string; eventType?: string; tags?: Record<string, string[]> };
 
+/*
+ * The part of an SES record this code reads, as zod schemas. SES's records are read
+ * leniently: a field that is missing, not of its type, or an empty string reads as absent (a
+ * list as empty, an object as undefined) rather than failing the record, so the record as a
+ * whole fails only when it is not an object, and what is missing is said by parseSesEvent.
+ * Fields not named here are ignored.
+ */
+
+/** A string SES filled in, else undefined. */
+const text = z.catch(z.optional(z.string().check(z.minLength(1))), undefined);
+
+/** The strings of a list, leaving out whatever else it holds; empty when it is no list. */
+const texts = z.catch(
+  z.pipe(
+    z.array(text),
+    z.transform((values) => values.filter((value) => value !== undefined)),
+  ),
+  [],
+);
+
+/** The addresses a bounce's or complaint's recipients name; an entry without one is left out. */
+const recipients = z.catch(
+  z.pipe(
+    z.array(z.catch(z.object({ emailAddress: text }), {})),
+    z.transform((list) => list.flatMap(({ emailAddress }) => emailAddress ?? [])),
+  ),
+  [],
+);
+
+/** An object of the record's, undefined when it is anything else. */
+function part<Shape extends z.core.$ZodLooseShape>(shape: Shape) {
+  return z.catch(z.optional(z.object(shape)), undefined);
+}
+
+const SES_RECORD = z.object({
+  eventType: text,
+  // Feedback sent without event publishing names the type notificationType.
+  notificationType: text,
+  mail: part({
+    messageId: text,
+    /** `name: [values]`; a value that is not a string is left out. */
+    tags: z.catch(z.optional(z.record(z.string(), texts)), undefined),
+    destination: texts,
+    timestamp: text,
+  }),
+  bounce: part({
+    bounceType: text,
+    bounceSubType: text,
+    bouncedRecipients: recipients,
+    timestamp: text,
+  }),
+  complaint: part({ complainedRecipients: recipients, timestamp: text }),
+  delivery: part({ timestamp: text }),
+  deliveryDelay: part({ timestamp: text }),
+  reject: part({ timestamp: text }),
+});
+
+const EVENT_TYPE = z.enum(SES_EVENT_TYPE_NAMES);
+
+/** Where each type keeps its own details. */
+const TYPE_OBJECT = {
+  Delivery: 'delivery',
+  Bounce: 'bounce',
+  Complaint: 'complaint',
+  Reject: 'reject',
+  DeliveryDelay: 'deliveryDelay',
+} as const satisfies Record<EventType, keyof z.infer<typeof SES_RECORD>>;
+
 /**
  * Reads an SES event publishing record. Never throws: a record that cannot be read, or one of
  * a type not acted on, is said to be so, and the caller counts and logs it.
  */
 export function parseSesEvent(detail: unknown, envelopeTime?: string): ParsedEvent {
-  if (!isObject(detail)) return { ok: false, problem: 'not an object' };
-  // Feedback sent without event publishing names the type notificationType.
-  const eventType = stringOf(detail.eventType) ?? stringOf(detail.notificationType);
-  const mail = isObject(detail.mail) ? detail.mail : undefined;
-  const tags = mail ? tagsOf(mail.tags) : undefined;
+  const read = z.safeParse(SES_RECORD, detail);
+  if (!read.success) return { ok: false, problem: 'not an object' };
+  const record = read.data;
+  const { mail } = record;
+  const eventType = record.eventType ?? record.notificationType;
+  const tags = mail?.tags;
   if (!eventType) return { ok: false, problem: 'no eventType', tags };
-  if (!(SES_EVENT_TYPE_NAMES as readonly string[]).includes(eventType)) {
-    return { ok: false, problem: 'an event type not acted on', eventType, tags };
-  }
-  const messageId = mail ? stringOf(mail.messageId) : undefined;
+  const known = z.safeParse(EVENT_TYPE, eventType);
+  if (!known.success) return { ok: false, problem: 'an event type not acted on', eventType, tags };
+  const messageId = mail?.messageId;
   if (!mail || !messageId || !tags) {
     return { ok: false, problem: 'no mail.messageId or mail.tags', eventType, tags };
   }
-  const type = eventType as EventType;
-  const own = objectOf(detail[TYPE_OBJECT[type]]);
-  const destination = arrayOf(mail.destination).map(stringOf).filter(isString);
+  const type = known.data;
+  const { destination } = mail;
   let recipients = destination;
   let bounceType: BounceType | undefined;
   let bounceSubType: string | undefined;
   if (type === 'Bounce') {
-    const kind = stringOf(own.bounceType);
+    const kind = record.bounce?.bounceType;
     if (!kind) return { ok: false, problem: 'a bounce without bounceType', eventType, tags };
     bounceType =
       kind === 'Permanent' ? 'permanent' : kind === 'Transient' ? 'transient' : 'undetermined';
-    bounceSubType = stringOf(own.bounceSubType);
-    recipients = recipientsOf(own.bouncedRecipients, destination);
+    bounceSubType = record.bounce?.bounceSubType;
+    recipients = orAll(record.bounce?.bouncedRecipients, destination);
   } else if (type === 'Complaint') {
-    recipients = recipientsOf(own.complainedRecipients, destination);
+    recipients = orAll(record.complaint?.complainedRecipients, destination);
   }
   return {
     ok: true,
@@ -85,9 +153,9 @@ export function parseSesEvent(detail: unknown, envelopeTime?: string): ParsedEve
       messageId,
       tags,
       at:
-        stringOf(own.timestamp) ??
+        record[TYPE_OBJECT[type]]?.timestamp ??
         envelopeTime ??
-        stringOf(mail.timestamp) ??
+        mail.timestamp ??
         new Date(0).toISOString(),
       ...(bounceType ? { bounceType } : {}),
       ...(bounceSubType ? { bounceSubType } : {}),
@@ -96,14 +164,10 @@ export function parseSesEvent(detail: unknown, envelopeTime?: string): ParsedEve
   };
 }
 
-/** Where each type keeps its own details. */
-const TYPE_OBJECT: Record<EventType, string> = {
-  Delivery: 'delivery',
-  Bounce: 'bounce',
-  Complaint: 'complaint',
-  Reject: 'reject',
-  DeliveryDelay: 'deliveryDelay',
-};
+/** The recipients the type's object names, else (none named) all of the message's. */
+function orAll(named: string[] | undefined, destination: string[]): string[] {
+  return named && named.length > 0 ? named : destination;
+}
 
 /**
  * The precedence of outcomes, weakest first. A message can see several events (a delay,
@@ -333,42 +397,6 @@ function leadOf(
   return { form: form as LeadForm, submissionId, audience };
 }
 
-function recipientsOf(list: unknown, fallback: string[]): string[] {
-  const named = arrayOf(list)
-    .map((r) => stringOf(objectOf(r).emailAddress))
-    .filter(isString);
-  return named.length > 0 ? named : fallback;
-}
-
-function tagsOf(value: unknown): Record<string, string[]> | undefined {
-  if (!isObject(value)) return undefined;
-  const tags: Record<string, string[]> = {};
-  for (const [name, values] of Object.entries(value)) {
-    tags[name] = arrayOf(values).map(stringOf).filter(isString);
-  }
-  return tags;
-}
-
 function first(values: string[] | undefined): string | undefined {
   return values?.[0];
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function objectOf(value: unknown): Record<string, unknown> {
-  return isObject(value) ? value : {};
-}
-
-function arrayOf(value: unknown): unknown[] {
-  return Array.isArray(value) ? value : [];
-}
-
-function stringOf(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
-function isString(value: string | undefined): value is string {
-  return value !== undefined;
 }
