@@ -186,8 +186,8 @@ export const storedLeadItem = z.pipe(
 /** A lead id's item (pk `LEADID#<submissionId>`): the key of the lead it names. */
 export const leadIdItem = z.object({ form: leadForm, idempotencyKey: z.string() });
 
-/** A rate-limit window's item (pk `RATE#<key>`), as the count in it returns it. */
-export const rateWindowItem = z.object({ windowStart: z.number(), hits: z.number() });
+/** A rate-limit window's item (pk `RATE#<key>`), as a count in it returns it: when it opened. */
+export const rateWindowItem = z.object({ windowStart: z.number() });
 
 /** A fixed window's count (pk `RATE#<key>#<window number>`), read with only `hits` projected. */
 export const windowCountItem = z.object({ hits: z.number() });
