@@ -1,4 +1,5 @@
 /** The HTTP contract between the site and the form Lambdas. */
+import * as z from 'zod/mini';
 
 export const API_BASE = '/api/email';
 
@@ -35,6 +36,12 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
 
 /** Field errors keyed by field name, each with the messages for that field. */
 export type FieldErrors = Record<string, string[]>;
+
+/**
+ * FieldErrors: an object whose every key holds a list of messages. Written as an object with
+ * a catch-all rather than z.record, which would bring 2.5 kB more of zod into the form pages.
+ */
+export const fieldErrorsSchema = z.catchall(z.object({}), z.array(z.string()));
 
 /**
  * What became of the e-mail a form sends to the address the visitor typed, as far as the
@@ -74,6 +81,71 @@ export interface ApiError {
 }
 
 export type SubmissionResponse = SubmissionAccepted | ApiError;
+
+/**
+ * True for the report link of an accepted answer as the API makes it: an absolute http(s)
+ * address of the report route. It goes into a page's <a href>, so never a `javascript:` URL,
+ * a relative path or another route.
+ */
+function isReportUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (
+      (url.protocol === 'https:' || url.protocol === 'http:') && url.pathname === API_PATHS.report
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `schema`, or `fallback` in place of anything it refuses: z.catch's effect, without the
+ * 3 kB (gzip) more of zod that z.catch brings into every page that sends a form.
+ */
+function orElse<T extends z.ZodMiniType, F>(schema: T, fallback: F) {
+  return z.union([schema, z.transform((): F => fallback)]);
+}
+
+/**
+ * An accepted submission's answer, as a client reads it. Its parts every answer has must be
+ * there; an optional part that breaks its rule (a confirmation this client does not know, as a
+ * newer API could send, or a report link that is not one) is dropped and the answer kept, as
+ * the visitor's submission was taken all the same. Parts the contract does not name are
+ * dropped too.
+ */
+export const submissionAcceptedSchema = z.pipe(
+  z.object({
+    success: z.literal(true),
+    message: z.string(),
+    submissionId: z.string(),
+    timestamp: z.string(),
+    confirmation: z.optional(orElse(z.enum(CONFIRMATIONS), undefined)),
+    reportUrl: z.optional(orElse(z.string().check(z.refine(isReportUrl)), undefined)),
+  }),
+  z.transform(
+    ({ confirmation, reportUrl, ...answer }): SubmissionAccepted => ({
+      ...answer,
+      ...(confirmation ? { confirmation } : {}),
+      ...(reportUrl ? { reportUrl } : {}),
+    }),
+  ),
+);
+
+/**
+ * A refusal, as a client reads it: the API's ApiError, or the `{ message }` that the WAF or
+ * API Gateway answer in its place, so every part is optional. An answer that says it
+ * succeeded is not one. Each part is read on its own, and one that breaks its rule is left
+ * out, the others kept: field errors that are not lists of text, a reason this client does
+ * not act on. A message that is not text (or a list of text, as a proxy could answer) reads
+ * as an empty one, which a client shows as an unexpected error; only an answer without any
+ * message is answered with its HTTP status.
+ */
+export const apiErrorSchema = z.object({
+  success: z.optional(z.literal(false)),
+  message: z.optional(orElse(z.union([z.string(), z.array(orElse(z.string(), ''))]), '')),
+  details: z.optional(orElse(fieldErrorsSchema, undefined)),
+  reason: z.optional(orElse(z.literal(CHALLENGE_REPRICED), undefined)),
+});
 
 export interface HealthResponse {
   success: boolean;

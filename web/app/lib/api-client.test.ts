@@ -428,3 +428,60 @@ describe('fetching a browser check', () => {
     }
   });
 });
+
+describe('reading answers with the shared schemas', () => {
+  const submit = (status: number, body: unknown) =>
+    createApiClient({ fetch: vi.fn(async () => jsonResponse(status, body, 'Status')) }).submit(
+      'contact',
+      {},
+      'ada@example.com',
+    );
+
+  it('keeps only what the contract names of an accepted answer', async () => {
+    expect(await submit(200, { ...accepted, debug: 'x', fields: { email: 'a' } })).toEqual({
+      ok: true,
+      data: accepted,
+    });
+  });
+
+  it.each([
+    ['without its id', { ...accepted, submissionId: undefined }],
+    ['with a time that is not text', { ...accepted, timestamp: 1 }],
+    ['that is a list', [accepted]],
+  ])('reads an answer that says it succeeded %s as one that says nothing', async (_l, body) => {
+    expect(await submit(200, body)).toEqual({
+      ok: false,
+      kind: 'other',
+      status: 200,
+      message: 'HTTP 200: Status',
+    });
+  });
+
+  it('reads each part of a refusal on its own', async () => {
+    // Field errors that are not lists of text are left out; the message stays.
+    expect(await submit(400, { success: false, message: 'No', details: { email: 'x' } })).toEqual({
+      ok: false,
+      kind: 'other',
+      status: 400,
+      message: 'No',
+    });
+    // A message that is not text is the unexpected error; text in a list is kept.
+    expect(await submit(400, { message: 42, details: { email: ['Bad'] } })).toEqual({
+      ok: false,
+      kind: 'validation',
+      status: 400,
+      message: ERROR_MESSAGES.unexpected,
+      fieldErrors: { email: ['Bad'] },
+    });
+    expect(await submit(403, { message: ['Refused', 7, 'by the WAF'] })).toMatchObject({
+      message: 'Refused, by the WAF',
+    });
+    // A reason this client does not know is no reason to send again.
+    expect(await submit(409, { success: false, message: 'Conflict', reason: 'other' })).toEqual({
+      ok: false,
+      kind: 'other',
+      status: 409,
+      message: 'Conflict',
+    });
+  });
+});

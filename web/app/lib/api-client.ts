@@ -1,16 +1,18 @@
 import {
   API_PATHS,
+  apiErrorSchema,
   CHALLENGE_FORM_PARAM,
   CHALLENGE_REPRICED,
-  CONFIRMATIONS,
   type FieldErrors,
   IDEMPOTENCY_HEADER,
   type LeadForm,
   type SubmissionAccepted,
+  submissionAcceptedSchema,
 } from '@kryon/shared/api';
 import { CHALLENGE_FIELD, RATE_LIMIT, REQUEST } from '@kryon/shared/constants';
 import { normaliseEmail } from '@kryon/shared/email';
 import { ERROR_MESSAGES } from '@kryon/shared/messages';
+import * as z from 'zod/mini';
 import { SITE } from '../site-config.ts';
 
 /** Why a submission failed, so a form can choose where to show it. */
@@ -277,15 +279,23 @@ export function createApiClient(options: ApiClientOptions = {}) {
   return { submit, fetchChallenge };
 }
 
+/**
+ * What the API answered, read with the shared schemas of its answers (@kryon/shared/api). An
+ * answer that is neither an accepted one nor a refusal (not JSON, not an object, or one that
+ * says it succeeded but lacks its id or time) is read as an answer that says nothing: the
+ * visitor is told from its HTTP status alone.
+ */
 async function readAnswer(response: Response): Promise<SubmitResult> {
-  const answer = await response.json().catch(() => undefined);
-  const fields = isRecord(answer) ? answer : {};
-  if (response.ok && fields.success === true) {
-    return { ok: true, data: acceptedAnswer(fields) };
+  const answer: unknown = await response.json().catch(() => undefined);
+  if (response.ok) {
+    const accepted = z.safeParse(submissionAcceptedSchema, answer);
+    if (accepted.success) return { ok: true, data: accepted.data };
   }
   const status = response.status;
   if (status === 429)
     return { ok: false, kind: 'rate-limited', status, message: ERROR_MESSAGES.rateLimited };
+  const refusal = z.safeParse(apiErrorSchema, answer);
+  const fields: z.infer<typeof apiErrorSchema> = refusal.success ? refusal.data : {};
   if (fields.reason === CHALLENGE_REPRICED) {
     return {
       ok: false,
@@ -297,7 +307,7 @@ async function readAnswer(response: Response): Promise<SubmitResult> {
   }
   if (status >= 500) return { ok: false, kind: 'server', status, message: ERROR_MESSAGES.server };
 
-  const fieldErrors = isFieldErrors(fields.details) ? fields.details : undefined;
+  const fieldErrors = fields.details;
   // The API, the WAF and API Gateway itself all answer errors with `message` (ApiError).
   const message =
     fields.message === undefined
@@ -310,45 +320,6 @@ async function readAnswer(response: Response): Promise<SubmitResult> {
     message,
     ...(fieldErrors ? { fieldErrors } : {}),
   };
-}
-
-/**
- * An accepted answer, with its optional parts kept only when they are what the contract says:
- * the report link goes into a page's <a href>, so only an http(s) address of the report
- * route is taken, never a `javascript:` URL or another site.
- */
-function acceptedAnswer(fields: Record<string, unknown>): SubmissionAccepted {
-  const { confirmation, reportUrl, ...rest } = fields;
-  return {
-    ...(rest as Omit<SubmissionAccepted, 'confirmation' | 'reportUrl'>),
-    ...(CONFIRMATIONS.find((known) => known === confirmation)
-      ? { confirmation: confirmation as SubmissionAccepted['confirmation'] }
-      : {}),
-    ...(isReportUrl(reportUrl) ? { reportUrl } : {}),
-  };
-}
-
-function isReportUrl(value: unknown): value is string {
-  if (typeof value !== 'string') return false;
-  try {
-    const url = new URL(value);
-    return (
-      (url.protocol === 'https:' || url.protocol === 'http:') && url.pathname === API_PATHS.report
-    );
-  } catch {
-    return false;
-  }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function isFieldErrors(value: unknown): value is FieldErrors {
-  return (
-    isRecord(value) &&
-    Object.values(value).every((v) => Array.isArray(v) && v.every((m) => typeof m === 'string'))
-  );
 }
 
 /** The client every page uses: same origin, so CloudFront and the local server need no CORS. */
