@@ -28,9 +28,9 @@ export interface ContractStores {
  * each test needs stores of its own. Times are explicit (`nowMs`, `leaseUntil`...), never the
  * clock: both stores take them as arguments.
  *
- * Left open on purpose: the order of leads due at the same moment (an index gives none), and
- * the table's own bookkeeping the adapter reads back beside a lead (`emailUpdatedAt`,
- * `lastDownloadedAt`: no port type names them), hence `toMatchObject` after those writes.
+ * Left open on purpose: the order of leads due at the same moment (an index gives none). The
+ * adapter reads a lead back through its item schema (adapters/table-items.ts), which keeps
+ * only what StoredLead names.
  */
 export function leadStoreContract(name: string, fresh: () => Promise<ContractStores>): void {
   describe(`the LeadStore contract: ${name}`, () => {

@@ -6,6 +6,11 @@ export const API_BASE = '/api/email';
 export const LEAD_FORMS = ['contact', 'partner', 'demo', 'beta-access', 'download'] as const;
 export type LeadForm = (typeof LEAD_FORMS)[number];
 
+/** Whether a name read from a request, a tag or a key is one of the forms. */
+export function isLeadForm(value: string | undefined): value is LeadForm {
+  return (LEAD_FORMS as readonly (string | undefined)[]).includes(value);
+}
+
 export const API_PATHS = {
   contact: `${API_BASE}/contact`,
   partner: `${API_BASE}/partner`,

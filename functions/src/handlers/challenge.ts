@@ -1,4 +1,4 @@
-import { CHALLENGE_FORM_PARAM, LEAD_FORMS, type LeadForm } from '@kryon/shared/api';
+import { CHALLENGE_FORM_PARAM, isLeadForm } from '@kryon/shared/api';
 import { ERROR_MESSAGES } from '@kryon/shared/messages';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { challengeConfig, readConfig } from '../config.ts';
@@ -37,7 +37,7 @@ export function createChallengeHandler(deps: ChallengeDeps) {
       return errorResponse(405, ERROR_MESSAGES.methodNotAllowed, { headers: { allow: 'GET' } });
     }
     const form = event.queryStringParameters?.[CHALLENGE_FORM_PARAM];
-    if (!form || !(LEAD_FORMS as readonly string[]).includes(form)) {
+    if (!isLeadForm(form)) {
       return errorResponse(400, ERROR_MESSAGES.unknownForm);
     }
     try {
@@ -54,7 +54,7 @@ export function createChallengeHandler(deps: ChallengeDeps) {
           });
         }
       }
-      return json(200, await deps.challenges.issue(form as LeadForm));
+      return json(200, await deps.challenges.issue(form));
     } catch (error) {
       logger.error('could not issue a challenge', { error: (error as Error)?.name });
       return errorResponse(500, ERROR_MESSAGES.server);

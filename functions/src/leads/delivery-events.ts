@@ -1,4 +1,4 @@
-import { LEAD_FORMS, type LeadForm } from '@kryon/shared/api';
+import { isLeadForm, type LeadForm } from '@kryon/shared/api';
 import { mailboxOf } from '@kryon/shared/email';
 import { bareAddress } from '@kryon/shared/mail-address';
 import * as z from 'zod/mini';
@@ -392,9 +392,10 @@ function leadOf(
   const form = first(tags.form);
   const submissionId = first(tags.submission);
   const audience = first(tags.audience);
-  if (!form || !submissionId || (audience !== 'sales' && audience !== 'visitor')) return undefined;
-  if (!(LEAD_FORMS as readonly string[]).includes(form)) return undefined;
-  return { form: form as LeadForm, submissionId, audience };
+  if (!isLeadForm(form) || !submissionId || (audience !== 'sales' && audience !== 'visitor')) {
+    return undefined;
+  }
+  return { form, submissionId, audience };
 }
 
 function first(values: string[] | undefined): string | undefined {

@@ -344,7 +344,8 @@ export async function sendDigest(
 ): Promise<DigestResult> {
   const counted = options.counted ?? [];
   const all = [...entries, ...counted];
-  if (all.length === 0) return { sent: false, recorded: 0 };
+  const [oldest] = [...all].sort(byAge);
+  if (!oldest) return { sent: false, recorded: 0 };
   const { mailer, log, metrics } = deps;
   const email = salesDigest({
     entries,
@@ -352,7 +353,6 @@ export async function sendDigest(
     recipients: options.recipients,
     timeZone: options.timeZone,
   });
-  const oldest = [...all].sort(byAge)[0]?.lead as StoredLead;
   let messageId: string | undefined;
   let failure: unknown;
   try {
@@ -363,7 +363,7 @@ export async function sendDigest(
   const at = deps.now().toISOString();
 
   if (messageId !== undefined) {
-    metrics.count('SalesDigestSent', oldest.form);
+    metrics.count('SalesDigestSent', oldest.lead.form);
     const mark = (entry: DigestEntry, via: 'digest' | 'digest-count') =>
       record(entry, sentState(entry.lead.emails.sales, messageId as string, at, via), at, deps);
     const marks = await Promise.all([

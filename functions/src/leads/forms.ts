@@ -1,4 +1,4 @@
-import type { LeadForm } from '@kryon/shared/api';
+import { isLeadForm, type LeadForm } from '@kryon/shared/api';
 import type { FormDefinition } from './form-definition.ts';
 import { betaAccessForm } from './forms/beta-access.ts';
 import { contactForm } from './forms/contact.ts';
@@ -21,5 +21,5 @@ export const FORM_DEFINITIONS = {
 } as const satisfies { readonly [K in LeadForm]: FormDefinition };
 
 export function formDefinition(form: string): FormDefinition | undefined {
-  return Object.hasOwn(FORM_DEFINITIONS, form) ? FORM_DEFINITIONS[form as LeadForm] : undefined;
+  return isLeadForm(form) ? FORM_DEFINITIONS[form] : undefined;
 }
