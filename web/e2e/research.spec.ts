@@ -336,8 +336,11 @@ test.describe('download dialog', () => {
     });
     await page.route('**/api/email/download', async (route) => {
       await held;
+      // A busy answer is tried again (3 times, 1, 2 and 4 s apart, plus up to 1 s of jitter
+      // each, without a Retry-After): `Retry-After: 0` keeps the retries within the wait below.
       await route.fulfill({
         status: 503,
+        headers: { 'retry-after': '0' },
         contentType: 'application/json',
         body: JSON.stringify({ success: false, message: 'Unavailable' }),
       });
