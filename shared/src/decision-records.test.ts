@@ -23,7 +23,8 @@ const records = readdirSync(folder)
   .sort();
 const numbers = new Set(records.map((name) => name.slice(0, 3)));
 
-const HEADER = /^Date: (\d{4}-\d{2}-\d{2}) · Status: (accepted|(superseded|amended) by (\d{3}))$/;
+const HEADER =
+  /^Date: (\d{4}-\d{2}-\d{2}) · Status: (accepted|(superseded|amended) by (\d{3}(?:, \d{3})*))$/;
 
 /**
  * Where a record's relative paths start: the repository, a workspace, or web's app folder
@@ -110,9 +111,12 @@ describe('decision records', () => {
     expect(text.match(/^(?:Date|Status):/gm), 'one date and status line').toHaveLength(1);
     const [, date, , , other] = match ?? [];
     expect(Number.isNaN(Date.parse(date as string))).toBe(false);
-    if (other !== undefined) {
-      expect(numbers, `the record it names, ${other}`).toContain(other);
-      expect(Number(other), 'a later record').toBeGreaterThan(Number(name.slice(0, 3)));
+    // One record, or several in ascending order: "amended by 035, 072".
+    const others = other?.split(', ') ?? [];
+    expect(others, 'in ascending order').toEqual([...others].sort());
+    for (const later of others) {
+      expect(numbers, `the record it names, ${later}`).toContain(later);
+      expect(Number(later), 'a later record').toBeGreaterThan(Number(name.slice(0, 3)));
     }
   });
 
