@@ -8,7 +8,7 @@ import {
   suppressionKey,
 } from '../src/adapters/dynamodb.ts';
 import { emailHash, sha256, spellingHash } from '../src/leads/hash.ts';
-import type { StoredLead } from '../src/leads/ports.ts';
+import type { StoredLead } from '../src/leads/lead.ts';
 import { bodyOf, contactBody, contactEvent, type Handler } from '../test/events.ts';
 import { type IntegrationEnv, uniqueKey, useEmulators } from '../test/integration.ts';
 import { main, rateCounterFilter } from './leads-erase.ts';

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDynamoLeadStore } from '../src/adapters/dynamodb.ts';
-import type { StoredLead } from '../src/leads/ports.ts';
+import type { StoredLead } from '../src/leads/lead.ts';
 import { type IntegrationEnv, useEmulators } from '../test/integration.ts';
 import { readCsv } from './lib/read-csv.ts';
 

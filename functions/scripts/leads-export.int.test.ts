@@ -6,7 +6,7 @@ import { normaliseEmail } from '@kryon/shared/email';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDynamoLeadStore } from '../src/adapters/dynamodb.ts';
 import { sha256 } from '../src/leads/hash.ts';
-import type { StoredLead } from '../src/leads/ports.ts';
+import type { StoredLead } from '../src/leads/lead.ts';
 import { type IntegrationEnv, useEmulators } from '../test/integration.ts';
 import { main } from './leads-export.ts';
 import { captureIo } from './lib/capture-io.ts';

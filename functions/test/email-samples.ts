@@ -2,8 +2,9 @@ import { LEAD_FORMS } from '@kryon/shared/api';
 import { salesDigest } from '../src/leads/digest.ts';
 import { visitorAddress } from '../src/leads/form-definition.ts';
 import { formDefinition } from '../src/leads/forms.ts';
+import type { BrowserCheck, StoredLead } from '../src/leads/lead.ts';
 import { salesNotification, visitorEmail } from '../src/leads/notification.ts';
-import type { BrowserCheck, OutgoingEmail, StoredLead } from '../src/leads/ports.ts';
+import type { OutgoingEmail } from '../src/leads/ports.ts';
 import { sampleBody } from './events.ts';
 
 /** One rendered e-mail, named for a file or a test title. */

@@ -1,23 +1,25 @@
 import type { LeadForm } from '@kryon/shared/api';
-import {
-  type AddressSuppression,
-  type Audience,
-  type BrowserCheck,
-  type ChallengeService,
-  type DeliveryState,
-  DependencyError,
-  type LeadIdRef,
-  type LeadRef,
-  type LeadStore,
-  type MailboxSuppression,
-  type Mailer,
-  type Metrics,
-  type OutgoingEmail,
-  type RateLimitRequest,
-  type RateLimitTicket,
-  type SendRecord,
-  type StoredLead,
-  type WindowCounter,
+import { DependencyError } from '../src/leads/errors.ts';
+import type {
+  AddressSuppression,
+  Audience,
+  BrowserCheck,
+  DeliveryState,
+  LeadIdRef,
+  LeadRef,
+  MailboxSuppression,
+  StoredLead,
+} from '../src/leads/lead.ts';
+import type {
+  ChallengeService,
+  LeadStore,
+  Mailer,
+  Metrics,
+  OutgoingEmail,
+  RateLimitRequest,
+  RateLimitTicket,
+  SendRecord,
+  WindowCounter,
 } from '../src/leads/ports.ts';
 
 type Row = StoredLead & { pending: boolean };

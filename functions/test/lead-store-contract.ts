@@ -1,15 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { LeadForm } from '@kryon/shared/api';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type {
-  DeliveryState,
-  LeadRef,
-  LeadStore,
-  MessageState,
-  SendRecord,
-  StoredLead,
-  WindowCounter,
-} from '../src/leads/ports.ts';
+import type { DeliveryState, LeadRef, MessageState, StoredLead } from '../src/leads/lead.ts';
+import type { LeadStore, SendRecord, WindowCounter } from '../src/leads/ports.ts';
 
 /** What one contract test runs against: stores that hold nothing another test wrote. */
 export interface ContractStores {

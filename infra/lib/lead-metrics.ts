@@ -1,10 +1,5 @@
-import type {
-  BrakeMetrics,
-  DeliveryMetric,
-  EventStream,
-  LeadMetric,
-  MailStream,
-} from '@kryon/functions/ports';
+import type { DeliveryMetric, LeadMetric } from '@kryon/functions/metric-names';
+import type { BrakeMetrics, EventStream, MailStream } from '@kryon/functions/ports';
 import { Duration } from 'aws-cdk-lib';
 import { MathExpression, Metric, type MetricOptions } from 'aws-cdk-lib/aws-cloudwatch';
 import { METRIC_NAMESPACE, POWERTOOLS_SERVICE_NAME } from './lead-function.ts';

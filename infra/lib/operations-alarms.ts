@@ -1,4 +1,4 @@
-import type { LeadMetric } from '@kryon/functions/ports';
+import type { LeadMetric } from '@kryon/functions/metric-names';
 import { Annotations, Duration } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {

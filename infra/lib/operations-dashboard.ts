@@ -1,4 +1,4 @@
-import type { DeliveryMetric, LeadMetric } from '@kryon/functions/ports';
+import type { DeliveryMetric, LeadMetric } from '@kryon/functions/metric-names';
 import { Duration } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { formRecipients } from '@kryon/functions/config';
-import { DELIVERY_METRICS, LEAD_METRICS } from '@kryon/functions/ports';
+import { DELIVERY_METRICS, LEAD_METRICS } from '@kryon/functions/metric-names';
 import { API_ROUTES, FALLBACK_HANDLER } from '@kryon/functions/routes';
 import { ORIGIN_VERIFY_HEADER } from '@kryon/functions/site-origin';
 import { LEAD_FORMS } from '@kryon/shared/api';

@@ -5,7 +5,8 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import * as z from 'zod/mini';
 import { type ChallengePrice, FLAT_PRICE } from '../leads/challenge-price.ts';
 import { derivedSecret, sha256 } from '../leads/hash.ts';
-import type { BrowserCheck, ChallengeService } from '../leads/ports.ts';
+import type { BrowserCheck } from '../leads/lead.ts';
+import type { ChallengeService } from '../leads/ports.ts';
 
 /**
  * The browser check's difficulty at rest (docs/decisions/029): PBKDF2-SHA-256 at this cost

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type IntegrationEnv, useEmulators } from '../../test/integration.ts';
-import type { DeliveryState, LeadStore, StoredLead } from '../leads/ports.ts';
+import type { DeliveryState, StoredLead } from '../leads/lead.ts';
+import type { LeadStore } from '../leads/ports.ts';
 import { createDynamoLeadStore, createDynamoWindowCounter } from './dynamodb.ts';
 
 let store: LeadStore;

@@ -16,18 +16,20 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { LeadForm } from '@kryon/shared/api';
 import * as z from 'zod/mini';
-import {
-  type AddressSuppression,
-  type Audience,
-  type DeliveryState,
-  DependencyError,
-  type LeadRef,
-  type LeadStore,
-  type RateLimitRequest,
-  type RateLimitTicket,
-  type SendRecord,
-  type StoredLead,
-  type WindowCounter,
+import { DependencyError } from '../leads/errors.ts';
+import type {
+  AddressSuppression,
+  Audience,
+  DeliveryState,
+  LeadRef,
+  StoredLead,
+} from '../leads/lead.ts';
+import type {
+  LeadStore,
+  RateLimitRequest,
+  RateLimitTicket,
+  SendRecord,
+  WindowCounter,
 } from '../leads/ports.ts';
 import {
   leadForm,

@@ -1,13 +1,7 @@
 import { MetricUnit, type Metrics as PowertoolsMetrics } from '@aws-lambda-powertools/metrics';
 import type { LeadForm } from '@kryon/shared/api';
-import type {
-  BrakeMetrics,
-  DeliveryMetric,
-  DeliveryMetrics,
-  EventStream,
-  LeadMetric,
-  Metrics,
-} from '../leads/ports.ts';
+import type { DeliveryMetric, LeadMetric } from '../leads/metric-names.ts';
+import type { BrakeMetrics, DeliveryMetrics, EventStream, Metrics } from '../leads/ports.ts';
 
 /**
  * Counts summed in memory, each under one value of one dimension, and written on flush as one

@@ -11,13 +11,13 @@ import {
 import { mockClient } from 'aws-sdk-client-mock';
 import 'aws-sdk-client-mock-vitest/extend';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { OutgoingEmail } from '../leads/ports.ts';
 import {
   DependencyError,
   PermanentSendError,
   SenderNotVerifiedError,
   StreamPausedError,
-} from '../leads/ports.ts';
+} from '../leads/errors.ts';
+import type { OutgoingEmail } from '../leads/ports.ts';
 import {
   assertHeadersSafe,
   createSesMailer,

@@ -10,14 +10,11 @@ import {
 import { bareAddress } from '@kryon/shared/mail-address';
 import {
   DependencyError,
-  type Mailer,
-  type MailerAccount,
-  type MailStream,
-  type OutgoingEmail,
   PermanentSendError,
   SenderNotVerifiedError,
   StreamPausedError,
-} from '../leads/ports.ts';
+} from '../leads/errors.ts';
+import type { Mailer, MailerAccount, MailStream, OutgoingEmail } from '../leads/ports.ts';
 import type { VisitorStreamSwitch } from '../leads/visitor-brake.ts';
 import { displayNameProblem, encodeDisplayName } from './display-name.ts';
 

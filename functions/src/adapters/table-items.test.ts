@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DependencyError, type StoredLead } from '../leads/ports.ts';
+import { DependencyError } from '../leads/errors.ts';
+import type { StoredLead } from '../leads/lead.ts';
 import { RUNNING } from '../leads/visitor-brake.ts';
 import { createLeadRequest, leadIdRequest, leadKey } from './dynamodb.ts';
 import {

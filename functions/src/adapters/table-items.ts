@@ -13,20 +13,20 @@
 import { LEAD_FORMS } from '@kryon/shared/api';
 import type { Attribution } from '@kryon/shared/attribution';
 import * as z from 'zod/mini';
-import {
-  type Audience,
-  type BounceType,
-  type BrowserCheck,
-  type ConsentRecord,
-  type DeliveryOutcome,
-  DependencyError,
-  type EmailStatus,
-  type MailboxSuppression,
-  type MessageState,
-  type SpamReason,
-  type StoredLead,
-  type WithheldReason,
-} from '../leads/ports.ts';
+import { DependencyError } from '../leads/errors.ts';
+import type {
+  Audience,
+  BounceType,
+  BrowserCheck,
+  ConsentRecord,
+  DeliveryOutcome,
+  EmailStatus,
+  MailboxSuppression,
+  MessageState,
+  SpamReason,
+  StoredLead,
+  WithheldReason,
+} from '../leads/lead.ts';
 import type { BrakeState } from '../leads/visitor-brake.ts';
 
 /**

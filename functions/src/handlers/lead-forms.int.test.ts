@@ -18,7 +18,7 @@ import {
   uniqueKey,
   useEmulators,
 } from '../../test/integration.ts';
-import type { StoredLead } from '../leads/ports.ts';
+import type { StoredLead } from '../leads/lead.ts';
 
 // Each handler is imported in beforeAll, once the emulators' environment is set: the wiring
 // reads it on import. A literal path per form lets the bundler see every import.

@@ -1,8 +1,8 @@
 import { CHALLENGE_REPRICED, type SubmissionAccepted } from '@kryon/shared/api';
 import { ERROR_MESSAGES } from '@kryon/shared/messages';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { DependencyError } from '../leads/errors.ts';
 import type { FormDefinition } from '../leads/form-definition.ts';
-import { DependencyError } from '../leads/ports.ts';
 import { describeError } from '../leads/redact.ts';
 import { type LeadDeps, submitLead } from '../leads/submit-lead.ts';
 import { idempotencyKey, parseJsonBody } from './parse-event.ts';

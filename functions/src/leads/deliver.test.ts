@@ -10,15 +10,11 @@ import {
   owedMessages,
   retryDelayMs,
 } from './deliver.ts';
+import { SenderNotVerifiedError, StreamPausedError } from './errors.ts';
 import type { FormDefinition } from './form-definition.ts';
 import { contactForm } from './forms/contact.ts';
 import { demoForm } from './forms/demo.ts';
-import {
-  type MessageState,
-  SenderNotVerifiedError,
-  type StoredLead,
-  StreamPausedError,
-} from './ports.ts';
+import type { MessageState, StoredLead } from './lead.ts';
 
 const HOUR = 3_600_000;
 

@@ -1,22 +1,11 @@
 import type { Confirmation } from '@kryon/shared/api';
 import { sourceRows } from './attribution.ts';
+import { PermanentSendError, SenderNotVerifiedError, StreamPausedError } from './errors.ts';
 import { type FormDefinition, visitorAddress } from './form-definition.ts';
 import { derivedSecret } from './hash.ts';
+import type { Audience, EmailStatus, MessageState, StoredLead } from './lead.ts';
 import { salesNotices, salesNotification, visitorEmail } from './notification.ts';
-import {
-  type Audience,
-  type EmailStatus,
-  type LeadStore,
-  type Log,
-  type Mailer,
-  type MessageState,
-  type Metrics,
-  type OutgoingEmail,
-  PermanentSendError,
-  SenderNotVerifiedError,
-  type StoredLead,
-  StreamPausedError,
-} from './ports.ts';
+import type { LeadStore, Log, Mailer, Metrics, OutgoingEmail } from './ports.ts';
 import { describeError } from './redact.ts';
 import { reportLinkUrl } from './report-link.ts';
 

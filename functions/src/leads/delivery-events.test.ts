@@ -12,7 +12,8 @@ import {
   streamOf,
 } from './delivery-events.ts';
 import { emailHash, spellingHash } from './hash.ts';
-import type { DeliveryMetrics, Log, StoredLead } from './ports.ts';
+import type { StoredLead } from './lead.ts';
+import type { DeliveryMetrics, Log } from './ports.ts';
 
 const SECRET = 'secret';
 const NOW = new Date('2026-11-26T10:00:00.000Z');

@@ -6,15 +6,12 @@ import { emailHash, spellingHash } from './hash.ts';
 import type {
   Audience,
   BounceType,
-  DeliveryMetric,
-  DeliveryMetrics,
   DeliveryOutcome,
   DeliveryState,
-  EventStream,
-  LeadStore,
-  Log,
   SuppressionReason,
-} from './ports.ts';
+} from './lead.ts';
+import type { DeliveryMetric } from './metric-names.ts';
+import type { DeliveryMetrics, EventStream, LeadStore, Log } from './ports.ts';
 import { SES_EVENT_TYPE_NAMES, type SesEventType } from './ses-event-types.ts';
 
 /*

@@ -19,9 +19,10 @@ import {
   inertVisitorText,
   salesDigest,
 } from './digest.ts';
+import { SenderNotVerifiedError } from './errors.ts';
 import { contactForm } from './forms/contact.ts';
 import { demoForm } from './forms/demo.ts';
-import { SenderNotVerifiedError, type StoredLead } from './ports.ts';
+import type { StoredLead } from './lead.ts';
 import { type ResendDeps, resendPending } from './resend-pending.ts';
 import { type LeadDeps, submitLead } from './submit-lead.ts';
 

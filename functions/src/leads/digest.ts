@@ -1,5 +1,7 @@
 import { audiencesOf, overallStatus, owedMessages, retryDelayMs } from './deliver.ts';
+import { SenderNotVerifiedError } from './errors.ts';
 import { type FormDefinition, senderOf, shown } from './form-definition.ts';
+import type { MessageState, StoredLead } from './lead.ts';
 import {
   BROWSER_CHECK_FAILURES,
   emailDocument,
@@ -12,16 +14,7 @@ import {
   section,
   TABLE,
 } from './notification.ts';
-import {
-  type LeadStore,
-  type Log,
-  type Mailer,
-  type MessageState,
-  type Metrics,
-  type OutgoingEmail,
-  SenderNotVerifiedError,
-  type StoredLead,
-} from './ports.ts';
+import type { LeadStore, Log, Mailer, Metrics, OutgoingEmail } from './ports.ts';
 import { describeError } from './redact.ts';
 import { formatSalesTime } from './sales-time.ts';
 import { defangLinks, inlineQuote } from './visitor-text.ts';

@@ -9,7 +9,8 @@ import {
   type VisitorMessage,
   visitorAddress,
 } from './form-definition.ts';
-import type { BrowserCheck, OutgoingEmail, StoredLead, WithheldReason } from './ports.ts';
+import type { BrowserCheck, StoredLead, WithheldReason } from './lead.ts';
+import type { OutgoingEmail } from './ports.ts';
 import { formatSalesTime } from './sales-time.ts';
 import { defangLinks, inlineQuote, isMultiline, quoteLines } from './visitor-text.ts';
 

@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeLeadStore } from '../../test/fake-lead-store.ts';
+import { DependencyError } from './errors.ts';
 import { keyedHash } from './hash.ts';
-import { DependencyError, type Log } from './ports.ts';
+import type { Log } from './ports.ts';
 import {
   type Budgets,
   challengeRateKey,

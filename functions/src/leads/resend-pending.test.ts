@@ -9,10 +9,10 @@ import {
   fakeSolution,
 } from '../../test/fake-lead-store.ts';
 import { overallStatus, retryDelayMs } from './deliver.ts';
+import { SenderNotVerifiedError } from './errors.ts';
 import type { FormDefinition } from './form-definition.ts';
 import { contactForm } from './forms/contact.ts';
 import { demoForm } from './forms/demo.ts';
-import { SenderNotVerifiedError } from './ports.ts';
 import { type ResendDeps, resendPending } from './resend-pending.ts';
 import { type LeadDeps, submitLead } from './submit-lead.ts';
 

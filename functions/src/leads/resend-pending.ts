@@ -11,7 +11,7 @@ import {
 } from './digest.ts';
 import { formDefinition } from './forms.ts';
 import { sha256 } from './hash.ts';
-import type { LeadRef, StoredLead } from './ports.ts';
+import type { LeadRef, StoredLead } from './lead.ts';
 import { describeError } from './redact.ts';
 
 export interface ResendConfig {

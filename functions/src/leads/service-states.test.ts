@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DependencyError, type MailerAccount, SenderNotVerifiedError } from './ports.ts';
+import { DependencyError, SenderNotVerifiedError } from './errors.ts';
+import type { MailerAccount } from './ports.ts';
 import { answeringEmailState, serviceStates } from './service-states.ts';
 
 const store = (up: boolean) => ({

@@ -1,10 +1,6 @@
 import type { EmailState, ServiceState } from '@kryon/shared/api';
-import {
-  type LeadStore,
-  type Mailer,
-  type MailerAccount,
-  SenderNotVerifiedError,
-} from './ports.ts';
+import { SenderNotVerifiedError } from './errors.ts';
+import type { LeadStore, Mailer, MailerAccount } from './ports.ts';
 import { cachedProbe, type Probed } from './probe-cache.ts';
 
 export interface ServiceStates {

@@ -1,5 +1,5 @@
 import { FORM_STARTED_FIELD, HONEYPOT_FIELD } from '@kryon/shared/constants';
-import type { SpamReason } from './ports.ts';
+import type { SpamReason } from './lead.ts';
 
 export interface SpamVerdict {
   reason: SpamReason | undefined;

@@ -15,10 +15,10 @@ import {
   fakeSolution,
 } from '../../test/fake-lead-store.ts';
 import { testLeadConfig } from '../../test/lead-config.ts';
+import { DependencyError, PermanentSendError, SenderNotVerifiedError } from './errors.ts';
 import { contactForm } from './forms/contact.ts';
 import { downloadForm } from './forms/download.ts';
 import { emailHash, keyedHash } from './hash.ts';
-import { DependencyError, PermanentSendError, SenderNotVerifiedError } from './ports.ts';
 import { rateLimitKeys } from './rate-limit.ts';
 import { verifyReportLink } from './report-link.ts';
 import { type LeadDeps, type SubmitLeadRequest, submitLead } from './submit-lead.ts';

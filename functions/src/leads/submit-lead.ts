@@ -12,7 +12,8 @@ import {
 import { digestDueAt, UNVERIFIED_SALES_MAIL_KEY } from './digest.ts';
 import { consentOf, type FormDefinition, visitorAddress } from './form-definition.ts';
 import { emailHash as hashEmail, keyedHash, sha256, spellingHash } from './hash.ts';
-import type { BrowserCheck, ChallengeService, MailDomainCheck, StoredLead } from './ports.ts';
+import type { BrowserCheck, StoredLead } from './lead.ts';
+import type { ChallengeService, MailDomainCheck } from './ports.ts';
 import type { Budget } from './rate-limit.ts';
 import {
   type Budgets,

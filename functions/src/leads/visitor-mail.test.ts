@@ -9,13 +9,14 @@ import {
   fakeSolution,
 } from '../../test/fake-lead-store.ts';
 import { testLeadConfig } from '../../test/lead-config.ts';
+import { PermanentSendError, StreamPausedError } from './errors.ts';
 import type { FormDefinition } from './form-definition.ts';
 import { contactForm } from './forms/contact.ts';
 import { demoForm } from './forms/demo.ts';
 import { downloadForm } from './forms/download.ts';
 import { partnerForm } from './forms/partner.ts';
 import { emailHash, spellingHash } from './hash.ts';
-import { type MailDomainCheck, PermanentSendError, StreamPausedError } from './ports.ts';
+import type { MailDomainCheck } from './ports.ts';
 import { type LeadDeps, submitLead } from './submit-lead.ts';
 import { permitVisitorMail } from './visitor-mail.ts';
 

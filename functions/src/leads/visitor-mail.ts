@@ -1,15 +1,14 @@
 import type { LeadForm } from '@kryon/shared/api';
 import { CHALLENGE_FIELD } from '@kryon/shared/constants';
+import type { BrowserCheck, WithheldReason } from './lead.ts';
 import type {
   Admission,
-  BrowserCheck,
   ChallengeService,
   LeadStore,
   Log,
   MailDomainCheck,
   Metrics,
   RateLimitTicket,
-  WithheldReason,
 } from './ports.ts';
 import type { Budget } from './rate-limit.ts';
 

@@ -1,6 +1,6 @@
 /**
  * Copy of the privacy notice, /privacy. What it says about stored data follows what the form
- * functions store (functions/src/leads/ports.ts, StoredLead); the field lists are typed
+ * functions store (functions/src/leads/lead.ts, StoredLead); the field lists are typed
  * against the shared form schemas and the retention figures come from the shared constant
  * the infrastructure uses too, so neither can drift from the code unnoticed.
  */

@@ -1,0 +1,79 @@
+/**
+ * The names of the counts the functions publish. Lists, not only types, so the deployed
+ * dashboard and alarms (infra) can be checked against what is emitted.
+ */
+
+/**
+ * The counts the lead functions publish, each with the form as its dimension. A list, not
+ * only a type, so the deployed dashboard and alarms can be checked against what is emitted.
+ */
+export const LEAD_METRICS = [
+  'LeadAccepted',
+  'LeadRejected',
+  'LeadRateLimited',
+  /** A proof priced below the price of the moment: nothing stored, the site solves again. */
+  'LeadRepriced',
+  'LeadSpam',
+  'EmailSent',
+  'EmailFailed',
+  'EmailResent',
+  'EmailAbandoned',
+  /** SES refused the visitor's address for good: the lead's problem, not an outage. */
+  'EmailRejected',
+  /** A message waits because the sender identity is not verified for sending: not an attempt. */
+  'EmailAwaitingSender',
+  /** The visitor's confirmation was not sent: no valid browser check. */
+  'VisitorEmailUnverified',
+  /** The visitor's confirmation was not sent: the address had its e-mails for the day. */
+  'VisitorEmailBudgetExceeded',
+  /** The visitor's confirmation was not sent: the hourly ceiling over all forms was hit. */
+  'VisitorEmailCeilingReached',
+  /** The visitor's confirmation was not sent: SES refused it, the visitor stream is paused. */
+  'VisitorEmailPaused',
+  /** The visitor's confirmation was not sent: the address's domain accepts no mail. */
+  'VisitorEmailNoMailDomain',
+  /**
+   * The visitor's confirmation was not sent: the address is on our suppression list (it
+   * hard-bounced, or its owner complained, before).
+   */
+  'VisitorEmailSuppressed',
+  /**
+   * Leads a re-send run found due (an e-mail still owed, its retry time come): the re-send
+   * backlog, counted per run, so it is absent when nothing is owed.
+   */
+  'ResendDue',
+  /**
+   * An unverified lead past the hourly number of sales e-mails sent one by one: stored, its
+   * sales notification held for the next digest.
+   */
+  'SalesEmailHeld',
+  /**
+   * A digest of held leads accepted by SES: counted once, under the form of its oldest lead,
+   * so the sum over forms is the number of digests sent.
+   */
+  'SalesDigestSent',
+] as const;
+
+export type LeadMetric = (typeof LEAD_METRICS)[number];
+
+/**
+ * The counts of SES delivery events, each with the mail stream (`sales` or `visitor`) as its
+ * dimension `Stream`. A list, so the deployed alarms and dashboard can be checked against it.
+ */
+export const DELIVERY_METRICS = [
+  'EmailDelivered',
+  /** A permanent bounce: the address does not take mail. */
+  'EmailBounced',
+  /** A transient or undetermined bounce, reported once SES stopped retrying. */
+  'EmailSoftBounced',
+  'EmailComplained',
+  'EmailDelayed',
+  /** SES accepted the message, then refused to deliver it (a virus, say). */
+  'EmailRejectedBySes',
+  /** An event for a lead's message that matches no stored message (erased, or an older one). */
+  'DeliveryEventUnmatched',
+  /** An event of a type not acted on, or one that could not be read. */
+  'DeliveryEventUnknown',
+] as const;
+
+export type DeliveryMetric = (typeof DELIVERY_METRICS)[number];
