@@ -1,190 +1,26 @@
 /**
  * The leads table's items as they are stored, read with a schema rather than cast: what comes
  * out of the table is checked, because it may be older than the code (written before a field
- * existed) or edited by hand. Each schema accepts every item the adapters write today and
- * those written before the optional parts existed; it keeps what the domain's type names and
- * drops the rest: the table's bookkeeping (`pk`, `sk`, `entity`, `resendPartition`) and what the
- * updates leave beside a lead for people reading the table (`emailUpdatedAt`,
- * `lastDownloadedAt`), which no port type names and no code reads.
+ * existed) or edited by hand. The lead's own schemas are the domain's (leads/lead.ts); each
+ * keeps what its type names and drops the rest: the table's bookkeeping (`pk`, `sk`, `entity`,
+ * `resendPartition`) and what the updates leave beside a lead for people reading the table
+ * (`emailUpdatedAt`, `lastDownloadedAt`), which no code reads.
  *
  * An item that does not parse is not guessed at: readItem throws the domain's DependencyError
  * (see there).
  */
-import { LEAD_FORMS } from '@kryon/shared/api';
-import type { Attribution } from '@kryon/shared/attribution';
 import * as z from 'zod/mini';
 import { DependencyError } from '../leads/errors.ts';
-import type {
-  Audience,
-  BounceType,
-  BrowserCheck,
-  ConsentRecord,
-  DeliveryOutcome,
-  EmailStatus,
-  MailboxSuppression,
-  MessageState,
-  SpamReason,
-  StoredLead,
-  WithheldReason,
-} from '../leads/lead.ts';
+import { leadRef, type MailboxSuppression, storedLead } from '../leads/lead.ts';
 import type { BrakeState } from '../leads/visitor-brake.ts';
 
-/**
- * A z.enum of every value of a union type, each written as `value: 'value'`: leaving one out,
- * or naming one the union lacks, does not compile. So a value the code starts to write is
- * never one its own reader refuses.
- */
-function everyOf<T extends string>(values: { readonly [K in T]: K }) {
-  return z.enum(values);
-}
+export { leadForm } from '../leads/lead.ts';
 
-export const leadForm = z.enum(LEAD_FORMS);
-
-const deliveryState = z.object({
-  outcome: everyOf<DeliveryOutcome>({
-    delayed: 'delayed',
-    delivered: 'delivered',
-    bounced: 'bounced',
-    rejected: 'rejected',
-    complained: 'complained',
-  }),
-  bounceType: z.optional(
-    everyOf<BounceType>({
-      permanent: 'permanent',
-      transient: 'transient',
-      undetermined: 'undetermined',
-    }),
-  ),
-  bounceSubType: z.optional(z.string()),
-  at: z.string(),
-  messageId: z.string(),
-  rank: z.number(),
-});
-
-const messageState = z.object({
-  status: everyOf<MessageState['status']>({
-    pending: 'pending',
-    sent: 'sent',
-    failed: 'failed',
-    abandoned: 'abandoned',
-    withheld: 'withheld',
-    rejected: 'rejected',
-    held: 'held',
-  }),
-  via: z.optional(
-    everyOf<NonNullable<MessageState['via']>>({ digest: 'digest', 'digest-count': 'digest-count' }),
-  ),
-  attempts: z.number(),
-  waitingFor: z.optional(
-    everyOf<NonNullable<MessageState['waitingFor']>>({
-      'sender-verification': 'sender-verification',
-    }),
-  ),
-  reason: z.optional(
-    everyOf<WithheldReason>({
-      unverified: 'unverified',
-      'recipient-budget': 'recipient-budget',
-      'hourly-ceiling': 'hourly-ceiling',
-      'visitor-stream-paused': 'visitor-stream-paused',
-      'no-mail-domain': 'no-mail-domain',
-      'address-bounced': 'address-bounced',
-      'address-complained': 'address-complained',
-    }),
-  ),
-  messageId: z.optional(z.string()),
-  error: z.optional(z.string()),
-  at: z.optional(z.string()),
-  delivery: z.optional(deliveryState),
-});
-
-const emails = z.object({
-  sales: z.optional(messageState),
-  visitor: z.optional(messageState),
-} satisfies Record<Audience, unknown>);
-
-const attributionPart = z.optional(z.string());
-const attribution = z.object({
-  landingPath: attributionPart,
-  referrerOrigin: attributionPart,
-  utmSource: attributionPart,
-  utmMedium: attributionPart,
-  utmCampaign: attributionPart,
-  utmTerm: attributionPart,
-  utmContent: attributionPart,
-  formPath: attributionPart,
-} satisfies Record<keyof Attribution, unknown>);
-
-const consent = z.object({
-  value: z.boolean(),
-  label: z.string(),
-  at: z.string(),
-} satisfies Record<keyof ConsentRecord, unknown>);
-
-/** Every attribute of StoredLead, no more: a field added to the type and not here does not compile. */
-const storedLeadShape = {
-  form: leadForm,
-  submissionId: z.string(),
-  idempotencyKey: z.string(),
-  payloadHash: z.string(),
-  createdAt: z.string(),
-  fields: z.record(z.string(), z.unknown()),
-  attribution: z.optional(attribution),
-  emailHash: z.string(),
-  consent: z.optional(consent),
-  // Written as undefined, so never stored (the adapter removes undefined values).
-  userAgent: z.optional(z.string()),
-  ipHash: z.optional(z.string()),
-  networkHash: z.optional(z.string()),
-  spam: z.boolean(),
-  spamReason: z.optional(everyOf<SpamReason>({ honeypot: 'honeypot', 'too-fast': 'too-fast' })),
-  fillMs: z.optional(z.number()),
-  downloadedAt: z.optional(z.string()),
-  downloadCount: z.optional(z.number()),
-  browserCheck: z.optional(
-    everyOf<BrowserCheck>({
-      verified: 'verified',
-      missing: 'missing',
-      malformed: 'malformed',
-      invalid: 'invalid',
-      expired: 'expired',
-      'wrong-form': 'wrong-form',
-      underpriced: 'underpriced',
-      replayed: 'replayed',
-    }),
-  ),
-  emailStatus: everyOf<EmailStatus>({
-    pending: 'pending',
-    sent: 'sent',
-    failed: 'failed',
-    abandoned: 'abandoned',
-    skipped: 'skipped',
-  }),
-  // Absent on leads stored before their messages were recorded one by one.
-  emails: z.optional(emails),
-  leaseToken: z.optional(z.string()),
-  leaseUntil: z.optional(z.number()),
-  expiresAt: z.number(),
-} satisfies Record<keyof StoredLead, unknown>;
-
-/**
- * A lead item (pk `LEAD#<form>#<idempotency key>`) as the domain's lead. The nested parts are
- * kept only as their types name them too; recordSends writes a lead's `emails` back whole, so
- * an attribute no type names would not outlive a re-send (the code writes none).
- */
-export const storedLeadItem = z.pipe(
-  z.object(storedLeadShape),
-  z.transform(
-    ({ userAgent, ipHash, emails, ...lead }): StoredLead => ({
-      ...lead,
-      userAgent,
-      ipHash,
-      emails: emails ?? {},
-    }),
-  ),
-);
+/** A lead item (pk `LEAD#<form>#<idempotency key>`) as the domain's lead. */
+export const storedLeadItem = storedLead;
 
 /** A lead id's item (pk `LEADID#<submissionId>`): the key of the lead it names. */
-export const leadIdItem = z.object({ form: leadForm, idempotencyKey: z.string() });
+export const leadIdItem = leadRef;
 
 /** A rate-limit window's item (pk `RATE#<key>`), as a count in it returns it: when it opened. */
 export const rateWindowItem = z.object({ windowStart: z.number() });

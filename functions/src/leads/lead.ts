@@ -1,9 +1,13 @@
 /**
  * What a lead is, as the domain stores and reads it: its fields, its messages' states and the
- * outcomes SES reports of them. No AWS type appears here.
+ * outcomes SES reports of them. Each is a schema the store reads its items with (an item may
+ * be older than the code, or edited by hand) and the type derived from it. No AWS type here.
  */
-import type { LeadForm } from '@kryon/shared/api';
+import { LEAD_FORMS } from '@kryon/shared/api';
 import type { Attribution } from '@kryon/shared/attribution';
+import * as z from 'zod/mini';
+
+export const leadForm = z.enum(LEAD_FORMS);
 
 /**
  * The lead's e-mail state as a whole:
@@ -13,12 +17,60 @@ import type { Attribution } from '@kryon/shared/attribution';
  * - `abandoned`: a message failed too often to try again; a person must look;
  * - `skipped`: spam, kept for review and never mailed.
  */
-export type EmailStatus = 'pending' | 'sent' | 'failed' | 'abandoned' | 'skipped';
+const emailStatus = z.enum(['pending', 'sent', 'failed', 'abandoned', 'skipped']);
+export type EmailStatus = z.output<typeof emailStatus>;
 
-/** The two messages a lead can owe: the sales notification and the visitor's own e-mail. */
-export type Audience = 'sales' | 'visitor';
+/**
+ * What SES reported for a sent message, strongest last: `delayed` (still trying),
+ * `delivered` (the receiving server took it), `bounced` (it did not: for good when
+ * `bounceType` is `permanent`), `rejected` (SES refused to deliver it after accepting it),
+ * `complained` (the recipient marked it as spam).
+ */
+const deliveryOutcome = z.enum(['delayed', 'delivered', 'bounced', 'rejected', 'complained']);
+export type DeliveryOutcome = z.output<typeof deliveryOutcome>;
 
-export interface MessageState {
+const bounceType = z.enum(['permanent', 'transient', 'undetermined']);
+export type BounceType = z.output<typeof bounceType>;
+
+/** The strongest delivery event recorded for a message (leads/delivery-events.ts). */
+const deliveryState = z.object({
+  outcome: deliveryOutcome,
+  bounceType: z.optional(bounceType),
+  /** SES's subtype of a bounce, as it named it (`General`, `OnAccountSuppressionList`...). */
+  bounceSubType: z.optional(z.string()),
+  /** When the event happened, as SES dated it. */
+  at: z.string(),
+  /** The message the event was about: always the one the lead records as sent. */
+  messageId: z.string(),
+  /**
+   * Its place in the precedence of outcomes: a later event is recorded only when it ranks
+   * higher, so a repeated, late or weaker event never overwrites a stronger one.
+   */
+  rank: z.number(),
+});
+export type DeliveryState = z.output<typeof deliveryState>;
+
+/**
+ * Why the visitor's confirmation is not sent. `visitor-stream-paused`: SES refused it because
+ * the visitor stream's configuration set is paused (the brake on visitor mail, or a person);
+ * never retried, as a confirmation that arrives days later helps nobody.
+ * `no-mail-domain`: the address's domain accepts no mail at all (MailDomainCheck answered
+ * `no`), so the message could only bounce. `address-bounced`, `address-complained`: an
+ * earlier e-mail of ours to it hard-bounced, or its owner marked one as spam (our
+ * suppression list).
+ */
+const withheldReason = z.enum([
+  'unverified',
+  'recipient-budget',
+  'hourly-ceiling',
+  'visitor-stream-paused',
+  'no-mail-domain',
+  'address-bounced',
+  'address-complained',
+]);
+export type WithheldReason = z.output<typeof withheldReason>;
+
+const messageState = z.object({
   /**
    * `withheld`: never to be sent (the visitor's confirmation without a valid browser check
    * or past a budget); `rejected`: SES refused the address for good. Neither is owed.
@@ -28,56 +80,141 @@ export interface MessageState {
    * (counted in it, among its client network's leads past those listed) and the digest's
    * message id.
    */
-  status: 'pending' | 'sent' | 'failed' | 'abandoned' | 'withheld' | 'rejected' | 'held';
+  status: z.enum(['pending', 'sent', 'failed', 'abandoned', 'withheld', 'rejected', 'held']),
   /**
    * How a sent message went out, when not on its own: listed in a digest of held leads, or
    * counted in one (its network's surplus of an hour, decision 074).
    */
-  via?: 'digest' | 'digest-count';
+  via: z.optional(z.enum(['digest', 'digest-count'])),
   /**
    * Sends that failed or went out. A send refused because the sender identity is not verified
    * yet is not one: the message waits (`waitingFor`) however long verification takes.
    */
-  attempts: number;
+  attempts: z.number(),
   /** Set while a pending message waits for SES to verify the sender identity. */
-  waitingFor?: 'sender-verification';
+  waitingFor: z.optional(z.enum(['sender-verification'])),
   /** Why a message is withheld. */
-  reason?: WithheldReason;
-  messageId?: string;
+  reason: z.optional(withheldReason),
+  messageId: z.optional(z.string()),
   /** The last failure, as `Name: message` (never shown to the visitor). */
-  error?: string;
+  error: z.optional(z.string()),
   /** When the last attempt ended. */
-  at?: string;
+  at: z.optional(z.string()),
   /** What SES later said became of the sent message (its delivery events). */
-  delivery?: DeliveryState;
-}
+  delivery: z.optional(deliveryState),
+});
+export type MessageState = z.output<typeof messageState>;
+
+/** One entry per message the form sends: the sales notification and the visitor's own e-mail. */
+const emails = z.object({ sales: z.optional(messageState), visitor: z.optional(messageState) });
+export type Audience = keyof z.output<typeof emails>;
+
+const spamReason = z.enum(['honeypot', 'too-fast']);
+export type SpamReason = z.output<typeof spamReason>;
 
 /**
- * What SES reported for a sent message, strongest last: `delayed` (still trying),
- * `delivered` (the receiving server took it), `bounced` (it did not: for good when
- * `bounceType` is `permanent`), `rejected` (SES refused to deliver it after accepting it),
- * `complained` (the recipient marked it as spam).
+ * What the browser check of a submission found: `verified` is a solved, signed challenge for
+ * this form, in time, at no less than the price of the moment, used by no other submission;
+ * anything else sends nothing to the visitor. `underpriced` is a genuine solution of a
+ * challenge issued when proof of work was cheaper than it is now: the form asks for a new
+ * solution and stores nothing (a lead stored before that rule may still carry it).
  */
-export type DeliveryOutcome = 'delayed' | 'delivered' | 'bounced' | 'rejected' | 'complained';
+const browserCheck = z.enum([
+  'verified',
+  'missing',
+  'malformed',
+  'invalid',
+  'expired',
+  'wrong-form',
+  'underpriced',
+  'replayed',
+]);
+export type BrowserCheck = z.output<typeof browserCheck>;
 
-export type BounceType = 'permanent' | 'transient' | 'undetermined';
+const attributionPart = z.optional(z.string());
+const attribution = z.object({
+  landingPath: attributionPart,
+  referrerOrigin: attributionPart,
+  utmSource: attributionPart,
+  utmMedium: attributionPart,
+  utmCampaign: attributionPart,
+  utmTerm: attributionPart,
+  utmContent: attributionPart,
+  formPath: attributionPart,
+} satisfies Record<keyof Attribution, unknown>);
 
-/** The strongest delivery event recorded for a message (leads/delivery-events.ts). */
-export interface DeliveryState {
-  outcome: DeliveryOutcome;
-  bounceType?: BounceType;
-  /** SES's subtype of a bounce, as it named it (`General`, `OnAccountSuppressionList`...). */
-  bounceSubType?: string;
-  /** When the event happened, as SES dated it. */
-  at: string;
-  /** The message the event was about: always the one the lead records as sent. */
-  messageId: string;
-  /**
-   * Its place in the precedence of outcomes: a later event is recorded only when it ranks
-   * higher, so a repeated, late or weaker event never overwrites a stronger one.
-   */
-  rank: number;
-}
+/**
+ * A lead item's schema and the lead it reads as: it drops what the type does not name (the
+ * table's bookkeeping, notes for people reading it). recordSends writes `emails` back whole,
+ * so an attribute no schema names would not outlive a re-send (the code writes none).
+ */
+export const storedLead = z.pipe(
+  z.object({
+    form: leadForm,
+    submissionId: z.string(),
+    idempotencyKey: z.string(),
+    /** sha-256 of the canonical request body: a reused key with another body is refused. */
+    payloadHash: z.string(),
+    createdAt: z.string(),
+    fields: z.record(z.string(), z.unknown()),
+    /**
+     * Where the visit came from (landing page, referrer origin, utm_*, the form's page), when
+     * the browser sent it: beside the fields, not among them, so only sales ever read it.
+     */
+    attribution: z.optional(attribution),
+    /** sha-256 of the normalised visitor e-mail: how a privacy request finds a person's leads. */
+    emailHash: z.string(),
+    consent: z.optional(
+      z.object({
+        value: z.boolean(),
+        /** The label text of the box the visitor ticked, as the form showed it. */
+        label: z.string(),
+        at: z.string(),
+      }),
+    ),
+    userAgent: z.optional(z.string()),
+    ipHash: z.optional(z.string()),
+    /**
+     * The keyed hash of the client network it came from (an IPv4 address, an IPv6 /64), as the
+     * budgets count it: how the sales digest caps one network's leads. Absent on leads stored
+     * before it was kept and on requests without a client address.
+     */
+    networkHash: z.optional(z.string()),
+    spam: z.boolean(),
+    spamReason: z.optional(spamReason),
+    /** Milliseconds from the form's first view to the submission, when the form said. */
+    fillMs: z.optional(z.number()),
+    /** When the visitor first opened the report their download link names (download form). */
+    downloadedAt: z.optional(z.string()),
+    /** How often they opened it. */
+    downloadCount: z.optional(z.number()),
+    /** The browser check's verdict; absent on leads stored before the check existed. */
+    browserCheck: z.optional(browserCheck),
+    emailStatus,
+    /** Empty for spam; absent on leads stored before messages were recorded one by one. */
+    emails: z._default(emails, () => ({})),
+    /**
+     * Who may send this lead's owed messages until when (epoch ms): the submitting function
+     * holds it while it sends, a re-send run while it re-sends. Nobody else sends meanwhile.
+     */
+    leaseToken: z.optional(z.string()),
+    leaseUntil: z.optional(z.number()),
+    /** Unix seconds: the store deletes the lead after the retention period. */
+    expiresAt: z.number(),
+  }),
+  // Written as undefined, so never stored: a lead always names both, as the domain sets them.
+  z.transform(({ userAgent, ipHash, ...lead }) => ({ ...lead, userAgent, ipHash })),
+);
+export type StoredLead = z.output<typeof storedLead>;
+
+export const leadRef = z.object({ form: leadForm, idempotencyKey: z.string() });
+export type LeadRef = z.output<typeof leadRef>;
+
+/**
+ * A lead named by the id the server gave it (its submissionId), as links in e-mails to
+ * visitors name it: the idempotency key is the client's choice and never leaves the server.
+ */
+export type LeadIdRef = Pick<StoredLead, 'form' | 'submissionId'>;
 
 /** Why an address is on our own suppression list: it hard-bounced, or its owner complained. */
 export type SuppressionReason = 'bounced' | 'complained';
@@ -106,109 +243,4 @@ export interface MailboxSuppression {
   bounced: boolean;
   /** The `spellingHash`es of tagged spellings that hard-bounced: only those are not mailed. */
   bouncedSpellings: string[];
-}
-
-export type SpamReason = 'honeypot' | 'too-fast';
-
-/**
- * What the browser check of a submission found: `verified` is a solved, signed challenge for
- * this form, in time, at no less than the price of the moment, used by no other submission;
- * anything else sends nothing to the visitor. `underpriced` is a genuine solution of a
- * challenge issued when proof of work was cheaper than it is now: the form asks for a new
- * solution and stores nothing (a lead stored before that rule may still carry it).
- */
-export type BrowserCheck =
-  | 'verified'
-  | 'missing'
-  | 'malformed'
-  | 'invalid'
-  | 'expired'
-  | 'wrong-form'
-  | 'underpriced'
-  | 'replayed';
-
-/**
- * Why the visitor's confirmation is not sent. `visitor-stream-paused`: SES refused it because
- * the visitor stream's configuration set is paused (the brake on visitor mail, or a person);
- * never retried, as a confirmation that arrives days later helps nobody.
- * `no-mail-domain`: the address's domain accepts no mail at all (MailDomainCheck answered
- * `no`), so the message could only bounce.
- */
-export type WithheldReason =
-  | 'unverified'
-  | 'recipient-budget'
-  | 'hourly-ceiling'
-  | 'visitor-stream-paused'
-  | 'no-mail-domain'
-  /** The address hard-bounced an earlier e-mail of ours (our suppression list). */
-  | 'address-bounced'
-  /** The address's owner marked an earlier e-mail of ours as spam (our suppression list). */
-  | 'address-complained';
-
-export interface ConsentRecord {
-  value: boolean;
-  /** The label text of the box the visitor ticked, as the form showed it. */
-  label: string;
-  at: string;
-}
-
-export interface StoredLead {
-  form: LeadForm;
-  submissionId: string;
-  idempotencyKey: string;
-  /** sha-256 of the canonical request body: a reused key with another body is refused. */
-  payloadHash: string;
-  createdAt: string;
-  fields: Record<string, unknown>;
-  /**
-   * Where the visit came from (landing page, referrer origin, utm_*, the form's page), when the
-   * browser sent it: beside the fields, not among them, so only sales ever read it.
-   */
-  attribution?: Attribution;
-  /** sha-256 of the normalised visitor e-mail: how a privacy request finds a person's leads. */
-  emailHash: string;
-  consent?: ConsentRecord;
-  userAgent: string | undefined;
-  ipHash: string | undefined;
-  /**
-   * The keyed hash of the client network it came from (an IPv4 address, an IPv6 /64), as the
-   * budgets count it: how the sales digest caps one network's leads. Absent on leads stored
-   * before it was kept and on requests without a client address.
-   */
-  networkHash?: string;
-  spam: boolean;
-  spamReason?: SpamReason;
-  /** Milliseconds from the form's first view to the submission, when the form said. */
-  fillMs?: number;
-  /** When the visitor first opened the report their download link names (download form). */
-  downloadedAt?: string;
-  /** How often they opened it. */
-  downloadCount?: number;
-  /** The browser check's verdict; absent on leads stored before the check existed. */
-  browserCheck?: BrowserCheck;
-  emailStatus: EmailStatus;
-  /** One entry per message the form sends; empty for spam. */
-  emails: Partial<Record<Audience, MessageState>>;
-  /**
-   * Who may send this lead's owed messages until when (epoch ms): the submitting function
-   * holds it while it sends, a re-send run while it re-sends. Nobody else sends meanwhile.
-   */
-  leaseToken?: string;
-  leaseUntil?: number;
-  /** Unix seconds: the store deletes the lead after the retention period. */
-  expiresAt: number;
-}
-
-export interface LeadRef {
-  form: LeadForm;
-  idempotencyKey: string;
-}
-
-/**
- * A lead named by the id the server gave it (its submissionId), as links in e-mails to
- * visitors name it: the idempotency key is the client's choice and never leaves the server.
- */
-export interface LeadIdRef {
-  form: LeadForm;
-  submissionId: string;
 }
