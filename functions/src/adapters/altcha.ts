@@ -9,12 +9,8 @@ import type { BrowserCheck } from '../leads/lead.ts';
 import type { ChallengeService } from '../leads/ports.ts';
 
 /**
- * The browser check's difficulty at rest (docs/decisions/029): PBKDF2-SHA-256 at this cost
- * per try, with the answer drawn uniformly from this range of counters, so a solver derives
- * about 300 keys. Sized so that a CPU four times slower than this machine still solves in a
- * median under 1.5 s on two workers; a script pays the same native PBKDF2 per submission.
- * Under a flood the cost is doubled per price level (docs/decisions/051); the counter range
- * stays, so a visitor's solve time varies no more than at rest.
+ * The browser check's difficulty at rest, about 300 keys, sized for a median under 1.5 s on a
+ * CPU four times slower (decision 029); a flood doubles the cost, not the counters (decision 051).
  */
 export const CHALLENGE_DIFFICULTY = {
   algorithm: 'PBKDF2/SHA-256',
@@ -42,21 +38,17 @@ export function costLevel(cost: unknown, baseCost: number): number {
 }
 
 /**
- * Whether a solved challenge issued at `issuedLevel` is worth the price of the moment. Only at
- * the current level or above: a token bought while proof was cheap and kept for a flood is
- * refused as soon as the price has risen past it, so stockpiling ahead of a rise buys nothing
- * (a visitor caught by a rise is asked for the new price, not refused: the form handler
- * answers `challenge-repriced` and the site solves again). `npm run bench:api`'s attacker
- * model spends its stockpile by this same rule.
+ * Whether a solved challenge is worth the price of the moment: only at the current level or
+ * above, so stockpiling ahead of a rise buys nothing (decision 072). `npm run bench:api`'s
+ * attacker model spends its stockpile by this same rule.
  */
 export function honoursLevel(issuedLevel: number, currentLevel: number): boolean {
   return issuedLevel >= currentLevel;
 }
 
 /**
- * ALTCHA's open protocol through altcha-lib, self-hosted: no third party, no cookie. The
- * challenges are deterministic (the server picks the counter and signs the derived key), so
- * verifying costs two HMACs and no key derivation, whatever the difficulty.
+ * ALTCHA's open protocol through altcha-lib, self-hosted, with deterministic challenges:
+ * verifying costs two HMACs whatever the difficulty (decision 029).
  */
 export function createAltchaService(options: AltchaOptions): ChallengeService {
   if (!options.secret) throw new Error('The browser check needs the site secret');

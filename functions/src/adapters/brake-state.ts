@@ -6,10 +6,9 @@ import { conditional, guard } from './dynamodb.ts';
 import { brakeItem } from './table-items.ts';
 
 /**
- * The visitor brake's one item: pk `BRAKE#visitor`, sk `BRAKE`, with a version that every
- * write checks and raises, so an alarm and the schedule running at once cannot overwrite each
- * other (a conditional put: no transaction, which dynalite lacks). No TTL: a hold must outlive
- * any retention.
+ * The visitor brake's one item: each write names the version it read, so an alarm and the
+ * schedule cannot overwrite each other (a conditional put: dynalite has no transactions); no
+ * TTL, so a hold outlives any retention (decision 075).
  */
 export const BRAKE_KEY = { pk: 'BRAKE#visitor', sk: 'BRAKE' } as const;
 

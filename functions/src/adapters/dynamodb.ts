@@ -62,10 +62,8 @@ export function leadKey(form: LeadForm, idempotencyKey: string) {
 }
 
 /**
- * Where a lead's id points from: links to visitors name a lead by the id the server made,
- * and this item names its table key. An item of its own rather than an index on the id,
- * because a visitor opens the link from the answer a second after the lead is stored, and
- * only a table read is strongly consistent.
+ * The item that names a lead's table key by its id: not an index, since a link is opened a
+ * second after the lead is stored and only a table read is strongly consistent (decision 050).
  */
 export function leadIdKey(submissionId: string) {
   return { pk: `LEADID#${submissionId}`, sk: 'LEADID' };
@@ -539,9 +537,8 @@ export function claimOnceRequest(
 }
 
 /**
- * Records SES's word on one message of a lead: only on the lead with this id, only for the
- * message it names, and only when nothing as strong is recorded yet. SES repeats events and
- * sends them in no set order: the rank, not the arrival, decides.
+ * Records SES's word on one message of a lead, only for the message it names and only when
+ * nothing as strong is recorded: the rank, not the arrival, decides (decision 057).
  */
 function recordDeliveryRequest(
   tableName: string,

@@ -16,11 +16,8 @@ export interface DnsMailDomainOptions {
   /** The most domains remembered; the least recently asked is forgotten first. */
   cacheSize?: number;
   /**
-   * A name that certainly exists (deployed: the SES endpoint the function sends through),
-   * asked before any `no` is believed. A resolver that is broken in a way that answers
-   * "no such domain" for every name (a captive or misconfigured one) would otherwise hold
-   * back every visitor's confirmation; when this name does not resolve either, the answer is
-   * `unknown`. Unset, a `no` is believed as DNS gives it.
+   * A name that certainly exists, asked before any `no` is believed: a resolver that denies
+   * every name is a DNS failure, `unknown` (decision 059). Unset, a `no` is believed as given.
    */
   knownHost?: string;
   now?: () => number;
@@ -44,21 +41,10 @@ function codeOf(error: unknown): string | undefined {
 }
 
 /**
- * Whether a domain accepts mail, from DNS, as the SMTP servers sending to it would decide:
- * - it does not exist (NXDOMAIN): `no`;
- * - its only MX is the null MX (RFC 7505: preference 0, exchange "."): `no`;
- * - it has MX records: `yes`;
- * - without MX, mail goes to the domain itself (RFC 5321 section 5.1, the implicit MX): `yes`
- *   with an A or AAAA record, `no` when both are answered empty.
- * Anything else (a timeout, SERVFAIL, a refusal, no network) is `unknown`, which holds
- * nothing back. One query per record type, one try, and the whole check within
- * `timeoutMs`: a form's answer waits at most that long for DNS.
- *
- * A `no` counts only when the resolver also finds `knownHost`: a resolver that denies every
- * name is a DNS failure, and a DNS failure never holds a confirmation back.
- *
- * Answers are kept per warm function (`yes` an hour, `no` ten minutes, the last 1,000
- * domains), `unknown` not at all; concurrent checks of one domain share one lookup.
+ * Whether a domain accepts mail, from DNS, as sending SMTP servers would decide: `no` only
+ * for NXDOMAIN, the null MX (RFC 7505) or no MX and no address (RFC 5321 section 5.1's implicit
+ * MX); anything DNS does not answer for certain is `unknown`, which holds nothing back. One
+ * try, within `timeoutMs`; answers kept per warm function, `unknown` never (decision 059).
  */
 export function createDnsMailDomainCheck(options: DnsMailDomainOptions = {}): MailDomainCheck {
   const { timeoutMs, positiveTtlMs, negativeTtlMs, cacheSize } = {

@@ -23,10 +23,8 @@ export interface SecretReaderOptions {
 }
 
 /**
- * Secrets Manager through Powertools Parameters, cached per container. Powertools keys its
- * cache by name alone, not by the version stage asked for, so each stage has a provider
- * (and a cache) of its own. A secret never rotated has no AWSPREVIOUS version: that answer
- * is remembered for the same time as a value, instead of being asked for on every request.
+ * Secrets Manager through Powertools Parameters, cached per container: a provider per version
+ * stage, since Powertools caches by name alone; a missing AWSPREVIOUS is cached too (decision 035).
  */
 export function createSecretsManagerReader(
   client: SecretsManagerClient,

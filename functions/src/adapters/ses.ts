@@ -22,9 +22,8 @@ export interface SesMailerOptions {
   /** The verified sender, e.g. `Kryon <no-reply@kryon.example>`. */
   from: string;
   /**
-   * The sender of visitor-stream mail when visitor mail has an SES identity of its own
-   * (`Kryon <no-reply@mail.kryon.example>`), so bounces of typed addresses weigh on that
-   * identity's reputation, not the sales one's. Unset, visitor mail goes from `from`.
+   * The sender of visitor-stream mail when it has an SES identity of its own (decision 061),
+   * e.g. `Kryon <no-reply@mail.kryon.example>`. Unset, visitor mail goes from `from`.
    */
   visitorFrom?: string;
   /**
@@ -101,12 +100,8 @@ export function isPermanentRefusal(error: unknown): boolean {
 }
 
 /**
- * Whether SES refused the message because our sender is not verified for sending. SES v2
- * answers MessageRejected "Email address is not verified. The following identities failed the
- * check in region <REGION>: <identity>, <identity>..." and names the failing From addresses
- * (also with their display names) or domains; in the sandbox the same words name recipients.
- * A list that names the sender, or cannot be read in full (SES cuts it with an ellipsis), is
- * taken for the sender: a lead then waits instead of being abandoned, which is the safe side.
+ * Whether SES refused the message because our sender is not verified: its MessageRejected
+ * "not verified" list names the sender, or cannot be read in full, the safe side (decision 033).
  */
 export function isSenderUnverified(error: unknown, from: string): boolean {
   const name = (error as { name?: unknown } | null)?.name;
@@ -124,11 +119,8 @@ export function isSenderUnverified(error: unknown, from: string): boolean {
 }
 
 /**
- * Whether SES refused the message because sending is paused, on the account or on a
- * configuration set: the SES v2 API has one error for both, SendingPausedException, documented
- * only as "the account's ability to send email is currently paused"; the v1 API names a set's
- * pause ConfigurationSetSendingPausedException. Which pause it was is not read from the wording
- * (undocumented): the caller asks SES for the set's own sending state.
+ * Whether SES refused the message because sending is paused, on the account or a set: v2 has
+ * one error for both, so the caller asks SES for the set's own state (decision 058).
  */
 export function isSendingPaused(error: unknown): boolean {
   const name = (error as { name?: unknown } | null)?.name;
@@ -136,11 +128,8 @@ export function isSendingPaused(error: unknown): boolean {
 }
 
 /**
- * Whether a refusal to send is the visitor stream's own pause, confirmed by SES: the message
- * is a visitor's, that stream has a configuration set apart from the sales set, the refusal is
- * a paused sending, and GetConfigurationSet says the set's sending is off. Anything else,
- * a failed or unclear check included, is not: an account paused stops sales mail too, and must
- * stay an outage, retried and alarming; a visitor message retried in vain is the safe side.
+ * Whether a refusal is the visitor stream's own pause, as GetConfigurationSet confirms; anything
+ * else, an unclear check included, stays an outage, retried and alarming (decision 058).
  */
 async function isVisitorStreamPaused(
   client: SESv2Client,
@@ -224,10 +213,8 @@ export function createSesMailer(client: SESv2Client, options: SesMailerOptions):
     },
 
     async ping() {
-      // The sandbox is reported, not held against it: sales on verified addresses still get
-      // every lead, and leaving it is a one-time request that the README's deploy steps check.
-      // The visitor set's sending is not asked: whether the brake paused it is for ops
-      // (`npm run brake -- status`), never for a public answer (decision 075).
+      // The sandbox is reported, not held against it (decision 056); the visitor set's sending
+      // is not asked: the brake is never told in a public answer (decision 075).
       const [account, identity] = await Promise.allSettled([
         client.send(new GetAccountCommand({})),
         options.identity
@@ -265,13 +252,8 @@ export function createSesMailer(client: SESv2Client, options: SesMailerOptions):
 }
 
 /**
- * Whether sending is paused on the visitor stream's own configuration set: undefined when
- * there is none apart from the sales set, or when SES did not say. It is what tells a visitor
- * message refused by the set's pause from one refused by the account's. For health, a failure
- * to read it is never an e-mail outage on its own: GetAccount and GetEmailIdentity already said whether
- * SES sends as our sender, sales mail does not depend on the visitor set, and a function
- * deployed before its role may read the set (or the local emulator, which does not know
- * configuration sets) must not turn health red for a stack that works.
+ * Whether the visitor stream's own configuration set is paused, telling its pause from the
+ * account's: undefined when it has none apart from sales, or SES did not say (decision 058).
  */
 async function visitorSetPaused(
   client: SESv2Client,
@@ -286,9 +268,8 @@ async function visitorSetPaused(
 }
 
 /**
- * The brake's switch of the visitor stream: it can turn the visitor configuration set's sending
- * off and on again, and nothing else. It is given that set's name alone, so no call it makes
- * can name the sales set.
+ * The brake's switch: the visitor set's sending off and on, nothing else; given that set's name
+ * alone, no call it makes can name the sales set (decision 058).
  */
 export function createSesVisitorBrake(
   client: SESv2Client,

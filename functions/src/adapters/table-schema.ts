@@ -8,10 +8,8 @@ export const LEADS_TABLE = {
   /** Epoch seconds; DynamoDB TTL deletes the item after it. */
   timeToLiveAttribute: 'expiresAt',
   /**
-   * The re-send list: a sparse global secondary index. Only a lead that still owes an
-   * e-mail carries `resendPartition`, so only those leads are in it, ordered by when each
-   * may next be tried (`leaseUntil`, epoch ms). Keys only: the re-send claims each lead with
-   * a conditional update that returns the whole item anyway.
+   * The re-send list: a sparse index of the leads that still owe an e-mail, by when each may
+   * next be tried (decision 022). Keys only: the claim's conditional update returns the item.
    */
   pendingSendsIndex: {
     name: 'pending-sends',

@@ -7,23 +7,17 @@ import { header } from './parse-event.ts';
 import { errorResponse, type HttpResponse } from './responses.ts';
 
 /**
- * Deployed, the API sits behind the site's CloudFront distribution, which adds this header
- * with a secret to every request it forwards (infra/lib/static-site.ts). The API answers only
- * CloudFront's client certificate (mutual TLS) and has no execute-api address (decision 072),
- * so a request without the header should not arrive at all; if one does (a misconfigured
- * origin), it came past the web ACL with an X-Forwarded-For of its own choosing, and is
- * refused. See docs/decisions/014.
+ * The header with a secret CloudFront adds to every request it forwards (decisions 014, 072): a
+ * request without it came past the web ACL with an X-Forwarded-For of its choosing, and is refused.
  */
 export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
 
 type Handler = (event: APIGatewayProxyEventV2) => Promise<HttpResponse>;
 
 /**
- * Wraps an API handler: with a secret configured (deployed), a request that did not come
- * through CloudFront gets 403 as JSON, and one that did reaches the handler with `sourceIp`
- * set to the visitor's address instead of the edge's. During a rotation the previous value
- * is accepted too: CloudFront sends the new one only once the distribution was updated.
- * Without a secret (the local stack, tests), requests pass unchanged.
+ * Wraps an API handler: deployed, a request not from CloudFront gets 403, one from it gets the
+ * visitor's address as `sourceIp` (decision 014); the previous secret counts during a rotation
+ * (decision 035). Without a secret (the local stack, tests), requests pass unchanged.
  */
 export function siteOriginOnly(handler: Handler, secret: SecretVersions | undefined): Handler {
   if (!secret) return handler;

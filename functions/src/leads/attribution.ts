@@ -1,9 +1,8 @@
 import type { Attribution } from '@kryon/shared/attribution';
 
 /**
- * The form's own fields apart from where the lead came from. The attribution is about the
- * visit, not what the visitor typed: it is stored beside the fields, so the e-mail to the
- * visitor, which is built from the fields, can never carry it.
+ * The form's own fields apart from where the lead came from, stored beside them so the
+ * visitor's e-mail, built from the fields, never carries it (decision 037).
  */
 export function splitAttribution(data: Record<string, unknown>): {
   fields: Record<string, unknown>;
@@ -15,13 +14,8 @@ export function splitAttribution(data: Record<string, unknown>): {
 }
 
 /**
- * Where a lead came from, as one line for sales: the campaign as source / medium / campaign
- * (a "-" holds the place of a missing one, so the order always reads the same), its term and
- * content, the referring site, the landing page and the page the form was sent from. Nothing
- * known: no line.
- *
- * e.g. `Source: newsletter / email / q4-launch, from https://news.example,
- * landed on /security-intelligence/identity-risks/long-lived-access-keys, sent from /demo`
+ * Where a lead came from, as one line for sales (decision 037); nothing known, no line.
+ * e.g. `Source: newsletter / email / q4-launch, from https://news.example, sent from /demo`
  */
 export function sourceLine(attribution: Attribution | undefined): string | undefined {
   if (!attribution) return undefined;

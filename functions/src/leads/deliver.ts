@@ -96,14 +96,9 @@ export function isHeldForDigest(emails: StoredLead['emails']): boolean {
 }
 
 /**
- * The lead's personal link to one research report, as its e-mail and the answer to its
- * request both carry it. It names the lead by the id the server made, never by anything the
- * client chose, and its expiry is counted from the lead, so a re-sent e-mail carries the
- * same link as the first.
- *
- * A spam lead's link is made the same way but signed with a key no check accepts: its answer
- * must read like anyone's (a bot learns nothing from it), yet the link must not hand out
- * reports to bots. Opened, it gets the page any invalid link gets.
+ * The lead's personal report link, in its e-mail and its answer alike: it names the server-made
+ * id and expires counted from the lead (decisions 031, 050). A spam lead's is signed with a key
+ * no check accepts, so its answer reads like anyone's and opens nothing (decision 050).
  */
 export function leadReportUrl(lead: StoredLead, item: string, config: DeliveryConfig): string {
   const key = lead.spam
@@ -121,10 +116,8 @@ export function leadReportUrl(lead: StoredLead, item: string, config: DeliveryCo
 }
 
 /**
- * What became of the visitor's e-mail, as the visitor may be told: `sent`; `pending` while
- * it is owed (a failed send the re-send retries, or one waiting for the sender identity);
- * `not-sent` once it never will be (withheld, refused, abandoned, or the lead is spam).
- * Undefined for a form that e-mails no visitor.
+ * What the visitor may be told of their e-mail: `sent`, `pending` while owed, `not-sent` once
+ * it never will be (decision 050). Undefined for a form that e-mails no visitor.
  */
 export function confirmationOf(
   lead: StoredLead,
@@ -157,9 +150,8 @@ export function overallStatus(
 }
 
 /**
- * Sends of one message tried before it is abandoned to a person. With retryDelayMs the last
- * attempt comes about 26.5 hours after the first (1 + 2 + ... + 256 minutes, then three waits
- * of 6 hours): an SES outage or throttling of most of a day still ends in a sent e-mail.
+ * Sends of one message tried before it is abandoned to a person: with retryDelayMs, about
+ * 26.5 hours, so a day-long SES outage still ends in a sent e-mail (decision 033).
  */
 export const MAX_SEND_ATTEMPTS = 14;
 
@@ -239,9 +231,8 @@ export async function deliver(
     }
     failed += 1;
     if (attempt.paused) {
-      // Not owed and never retried: the visitor's page already shows the download link and
-      // says no e-mail was sent, and a confirmation days late, once a person resumes the
-      // stream, helps nobody. Nothing went out, so no attempt is counted.
+      // Withheld, never retried, no attempt counted: a confirmation days late, once the
+      // stream resumes, helps nobody (decision 058).
       emails[attempt.audience] = {
         status: 'withheld',
         reason: 'visitor-stream-paused',
@@ -258,9 +249,7 @@ export async function deliver(
       continue;
     }
     if (attempt.waiting) {
-      // Verifying a domain takes up to 72 hours, longer than any backoff: counting these
-      // refusals would abandon every lead that came in meanwhile. Waiting is not free of
-      // cost: its own metric alarms, and health reports e-mail as unverified.
+      // No attempt counted: verifying a domain can outlast any backoff (decision 033).
       emails[attempt.audience] = {
         status: 'pending',
         attempts: previous,

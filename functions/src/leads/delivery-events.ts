@@ -15,10 +15,8 @@ import type { DeliveryMetrics, EventStream, LeadStore, Log } from './ports.ts';
 import { SES_EVENT_TYPE_NAMES, type SesEventType } from './ses-event-types.ts';
 
 /*
- * SES's delivery events close the loop on every lead e-mail: what became of a message after
- * SES accepted it. Each event is an SES event publishing record (docs/decisions/057): its
- * `eventType`, the `mail` it is about (messageId, tags, destination) and one object of the
- * type's own (`bounce`, `complaint`, `delivery`, `deliveryDelay`, `reject`).
+ * What became of each lead e-mail after SES accepted it, read from SES's event publishing
+ * records (decision 057).
  */
 
 /** The event types acted on (ses-event-types.ts); any other is counted as unknown and ignored. */
@@ -167,12 +165,8 @@ function orAll(named: string[] | undefined, destination: string[]): string[] {
 }
 
 /**
- * The precedence of outcomes, weakest first. A message can see several events (a delay,
- * then a delivery; a delivery, then a complaint), repeated and in any order; the lead keeps
- * the strongest: what sales most need to know of the address. A complaint outranks all (the
- * person said "spam"); a permanent bounce or SES's own refusal says the address takes no mail
- * from us; a soft bounce comes only once SES stopped retrying, so it outranks a delivery
- * claim; a delay is only "not yet".
+ * The precedence of outcomes, weakest first: whatever the repeats and order of a message's
+ * events, the lead keeps the strongest (decision 057).
  */
 const OUTCOME_RANK = {
   delayed: 1,
@@ -227,10 +221,8 @@ export interface DeliveryEventConfig {
   /** How long an address stays on our suppression list: as long as a lead is kept. */
   retentionDays: number;
   /**
-   * How long to wait before each further look for a message the lead does not name yet, one
-   * wait per look: SES can report a delivery before the function that sent it has written the
-   * send down (it waits for the lead's other send first, and that send may be slow or retried).
-   * Their sum must stay well inside the function's timeout.
+   * The wait before each further look for a message the lead does not name yet: SES can report
+   * before the sender writes the send down (decision 057). Their sum stays inside the timeout.
    */
   recheckAfterMs: readonly number[];
   /** The configuration sets' names (SES_CONFIGURATION_SET, SES_VISITOR_CONFIGURATION_SET). */
@@ -301,11 +293,8 @@ export async function handleDeliveryEvent(
   } else if (stream === 'visitor' && suppression) {
     const nowMs = deps.now().getTime();
     const expiresAt = Math.floor(nowMs / 1000) + config.retentionDays * 86_400;
-    // Listed under the mailbox (decision 073). A complaint came from the mailbox's owner, and
-    // a bounce of the mailbox's own spelling says the mailbox takes no mail: no spelling of it
-    // is mailed again. A bounce of a tagged spelling (`ada+x@corp`) says nothing of `ada@corp`
-    // (many domains refuse tags), so only that spelling is listed: anyone who types a bouncing
-    // variant of a stranger's address cannot cut the stranger's own confirmations off.
+    // Per mailbox, but a tagged spelling's bounce lists only that spelling, so no one can cut
+    // a stranger's confirmations off (decision 073).
     for (const address of event.recipients) {
       const spellingOnly = suppression === 'bounced' && mailboxOf(address).tagged;
       await deps.store.suppressAddress({
@@ -364,9 +353,8 @@ function suppressionReasonOf(state: DeliveryState): SuppressionReason | undefine
 }
 
 /**
- * The stream of the event's message: by the configuration set SES names, when it is one of
- * ours and tells the streams apart; otherwise (one set for both, as locally) by our own
- * `audience` tag, which every message carries (the digest's is `sales-digest`).
+ * The event's stream: the configuration set SES names when it tells the streams apart, else
+ * (one set for both, as locally) our `audience` tag (decision 057).
  */
 export function streamOf(
   tags: Record<string, string[]>,

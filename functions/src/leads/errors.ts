@@ -13,10 +13,8 @@ export class PermanentSendError extends Error {
 }
 
 /**
- * The e-mail service will not send as our sender yet: its identity (MAIL_FROM's domain or
- * address; for visitor mail VISITOR_MAIL_FROM's, when set) is not verified for sending, as for up to 72 hours after a domain is set up, or
- * since its DNS records went missing. Nothing is wrong with the message: it must wait, not
- * use up its attempts, and go out once the identity verifies.
+ * The e-mail service will not send as our sender yet (MAIL_FROM's identity, or for visitor mail
+ * VISITOR_MAIL_FROM's, is not verified): the message waits, spending no attempts (decision 033).
  */
 export class SenderNotVerifiedError extends Error {
   constructor(options: { cause: unknown }) {
@@ -26,9 +24,8 @@ export class SenderNotVerifiedError extends Error {
 }
 
 /**
- * The e-mail service refused a message because sending is paused on its stream's
- * configuration set. For the visitor stream that is the brake (or a person) at work: the
- * message is withheld, not retried. For the sales stream it is an outage like any other.
+ * Sending is paused on the message's stream: on the visitor stream the brake at work (withheld,
+ * not retried); on the sales stream an outage like any other (decision 058).
  */
 export class StreamPausedError extends Error {
   constructor(

@@ -29,13 +29,9 @@ export interface VisitorMessageContext {
 }
 
 /**
- * What the backend adds to a form's shared definition: Kryon's own words and rules, never
- * the form's fields. Written as methods so that a form's precisely typed parts fit the
- * registry and the domain, which handle every form's data alike (after its schema). The
- * price: TypeScript checks a method's parameter loosely, so it would let one form's method
- * be called with another form's data. The domain calls them only with the fields that
- * form's own schema accepted: parsed in submit-lead.ts, or read back from that form's stored
- * lead (deliver.ts, the sales e-mail).
+ * What the backend adds to a form's shared definition: Kryon's own words and rules, never the
+ * form's fields. Methods, so a form's typed parts fit the registry (decision 044); TypeScript
+ * checks their parameter loosely, so call them only with data that form's own schema accepted.
  */
 export interface BackendParts<T> {
   /** How sales call it, e.g. "Contact message". */
@@ -47,9 +43,8 @@ export interface BackendParts<T> {
   /** The answers the shared priority rule reads; absent for a form that asks none. */
   priority?(data: T): PriorityFacts;
   /**
-   * An e-mail to the visitor as well (download link, confirmation), if the form sends one.
-   * It goes to an address anyone can type, so it carries only Kryon's own copy and the
-   * labels of validated options: never a name, company or any other text the sender chose.
+   * An e-mail to the visitor as well, if the form sends one: only Kryon's own copy and labels
+   * of validated options, never text the sender chose (decision 029).
    */
   visitorMessage?(data: T, context: VisitorMessageContext): VisitorMessage;
   /**
@@ -71,9 +66,8 @@ export type FormDefinition<D extends LeadFormDefinition = LeadFormDefinition> = 
 export type LeadData = Readonly<Record<string, unknown>>;
 
 /**
- * Joins a form's shared definition and the backend's parts. The summary line and the
- * subject's start are the system's words: a field a visitor types there could make a lead
- * read as what it is not, so such a definition is refused.
+ * Joins a form's shared definition and the backend's parts, refusing a typed field in the
+ * summary line or the subject's start: those are the system's words (decision 054).
  */
 export function defineForm<D extends LeadFormDefinition>(
   lead: D,

@@ -7,10 +7,8 @@ import { downloadForm } from './forms/download.ts';
 import { partnerForm } from './forms/partner.ts';
 
 /**
- * Every form by name, its shared definition with the backend's parts: what the re-send reads
- * a stored lead's e-mails with, and what the tools that handle every form read (the export,
- * the bench). A form's handler imports its own module instead, so its bundle carries one
- * schema.
+ * Every form by name, for the re-send and the tools that handle every form (decision 044). A
+ * form's handler imports its own module instead, so its bundle carries one schema.
  */
 export const FORM_DEFINITIONS = {
   contact: contactForm,

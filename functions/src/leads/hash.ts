@@ -6,27 +6,24 @@ export function sha256(value: string): string {
 }
 
 /**
- * Client IPs and e-mail addresses are personal data: only keyed hashes are stored and used
- * as counter keys, so a leaked table reveals neither, and neither can be reversed by hashing
- * the IPv4 space or a list of addresses.
+ * Client IPs and addresses are personal data: only keyed hashes are stored, so a leaked table
+ * cannot be reversed by enumeration (decisions 015, 029).
  */
 export function keyedHash(secret: string, value: string): string {
   return createHmac('sha256', secret).update(value).digest('hex');
 }
 
 /**
- * The keyed hash of a visitor's mailbox (`normaliseEmail`, decision 073): what the budgets
- * count, what our suppression list is keyed by, and what a privacy request finds a person's
- * leads by. Spellings of one mailbox (case, +tags, Gmail's dots) hash alike.
+ * The keyed hash of a visitor's mailbox, every spelling alike: what the budgets count, the
+ * suppression list keys and a privacy request finds leads by (decision 073).
  */
 export function emailHash(secret: string, email: string): string {
   return keyedHash(secret, `email:${normaliseEmail(email)}`);
 }
 
 /**
- * The keyed hash of an address exactly as mail was sent to it (trimmed and lower-cased,
- * nothing dropped): a bounce of a tagged spelling is listed under its mailbox by this hash,
- * since `ada+x@` may be refused where `ada@` is a working mailbox.
+ * The keyed hash of an address exactly as mail was sent to it: a tagged spelling's bounce is
+ * listed by it, since `ada+x@` may bounce where `ada@` works (decision 073).
  */
 export function spellingHash(secret: string, email: string): string {
   return keyedHash(secret, `spelling:${email.trim().toLowerCase()}`);

@@ -3,10 +3,7 @@
  * dashboard and alarms (infra) can be checked against what is emitted.
  */
 
-/**
- * The counts the lead functions publish, each with the form as its dimension. A list, not
- * only a type, so the deployed dashboard and alarms can be checked against what is emitted.
- */
+/** The counts the lead functions publish, each with the form as its dimension. */
 export const LEAD_METRICS = [
   'LeadAccepted',
   'LeadRejected',
@@ -56,10 +53,7 @@ export const LEAD_METRICS = [
 
 export type LeadMetric = (typeof LEAD_METRICS)[number];
 
-/**
- * The counts of SES delivery events, each with the mail stream (`sales` or `visitor`) as its
- * dimension `Stream`. A list, so the deployed alarms and dashboard can be checked against it.
- */
+/** The counts of SES delivery events, each with the mail stream as its dimension `Stream`. */
 export const DELIVERY_METRICS = [
   'EmailDelivered',
   /** A permanent bounce: the address does not take mail. */

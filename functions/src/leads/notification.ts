@@ -137,12 +137,8 @@ const PRIORITY_MARKER = '[Priority] ';
 const SUBJECT_FROM = `${SUBJECT_SEPARATOR}from `;
 
 /**
- * The sales subject, the system's words first: a priority marker if the lead is one, the
- * form, one qualifier (the label of a chosen option), and only then who sent it, in
- * quotation marks: `[Priority] Demo request · 100+ AWS accounts · from “Northwind Finance”`.
- * Nothing the visitor typed can stand where the marker or the form's name stands. The
- * company (or the name, when the form asks no company) keeps at least SUBJECT_COMPANY_MIN
- * characters, at most SUBJECT_COMPANY_MAX; a long qualifier is cut to make room.
+ * The sales subject, the system's words first and the sender last, quoted (decision 054):
+ * `[Priority] Demo request · 100+ AWS accounts · from “Northwind Finance”`.
  */
 export function salesSubject(definition: FormDefinition, data: LeadData): string {
   const { sales } = definition;
@@ -275,11 +271,7 @@ export function heading(text: string): string {
   return `<p style="margin:0 0 6px;${FONT};color:${MUTED};font-size:13px;line-height:18px;font-weight:700;text-transform:uppercase;letter-spacing:0.04em">${escapeHtml(text)}</p>`;
 }
 
-/**
- * How the visitor's words look, wherever they stand: a grey bar and a pale ground, regular
- * weight, in a cell of their own. The system's lines (the priority band, the notices, the
- * headings, the reply button) never look like this, and visitor text never looks like them.
- */
+/** How the visitor's words look wherever they stand, and the system's never do (decision 054). */
 const VISITOR_CELL =
   `bgcolor="#f8fafc" style="padding:4px 10px;border-left:3px solid #94a3b8;background-color:#f8fafc;` +
   `${FONT};color:${INK};font-size:15px;line-height:22px;font-weight:400;word-break:break-word"`;
@@ -354,12 +346,8 @@ function button(href: string, label: string): string {
 }
 
 /**
- * The e-mail sales read for one accepted submission, built to be acted on in seconds: the
- * priority and why, the form and its qualifying answers, who to call with a reply button, the
- * visitor's own words, then every other field. The system speaks in the bands, the headings
- * and the button; everything the visitor typed (and where the visit said it came from) is
- * quoted visitor text under a label, its links disabled. The plain-text part says the same
- * in the same order.
+ * The sales e-mail for one submission, in the order a person decides in (decision 036), the
+ * visitor's words quoted apart from the system's (decision 054); the plain text alike.
  */
 export function salesNotification(input: SalesNotificationInput): OutgoingEmail {
   const { definition, data, submissionId } = input;

@@ -1,12 +1,6 @@
 /**
- * How long a warm health or status function reuses its last probe of DynamoDB and SES, in
- * milliseconds. Each probe is two or three control-plane calls (DescribeTable, GetAccount,
- * GetEmailIdentity) whose quotas are a few a second per account; without a cache a flood of
- * `/health` or `/status` requests would reach them, get throttled, answer 503 and page ops
- * through the 5xx alarm. 45 s is inside the 30-60 s the issue asks for: an outage or a
- * recovery shows within a minute, and one warm function probes at most 80 times an hour.
- * Failures are kept as long as successes, so a flood during an outage does not hammer either
- * service (decision 056).
+ * How long a warm health or status function reuses its last probe, failures included, so a
+ * flood of requests never reaches the control-plane quotas (decision 056).
  */
 export const PROBE_CACHE_MS = 45_000;
 

@@ -30,12 +30,8 @@ export interface RateLimitKeys {
 }
 
 /**
- * The keys of one submission. The address budget is kept per client network and per
- * standing, so posts naming an address from other networks (anyone can type a stranger's
- * address), and unverified posts from the visitor's own network, never make that visitor's
- * verified submission answer 429; and a 429 tells a client only what its own network did.
- * The client budget counts every post, spam included: it is what keeps one machine from
- * filling the table.
+ * The keys of one submission: the address budget per client network and standing, so no
+ * stranger can spend it; the client budget counts every post, spam included (decision 052).
  */
 export function rateLimitKeys(
   emailHash: string,
@@ -107,9 +103,9 @@ function expandIPv6(address: string): string[] {
 
 /**
  * Counts the submission against the e-mail's budget (when it has one), then the client's:
- * tickets for both when both have room, else undefined. One after the other, so a burst for one address lets
- * exactly its budget through whatever the client budget does; a refusal by the client budget
- * gives the e-mail's hit back, so the visitor's allowance is not spent on a refused request.
+ * tickets for both when both have room, else undefined. One after the other, so a burst for
+ * one address lets exactly its budget through; a refusal by the client budget gives the
+ * e-mail's hit back, so the visitor's allowance is not spent on a refused request.
  */
 export async function takeBudgets(
   store: LeadStore,

@@ -3,9 +3,8 @@ import { API_PATHS } from '@kryon/shared/api';
 import { RESEARCH_DOWNLOAD_IDS } from '@kryon/shared/research-catalogue';
 
 /**
- * A visitor's personal link to one research report: it names the lead (the id the server
- * gave it) and the report, carries an expiry, and is signed with an HMAC, so it cannot be
- * altered, pointed at another report or kept working past its expiry.
+ * A visitor's personal, signed link to one research report: it cannot be altered, re-pointed
+ * or kept working past its expiry (decision 031).
  */
 export interface ReportLinkClaims {
   /**
@@ -24,9 +23,8 @@ export type ReportLinkVerdict =
       ok: true;
       claims: ReportLinkClaims;
       /**
-       * What `claims.lead` is: the lead's id, or, in a link e-mailed before links named the
-       * id (v1), its idempotency key. v1 links stop mattering REPORT_LINK_DAYS after the
-       * change is deployed; then the v1 branch can go.
+       * What `claims.lead` is: the lead's id, or its idempotency key in a v1 link, whose branch
+       * can go REPORT_LINK_DAYS after v2 was deployed (decision 050).
        */
       names: 'submission-id' | 'idempotency-key';
     }
@@ -57,10 +55,8 @@ export function reportLinkUrl(apiOrigin: string, claims: ReportLinkClaims, key: 
 const LEAD_PARAM = /^[A-Za-z0-9_-]{1,128}$/;
 
 /**
- * What a presented link is worth: its signature first (an altered, truncated or re-pointed
- * link is invalid whatever it says), then its expiry. A link signed with any of `keys` is
- * genuine: links are signed with the current key, and e-mailed ones signed before a
- * rotation must keep working for their days.
+ * What a presented link is worth: its signature first, then its expiry (decision 031). Any of
+ * `keys` signs a genuine link, so links e-mailed before a rotation keep working (decision 035).
  */
 export function verifyReportLink(
   query: Readonly<Record<string, string | undefined>>,

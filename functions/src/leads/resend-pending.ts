@@ -90,10 +90,8 @@ export interface ResendSummary {
 type DigestBatches = Map<string, { recipients: string[]; entries: DigestEntry[] }>;
 
 /**
- * Delivers what leads still owe: every lead on the pending list whose lease is free or has
- * lapsed is claimed with a conditional write (so two runs never send one message twice),
- * then only its unsent messages are sent and recorded. Used by the scheduled function and
- * by `npm run leads:resend`.
+ * Delivers what leads still owe, each due lead claimed by its lease so no message goes twice
+ * (decision 022). Used by the scheduled function and by `npm run leads:resend`.
  */
 export async function resendPending(
   deps: ResendDeps,
@@ -258,12 +256,8 @@ async function gatherForDigest(
 }
 
 /**
- * Sends the gathered held leads of one recipient list: the listed ones oldest first, in
- * digests of at most digestMaxLeads, within the hourly number of digests for the list (an
- * operator's digest-now is not counted); each network's surplus of an hour is counted in the
- * first digest (allocateDigest). Past the hour's digests, the rest are put back, held, ahead
- * of the next hour's own: none is lost, each is in the export meanwhile, and sales receive a
- * bounded number of digests however wide the flood.
+ * Sends the gathered held leads of one recipient list, oldest first, within the hour's digests;
+ * the rest wait, held, ahead of the next hour's own: none lost (decisions 053, 074).
  */
 async function sendDigests(
   key: string,

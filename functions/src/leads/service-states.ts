@@ -9,10 +9,9 @@ export interface ServiceStates {
 }
 
 /**
- * Whether the table and the e-mail service answer now, asked at once. E-mail that answers
- * but may not send as our sender is `unverified`, not `up`: every send would be refused.
- * E-mail from an account still in the SES sandbox is `sandbox`: it sends, to verified
- * addresses only. Never rejects: a probe that fails is a service that is `down`.
+ * Whether the table and the e-mail service answer now, asked at once: `unverified` while SES
+ * may not send as our sender (decision 033), `sandbox` in the SES sandbox (decision 056).
+ * Never rejects: a probe that fails is a service that is `down`.
  */
 export async function serviceStates(
   store: Pick<LeadStore, 'ping'>,
@@ -31,11 +30,8 @@ export async function serviceStates(
 }
 
 /**
- * The state of an e-mail service that answered and may send as our sender. A paused visitor
- * stream is not among them (decision 075): health is reachable by anyone through the site, and
- * "visitor-paused" told whoever pulled the brake that it worked. Ops read the brake's state
- * with `npm run brake -- status`, an IAM-signed call, and its alarms tell them. What SES did
- * not say is never guessed: it reads as `up`.
+ * The state of an e-mail service that answered and may send as our sender. Nothing public says
+ * the brake is pulled (decision 075); what SES did not say reads as `up` (decision 056).
  */
 export function answeringEmailState(account: MailerAccount | undefined): EmailState {
   return account?.sandbox === true ? 'sandbox' : 'up';

@@ -11,13 +11,8 @@ export interface SpamVerdict {
 const MAX_PLAUSIBLE_FILL_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Whether a submission came from a bot: the hidden honeypot input holds something, or the
- * form was sent sooner after it was first shown than a person can fill it in.
- *
- * The start time is the browser's clock and the server compares it with its own, so skew
- * is allowed for: a start time in the future (a clock running ahead) or absurdly far in the
- * past is ignored, as is a missing or malformed one; only a plausible, too short fill time
- * counts as a bot's.
+ * Whether a bot sent it: the honeypot holds something, or a plausible fill time is too short;
+ * a start time in the future, over a day old, missing or malformed is no evidence (decision 021).
  */
 export function spamVerdict(body: unknown, nowMs: number, minFillMs: number): SpamVerdict {
   if (typeof body !== 'object' || body === null) return { reason: undefined, fillMs: undefined };

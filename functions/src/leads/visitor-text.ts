@@ -43,11 +43,8 @@ function defangUnmatched(text: string): string {
 }
 
 /**
- * Visitor text with every link disabled, the way security teams share a hostile address:
- * `https://evil.example/x` reads `hxxps://evil[.]example/x`, `bob@evil.dev` reads
- * `bob@evil[.]dev`. Mail clients link URLs, host names and addresses they find in text, in
- * the HTML part and the plain-text part alike, so escaping alone leaves them clickable; a
- * zero-width break would be invisible to the reader and copied along with the address.
+ * Visitor text with every link disabled, as security teams share a hostile address
+ * (`hxxps://evil[.]example/x`): mail clients link what they find in text (decision 054).
  */
 export function defangLinks(text: string): string {
   let out = '';
