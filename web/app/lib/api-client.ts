@@ -250,9 +250,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
   /**
    * Asks for a browser check to solve before `form` is sent (the challenge route). Resolves
-   * with the parsed JSON of a 2xx answer, and rejects on anything else: an HTTP error (an older
-   * API without the route answers 404), no answer, or none within the request budget. Nothing
-   * is retried: a form whose check failed is sent without one, and asks again after that.
+   * with the parsed JSON of a 2xx answer, unread: the form's check session reads it with
+   * challengeSchema (lead-form/challenge-session.ts). Rejects on anything else: an HTTP error
+   * (an older API without the route answers 404), no answer, or none within the request
+   * budget. Nothing is retried: a form whose check failed is sent without one, and asks again
+   * after that.
    */
   async function fetchChallenge(form: LeadForm, signal?: AbortSignal): Promise<unknown> {
     const url = `${baseUrl}${API_PATHS.challenge}?${new URLSearchParams({ [CHALLENGE_FORM_PARAM]: form })}`;

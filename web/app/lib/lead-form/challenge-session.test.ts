@@ -1,10 +1,14 @@
 import { CHALLENGE_TTL_MS } from '@kryon/shared/constants';
+import { createChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
 import type { Challenge, Solution } from 'altcha-lib/types';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as z from 'zod/mini';
 import {
   CHALLENGE_RENEW_MARGIN_MS,
   CHALLENGE_WAIT_MS,
   type ChallengeDeps,
+  challengeSchema,
   createChallengeSession,
   encodeProof,
 } from './challenge-session.ts';
@@ -212,6 +216,23 @@ describe('browser check session', () => {
     expect(deps.solve).not.toHaveBeenCalled();
   });
 
+  it('sends without a proof at once when the answer is a challenge with a part of the wrong type', async () => {
+    const { deps } = fakes();
+    const { parameters, signature } = challengeNo(1);
+    deps.fetchChallenge.mockResolvedValueOnce({
+      parameters: { ...parameters, cost: '5000' },
+      signature,
+    });
+    const session = createChallengeSession('contact', deps);
+    session.start();
+    await flush();
+
+    const onWait = vi.fn();
+    expect(await session.take(onWait)).toBeUndefined();
+    expect(onWait).not.toHaveBeenCalled();
+    expect(deps.solve).not.toHaveBeenCalled();
+  });
+
   it('sends without a proof when the solver fails or gives up', async () => {
     const { deps } = fakes();
     deps.solve.mockRejectedValueOnce(new Error('Worker is not defined'));
@@ -325,5 +346,97 @@ describe('browser check session', () => {
     await flush();
     session.dispose();
     expect(signals[0]?.aborted).toBe(true);
+  });
+});
+
+describe("the challenge route's answer, as the browser reads it", () => {
+  /** A challenge made as the API makes one (functions/src/adapters/altcha.ts), off the wire. */
+  async function issued(): Promise<unknown> {
+    const challenge = await createChallenge({
+      algorithm: 'PBKDF2/SHA-256',
+      cost: 1,
+      counter: 3,
+      deriveKey,
+      data: { form: 'contact' },
+      expiresAt: Math.floor((Date.now() + CHALLENGE_TTL_MS) / 1000),
+      hmacSignatureSecret: 'signature-secret',
+      hmacKeySignatureSecret: 'key-signature-secret',
+    });
+    return JSON.parse(JSON.stringify(challenge));
+  }
+
+  /** The test's challenge with `change` made to its parameters; undefined removes a part. */
+  function withParameters(change: Record<string, unknown>): unknown {
+    const { parameters, signature } = challengeNo(1);
+    return { parameters: { ...parameters, ...change }, signature };
+  }
+
+  const refused = (answer: unknown) => !z.safeParse(challengeSchema, answer).success;
+
+  it('takes the challenge altcha-lib makes as the API issues it, and hands it on as sent', async () => {
+    const answer = await issued();
+    const read = z.safeParse(challengeSchema, answer);
+    expect(read.success).toBe(true);
+    expect(read.data).toBe(answer);
+  });
+
+  it('keeps parameters it does not name, as the signature covers them all', async () => {
+    const answer = (await issued()) as Challenge & { parameters: Record<string, unknown> };
+    answer.parameters.addedLater = 'x';
+    expect(z.parse(challengeSchema, answer).parameters).toHaveProperty('addedLater', 'x');
+    expect(z.safeParse(challengeSchema, withParameters({ memoryCost: 16 })).success).toBe(true);
+  });
+
+  it('refuses what is no challenge at all', () => {
+    for (const answer of [undefined, null, 'challenge', 42, [], {}, { success: false }]) {
+      expect(refused(answer), JSON.stringify(answer)).toBe(true);
+    }
+  });
+
+  it('refuses a challenge without a part the solver reads', () => {
+    const { parameters, signature } = challengeNo(1);
+    expect(refused({ signature })).toBe(true);
+    for (const part of ['algorithm', 'nonce', 'salt', 'cost', 'keyLength', 'keyPrefix']) {
+      const { [part as keyof typeof parameters]: _gone, ...rest } = parameters;
+      expect(refused({ parameters: rest, signature }), part).toBe(true);
+    }
+  });
+
+  it('refuses parts of the wrong type', () => {
+    const { parameters } = challengeNo(1);
+    expect(refused({ parameters, signature: 42 })).toBe(true);
+    expect(refused({ parameters: 'parameters', signature: 's' })).toBe(true);
+    for (const change of [
+      { algorithm: 1 },
+      { nonce: null },
+      { salt: ['aa'] },
+      { cost: '5000' },
+      { keyLength: true },
+      { keyPrefix: 0 },
+      { keySignature: 1 },
+      { memoryCost: '16' },
+      { parallelism: null },
+      { expiresAt: '1800000000' },
+      { data: 'contact' },
+      { data: { form: { nested: true } } },
+    ]) {
+      expect(refused(withParameters(change)), JSON.stringify(change)).toBe(true);
+    }
+  });
+
+  it('refuses numbers the solver cannot use: infinite, inexact, fractional, zero or below', () => {
+    // `1e999` in the JSON of an answer parses to Infinity.
+    const infinity = JSON.parse('1e999') as number;
+    for (const cost of [infinity, 2 ** 53, 1.5, 0, -5000, Number.NaN]) {
+      expect(refused(withParameters({ cost })), `cost ${cost}`).toBe(true);
+    }
+    for (const keyLength of [infinity, 2 ** 64, 0.5, 0, -32]) {
+      expect(refused(withParameters({ keyLength })), `keyLength ${keyLength}`).toBe(true);
+    }
+    expect(refused(withParameters({ memoryCost: 0 }))).toBe(true);
+    expect(refused(withParameters({ parallelism: 1.5 }))).toBe(true);
+    for (const expiresAt of [infinity, 0, -1]) {
+      expect(refused(withParameters({ expiresAt })), `expiresAt ${expiresAt}`).toBe(true);
+    }
   });
 });
