@@ -50,17 +50,14 @@ export interface PendingPage {
   cursor?: string;
 }
 
-export interface LeadStore {
+/** The leads themselves: stored, sent, re-sent, opened and reported on by SES. */
+export interface LeadRecords {
   /** The lead stored under this idempotency key, if any (strongly consistent). */
   findLead(form: LeadForm, idempotencyKey: string): Promise<StoredLead | undefined>;
   /** Stores the lead unless its key exists; false when it already did. Findable by its id. */
   createLead(lead: StoredLead): Promise<boolean>;
   /** Records a delivery attempt; false when the lease is no longer the caller's. */
   recordSends(lead: LeadRef, record: SendRecord): Promise<boolean>;
-  /** Counts one hit: a ticket while the key is within its budget. Atomic across callers. */
-  takeRateLimit(request: RateLimitRequest): Promise<RateLimitTicket | undefined>;
-  /** Takes back a hit counted by takeRateLimit, if its window is still the running one. */
-  releaseRateLimit(ticket: RateLimitTicket): Promise<void>;
   /**
    * Leads that owe a message and may be tried by `dueBy` (epoch ms), longest due first. The
    * list may lag the leads a little: claimPending is what decides.
@@ -95,18 +92,6 @@ export interface LeadStore {
    */
   linkLeadId(lead: StoredLead): Promise<void>;
   /**
-   * Marks a one-time token (a browser-check challenge) as used by this owner: `claimed` when
-   * it was unused, `retry` when it was already this owner's (the same submission sent again),
-   * `taken` when another owner has it.
-   */
-  claimOnce(claim: {
-    key: string;
-    owner: string;
-    expiresAtMs: number;
-  }): Promise<'claimed' | 'retry' | 'taken'>;
-  /** Gives a claimed token back, if this owner still holds it (its proof was not taken). */
-  releaseClaim(claim: { key: string; owner: string }): Promise<void>;
-  /**
    * Records SES's word on one message of a lead found by its id: applied only when the lead
    * exists, its message to that audience is `delivery.messageId`, and no outcome of the same
    * or a higher rank is recorded yet. Says which, so a repeat is told from a stray event;
@@ -118,6 +103,33 @@ export interface LeadStore {
     audience: Audience,
     delivery: DeliveryState,
   ): Promise<'recorded' | 'unchanged' | 'no-lead' | 'other-message' | 'not-recorded-yet'>;
+}
+
+/** The budgets' counts (leads/rate-limit.ts). */
+export interface RateLimitStore {
+  /** Counts one hit: a ticket while the key is within its budget. Atomic across callers. */
+  takeRateLimit(request: RateLimitRequest): Promise<RateLimitTicket | undefined>;
+  /** Takes back a hit counted by takeRateLimit, if its window is still the running one. */
+  releaseRateLimit(ticket: RateLimitTicket): Promise<void>;
+}
+
+/** Tokens that may be used once: the browser check's challenges. */
+export interface OneTimeTokens {
+  /**
+   * Marks a token as used by this owner: `claimed` when it was unused, `retry` when it was
+   * already this owner's (the same submission sent again), `taken` when another owner has it.
+   */
+  claimOnce(claim: {
+    key: string;
+    owner: string;
+    expiresAtMs: number;
+  }): Promise<'claimed' | 'retry' | 'taken'>;
+  /** Gives a claimed token back, if this owner still holds it (its proof was not taken). */
+  releaseClaim(claim: { key: string; owner: string }): Promise<void>;
+}
+
+/** Our own list of addresses not to mail (decision 073). */
+export interface SuppressionList {
   /**
    * Adds an event to a mailbox's entry on our suppression list; what it held stays (a
    * complaint is never downgraded to a bounce), and its expiry is renewed.
@@ -125,6 +137,10 @@ export interface LeadStore {
   suppressAddress(suppression: AddressSuppression): Promise<void>;
   /** The mailbox's entry on our suppression list, if any (strongly consistent). */
   findSuppression(mailboxHash: string): Promise<MailboxSuppression | undefined>;
+}
+
+/** The leads table, by purpose; a domain function may name only the part it uses. */
+export interface LeadStore extends LeadRecords, RateLimitStore, OneTimeTokens, SuppressionList {
   ping(): Promise<void>;
 }
 
