@@ -36,15 +36,9 @@ export interface DeliveryEventsProps {
 }
 
 /**
- * What became of each e-mail after SES accepted it, recorded on its lead: SES publishes the
- * delivery, bounce, complaint, reject and delay events of both configuration sets to the
- * account's default event bus, and a rule there hands ours (and only ours: other senders in
- * the account use other sets) to a function that updates the lead and counts the outcome per
- * stream.
- *
- * A failed delivery of an event is retried: EventBridge retries handing it to Lambda, Lambda
- * retries a failed invocation (the table unreachable) twice; whatever fails all of that lands
- * in one dead-letter queue, whose depth the operations alarms watch.
+ * What became of each e-mail after SES accepted it, recorded on its lead: both configuration
+ * sets publish to the default bus, a rule hands ours to a function, and an event that fails
+ * every retry lands in one dead-letter queue (decision 060).
  */
 export class DeliveryEvents extends Construct {
   readonly fn: NodejsFunction;
@@ -59,9 +53,7 @@ export class DeliveryEvents extends Construct {
       description: 'Kryon SES delivery-events function',
       logRetention: props.logRetention,
     });
-    // Only the items and calls the handler uses (functions/src/adapters/dynamodb.ts): the
-    // id item that names a lead, the lead itself (the outcome recorded with a conditional
-    // update, read back when refused), and our list of addresses that bounced or complained.
+    // Only the items the handler uses, each held to its key prefix (decision 060).
     const onKeys = (actions: string[], keys: string[]) =>
       new PolicyStatement({
         actions,

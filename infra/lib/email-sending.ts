@@ -26,8 +26,8 @@ export interface EmailSendingProps {
    */
   identityExists?: boolean;
   /**
-   * A sending identity of its own for visitor mail (docs/decisions/061), whose reputation
-   * bounces and complaints of typed addresses weigh on instead of the sales identity's.
+   * A sending identity of its own for visitor mail, whose reputation typed addresses' bounces
+   * and complaints weigh on instead of the sales identity's (decision 061).
    * @default none: visitor mail goes through `identity` as `fromAddress`
    */
   visitor?: {
@@ -46,27 +46,18 @@ export interface EmailSendingProps {
 }
 
 /**
- * What became of a message after SES accepted it, the events the delivery-events function
- * records on the lead: delivered, bounced (hard, or soft after SES gave up), complained,
- * rejected by SES, or delayed. Sends, opens and clicks are left out: nothing reads them.
+ * The events the delivery-events function records on the lead; sends, opens and clicks are
+ * left out: nothing reads them (decision 060).
  */
 const DELIVERY_EVENT_TYPES: EmailSendingEvent[] = Object.values(SES_EVENT_TYPES).map(
   (event) => EmailSendingEvent[event.destinationType],
 );
 
 /**
- * The SES side of the lead e-mails: the sending identity (and, when configured, a second one
- * for visitor mail, docs/decisions/061), and one configuration set per mail
- * stream (docs/decisions/055-two-mail-streams.md), both requiring TLS and keeping reputation
- * metrics:
- * - sales: notifications and digests to the configured sales addresses. It keeps its
- *   construct id (and so its generated name: a new name would replace the deployed set).
- *   Addresses are not suppressed here: a sales mailbox that bounced once (or a colleague's
- *   "spam" click) must not silently drop every later lead's notification.
- * - visitor: confirmations to addresses strangers type, the risky stream; hard bounces and
- *   complaints put the address on the account's suppression list.
- * The functions name the set on every send, so an existing identity (whose default
- * configuration set the stack cannot set) is covered as well.
+ * The SES side of the lead e-mails: the sending identity (and a visitor one when configured,
+ * decision 061) and a configuration set per mail stream, both requiring TLS: sales suppresses
+ * nothing, visitor suppresses bounces and complaints (decision 055). The sales set keeps its
+ * construct id: a new generated name would replace the deployed set.
  */
 export class EmailSending extends Construct {
   /** The identity of sales mail, and of visitor mail unless it has its own. */
@@ -130,10 +121,8 @@ export class EmailSending extends Construct {
   }
 
   /**
-   * An identity the stack creates (a domain with Easy DKIM, or an address SES mails a link
-   * to), with `configurationSet` as its default; or, when it exists already, imported, since
-   * CloudFormation can neither create it again nor take it over (its default set stays as ops
-   * left it, which is why the functions name a set on every send).
+   * An identity the stack creates, with `configurationSet` as its default; or, when it exists,
+   * imported: CloudFormation can neither create it again nor take it over (decision 033).
    */
   private sendingIdentity(options: {
     id: string;
@@ -150,9 +139,8 @@ export class EmailSending extends Construct {
       configurationSet,
     });
     if (!isAddress) {
-      // SES gives these three CNAMEs only once it has created the identity: ops publish
-      // them in the domain's DNS after this deploy, and SES verifies the domain (and signs
-      // with DKIM) once they resolve, within 72 hours. Until then every send is refused.
+      // SES gives these CNAMEs only once it created the identity: ops publish them after this
+      // deploy, and every send is refused until SES verifies them (decision 033).
       created.dkimRecords.forEach((record, index) => {
         new CfnOutput(this, `${outputPrefix}${index + 1}`, {
           description: `DKIM CNAME ${index + 1} for ${identity}`,
@@ -165,10 +153,8 @@ export class EmailSending extends Construct {
 
   /**
    * ses:SendEmail through our identities and either configuration set, as our From addresses
-   * only: SES authorises a send on the identity and on the configuration set it names, and
-   * `ses:FromAddress` is the bare address of the From. With a visitor identity, each address
-   * is allowed through either identity: SES takes the identity from the From, so a pairing
-   * would add nothing (and a visitor subdomain is covered by a sales domain identity too).
+   * only; each address through either identity, since SES takes the identity from the From
+   * (decision 061).
    */
   sendStatement(): PolicyStatement {
     return new PolicyStatement({

@@ -7,10 +7,8 @@ import { METRIC_NAMESPACE, POWERTOOLS_SERVICE_NAME } from './lead-function.ts';
 const FIVE_MINUTES = Duration.minutes(5);
 
 /**
- * One count of one form, addressed exactly as the functions write it
- * (functions/src/adapters/metrics.ts): Powertools puts the `service` dimension beside `form`
- * on every record, and CloudWatch finds a metric only by its full set of dimensions, so a
- * graph or alarm naming `form` alone would stay empty.
+ * One count of one form, addressed exactly as Powertools writes it (`service` beside `form`):
+ * CloudWatch finds a metric only by its full set of dimensions (decision 034).
  */
 export function leadMetric(
   metricName: LeadMetric,
@@ -60,7 +58,7 @@ export function leadMetricTotal(
   });
 }
 
-/** The two mail streams, as the functions name them (docs/decisions/055-two-mail-streams.md). */
+/** The two mail streams, as the functions name them (decision 055). */
 export const MAIL_STREAMS = ['sales', 'visitor'] as const satisfies readonly MailStream[];
 
 /**

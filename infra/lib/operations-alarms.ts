@@ -33,9 +33,8 @@ export interface OperationsAlarmsProps {
   /** The delivery-events rule's and function's dead-letter queue. */
   deliveryEventsDeadLetterQueue: IQueue;
   /**
-   * What pulls the brake on the visitor stream (decision 075): the share of that stream's own
-   * e-mails in the hour that bounced for good or drew a complaint, taken of at least
-   * `minVolume` e-mails, and for complaints at least `minComplaints` of them.
+   * What pulls the brake on the visitor stream: its own hourly share of hard bounces or
+   * complaints, taken of at least `minVolume` e-mails (decision 075).
    */
   visitorBrake: {
     fn: IFunction;
@@ -46,11 +45,7 @@ export interface OperationsAlarmsProps {
   };
 }
 
-/**
- * Everything that needs a human goes to one encrypted SNS topic: function errors and
- * throttles, API 5xx, table throttles, failed e-mails, re-send and delivery-event dead
- * letters, sales bounces and complaints, SES reputation, and the visitor stream's brake.
- */
+/** Everything that needs a human goes to one encrypted SNS topic (decisions 017, 060, 075). */
 export class OperationsAlarms extends Construct {
   readonly topic: Topic;
   readonly alarms: Alarm[] = [];
@@ -128,10 +123,8 @@ export class OperationsAlarms extends Construct {
       'DynamoDB throttled lead or rate-limit writes.',
     );
 
-    // What the functions count (functions/src/adapters/metrics.ts): an e-mail SES refused
-    // (kept and re-sent), gave up on after the last attempt (a person must follow up), or
-    // refused because the sender identity is not verified (kept, no attempt used, so it
-    // would otherwise never show here).
+    // Failed, abandoned and waiting e-mails: a wait for the sender identity uses no attempt,
+    // so it would otherwise never alarm (decision 033).
     for (const form of props.leadForms) {
       const emailMetric = (metricName: LeadMetric) => leadMetric(metricName, form, fiveMinutes);
       this.add(
@@ -184,9 +177,8 @@ export class OperationsAlarms extends Construct {
         'unreachable, or the function could not be invoked): see the delivery-events logs and ' +
         'the queue.',
     );
-    // Sales addresses are configuration and their set suppresses nothing: one bounce or
-    // complaint means a recipient is not getting leads (a full or moved mailbox, a typo in
-    // recipients, a spam filter), and every later lead will bounce the same way.
+    // Sales addresses are configuration, their set suppresses nothing: one bounce means every
+    // later lead bounces the same way (decision 060).
     this.add(
       'SalesBouncesOrComplaints',
       new MathExpression({
@@ -202,11 +194,8 @@ export class OperationsAlarms extends Construct {
         'Check recipients in the environment file and that mailbox; the lead shows which address.',
     );
 
-    // The brake (decision 075): the share of the visitor stream's own e-mails in the hour that
-    // bounced for good or drew a complaint, as the delivery-events function counts them. Past
-    // either, the brake function pauses the visitor set for a cool-down (sales mail keeps
-    // flowing) and ops are told. It hears every state change, so that its schedule resumes
-    // the stream only once no brake alarm is in ALARM (an alarm acts only on a change).
+    // The brake reads the visitor stream's own hourly share, and hears every state change:
+    // an alarm acts only on a change, so it resumes only once none is in ALARM (decision 075).
     const brake = new LambdaAction(props.visitorBrake.fn);
     const { minVolume, minComplaints, bounceRate, complaintRate } = props.visitorBrake;
     this.add(
@@ -291,19 +280,15 @@ export class OperationsAlarms extends Construct {
 }
 
 /**
- * What the visitor stream's e-mails became in an hour (the delivery-events function's counts):
- * each accepted message ends delivered, bounced for good, soft-bounced after SES gave up, or
- * rejected by SES, so their sum is the hour's volume. Powertools writes only what a run
- * counted, so each is FILLed with 0.
+ * The hour's visitor volume: each accepted message counted once at its outcome, each FILLed
+ * with 0 since Powertools writes only what a run counted (decision 075).
  */
 const VISITOR_VOLUME =
   'FILL(delivered, 0) + FILL(bounced, 0) + FILL(softBounced, 0) + FILL(rejected, 0)';
 
 /**
- * The share of the hour's visitor e-mails that `outcome` (bounced or complained) makes up,
- * taken of at least `minVolume` e-mails, so that at a low volume a handful of events is not a
- * share; with `minCount`, 0 in an hour with fewer such events. Exported for the test that
- * evaluates the expression on sample hours.
+ * The share of the hour's visitor e-mails that `outcome` makes up, taken of at least
+ * `minVolume`, and 0 below `minCount` such events (decision 075). Exported for the test.
  */
 export function visitorShare(
   outcome: 'bounced' | 'complained',

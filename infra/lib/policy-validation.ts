@@ -13,11 +13,9 @@ import {
 import type { IConstruct } from 'constructs';
 
 /*
- * AWS Control Tower's proactive controls, run on every synthesized template by cfn-guard
- * (@cdklabs/cdk-validator-cfnguard): a violation fails `cdk synth` like a cdk-nag finding.
- * The controls are documented per service at
+ * AWS Control Tower's proactive controls, run by cfn-guard on every synthesized template: a
+ * violation fails `cdk synth` like a cdk-nag finding (decision 065). The controls:
  * https://docs.aws.amazon.com/controltower/latest/userguide/proactive-controls.html
- * (each report line links its own page). See docs/decisions/065.
  */
 
 /** One control the stack does not follow, and where. */

@@ -23,9 +23,8 @@ export interface ResearchReportsProps {
 }
 
 /**
- * The research reports' own private bucket: no public access, TLS only, not behind the
- * site's distribution, and not touched by the site's upload, which prunes its own bucket.
- * The report function reads it by presigned URL, the only reader (docs/decisions/031).
+ * The research reports' own private bucket, apart from the site's distribution and upload;
+ * the report function, its only reader, hands out presigned URLs (decision 031).
  */
 export class ResearchReports extends Construct {
   readonly bucket: Bucket;

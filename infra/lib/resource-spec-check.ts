@@ -2,13 +2,9 @@ import { loadAwsServiceSpec } from '@aws-cdk/aws-service-spec';
 import type { PropertyType, SpecDatabase, TypeDefinition } from '@aws-cdk/service-spec-types';
 
 /*
- * Checks a synthesized template against the CloudFormation resource specification that
- * aws-cdk-lib itself is generated from (@aws-cdk/aws-service-spec): every resource type
- * exists, every property name is one the type has (nested property types too), and every
- * required property is there. It does not check values (types, allowed values, patterns),
- * attributes named by Fn::GetAtt, or anything under an intrinsic function. Custom
- * resources (Custom::*, AWS::CloudFormation::CustomResource) take any properties and are
- * skipped, as is CDK's own AWS::CDK::Metadata. See docs/decisions/065.
+ * Checks a synthesized template against the CloudFormation resource specification aws-cdk-lib
+ * is generated from: types, property names and required properties, not values, intrinsics
+ * or custom resources (decision 065).
  */
 
 export type SpecProblemKind = 'unknown-type' | 'unknown-property' | 'missing-property';

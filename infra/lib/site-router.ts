@@ -26,24 +26,10 @@ export interface SiteRouterOptions {
 }
 
 /**
- * The source of the site behaviour's CloudFront Function (runtime cloudfront-js-2.0,
- * attached to viewer-request AND viewer-response), generated from the build:
- *
- * - viewer-request: a clean URL of a known page becomes its `index.html`; a page's own
- *   `index.html`, a file of the build (`/robots.txt`) and anything under `/assets/` pass;
- *   every other path becomes `/404/index.html`.
- * - viewer-response: a request that was sent to the 404 page answers 404, and every page
- *   gets a Content-Security-Policy with the hashes of its own inline scripts (a site-wide
- *   list of every page's hashes would exceed CloudFront's limit on a policy's CSP).
- *
- * Missing files are decided at the edge because CloudFront does not run viewer-response
- * functions when the origin answers 400 or more: S3's 403 for a missing key can never be
- * turned into a 404 here, so the origin must be asked for a file that exists. The bucket
- * keeps hashed assets of earlier builds for pages still open in browsers, which this build
- * does not know; those pass unchecked, and a missing one gets S3's 403.
- *
- * Only this behaviour runs it, so `/api/*` errors are never rewritten. The code is plain
- * ES5 plus what the 2.0 runtime documents.
+ * The source of the site behaviour's CloudFront Function (cloudfront-js-2.0, viewer-request
+ * and viewer-response), generated from the build: clean URLs to `index.html`, unknown paths
+ * to the 404 page in viewer-request, since viewer-response never runs on S3's 403, and each
+ * page's own CSP (decisions 012, 013, 032). Plain ES5 plus what the 2.0 runtime documents.
  */
 export function siteRouterCode(
   pages: readonly PageInlineSources[],

@@ -4,9 +4,8 @@ import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 
 /**
- * The secrets a function reads at run time. Only their ARNs go into its environment (the
- * functions read the values through Secrets Manager, functions/src/wiring.ts), so no value
- * sits in a function's configuration or in the template.
+ * The secrets a function reads at run time by the ARN in its environment, so no value sits in
+ * its configuration or the template (decision 035).
  */
 export interface FunctionSecrets {
   /**
@@ -44,11 +43,9 @@ export function giveSecrets(fn: LambdaFunction, secrets: FunctionSecrets): void 
 }
 
 /**
- * CloudFront's origin-verify header value: a dynamic reference. CloudFormation re-reads a
- * dynamic reference only when the reference itself changes, so after a rotation the
- * reference names the new version (originVerifySecretVersion in the environment file) and one deploy
- * updates the distribution. Without a version it resolves to the value current when the
- * distribution was last updated.
+ * CloudFront's origin-verify header value, a dynamic reference: CloudFormation re-reads it only
+ * when it changes, so after a rotation it names the new version (originVerifySecretVersion in
+ * the environment file) and one deploy updates the distribution (decision 035).
  */
 export function originVerifyHeaderValue(secret: ISecret, versionId: string | undefined): string {
   return versionId

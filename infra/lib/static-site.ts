@@ -85,10 +85,8 @@ export interface StaticSiteProps {
 const REGION_NAME_RESERVE = 20;
 
 /**
- * A name for a CloudFront resource whose names are unique per account, not per region:
- * the stack and construct path (hashed when long) plus the region, so the same stack name
- * deployed in two regions of one account gets two names. An environment-agnostic stack's
- * region is a token that CloudFormation resolves to the deployment region.
+ * A name for a CloudFront resource, unique per account, not per region: the stack and
+ * construct path (hashed when long) plus the region, a token in an agnostic stack (decision 032).
  */
 function regionalName(scope: Construct, purpose: string, maxLength: number): string {
   const base = Names.uniqueResourceName(scope, {

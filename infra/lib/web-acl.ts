@@ -56,12 +56,8 @@ export const MANAGED_RULE_GROUPS = {
 } as const;
 
 /**
- * A rule that reads the request body. The only bodies that pass CloudFront are the lead
- * forms' JSON on /api/ (the site behaviour allows GET and HEAD only, and CloudFront refuses a
- * GET with a body), and there these rules refuse real leads: an answer over 8 KB in a
- * non-Latin script, a security engineer quoting `<script>`, 169.254.169.254, `../` or
- * `${jndi:`. The API caps bodies at 64 KB and validates every field itself, and nothing a
- * visitor typed is ever rendered as HTML or fetched.
+ * A rule that reads the request body, and so only counts: the only bodies CloudFront passes
+ * are the forms' JSON, where these rules refuse real leads (decision 032).
  */
 function readsBody(rule: string): boolean {
   return rule.endsWith('_BODY');
@@ -119,9 +115,8 @@ export class SiteWebAcl extends Construct {
           },
           visibilityConfig: visibility('kryon-api-rate-limit'),
         },
-        // One instance of each group for the whole distribution: a second, scoped-down copy
-        // for /api/ would double the groups' capacity units past the 1,500 a web ACL
-        // includes in its base price.
+        // One instance of each group for the distribution: a scoped-down copy for /api/ would
+        // pass the 1,500 capacity units of the base price (decision 032).
         ...Object.entries(MANAGED_RULE_GROUPS).map(([name, groupRules], index) => ({
           name,
           priority: index + 1,
