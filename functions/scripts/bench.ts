@@ -43,10 +43,10 @@ import { createLocalServer, type Handler } from '../local/server.ts';
 import { ensureTable } from '../local/table.ts';
 import { CHALLENGE_DIFFICULTY, createAltchaService } from '../src/adapters/altcha.ts';
 import { BUNDLE_ALIASES } from '../src/bundling.ts';
-import { VISITOR_MAIL_DEFAULTS } from '../src/config.ts';
 import { PRICE_CURVE } from '../src/leads/challenge-price.ts';
 import { FORM_DEFINITIONS } from '../src/leads/forms.ts';
 import { API_ROUTES, FALLBACK_HANDLER } from '../src/routes.ts';
+import { SETTINGS } from '../src/settings.ts';
 import { apiEvent, sampleBody } from '../test/events.ts';
 import {
   type BenchRequest,
@@ -215,7 +215,7 @@ Object.assign(process.env, {
   // The bench sends thousands of confirmations an hour: the ceiling must not cut the path,
   // nor the price they raise refuse its trivial challenges as underpriced (section 3 measures
   // the price itself). The confirmations are still counted: that write is on the path.
-  VISITOR_MAIL_PER_HOUR: '1000000',
+  VISITOR_MAIL_PER_HOUR: '100000',
   CHALLENGE_MAX_LEVEL: '0',
 });
 delete process.env.AWS_PROFILE;
@@ -440,7 +440,7 @@ console.log(
   `\nIssuing at the top level (one derivation, the server's side): p50 ${ms(median(topIssue))}`,
 );
 const before = ceilingRoute(POW.ceilingBefore, undefined, cpuAt);
-const afterCeiling = ceilingRoute(VISITOR_MAIL_DEFAULTS.perHour, PRICE_CURVE, cpuAt);
+const afterCeiling = ceilingRoute(SETTINGS.visitorMail.perHour.default, PRICE_CURVE, cpuAt);
 const visitors: Visitor[] = [
   { name: 'desktop', p90Seconds: POW.desktop.p90Seconds, budgetSeconds: POW.budgetSeconds },
   { name: '4x throttled', p90Seconds: POW.phone.p90Seconds, budgetSeconds: POW.budgetSeconds },
@@ -452,13 +452,13 @@ console.log(
   `before: flat price, ceiling ${POW.ceilingBefore}/h    ${before.cpuPerHour.toFixed(0).padStart(6)} CPU-s   ${before.how}`,
 );
 console.log(
-  `after:  ceiling ${VISITOR_MAIL_DEFAULTS.perHour}/h              ${afterCeiling.cpuPerHour.toFixed(0).padStart(6)} CPU-s   ${afterCeiling.how}, every token bought ahead at the cheapest level the verifier honours`,
+  `after:  ceiling ${SETTINGS.visitorMail.perHour.default}/h              ${afterCeiling.cpuPerHour.toFixed(0).padStart(6)} CPU-s   ${afterCeiling.how}, every token bought ahead at the cheapest level the verifier honours`,
 );
 {
   // What the same stockpiling attacker paid while the verifier took a token one level below
   // the price (decision 051's slack, removed by decision 072): for comparison only.
   const slack = ceilingRoute(
-    VISITOR_MAIL_DEFAULTS.perHour,
+    SETTINGS.visitorMail.perHour.default,
     PRICE_CURVE,
     cpuAt,
     (issued, current) => issued >= current - 1,
@@ -469,7 +469,7 @@ console.log(
 }
 const afterFor: { name: string; cpuPerHour: number }[] = [];
 for (const visitor of visitors) {
-  const route = priceRoute(visitor, PRICE_CURVE, VISITOR_MAIL_DEFAULTS.perHour, cpuAt);
+  const route = priceRoute(visitor, PRICE_CURVE, SETTINGS.visitorMail.perHour.default, cpuAt);
   // A price route that needs more confirmations than the ceiling lets through trips the
   // ceiling first: what it withholds is the ceiling route's, at the ceiling route's cost.
   const cheapest =

@@ -10,7 +10,6 @@ import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { ensureTable } from '../local/table.ts';
 import { createDynamoBrakeStateStore } from '../src/adapters/brake-state.ts';
 import { createSesVisitorBrake } from '../src/adapters/ses.ts';
-import { BRAKE_DEFAULTS } from '../src/config.ts';
 import {
   alarmsInAlarm,
   type BrakeState,
@@ -20,6 +19,7 @@ import {
   resumeVisitorBrakeWhenDue,
   type VisitorBrakeDeps,
 } from '../src/leads/visitor-brake.ts';
+import { SETTINGS } from '../src/settings.ts';
 import { type Io, isEntryPoint, parseCommandArgs, runCli, UsageError } from './lib/cli.ts';
 import { connectLocalStack, localDynamoClient } from './lib/local-stack.ts';
 
@@ -163,8 +163,8 @@ export async function main(argv: string[], io: Io): Promise<number> {
     metrics: { count() {}, flush() {} },
     now: () => new Date(),
     settings: {
-      coolDownMs: BRAKE_DEFAULTS.coolDownMinutes * 60_000,
-      maxCoolDownMs: BRAKE_DEFAULTS.maxCoolDownMinutes * 60_000,
+      coolDownMs: SETTINGS.visitorBrake.coolDownMinutes.default * 60_000,
+      maxCoolDownMs: SETTINGS.visitorBrake.maxCoolDownMinutes.default * 60_000,
     },
   };
   if (args.table && args.visitorSet) {

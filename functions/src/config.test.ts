@@ -46,13 +46,13 @@ describe('readConfig', () => {
     expect(() =>
       form({ ...FORM_ENV, TABLE_NAME: ' ', REPORT_LINK_DAYS: 'a week', MAIL_TO: 'sales' }),
     ).toThrow(
-      'Missing required environment variable TABLE_NAME; Environment variable REPORT_LINK_DAYS must be a whole number of at least 1; Environment variable MAIL_TO must list e-mail addresses',
+      'Missing required environment variable TABLE_NAME; Environment variable MAIL_TO must list e-mail addresses separated by commas (sales@kryon.example,ops@kryon.example), not "sales"; Environment variable REPORT_LINK_DAYS must be a whole number from 1 to 90, not "a week"',
     );
   });
 
   it('takes a blank variable for an unset one, and trims the rest', () => {
     const config = form({ ...FORM_ENV, TABLE_NAME: ' leads ', SALES_TIME_ZONE: ' ' });
-    expect(config).toMatchObject({ TABLE_NAME: 'leads', SALES_TIME_ZONE: 'UTC' });
+    expect(config).toMatchObject({ TABLE_NAME: 'leads', settings: { sales: { timeZone: 'UTC' } } });
   });
 });
 
@@ -64,19 +64,21 @@ describe('the defaults', () => {
       POWERTOOLS_METRICS_NAMESPACE: 'Kryon/Leads',
     });
     expect(form(FORM_ENV)).toMatchObject({
-      REPORT_LINK_DAYS: 7,
-      SALES_TIME_ZONE: 'UTC',
-      VISITOR_MAIL_FROM_NAME: 'Kryon Sales',
       RETENTION_DAYS: 730,
-      IP_RATE_LIMIT_PER_MINUTE: 20,
-      VISITOR_MAIL_PER_ADDRESS: 3,
-      VISITOR_MAIL_PER_HOUR: 400,
-      UNVERIFIED_SALES_MAIL_PER_HOUR: 10,
       MAIL_DOMAIN_CHECK: 'dns',
-      CHALLENGE_FREE_PER_WINDOW: PRICE_CURVE.free,
-      CHALLENGE_PER_DOUBLING: PRICE_CURVE.perDoubling,
-      CHALLENGE_MAX_LEVEL: PRICE_CURVE.maxLevel,
       recipients: ['sales@kryon.example'],
+      settings: {
+        reportLink: { days: 7 },
+        sales: { timeZone: 'UTC' },
+        ipRateLimit: { perMinute: 20 },
+        visitorMail: { perAddress: 3, perHour: 400, fromName: 'Kryon Sales' },
+        unverifiedSalesMail: { perHour: 10 },
+        challenge: {
+          freePerWindow: PRICE_CURVE.free,
+          perDoubling: PRICE_CURVE.perDoubling,
+          maxLevel: PRICE_CURVE.maxLevel,
+        },
+      },
     });
   });
 });
@@ -84,7 +86,7 @@ describe('the defaults', () => {
 describe('each function needs only what it reads', () => {
   it('starts the challenge function without senders, recipients or the site origin', () => {
     expect(readConfig(challengeConfig, { TABLE_NAME: 'leads', IP_HASH_SECRET: 's' })).toMatchObject(
-      { CHALLENGE_RATE_LIMIT_PER_MINUTE: 30 },
+      { settings: { challenge: { rateLimitPerMinute: 30 } } },
     );
   });
 
@@ -112,8 +114,7 @@ describe('each function needs only what it reads', () => {
       }),
     ).toMatchObject({
       SES_VISITOR_CONFIGURATION_SET: 'visitor',
-      VISITOR_BRAKE_COOLDOWN_MINUTES: 60,
-      VISITOR_BRAKE_MAX_COOLDOWN_MINUTES: 720,
+      settings: { visitorBrake: { coolDownMinutes: 60, maxCoolDownMinutes: 720 } },
     });
     expect(() =>
       readConfig(visitorBrakeConfig, { SES_VISITOR_CONFIGURATION_SET: 'visitor' }),
@@ -256,17 +257,17 @@ describe('the visitor brake', () => {
       readConfig(visitorBrakeConfig, {
         TABLE_NAME: 'leads',
         SES_VISITOR_CONFIGURATION_SET: 'visitor',
-        VISITOR_BRAKE_COOLDOWN_MINUTES: '120',
-        VISITOR_BRAKE_MAX_COOLDOWN_MINUTES: '60',
+        VISITOR_BRAKE_COOL_DOWN_MINUTES: '120',
+        VISITOR_BRAKE_MAX_COOL_DOWN_MINUTES: '60',
       }),
-    ).toThrow(/VISITOR_BRAKE_MAX_COOLDOWN_MINUTES must be at least VISITOR_BRAKE_COOLDOWN_MINUTES/);
+    ).toThrow(/VISITOR_BRAKE_MAX_COOL_DOWN_MINUTES must be at least coolDownMinutes/);
     expect(() =>
       readConfig(visitorBrakeConfig, {
         TABLE_NAME: 'leads',
         SES_VISITOR_CONFIGURATION_SET: 'visitor',
-        VISITOR_BRAKE_COOLDOWN_MINUTES: '0',
+        VISITOR_BRAKE_COOL_DOWN_MINUTES: '0',
       }),
-    ).toThrow(/VISITOR_BRAKE_COOLDOWN_MINUTES must be a whole number of at least 1/);
+    ).toThrow(/VISITOR_BRAKE_COOL_DOWN_MINUTES must be a whole number from 60 to 10080/);
   });
 });
 
@@ -278,14 +279,19 @@ describe('how the e-mails read', () => {
         SALES_TIME_ZONE: ' Europe/Berlin ',
         VISITOR_MAIL_FROM_NAME: 'Kryon Vertrieb',
       }),
-    ).toMatchObject({ SALES_TIME_ZONE: 'Europe/Berlin', VISITOR_MAIL_FROM_NAME: 'Kryon Vertrieb' });
+    ).toMatchObject({
+      settings: {
+        sales: { timeZone: 'Europe/Berlin' },
+        visitorMail: { fromName: 'Kryon Vertrieb' },
+      },
+    });
   });
 
   it.each(['Europe/Berlinn', 'CET+1', 'Mars/Olympus_Mons'])(
     'refuses a zone it does not know: %s',
     (zone) => {
       expect(() => form({ ...FORM_ENV, SALES_TIME_ZONE: zone })).toThrow(
-        `Environment variable SALES_TIME_ZONE must be an IANA time zone such as Europe/Berlin, not "${zone}"`,
+        `Environment variable SALES_TIME_ZONE must be an IANA time zone (Europe/Berlin, America/New_York, UTC), not "${zone}"`,
       );
     },
   );
@@ -303,18 +309,11 @@ describe('how the e-mails read', () => {
 });
 
 describe('numbers', () => {
-  it.each([
-    'REPORT_LINK_DAYS',
-    'RETENTION_DAYS',
-    'IP_RATE_LIMIT_PER_MINUTE',
-    'VISITOR_MAIL_PER_ADDRESS',
-    'VISITOR_MAIL_PER_HOUR',
-    'UNVERIFIED_SALES_MAIL_PER_HOUR',
-  ])('takes %s as a whole number of at least 1', (name) => {
-    expect(form({ ...FORM_ENV, [name]: ' 12 ' })).toMatchObject({ [name]: 12 });
+  it('takes RETENTION_DAYS as a whole number of at least 1', () => {
+    expect(form({ ...FORM_ENV, RETENTION_DAYS: ' 12 ' })).toMatchObject({ RETENTION_DAYS: 12 });
     for (const value of ['0', '-1', '1.5', 'lots']) {
-      expect(() => form({ ...FORM_ENV, [name]: value })).toThrow(
-        `Environment variable ${name} must be a whole number of at least 1`,
+      expect(() => form({ ...FORM_ENV, RETENTION_DAYS: value })).toThrow(
+        'Environment variable RETENTION_DAYS must be a whole number of at least 1',
       );
     }
   });
@@ -326,16 +325,14 @@ describe('numbers', () => {
         CHALLENGE_FREE_PER_WINDOW: '0',
         CHALLENGE_PER_DOUBLING: '5',
         CHALLENGE_MAX_LEVEL: '2',
-      }),
-    ).toMatchObject({
-      CHALLENGE_FREE_PER_WINDOW: 0,
-      CHALLENGE_PER_DOUBLING: 5,
-      CHALLENGE_MAX_LEVEL: 2,
-    });
+      }).settings.challenge,
+    ).toMatchObject({ freePerWindow: 0, perDoubling: 5, maxLevel: 2 });
     expect(() => form({ ...FORM_ENV, CHALLENGE_PER_DOUBLING: '0' })).toThrow(
-      /CHALLENGE_PER_DOUBLING and CHALLENGE_MAX_LEVEL make no working price curve: .*doubling/,
+      'Environment variable CHALLENGE_PER_DOUBLING must be a whole number from 1 to 100000',
     );
-    expect(() => form({ ...FORM_ENV, CHALLENGE_MAX_LEVEL: '9' })).toThrow(/level/);
+    expect(() => form({ ...FORM_ENV, CHALLENGE_MAX_LEVEL: '9' })).toThrow(
+      'Environment variable CHALLENGE_MAX_LEVEL must be a whole number from 0 to 6',
+    );
     expect(() => form({ ...FORM_ENV, CHALLENGE_FREE_PER_WINDOW: 'lots' })).toThrow(
       'Environment variable CHALLENGE_FREE_PER_WINDOW must be a whole number',
     );
@@ -345,11 +342,11 @@ describe('numbers', () => {
     expect(() =>
       readConfig(challengeConfig, { ...FORM_ENV, CHALLENGE_RATE_LIMIT_PER_MINUTE: '0' }),
     ).toThrow(
-      'Environment variable CHALLENGE_RATE_LIMIT_PER_MINUTE must be a whole number of at least 1',
+      'Environment variable CHALLENGE_RATE_LIMIT_PER_MINUTE must be a whole number from 1 to 10000',
     );
-    expect(readConfig(resendConfig, { ...FORM_ENV, SALES_DIGESTS_PER_HOUR: '2' })).toMatchObject({
-      SALES_DIGESTS_PER_HOUR: 2,
-    });
+    expect(
+      readConfig(resendConfig, { ...FORM_ENV, SALES_DIGESTS_PER_HOUR: '2' }).settings.sales,
+    ).toMatchObject({ digestsPerHour: 2 });
   });
 });
 

@@ -1,12 +1,9 @@
 import { LEAD_FORMS, type LeadForm } from '@kryon/shared/api';
-import { CHALLENGE_RATE_LIMIT, DATA_RETENTION, IP_RATE_LIMIT } from '@kryon/shared/constants';
+import { DATA_RETENTION } from '@kryon/shared/constants';
 import { isEmailAddress, parseFromHeader } from '@kryon/shared/mail-address';
 import * as z from 'zod/mini';
-import { displayNameProblem } from './adapters/display-name.ts';
-import { checkPriceCurve, PRICE_CURVE } from './leads/challenge-price.ts';
-import { DIGESTS_PER_HOUR } from './leads/digest.ts';
 import { MAIL_TO, mailToVariable } from './leads/mail-to.ts';
-import { isTimeZone } from './leads/sales-time.ts';
+import { type SettingReader, settingsSchema } from './settings.ts';
 
 /*
  * The functions' environment, as zod schemas: every variable a function reads, what it is,
@@ -234,68 +231,13 @@ const sendingShape = {
   ),
 };
 
-/** What the e-mails say: links, times, the visitor sender's name. */
+/** Where the e-mails link to. */
 const presentationShape = {
   SITE_ORIGIN: requiredText(
     'SITE_ORIGIN',
     "The site's public origin for links in e-mails and pages; no default, so a test deployment cannot link to production. Required by the form, resend and report functions.",
   ),
-  REPORT_LINK_DAYS: count(
-    'REPORT_LINK_DAYS',
-    7,
-    1,
-    'Days a personal report link works; default 7. Form and resend functions.',
-  ),
-  SALES_TIME_ZONE: described(
-    withDefault('UTC').check(
-      z.refine(isTimeZone, {
-        error: (issue) =>
-          `Environment variable SALES_TIME_ZONE must be an IANA time zone such as Europe/Berlin, not "${issue.input}"`,
-      }),
-    ),
-    'The IANA zone of the times in sales e-mails; default UTC. Form and resend functions.',
-  ),
-  VISITOR_MAIL_FROM_NAME: described(
-    withDefault('Kryon Sales').check(
-      z.superRefine((name, ctx) => {
-        const problem = displayNameProblem(name);
-        if (problem) {
-          ctx.issues.push({
-            code: 'custom',
-            input: name,
-            message: `Environment variable VISITOR_MAIL_FROM_NAME ${problem}`,
-          });
-        }
-      }),
-    ),
-    'The sender name of e-mails to visitors; default "Kryon Sales". Form and resend functions.',
-  ),
 };
-
-/** The challenge price's curve (docs/decisions/051); the form and challenge functions. */
-const challengeShape = {
-  CHALLENGE_FREE_PER_WINDOW: count(
-    'CHALLENGE_FREE_PER_WINDOW',
-    PRICE_CURVE.free,
-    0,
-    `Confirmations per 10 minutes at the quiet price; default ${PRICE_CURVE.free}. Form and challenge functions.`,
-  ),
-  CHALLENGE_PER_DOUBLING: count(
-    'CHALLENGE_PER_DOUBLING',
-    PRICE_CURVE.perDoubling,
-    0,
-    `Confirmations more per doubling of the price; default ${PRICE_CURVE.perDoubling}. Form and challenge functions.`,
-  ),
-  CHALLENGE_MAX_LEVEL: count(
-    'CHALLENGE_MAX_LEVEL',
-    PRICE_CURVE.maxLevel,
-    0,
-    `The most doublings of the price (0 to 6); default ${PRICE_CURVE.maxLevel}. Form and challenge functions.`,
-  ),
-};
-
-/** Confirmations to typed addresses: a day to one address, an hour over every form. */
-export const VISITOR_MAIL_DEFAULTS = { perAddress: 3, perHour: 400 } as const;
 
 /** What a lead function stores and spends. */
 const leadShape = {
@@ -304,30 +246,6 @@ const leadShape = {
     DATA_RETENTION.leadDays,
     1,
     `Days a lead (and a suppressed address) is kept; default ${DATA_RETENTION.leadDays}. Form and delivery-events functions.`,
-  ),
-  IP_RATE_LIMIT_PER_MINUTE: count(
-    'IP_RATE_LIMIT_PER_MINUTE',
-    IP_RATE_LIMIT.max,
-    1,
-    `Submissions a minute from one client address; default ${IP_RATE_LIMIT.max}. Form functions.`,
-  ),
-  VISITOR_MAIL_PER_ADDRESS: count(
-    'VISITOR_MAIL_PER_ADDRESS',
-    VISITOR_MAIL_DEFAULTS.perAddress,
-    1,
-    `Confirmations a day to one typed address; default ${VISITOR_MAIL_DEFAULTS.perAddress}. Form functions.`,
-  ),
-  VISITOR_MAIL_PER_HOUR: count(
-    'VISITOR_MAIL_PER_HOUR',
-    VISITOR_MAIL_DEFAULTS.perHour,
-    1,
-    `Confirmations an hour over every form; default ${VISITOR_MAIL_DEFAULTS.perHour}. Form functions.`,
-  ),
-  UNVERIFIED_SALES_MAIL_PER_HOUR: count(
-    'UNVERIFIED_SALES_MAIL_PER_HOUR',
-    10,
-    1,
-    'Unverified leads mailed to sales one by one an hour, the rest go in the digest; default 10. Form functions.',
   ),
   MAIL_DOMAIN_CHECK: described(
     z.pipe(
@@ -369,42 +287,6 @@ const reportShape = {
   ),
 };
 
-const resendShape = {
-  SALES_DIGESTS_PER_HOUR: count(
-    'SALES_DIGESTS_PER_HOUR',
-    DIGESTS_PER_HOUR,
-    1,
-    `Digests of held unverified leads an hour; default ${DIGESTS_PER_HOUR}. Resend function.`,
-  ),
-};
-
-/** The visitor brake's cool-down (docs/decisions/075). */
-export const BRAKE_DEFAULTS = { coolDownMinutes: 60, maxCoolDownMinutes: 720 } as const;
-
-const brakeShape = {
-  VISITOR_BRAKE_COOLDOWN_MINUTES: count(
-    'VISITOR_BRAKE_COOLDOWN_MINUTES',
-    BRAKE_DEFAULTS.coolDownMinutes,
-    1,
-    `Minutes visitor e-mail stays paused after the brake's first trip, doubled for each trip soon after; default ${BRAKE_DEFAULTS.coolDownMinutes}. Visitor brake function.`,
-  ),
-  VISITOR_BRAKE_MAX_COOLDOWN_MINUTES: count(
-    'VISITOR_BRAKE_MAX_COOLDOWN_MINUTES',
-    BRAKE_DEFAULTS.maxCoolDownMinutes,
-    1,
-    `The longest pause the doubling reaches, in minutes; default ${BRAKE_DEFAULTS.maxCoolDownMinutes}. Visitor brake function.`,
-  ),
-};
-
-const challengeRateShape = {
-  CHALLENGE_RATE_LIMIT_PER_MINUTE: count(
-    'CHALLENGE_RATE_LIMIT_PER_MINUTE',
-    CHALLENGE_RATE_LIMIT.max,
-    1,
-    `Challenges one client network may fetch a minute; default ${CHALLENGE_RATE_LIMIT.max}. Challenge function.`,
-  ),
-};
-
 /**
  * Every variable any function reads, with its description: the catalogue the per-function
  * schemas below pick from (its required entries are required only where a function needs them).
@@ -415,13 +297,9 @@ export const ENVIRONMENT_VARIABLES = {
   ...tableShape,
   ...sendingShape,
   ...presentationShape,
-  ...challengeShape,
   ...leadShape,
   ...recipientsShape,
   ...reportShape,
-  ...resendShape,
-  ...brakeShape,
-  ...challengeRateShape,
 };
 
 // --- Rules across variables.
@@ -440,38 +318,8 @@ function needsSiteSecret() {
   });
 }
 
-const validCurve = z.superRefine<{
-  CHALLENGE_FREE_PER_WINDOW: number;
-  CHALLENGE_PER_DOUBLING: number;
-  CHALLENGE_MAX_LEVEL: number;
-}>((env, ctx) => {
-  try {
-    checkPriceCurve(priceCurveOf(env));
-  } catch (error) {
-    push(
-      ctx.issues,
-      env,
-      `Environment variables CHALLENGE_FREE_PER_WINDOW, CHALLENGE_PER_DOUBLING and CHALLENGE_MAX_LEVEL make no working price curve: ${(error as Error).message}`,
-    );
-  }
-});
-
 function push(issues: Issues, input: unknown, message: string) {
   issues.push({ code: 'custom', input, message });
-}
-
-/** The challenge price's curve from the parsed variables. */
-export function priceCurveOf(env: {
-  CHALLENGE_FREE_PER_WINDOW: number;
-  CHALLENGE_PER_DOUBLING: number;
-  CHALLENGE_MAX_LEVEL: number;
-}) {
-  return {
-    windowMs: PRICE_CURVE.windowMs,
-    free: env.CHALLENGE_FREE_PER_WINDOW,
-    perDoubling: env.CHALLENGE_PER_DOUBLING,
-    maxLevel: env.CHALLENGE_MAX_LEVEL,
-  };
 }
 
 /**
@@ -516,16 +364,16 @@ export const healthConfig = z.object({
   ...sendingShape,
 });
 
+/** A function's variables, and the settings its kind reads as `settings` (settings.ts). */
+function withSettings<T extends z.ZodMiniType>(reader: SettingReader, schema: T) {
+  return z.intersection(schema, settingsSchema(reader));
+}
+
 /** GET /api/email/challenge. */
-export const challengeConfig = z
-  .object({
-    ...loggingShape,
-    ...secretsShape,
-    ...tableShape,
-    ...challengeShape,
-    ...challengeRateShape,
-  })
-  .check(needsSiteSecret(), validCurve);
+export const challengeConfig = withSettings(
+  'challenge',
+  z.object({ ...loggingShape, ...secretsShape, ...tableShape }).check(needsSiteSecret()),
+);
 
 /** GET /api/email/report. */
 export const reportConfig = z
@@ -540,7 +388,31 @@ export const reportConfig = z
 
 /** POST /api/email/<form>: one form's function, and `recipients`, its form's list. */
 export function formConfig(form: LeadForm) {
-  return z.intersection(
+  return withSettings(
+    'form',
+    z.intersection(
+      z
+        .object({
+          ...loggingShape,
+          ...secretsShape,
+          ...tableShape,
+          ...sendingShape,
+          ...presentationShape,
+          ...leadShape,
+        })
+        .check(needsSiteSecret()),
+      z.pipe(
+        recipientsSchema([form]),
+        z.transform((byForm) => ({ recipients: byForm[form] })),
+      ),
+    ),
+  );
+}
+
+/** The scheduled re-send: every form's recipients, as each form's function has them. */
+export const resendConfig = withSettings(
+  'resend',
+  z.intersection(
     z
       .object({
         ...loggingShape,
@@ -548,32 +420,12 @@ export function formConfig(form: LeadForm) {
         ...tableShape,
         ...sendingShape,
         ...presentationShape,
-        ...challengeShape,
-        ...leadShape,
       })
-      .check(needsSiteSecret(), validCurve),
+      .check(needsSiteSecret()),
     z.pipe(
-      recipientsSchema([form]),
-      z.transform((byForm) => ({ recipients: byForm[form] })),
+      recipientsSchema(LEAD_FORMS),
+      z.transform((recipientsByForm) => ({ recipientsByForm })),
     ),
-  );
-}
-
-/** The scheduled re-send: every form's recipients, as each form's function has them. */
-export const resendConfig = z.intersection(
-  z
-    .object({
-      ...loggingShape,
-      ...secretsShape,
-      ...tableShape,
-      ...sendingShape,
-      ...presentationShape,
-      ...resendShape,
-    })
-    .check(needsSiteSecret()),
-  z.pipe(
-    recipientsSchema(LEAD_FORMS),
-    z.transform((recipientsByForm) => ({ recipientsByForm })),
   ),
 );
 
@@ -594,39 +446,34 @@ export const deliveryEventsConfig = z
  * table. Without a visitor set, or with the sales set's name, it refuses to start: pausing it
  * would stop sales mail (decision 058).
  */
-export const visitorBrakeConfig = z
-  .object({
-    ...loggingShape,
-    ...tableShape,
-    ...brakeShape,
-    SES_CONFIGURATION_SET: sendingShape.SES_CONFIGURATION_SET,
-    SES_VISITOR_CONFIGURATION_SET: sendingShape.SES_VISITOR_CONFIGURATION_SET,
-  })
-  .check(
-    z.superRefine((env, ctx) => {
-      const visitor = env.SES_VISITOR_CONFIGURATION_SET;
-      if (visitor === undefined) {
-        push(
-          ctx.issues,
-          env,
-          'Missing required environment variable SES_VISITOR_CONFIGURATION_SET: the visitor brake pauses only the visitor configuration set',
-        );
-      } else if (visitor === env.SES_CONFIGURATION_SET) {
-        push(
-          ctx.issues,
-          env,
-          `SES_VISITOR_CONFIGURATION_SET names the sales configuration set ("${visitor}"): the visitor brake must never pause sales e-mail`,
-        );
-      }
-      if (env.VISITOR_BRAKE_MAX_COOLDOWN_MINUTES < env.VISITOR_BRAKE_COOLDOWN_MINUTES) {
-        push(
-          ctx.issues,
-          env,
-          'Environment variable VISITOR_BRAKE_MAX_COOLDOWN_MINUTES must be at least VISITOR_BRAKE_COOLDOWN_MINUTES: the doubling starts from the first cool-down',
-        );
-      }
-    }),
-  );
+export const visitorBrakeConfig = withSettings(
+  'visitor-brake',
+  z
+    .object({
+      ...loggingShape,
+      ...tableShape,
+      SES_CONFIGURATION_SET: sendingShape.SES_CONFIGURATION_SET,
+      SES_VISITOR_CONFIGURATION_SET: sendingShape.SES_VISITOR_CONFIGURATION_SET,
+    })
+    .check(
+      z.superRefine((env, ctx) => {
+        const visitor = env.SES_VISITOR_CONFIGURATION_SET;
+        if (visitor === undefined) {
+          push(
+            ctx.issues,
+            env,
+            'Missing required environment variable SES_VISITOR_CONFIGURATION_SET: the visitor brake pauses only the visitor configuration set',
+          );
+        } else if (visitor === env.SES_CONFIGURATION_SET) {
+          push(
+            ctx.issues,
+            env,
+            `SES_VISITOR_CONFIGURATION_SET names the sales configuration set ("${visitor}"): the visitor brake must never pause sales e-mail`,
+          );
+        }
+      }),
+    ),
+);
 
 export type LoggingConfig = z.output<typeof loggingConfig>;
 export type HealthConfig = z.output<typeof healthConfig>;

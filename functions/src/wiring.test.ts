@@ -84,8 +84,8 @@ describe('the challenge price and limits', () => {
       VISITOR_MAIL_PER_ADDRESS: '2',
     });
     expect(visitorMailBudgets(form)).toEqual({
-      perRecipient: { max: 2, windowMs: 86_400_000 },
-      ceiling: { max: 250, windowMs: 3_600_000 },
+      perAddress: { max: 2, windowMs: 86_400_000 },
+      perHour: { max: 250, windowMs: 3_600_000 },
     });
   });
 });

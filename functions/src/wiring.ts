@@ -35,7 +35,6 @@ import {
   formConfig,
   type HealthConfig,
   loggingConfig,
-  priceCurveOf,
   type ResendConfig,
   readConfig,
   type VisitorBrakeConfig,
@@ -46,8 +45,8 @@ import { siteOriginOnly } from './http/site-origin.ts';
 import { lambdaHandler } from './lambda-handler.ts';
 import {
   type ChallengePrice,
-  checkPriceCurve,
   createChallengePrice,
+  PRICE_CURVE,
   type PriceCurve,
 } from './leads/challenge-price.ts';
 import { MAX_SEND_ATTEMPTS } from './leads/deliver.ts';
@@ -60,6 +59,7 @@ import type { ResendDeps } from './leads/resend-pending.ts';
 import type { LeadDeps } from './leads/submit-lead.ts';
 import type { VisitorBrakeDeps } from './leads/visitor-brake.ts';
 import type { VisitorMailBudgets } from './leads/visitor-mail.ts';
+import type { SettingsOf } from './settings.ts';
 
 /*
  * Production wiring. Each Lambda entry reads its configuration once, at module scope, with
@@ -171,25 +171,14 @@ export function visitorBrakeDeps(config: VisitorBrakeConfig): VisitorBrakeDeps {
     metrics: brakeMetrics(),
     now: () => new Date(),
     settings: {
-      coolDownMs: config.VISITOR_BRAKE_COOLDOWN_MINUTES * 60_000,
-      maxCoolDownMs: config.VISITOR_BRAKE_MAX_COOLDOWN_MINUTES * 60_000,
+      coolDownMs: config.settings.visitorBrake.coolDownMinutes * 60_000,
+      maxCoolDownMs: config.settings.visitorBrake.maxCoolDownMinutes * 60_000,
     },
   };
 }
 
 function leadMetrics() {
   return createLeadMetrics(powertoolsMetrics);
-}
-
-/**
- * Personal report links: signed with a key derived from the site secret, working for
- * REPORT_LINK_DAYS days from the request.
- */
-function reportLinkConfig(site: SecretVersions, config: Pick<FormConfig, 'REPORT_LINK_DAYS'>) {
-  return {
-    key: reportLinkKeys(site)[0] as string,
-    days: config.REPORT_LINK_DAYS,
-  };
 }
 
 /**
@@ -202,19 +191,21 @@ export function reportLinkKeys(site: SecretVersions): string[] {
     .map((value) => derivedSecret(value, 'report-link'));
 }
 
-type PresentationConfig = Pick<
-  FormConfig,
-  'SITE_ORIGIN' | 'REPORT_LINK_DAYS' | 'SALES_TIME_ZONE' | 'VISITOR_MAIL_FROM_NAME'
->;
+type PresentationConfig = Pick<FormConfig, 'SITE_ORIGIN'> & {
+  settings: Pick<SettingsOf<'form' | 'resend'>, 'reportLink' | 'sales' | 'visitorMail'>;
+};
 
-/** How every lead's e-mails read and link, the same for a form's function and the re-send. */
-function deliveryConfig(site: SecretVersions, config: PresentationConfig) {
+/**
+ * How every lead's e-mails read and link, the same for a form's function and the re-send;
+ * report links are signed with a key derived from the site secret.
+ */
+function deliveryConfig(site: SecretVersions, { SITE_ORIGIN, settings }: PresentationConfig) {
   return {
-    siteOrigin: config.SITE_ORIGIN,
-    reportLink: reportLinkConfig(site, config),
+    siteOrigin: SITE_ORIGIN,
+    reportLink: { key: reportLinkKeys(site)[0] as string, days: settings.reportLink.days },
     maxAttempts: MAX_SEND_ATTEMPTS,
-    salesTimeZone: config.SALES_TIME_ZONE,
-    visitorFromName: config.VISITOR_MAIL_FROM_NAME,
+    salesTimeZone: settings.sales.timeZone,
+    visitorFromName: settings.visitorMail.fromName,
   };
 }
 
@@ -325,10 +316,9 @@ export function formHandler(definition: FormDefinition, env: NodeJS.ProcessEnv =
 const PRICE_CACHE_MS = 1_000;
 let price: ChallengePrice | undefined;
 
-type ChallengePriceConfig = Pick<
-  ChallengeConfig,
-  'TABLE_NAME' | 'CHALLENGE_FREE_PER_WINDOW' | 'CHALLENGE_PER_DOUBLING' | 'CHALLENGE_MAX_LEVEL'
->;
+type ChallengePriceConfig = Pick<ChallengeConfig, 'TABLE_NAME'> & {
+  settings: Pick<SettingsOf<'challenge'>, 'challenge'>;
+};
 
 export function challengeService(site: SecretVersions, config: ChallengePriceConfig) {
   price ??= createChallengePrice(
@@ -339,37 +329,22 @@ export function challengeService(site: SecretVersions, config: ChallengePriceCon
   return createAltchaService({ secret: site.current, price });
 }
 
-/**
- * The challenge price's curve (docs/decisions/051): CHALLENGE_FREE_PER_WINDOW confirmations
- * per 10 minutes at the price of a quiet hour, one doubling per CHALLENGE_PER_DOUBLING more,
- * at most CHALLENGE_MAX_LEVEL doublings.
- */
-export function priceCurve(config: Omit<ChallengePriceConfig, 'TABLE_NAME'>): PriceCurve {
-  return checkPriceCurve(priceCurveOf(config));
+/** The challenge price's curve (decision 051) from the settings, over PRICE_CURVE's window. */
+export function priceCurve({ settings }: Pick<ChallengePriceConfig, 'settings'>): PriceCurve {
+  const { freePerWindow, perDoubling, maxLevel } = settings.challenge;
+  return { windowMs: PRICE_CURVE.windowMs, free: freePerWindow, perDoubling, maxLevel };
 }
 
-/**
- * Challenges one client network may fetch a minute: CHALLENGE_RATE_LIMIT_PER_MINUTE. The
- * browser tests raise it: every journey comes from 127.0.0.1.
- */
-export function challengeRateLimit(
-  config: Pick<ChallengeConfig, 'CHALLENGE_RATE_LIMIT_PER_MINUTE'>,
-) {
-  return { ...CHALLENGE_RATE_LIMIT, max: config.CHALLENGE_RATE_LIMIT_PER_MINUTE };
+/** Challenges one client network may fetch a minute (the browser tests raise it). */
+export function challengeRateLimit({ settings }: Pick<ChallengeConfig, 'settings'>) {
+  return { ...CHALLENGE_RATE_LIMIT, max: settings.challenge.rateLimitPerMinute };
 }
 
-/**
- * Confirmations to typed addresses: VISITOR_MAIL_PER_ADDRESS a day to one address and
- * VISITOR_MAIL_PER_HOUR over every form. A lead past either is still stored and sent to
- * sales; only the visitor's e-mail is withheld. The hourly ceiling is the last breaker: the
- * challenge price is what makes a flood dear (docs/decisions/051), and sized with it.
- */
-export function visitorMailBudgets(
-  config: Pick<FormConfig, 'VISITOR_MAIL_PER_ADDRESS' | 'VISITOR_MAIL_PER_HOUR'>,
-): VisitorMailBudgets {
+/** Confirmations to typed addresses: a day to one address, and an hour over every form. */
+export function visitorMailBudgets({ settings }: Pick<FormConfig, 'settings'>): VisitorMailBudgets {
   return {
-    perRecipient: { max: config.VISITOR_MAIL_PER_ADDRESS, windowMs: 24 * 60 * 60 * 1000 },
-    ceiling: { max: config.VISITOR_MAIL_PER_HOUR, windowMs: 60 * 60 * 1000 },
+    perAddress: { max: settings.visitorMail.perAddress, windowMs: 24 * 60 * 60 * 1000 },
+    perHour: { max: settings.visitorMail.perHour, windowMs: 60 * 60 * 1000 },
   };
 }
 
@@ -408,11 +383,11 @@ export function formDeps(form: LeadForm, site: SecretVersions, config: FormConfi
       hashSecret: site.current,
       rateLimit: {
         email: RATE_LIMIT,
-        ip: { ...IP_RATE_LIMIT, max: config.IP_RATE_LIMIT_PER_MINUTE },
+        ip: { ...IP_RATE_LIMIT, max: config.settings.ipRateLimit.perMinute },
       },
       visitorMail: visitorMailBudgets(config),
       unverifiedSalesMail: {
-        max: config.UNVERIFIED_SALES_MAIL_PER_HOUR,
+        max: config.settings.unverifiedSalesMail.perHour,
         windowMs: 60 * 60 * 1000,
       },
       minFillMs: MIN_FILL_MS,
@@ -435,7 +410,7 @@ export function resendDeps(site: SecretVersions, config: ResendConfig): ResendDe
       concurrency: 4,
       digestMaxLeads: DIGEST_MAX_LEADS,
       digestLeadsPerNetwork: DIGEST_LEADS_PER_NETWORK,
-      digestsPerHour: config.SALES_DIGESTS_PER_HOUR,
+      digestsPerHour: config.settings.sales.digestsPerHour,
     },
   };
 }

@@ -19,8 +19,8 @@ export function testLeadConfig(overrides: Partial<LeadConfig> = {}): LeadConfig 
     hashSecret: 'ip-secret',
     rateLimit: { email: RATE_LIMIT, ip: IP_RATE_LIMIT },
     visitorMail: {
-      perRecipient: { max: 3, windowMs: 24 * HOUR },
-      ceiling: { max: 200, windowMs: HOUR },
+      perAddress: { max: 3, windowMs: 24 * HOUR },
+      perHour: { max: 200, windowMs: HOUR },
     },
     // Tests post unverified leads one by one; the digest's own tests lower this.
     unverifiedSalesMail: { max: 1_000, windowMs: HOUR },

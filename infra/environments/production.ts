@@ -33,8 +33,10 @@ export default defineEnvironment({
   },
 
   sender: { identity: 'kryon.security', from: 'Kryon <no-reply@kryon.security>' },
-  visitorFromName: 'Kryon Sales',
-  salesTimeZone: 'UTC',
+  // The tunable settings (visitorMail, sales, challenge, visitorBrake…) keep their defaults;
+  // each is defined, with its rule and default, in functions/src/settings.ts.
+  visitorMail: { fromName: 'Kryon Sales' },
+  sales: { timeZone: 'UTC' },
   recipients: {
     default: ['sales@kryon.security'],
     partner: ['partners@kryon.security'],

@@ -266,8 +266,8 @@ describe('senders', () => {
   });
 
   it('refuse a sender name that would break the From header', () => {
-    expect(problems({ kind: 'preview', visitorFromName: 'Sales <x@y.z>' })).toMatch(
-      /^ {2}visitorFromName: /m,
+    expect(problems({ kind: 'preview', visitorMail: { fromName: 'Sales <x@y.z>' } })).toMatch(
+      /^ {2}visitorMail.fromName: /m,
     );
   });
 });
@@ -370,8 +370,8 @@ describe('the other settings', () => {
 
   it('take a log level, time zone and secret version of the right shape', () => {
     expect(problems({ kind: 'preview', logLevel: 'info' })).toMatch(/^ {2}logLevel: /m);
-    expect(problems({ kind: 'preview', salesTimeZone: 'Berlin' })).toContain(
-      'salesTimeZone: must be an IANA time zone',
+    expect(problems({ kind: 'preview', sales: { timeZone: 'Berlin' } })).toContain(
+      'sales.timeZone: must be an IANA time zone',
     );
     expect(problems({ kind: 'preview', originVerifySecretVersion: 'v2' })).toContain(
       'originVerifySecretVersion: must be the VersionId',
@@ -383,19 +383,21 @@ describe('the other settings', () => {
     expect(config).toMatchObject({
       stackName: 'KryonWeb',
       waf: { mode: 'off' },
-      visitorMail: { perAddress: 3, perHour: 400 },
-      visitorBrake: {
-        bounceRate: 0.04,
-        complaintRate: 0.0008,
-        minVolume: 300,
-        minComplaints: 3,
-        coolDownMinutes: 60,
-        maxCoolDownMinutes: 720,
+      settings: {
+        visitorMail: { perAddress: 3, perHour: 400, fromName: 'Kryon Sales' },
+        sales: { timeZone: 'UTC' },
+        visitorBrake: {
+          bounceRate: 0.04,
+          complaintRate: 0.0008,
+          minVolume: 300,
+          minComplaints: 3,
+          coolDownMinutes: 60,
+          maxCoolDownMinutes: 720,
+        },
       },
       api: { rateLimit: 10_000, burstLimit: 5_000 },
       logLevel: 'INFO',
       appVersion: 'dev',
-      email: { visitorFromName: 'Kryon Sales', salesTimeZone: 'UTC' },
     });
   });
 

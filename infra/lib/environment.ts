@@ -2,9 +2,7 @@ import { X509Certificate } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BRAKE_DEFAULTS, VISITOR_MAIL_DEFAULTS } from '@kryon/functions/config';
-import { displayNameProblem } from '@kryon/functions/display-name';
-import { isTimeZone } from '@kryon/functions/sales-time';
+import { settingsFileShape, settingsOf } from '@kryon/functions/settings';
 import { LEAD_FORMS, type LeadForm } from '@kryon/shared/api';
 import {
   API_FLOOD_RATE,
@@ -43,11 +41,6 @@ const RESERVED_DOMAIN = /(^|\.)(example(\.com|\.net|\.org)?|test|invalid|localho
 /** API Gateway's account-level ceilings per region: a route can ask for no more. */
 const RATE_MAX = API_STAGE_THROTTLE.rateLimit;
 const BURST_MAX = API_STAGE_THROTTLE.burstLimit;
-/**
- * The account bounce and complaint rates at which SES places an account under review: the
- * brake on the visitor stream must pull below them, or it would act after the review.
- */
-const SES_REVIEW_RATES = { bounce: 0.05, complaint: 0.001 } as const;
 export const LOG_LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -91,15 +84,6 @@ const wholeNumber = (min: number, max: number) =>
     .int(`must be a whole number from ${min} to ${max}`)
     .min(min, `must be a whole number from ${min} to ${max}`)
     .max(max, `must be a whole number from ${min} to ${max}`);
-/** A rate (a fraction, not a percentage) strictly between 0 and the rate SES reviews at. */
-const brakeRate = (review: number, what: string) =>
-  z
-    .number()
-    .gt(0, `must be a ${what} rate as a fraction above 0, e.g. ${review * 0.8}`)
-    .lt(
-      review,
-      `must be below ${review} (SES reviews an account at a ${what} rate of ${review * 100}%)`,
-    );
 const sender = z.strictObject({
   /** The SES identity: a domain (`kryon.security`, verified with DKIM) or one address. */
   identity,
@@ -187,22 +171,6 @@ export const environmentSchema = z
      */
     visitorSender: sender.required({ from: true }).optional(),
     /**
-     * The sender name of e-mails to visitors, which ask for a reply.
-     * @default "Kryon Sales"
-     */
-    visitorFromName: text('a sender name')
-      .refine((name) => !displayNameProblem(name), {
-        error: (issue) => displayNameProblem(String(issue.input)) ?? 'is not a sender name',
-      })
-      .default('Kryon Sales'),
-    /**
-     * The IANA zone sales e-mails give times in.
-     * @default "UTC"
-     */
-    salesTimeZone: text('an IANA time zone')
-      .refine(isTimeZone, 'must be an IANA time zone (Europe/Berlin, America/New_York, UTC)')
-      .default('UTC'),
-    /**
      * Who gets each form's leads, by the form names the shared definitions declare
      * (`contact`, `partner`, `demo`, `beta-access`, `download`); `default` serves every form
      * without a list of its own and is required when any form has none.
@@ -260,40 +228,10 @@ export const environmentSchema = z
       })
       .optional(),
     /**
-     * Confirmations to addresses visitors typed: to one address a day, and over every form an
-     * hour. Past either the lead is kept and sales mailed; only the visitor's e-mail waits.
-     * @default { perAddress: 3, perHour: 400 }
+     * The tunable settings, by group (`visitorMail: { perAddress: 5 }`): each one's rule,
+     * default and meaning are in functions/src/settings.ts, the one place that defines them.
      */
-    visitorMail: z
-      .strictObject({
-        perAddress: wholeNumber(1, 20).default(VISITOR_MAIL_DEFAULTS.perAddress),
-        perHour: wholeNumber(1, 100_000).default(VISITOR_MAIL_DEFAULTS.perHour),
-      })
-      .prefault({}),
-    /**
-     * The brake on visitor mail (decision 075): the share of the visitor stream's own e-mails
-     * in an hour that bounced for good / drew a complaint at which it pauses that stream, each
-     * below the account rate at which SES reviews the account; `minVolume`, the hour's volume
-     * below which the share is taken of `minVolume` (so a few events at a low volume are not a
-     * share); `minComplaints`, complaints it takes besides; and the first and longest pause.
-     * @default { bounceRate: 0.04, complaintRate: 0.0008, minVolume: 300, minComplaints: 3, coolDownMinutes: 60, maxCoolDownMinutes: 720 }
-     */
-    visitorBrake: z
-      .strictObject({
-        bounceRate: brakeRate(SES_REVIEW_RATES.bounce, 'bounce').default(0.04),
-        complaintRate: brakeRate(SES_REVIEW_RATES.complaint, 'complaint').default(0.0008),
-        minVolume: wholeNumber(1, 1_000_000).default(300),
-        minComplaints: wholeNumber(1, 10_000).default(3),
-        // At least the alarms' hour: a pause shorter than it would end while the hour that
-        // pulled it is still being counted.
-        coolDownMinutes: wholeNumber(60, 10_080).default(BRAKE_DEFAULTS.coolDownMinutes),
-        maxCoolDownMinutes: wholeNumber(60, 10_080).default(BRAKE_DEFAULTS.maxCoolDownMinutes),
-      })
-      .refine((brake) => brake.maxCoolDownMinutes >= brake.coolDownMinutes, {
-        message: 'must be at least coolDownMinutes (the doubling starts there)',
-        path: ['maxCoolDownMinutes'],
-      })
-      .prefault({}),
+    ...settingsFileShape,
     /**
      * The API stage's throttle, for every route. A throttle is one bucket for every visitor,
      * so it is sized for a flood, never for the expected traffic: at least API_FLOOD_RATE,
@@ -494,57 +432,7 @@ export interface SenderConfig {
 }
 
 /** What the stack is built from: an environment, checked and with its defaults applied. */
-export interface DeployConfig {
-  stackName: string;
-  env: { account?: string; region?: string };
-  /**
-   * The site's own domain, and the API's when it has one.
-   * @default none: the distribution's own `….cloudfront.net` name
-   */
-  domain?: { name: string; certificateArn: string; apiName?: string };
-  email: {
-    /** A domain (`kryon.security`, verified with DKIM) or one address. */
-    identity: string;
-    /** The From header, e.g. `Kryon <no-reply@kryon.security>`. */
-    from: string;
-    /** The bare sender address of `from`. */
-    fromAddress: string;
-    /** The sender name of e-mails to visitors, from the visitor stream's address. */
-    visitorFromName: string;
-    /** Visitor mail's own sending identity (docs/decisions/061); absent, `identity`'s. */
-    visitor?: SenderConfig;
-    /** The IANA zone sales e-mails give times in. */
-    salesTimeZone: string;
-    /** Recipients per form; `default` serves forms without their own list. */
-    recipients: Recipients;
-    /** The identity is in SES already: the stack uses it and does not create it. */
-    identityExists: boolean;
-  };
-  alarmEmails: string[];
-  waf: WafConfig;
-  /** How long a lead is kept: DATA_RETENTION, which the privacy notice states. */
-  leadRetentionDays: number;
-  visitorMail: { perAddress: number; perHour: number };
-  visitorBrake: {
-    bounceRate: number;
-    complaintRate: number;
-    minVolume: number;
-    minComplaints: number;
-    coolDownMinutes: number;
-    maxCoolDownMinutes: number;
-  };
-  /** The site's public origin, for links in e-mails to visitors (the research download). */
-  siteOrigin: string | undefined;
-  /** How long logs are kept: DATA_RETENTION, which the privacy notice states. */
-  logRetention: RetentionDays;
-  /** The stage's throttle, for every route: sized for a flood (API_FLOOD_RATE at least). */
-  api: Throttle;
-  /** The API's own name CloudFront reaches it by, with mutual TLS; no execute-api address. */
-  apiOrigin: ApiOrigin;
-  logLevel: LogLevel;
-  appVersion: string;
-  originVerifySecretVersion: string | undefined;
-}
+export type DeployConfig = ReturnType<typeof deployConfig>;
 
 /** Values a preview environment synthesizes with when it names no sender, recipients or API origin. */
 export const PLACEHOLDERS = {
@@ -595,20 +483,37 @@ export function parseEnvironment(
     );
     throw new EnvironmentError(
       `${file} is not a valid environment:\n${lines.join('\n')}\n` +
-        'Each key is described, with its default, in infra/lib/environment.ts.',
+        'Each key is described, with its default, in infra/lib/environment.ts (the settings: functions/src/settings.ts).',
     );
   }
   const env = result.data;
   const placeholders: ParsedEnvironment['placeholders'] = [];
-  const sender = env.sender ?? { identity: PLACEHOLDERS.sender, exists: false };
   if (!env.sender) placeholders.push('sender');
-  const recipients = env.recipients ?? { ...PLACEHOLDERS.recipients };
   if (!env.recipients) placeholders.push('recipients');
-  const apiOrigin = env.apiOrigin ?? { ...PLACEHOLDERS.apiOrigin };
   if (!env.apiOrigin) placeholders.push('apiOrigin');
+  const config = deployConfig(env, options);
+  return {
+    kind: env.kind,
+    config,
+    placeholders,
+    site: {
+      origin: config.siteOrigin,
+      apiOrigin: env.domain?.apiName ? `https://${env.domain.apiName}` : '',
+    },
+  };
+}
+
+/** An environment's stack config: the file's values, with defaults and placeholders applied. */
+function deployConfig(
+  env: Environment,
+  options: { account?: string; region?: string; appVersion?: string },
+) {
+  const sender = env.sender ?? { identity: PLACEHOLDERS.sender, exists: false };
+  const recipients = env.recipients ?? { ...PLACEHOLDERS.recipients };
+  const apiOrigin = env.apiOrigin ?? { ...PLACEHOLDERS.apiOrigin };
   const from = fromOf(sender);
   const siteOrigin = env.siteOrigin ?? (env.domain ? `https://${env.domain.name}` : undefined);
-  const config: DeployConfig = {
+  return {
     stackName: env.stackName,
     env: { account: env.account ?? options.account, region: env.region ?? options.region },
     ...(env.domain ? { domain: env.domain } : {}),
@@ -617,8 +522,6 @@ export function parseEnvironment(
       from,
       fromAddress: addressOf(from) as string,
       identityExists: sender.exists,
-      visitorFromName: env.visitorFromName,
-      salesTimeZone: env.salesTimeZone,
       recipients: recipients as Recipients,
       ...(env.visitorSender
         ? {
@@ -632,14 +535,9 @@ export function parseEnvironment(
         : {}),
     },
     alarmEmails: env.alarmEmails ?? [],
-    waf: !env.waf
-      ? { mode: 'off' }
-      : env.waf.webAclArn
-        ? { mode: 'existing', webAclArn: env.waf.webAclArn }
-        : { mode: 'create', rateLimit: env.waf.rateLimit ?? 100 },
+    waf: wafOf(env.waf),
     leadRetentionDays: DATA_RETENTION.leadDays,
-    visitorMail: env.visitorMail,
-    visitorBrake: env.visitorBrake,
+    settings: settingsOf(env),
     siteOrigin,
     logRetention: DATA_RETENTION.logDays as RetentionDays,
     api: stageThrottle(env.api, env.region ?? options.region),
@@ -648,15 +546,12 @@ export function parseEnvironment(
     appVersion: options.appVersion ?? 'dev',
     originVerifySecretVersion: env.originVerifySecretVersion,
   };
-  return {
-    kind: env.kind,
-    config,
-    placeholders,
-    site: {
-      origin: siteOrigin,
-      apiOrigin: env.domain?.apiName ? `https://${env.domain.apiName}` : '',
-    },
-  };
+}
+
+function wafOf(waf: Environment['waf']): WafConfig {
+  if (!waf) return { mode: 'off' };
+  if (waf.webAclArn) return { mode: 'existing', webAclArn: waf.webAclArn };
+  return { mode: 'create', rateLimit: waf.rateLimit ?? 100 };
 }
 
 /** Who gets the leads, by form name; `default` serves forms without a list of their own. */

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Settings } from '@kryon/functions/settings';
 import type { LeadForm } from '@kryon/shared/api';
 import { CfnOutput, Duration } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
@@ -24,12 +25,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { EmailSending } from './email-sending.ts';
 import type { LogLevel, Recipients, Throttle } from './environment.ts';
-import {
-  leadFunction,
-  type MailPresentation,
-  mailPresentationEnvironment,
-  recipientEnvironment,
-} from './lead-function.ts';
+import { leadFunction, recipientEnvironment } from './lead-function.ts';
 import { acknowledge } from './nag.ts';
 import { giveSecrets } from './site-secrets.ts';
 
@@ -60,8 +56,6 @@ export interface FormsApiProps {
   table: ITableV2;
   email: EmailSending;
   mailFrom: string;
-  /** How the e-mails read: visitor e-mails' sender name, the zone of sales e-mails' times. */
-  mailPresentation: MailPresentation;
   /** Recipients per form; `default` for forms without their own entry. */
   recipients: Recipients;
   /**
@@ -71,7 +65,8 @@ export interface FormsApiProps {
    */
   secrets: { site: ISecret; originVerify: ISecret };
   leadRetentionDays: number;
-  visitorMail: { perAddress: number; perHour: number };
+  /** The environment's settings: the form and challenge functions get those they read. */
+  settings: Settings;
   /** The site's origin, for links in e-mails and pages (may be a token of the distribution). */
   siteOrigin: string;
   logRetention: RetentionDays;
@@ -301,12 +296,9 @@ export class FormsApi extends Construct {
       Object.assign(environment, {
         TABLE_NAME: table,
         MAIL_FROM: props.mailFrom,
-        ...mailPresentationEnvironment(props.mailPresentation),
         ...recipientEnvironment(props.recipients, [handler as LeadForm]),
         ...props.email.sendingEnvironment(),
         RETENTION_DAYS: String(props.leadRetentionDays),
-        VISITOR_MAIL_PER_ADDRESS: String(props.visitorMail.perAddress),
-        VISITOR_MAIL_PER_HOUR: String(props.visitorMail.perHour),
         SITE_ORIGIN: props.siteOrigin,
       });
       // Only the item shapes this form writes (functions/src/adapters/dynamodb.ts): its own
@@ -414,6 +406,9 @@ export class FormsApi extends Construct {
       logGroup,
       logLevel: props.logLevel,
       environment,
+      ...(kind === 'form' || kind === 'challenge'
+        ? { settings: { reader: kind, values: props.settings } }
+        : {}),
       repoRoot: props.repoRoot,
     });
     const reserved = RESERVED_CONCURRENCY[kind];

@@ -113,14 +113,10 @@ export class KryonStack extends Stack {
       table: this.table.table,
       email: this.email,
       mailFrom: props.email.from,
-      mailPresentation: {
-        visitorFromName: props.email.visitorFromName,
-        salesTimeZone: props.email.salesTimeZone,
-      },
       recipients: props.email.recipients,
       secrets,
       leadRetentionDays: props.leadRetentionDays,
-      visitorMail: props.visitorMail,
+      settings: props.settings,
       siteOrigin,
       logRetention: props.logRetention,
       corsAllowOrigin: props.domain?.apiName ? props.siteOrigin : undefined,
@@ -140,10 +136,7 @@ export class KryonStack extends Stack {
       table: this.table.table,
       email: this.email,
       mailFrom: props.email.from,
-      mailPresentation: {
-        visitorFromName: props.email.visitorFromName,
-        salesTimeZone: props.email.salesTimeZone,
-      },
+      settings: props.settings,
       recipients: props.email.recipients,
       siteOrigin,
       siteSecret: ipHashSecret,
@@ -168,8 +161,7 @@ export class KryonStack extends Stack {
       repoRoot: REPO_ROOT,
       email: this.email,
       table: this.table.table,
-      coolDownMinutes: props.visitorBrake.coolDownMinutes,
-      maxCoolDownMinutes: props.visitorBrake.maxCoolDownMinutes,
+      settings: props.settings,
       logRetention: props.logRetention,
       logLevel: props.logLevel,
       appVersion: props.appVersion,
@@ -220,7 +212,7 @@ export class KryonStack extends Stack {
     ]);
     const visitorBrake = {
       configurationSetName: this.email.visitorConfigurationSet.configurationSetName,
-      ...props.visitorBrake,
+      ...props.settings.visitorBrake,
     };
     this.alarms = new OperationsAlarms(this, 'Alarms', {
       alarmEmails: props.alarmEmails,

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { BUNDLE_ALIASES } from '@kryon/functions/bundling';
 import { mailToVariable } from '@kryon/functions/mail-to';
+import { type SettingReader, type Settings, settingVariables } from '@kryon/functions/settings';
 import type { LeadForm } from '@kryon/shared/api';
 import { Duration } from 'aws-cdk-lib';
 import { type IRole, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -27,6 +28,11 @@ export interface LeadFunctionProps {
   /** Powertools' log level (POWERTOOLS_LOG_LEVEL). */
   logLevel: LogLevel;
   environment: Record<string, string>;
+  /**
+   * The settings the function reads, set as their variables (functions/src/settings.ts).
+   * @default none
+   */
+  settings?: { reader: SettingReader; values: Settings };
   /** The monorepo root: the lockfile and the workspace packages esbuild resolves. */
   repoRoot: string;
   /**
@@ -59,6 +65,7 @@ export function leadFunction(scope: Construct, id: string, props: LeadFunctionPr
       // Stack traces in the logs point at the TypeScript sources through the bundled map.
       NODE_OPTIONS: '--enable-source-maps',
       ...props.environment,
+      ...(props.settings ? settingVariables(props.settings.reader, props.settings.values) : {}),
     },
     projectRoot: props.repoRoot,
     depsLockFilePath: join(props.repoRoot, 'package-lock.json'),
@@ -103,22 +110,6 @@ export function recipientEnvironment(
   return Object.fromEntries(
     forms.map((form) => [mailToVariable(form), recipientsOf(form, recipients).join(',')]),
   );
-}
-
-/** How the e-mails of a function that sends them read. */
-export interface MailPresentation {
-  /** The sender name of e-mails to visitors. */
-  visitorFromName: string;
-  /** The IANA zone of the times in sales e-mails. */
-  salesTimeZone: string;
-}
-
-/** The variables the functions read them from (functions/src/config.ts), checked at cold start. */
-export function mailPresentationEnvironment(mail: MailPresentation): Record<string, string> {
-  return {
-    VISITOR_MAIL_FROM_NAME: mail.visitorFromName,
-    SALES_TIME_ZONE: mail.salesTimeZone,
-  };
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Settings } from '@kryon/functions/settings';
 import { LEADS_TABLE } from '@kryon/functions/table-schema';
 import { LEAD_FORMS } from '@kryon/shared/api';
 import { Duration } from 'aws-cdk-lib';
@@ -16,8 +17,6 @@ import {
   deadLetterQueue,
   functionLogsAndRole,
   leadFunction,
-  type MailPresentation,
-  mailPresentationEnvironment,
   recipientEnvironment,
 } from './lead-function.ts';
 import { giveSecrets } from './site-secrets.ts';
@@ -29,8 +28,8 @@ export interface LeadResendProps {
   table: ITableV2;
   email: EmailSending;
   mailFrom: string;
-  /** As the form functions have it: a re-sent e-mail reads like the first. */
-  mailPresentation: MailPresentation;
+  /** The environment's settings, as the form functions have them: a re-sent e-mail reads like the first. */
+  settings: Settings;
   /** Recipients per form, as the form functions have them; `default` for the rest. */
   recipients: Recipients;
   /** The site's origin, for links in e-mails (may be a token of the distribution). */
@@ -105,10 +104,10 @@ export class LeadResend extends Construct {
       logLevel: props.logLevel,
       repoRoot: props.repoRoot,
       deadLetterQueue: this.deadLetterQueue,
+      settings: { reader: 'resend', values: props.settings },
       environment: {
         TABLE_NAME: props.table.tableName,
         MAIL_FROM: props.mailFrom,
-        ...mailPresentationEnvironment(props.mailPresentation),
         ...props.email.sendingEnvironment(),
         ...recipientEnvironment(props.recipients, LEAD_FORMS),
         SITE_ORIGIN: props.siteOrigin,

@@ -1,4 +1,5 @@
 import { BRAKE_KEY } from '@kryon/functions/brake-state';
+import type { Settings } from '@kryon/functions/settings';
 import { Duration } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
@@ -18,9 +19,8 @@ export interface VisitorBrakeProps {
   email: EmailSending;
   /** The table that keeps the brake's one item (its trips and until when it pauses). */
   table: ITableV2;
-  /** The first trip's pause, and the longest the doubling reaches. */
-  coolDownMinutes: number;
-  maxCoolDownMinutes: number;
+  /** The environment's settings: the brake's cool-downs are among them. */
+  settings: Settings;
   logRetention: RetentionDays;
   /** The function's Powertools log level. */
   logLevel: LogLevel;
@@ -71,11 +71,10 @@ export class VisitorBrake extends Construct {
       logGroup,
       logLevel: props.logLevel,
       repoRoot: props.repoRoot,
+      settings: { reader: 'visitor-brake', values: props.settings },
       environment: {
         APP_VERSION: props.appVersion,
         TABLE_NAME: props.table.tableName,
-        VISITOR_BRAKE_COOLDOWN_MINUTES: String(props.coolDownMinutes),
-        VISITOR_BRAKE_MAX_COOLDOWN_MINUTES: String(props.maxCoolDownMinutes),
         // Both names: the function refuses to start if the visitor set's were the sales set's.
         ...props.email.sendingEnvironment(),
       },

@@ -438,8 +438,8 @@ describe('the visitor stream’s brake', () => {
       SES_CONFIGURATION_SET: { Ref: salesSetId() },
       APP_VERSION: 'dev',
       TABLE_NAME: { Ref: expect.any(String) },
-      VISITOR_BRAKE_COOLDOWN_MINUTES: '60',
-      VISITOR_BRAKE_MAX_COOLDOWN_MINUTES: '720',
+      VISITOR_BRAKE_COOL_DOWN_MINUTES: '60',
+      VISITOR_BRAKE_MAX_COOL_DOWN_MINUTES: '720',
     });
     expect(props.DeadLetterConfig).toBeUndefined();
     expect(

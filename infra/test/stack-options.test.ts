@@ -72,8 +72,8 @@ describe('with a custom domain and a WAF created in us-east-1', () => {
         clientCertificateArn: CLIENT_CERTIFICATE_ARN,
         truststore: 'infra/environments/placeholder-origin-ca.pem',
       },
-      salesTimeZone: 'Europe/Berlin',
-      visitorFromName: 'Kryon Vertrieb',
+      sales: { timeZone: 'Europe/Berlin' },
+      visitorMail: { fromName: 'Kryon Vertrieb' },
     },
   });
   afterAll(() => {

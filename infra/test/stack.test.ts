@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import { formRecipients } from '@kryon/functions/config';
 import { DELIVERY_METRICS, LEAD_METRICS } from '@kryon/functions/metric-names';
 import { API_ROUTES, FALLBACK_HANDLER } from '@kryon/functions/routes';
+import { type SettingReader, settingsTable } from '@kryon/functions/settings';
 import { ORIGIN_VERIFY_HEADER } from '@kryon/functions/site-origin';
 import { LEAD_FORMS } from '@kryon/shared/api';
 import { API_FLOOD_RATE } from '@kryon/shared/constants';
@@ -1517,5 +1518,44 @@ describe('secrets', () => {
       }),
       DeletionPolicy: 'Retain',
     });
+  });
+});
+
+describe('the settings each function is given', () => {
+  const readerOf = (handler: string): SettingReader | undefined => {
+    if ((LEAD_FORMS as readonly string[]).includes(handler)) return 'form';
+    if (handler === 'challenge' || handler === 'resend' || handler === 'visitor-brake') {
+      return handler;
+    }
+    return undefined;
+  };
+  const handlers = [...HANDLERS, ...Object.keys(NON_API_FUNCTIONS)];
+
+  it.each(handlers)(
+    '%s gets the variables of the settings its kind reads, and no other',
+    (handler) => {
+      const variables = fnProps(handler).Environment.Variables as Record<string, unknown>;
+      const reader = readerOf(handler);
+      const given = settingsTable().filter((row) => row.variable in variables);
+      const reads = settingsTable().filter(
+        (row) => reader !== undefined && row.readBy.includes(reader),
+      );
+      expect(given.map((row) => row.variable)).toEqual(reads.map((row) => row.variable));
+      // The file sets none of them, so each is its default, as text.
+      for (const row of reads) expect(variables[row.variable]).toBe(String(row.default));
+    },
+  );
+
+  // "Environment variables: 4 KB, for all environment variables associated with the function,
+  // in aggregate" (Lambda quotas, docs.aws.amazon.com/lambda/latest/dg/gettingstarted-limits.html):
+  // a deploy past it fails. A reference (an ARN, a name) is counted at 256 bytes, above any here.
+  it.each(handlers)('%s keeps its variables well inside the 4 KB Lambda allows', (handler) => {
+    const variables = fnProps(handler).Environment.Variables as Record<string, unknown>;
+    const bytes = Object.entries(variables).reduce(
+      (sum, [name, value]) =>
+        sum + name.length + (typeof value === 'string' ? Buffer.byteLength(value) : 256),
+      0,
+    );
+    expect(bytes).toBeLessThan(3_072);
   });
 });

@@ -120,7 +120,7 @@ function harness(definition: FormDefinition): Harness {
     challenges: new FakeChallenges(),
     config: testLeadConfig({
       rateLimit: { email: unlimited, ip: unlimited },
-      visitorMail: { perRecipient: unlimited, ceiling: unlimited },
+      visitorMail: { perAddress: unlimited, perHour: unlimited },
       unverifiedSalesMail: unlimited,
       successMessage: 'Thank you, we received your request.',
     }),

@@ -35,7 +35,7 @@ function handler(definition: FormDefinition) {
     challenges: new FakeChallenges(),
     config: testLeadConfig({
       rateLimit: { email: unlimited, ip: unlimited },
-      visitorMail: { perRecipient: unlimited, ceiling: unlimited },
+      visitorMail: { perAddress: unlimited, perHour: unlimited },
       unverifiedSalesMail: unlimited,
       successMessage: SUCCESS_MESSAGES[definition.form],
       unsentMessages: UNSENT_MESSAGES[definition.form],

@@ -28,24 +28,6 @@ export const PRICE_CURVE: PriceCurve = {
 /** The counter every confirmation is added to (a table key under `RATE#`). */
 export const CONFIRMATION_RATE_KEY = 'visitor-mail-rate';
 
-/** Throws when a curve cannot work; called when a function starts, with its configuration. */
-export function checkPriceCurve(curve: PriceCurve): PriceCurve {
-  const whole = (value: number, min: number, max = Number.MAX_SAFE_INTEGER) =>
-    Number.isInteger(value) && value >= min && value <= max;
-  if (!whole(curve.windowMs, 60_000, 24 * 3_600_000)) {
-    throw new Error('The challenge price window must be a whole number of ms from 1 min to 1 day');
-  }
-  if (!whole(curve.free, 0)) throw new Error('The free confirmations must be a whole number');
-  if (!whole(curve.perDoubling, 1)) {
-    throw new Error('The confirmations per price doubling must be a whole number of at least 1');
-  }
-  // Each level doubles the visitor's solve time; 6 (64 times) is past any visitor's patience.
-  if (!whole(curve.maxLevel, 0, 6)) {
-    throw new Error('The highest challenge price level must be a whole number from 0 to 6');
-  }
-  return curve;
-}
-
 /**
  * The count of the last `windowMs`, estimated from the running fixed window and the one
  * before it, weighted by how much of it the last `windowMs` still covers. It falls smoothly

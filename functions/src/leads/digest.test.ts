@@ -56,8 +56,8 @@ beforeEach(() => {
       hashSecret: 'secret',
       rateLimit: { email: RATE_LIMIT, ip: { ...IP_RATE_LIMIT, max: 10_000 } },
       visitorMail: {
-        perRecipient: { max: 1_000, windowMs: 86_400_000 },
-        ceiling: { max: 1_000, windowMs: 3_600_000 },
+        perAddress: { max: 1_000, windowMs: 86_400_000 },
+        perHour: { max: 1_000, windowMs: 3_600_000 },
       },
       unverifiedSalesMail: { max: ONE_BY_ONE, windowMs: 3_600_000 },
       minFillMs: 3_000,

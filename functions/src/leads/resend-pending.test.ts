@@ -48,8 +48,8 @@ beforeEach(() => {
       hashSecret: 'secret',
       rateLimit: { email: RATE_LIMIT, ip: { ...IP_RATE_LIMIT, max: 10_000 } },
       visitorMail: {
-        perRecipient: { max: 1_000, windowMs: 86_400_000 },
-        ceiling: { max: 1_000, windowMs: 3_600_000 },
+        perAddress: { max: 1_000, windowMs: 86_400_000 },
+        perHour: { max: 1_000, windowMs: 3_600_000 },
       },
       // Most tests here post unverified leads one by one; the digest tests lower this.
       unverifiedSalesMail: { max: 1_000, windowMs: 3_600_000 },

@@ -50,8 +50,8 @@ beforeEach(() => {
       // Wide submission budgets: these tests are about the visitor-mail budgets alone.
       rateLimit: { email: { max: 1_000, windowMs: 60_000 }, ip: { max: 1_000, windowMs: 60_000 } },
       visitorMail: {
-        perRecipient: { max: 3, windowMs: DAY },
-        ceiling: { max: 5, windowMs: HOUR },
+        perAddress: { max: 3, windowMs: DAY },
+        perHour: { max: 5, windowMs: HOUR },
       },
     }),
   };
@@ -187,7 +187,7 @@ describe('the budgets on e-mails to visitors', () => {
   });
 
   it('counts variants of one Gmail mailbox as one recipient', async () => {
-    deps.config.visitorMail.perRecipient.max = 1;
+    deps.config.visitorMail.perAddress.max = 1;
     // The demo form refuses free-mail addresses, so this goes through the partner form.
     const partner = (email: string) =>
       submit(
@@ -396,9 +396,9 @@ describe('what the challenge price counts', () => {
     // Without a valid proof, past the address's budget, past the ceiling: none counts.
     await demo('nobody@acme.example', '');
     await demo('nobody@acme.example', 'invalid');
-    deps.config.visitorMail.perRecipient.max = 1;
+    deps.config.visitorMail.perAddress.max = 1;
     await demo('first@acme.example');
-    deps.config.visitorMail.ceiling.max = 2;
+    deps.config.visitorMail.perHour.max = 2;
     await demo('third@acme.example');
     expect(challenges.confirmations).toHaveLength(2);
     expect(visitorMails()).toHaveLength(2);

@@ -18,8 +18,8 @@ import type { Budget } from './rate-limit.ts';
  * a few per address a day, and a ceiling per hour over every form.
  */
 export interface VisitorMailBudgets {
-  perRecipient: Budget;
-  ceiling: Budget;
+  perAddress: Budget;
+  perHour: Budget;
 }
 
 export interface VisitorMailDeps {
@@ -136,7 +136,7 @@ export async function permitVisitorMail(
   }
   const recipient = await store.takeRateLimit({
     key: `visitor-mail#${request.emailHash}`,
-    ...budgets.perRecipient,
+    ...budgets.perAddress,
     nowMs: request.nowMs,
   });
   if (!recipient) {
@@ -145,14 +145,14 @@ export async function permitVisitorMail(
   }
   const ceiling = await store.takeRateLimit({
     key: 'visitor-mail#all',
-    ...budgets.ceiling,
+    ...budgets.perHour,
     nowMs: request.nowMs,
   });
   if (!ceiling) {
     metrics.count('VisitorEmailCeilingReached', request.form);
     log.warn('hourly ceiling of e-mails to visitors reached; confirmation withheld', {
       form: request.form,
-      ceiling: budgets.ceiling.max,
+      ceiling: budgets.perHour.max,
     });
     // The address did not get its e-mail, so the hit does not count against it.
     await store.releaseRateLimit(recipient).catch(() => undefined);
