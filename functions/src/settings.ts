@@ -2,7 +2,7 @@ import { CHALLENGE_RATE_LIMIT, IP_RATE_LIMIT } from '@kryon/shared/constants';
 import * as z from 'zod/mini';
 import { displayNameProblem } from './adapters/display-name.ts';
 import { PRICE_CURVE } from './leads/challenge-price.ts';
-import { DIGESTS_PER_HOUR } from './leads/digest.ts';
+import { DIGEST_LEADS_PER_NETWORK, DIGEST_MAX_LEADS, DIGESTS_PER_HOUR } from './leads/digest.ts';
 import { isTimeZone } from './leads/sales-time.ts';
 
 /*
@@ -94,6 +94,12 @@ export const SETTINGS = {
       rule: wholeNumber(1, 60),
       default: DIGESTS_PER_HOUR,
       doc: 'Digests of held unverified leads one recipient list gets an hour.',
+      readBy: ['resend'],
+    }),
+    digestLeadsPerNetwork: setting({
+      rule: wholeNumber(1, DIGEST_MAX_LEADS),
+      default: DIGEST_LEADS_PER_NETWORK,
+      doc: 'Held leads of one client network a digest hour lists; the rest of that network are counted on one line (decision 074).',
       readBy: ['resend'],
     }),
   },

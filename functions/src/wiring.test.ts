@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { challengeConfig, formConfig, healthConfig, readConfig } from './config.ts';
+import { challengeConfig, formConfig, healthConfig, readConfig, resendConfig } from './config.ts';
 import { PRICE_CURVE } from './leads/challenge-price.ts';
 import {
   challengeRateLimit,
   mailDomainCheck,
   mailerOptions,
   priceCurve,
+  resendDeps,
   visitorMailBudgets,
 } from './wiring.ts';
 
@@ -87,6 +88,20 @@ describe('the challenge price and limits', () => {
       perAddress: { max: 2, windowMs: 86_400_000 },
       perHour: { max: 250, windowMs: 3_600_000 },
     });
+  });
+});
+
+describe('the re-send', () => {
+  it('lists as many held leads of one network a digest hour as the setting says', () => {
+    const config = readConfig(resendConfig, {
+      TABLE_NAME: 'leads',
+      MAIL_FROM: 'no-reply@kryon.example',
+      MAIL_TO: 'sales@kryon.example',
+      SITE_ORIGIN: 'https://kryon.example',
+      IP_HASH_SECRET: 's',
+      SALES_DIGEST_LEADS_PER_NETWORK: '8',
+    });
+    expect(resendDeps({ current: 's' }, config).config.digestLeadsPerNetwork).toBe(8);
   });
 });
 

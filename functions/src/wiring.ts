@@ -51,7 +51,7 @@ import {
 } from './leads/challenge-price.ts';
 import { MAX_SEND_ATTEMPTS } from './leads/deliver.ts';
 import type { DeliveryEventDeps } from './leads/delivery-events.ts';
-import { DIGEST_LEADS_PER_NETWORK, DIGEST_MAX_LEADS } from './leads/digest.ts';
+import { DIGEST_MAX_LEADS } from './leads/digest.ts';
 import type { FormDefinition } from './leads/form-definition.ts';
 import { derivedSecret } from './leads/hash.ts';
 import type { BrakeMetrics, Log, MailDomainCheck } from './leads/ports.ts';
@@ -409,7 +409,7 @@ export function resendDeps(site: SecretVersions, config: ResendConfig): ResendDe
       pageSize: 25,
       concurrency: 4,
       digestMaxLeads: DIGEST_MAX_LEADS,
-      digestLeadsPerNetwork: DIGEST_LEADS_PER_NETWORK,
+      digestLeadsPerNetwork: config.settings.sales.digestLeadsPerNetwork,
       digestsPerHour: config.settings.sales.digestsPerHour,
     },
   };
