@@ -7,7 +7,8 @@ import { type SettingReader, settingsSchema } from './settings.ts';
 
 /*
  * The functions' environment, as zod schemas: every variable a function reads, what it is,
- * its default and which functions need it (docs/decisions/066). Each Lambda entry parses the
+ * its default and which functions need it (decision 066); the tunable settings are read by
+ * settings.ts's rules (decision 077). Each Lambda entry parses the
  * schema of its kind at module scope, so a bad value stops the cold start with a message that
  * names the variable, never a visitor's request. A blank variable counts as unset. Secrets'
  * values are not here: they are read at run time, by the ARN named here.
@@ -45,21 +46,13 @@ function textOr(fallback: string, description: string) {
   return described(withDefault(fallback), description);
 }
 
-/** A count: a whole number of at least `min` (0 or 1), `fallback` when unset. */
-function count(name: string, fallback: number, min: 0 | 1, description: string) {
-  const error =
-    min === 0
-      ? `Environment variable ${name} must be a whole number`
-      : `Environment variable ${name} must be a whole number of at least 1`;
+/** A count: a whole number of at least 1, `fallback` when unset. */
+function count(name: string, fallback: number, description: string) {
+  const error = `Environment variable ${name} must be a whole number of at least 1`;
   return described(
     z.pipe(
-      raw,
-      z.pipe(
-        z.transform((value: string | undefined) =>
-          value === undefined ? fallback : Number(value),
-        ),
-        z.number({ error }).check(z.int({ error }), z.gte(min, { error })),
-      ),
+      withDefault(String(fallback)),
+      z.pipe(z.transform(Number), z.number({ error }).check(z.int({ error }), z.gte(1, { error }))),
     ),
     description,
   );
@@ -244,7 +237,6 @@ const leadShape = {
   RETENTION_DAYS: count(
     'RETENTION_DAYS',
     DATA_RETENTION.leadDays,
-    1,
     `Days a lead (and a suppressed address) is kept; default ${DATA_RETENTION.leadDays}. Form and delivery-events functions.`,
   ),
   MAIL_DOMAIN_CHECK: described(
