@@ -17,12 +17,15 @@ import {
 import type { LeadForm } from '@kryon/shared/api';
 import * as z from 'zod/mini';
 import { DependencyError } from '../leads/errors.ts';
-import type {
-  AddressSuppression,
-  Audience,
-  DeliveryState,
-  LeadRef,
-  StoredLead,
+import {
+  type AddressSuppression,
+  type Audience,
+  type DeliveryState,
+  type LeadRef,
+  leadForm,
+  leadRef,
+  type StoredLead,
+  storedLead,
 } from '../leads/lead.ts';
 import type {
   LeadStore,
@@ -31,15 +34,7 @@ import type {
   SendRecord,
   WindowCounter,
 } from '../leads/ports.ts';
-import {
-  leadForm,
-  leadIdItem,
-  rateWindowItem,
-  readItem,
-  storedLeadItem,
-  suppressionItem,
-  windowCountItem,
-} from './table-items.ts';
+import { rateWindowItem, readItem, suppressionItem, windowCountItem } from './table-items.ts';
 import { LEADS_TABLE, PENDING_PARTITION } from './table-schema.ts';
 
 /**
@@ -54,8 +49,8 @@ import { LEADS_TABLE, PENDING_PARTITION } from './table-schema.ts';
  *   `spellingHash` in its mailbox's `bouncedSpellings` set
  * Keying leads by the Idempotency-Key makes "store once" a conditional put, with no
  * transaction (dynalite has none, and none is needed). A lead that owes an e-mail is also
- * on the sparse re-send index (table-schema.ts). What is read back is parsed with the schemas
- * of table-items.ts, never cast: an item that does not parse is a DependencyError.
+ * on the sparse re-send index (table-schema.ts). Items read back are parsed (leads/lead.ts,
+ * table-items.ts), never cast: an item that does not parse is a DependencyError.
  */
 export function leadKey(form: LeadForm, idempotencyKey: string) {
   return { pk: `LEAD#${form}#${idempotencyKey}`, sk: 'LEAD' };
@@ -90,7 +85,7 @@ export function createDynamoLeadStore(client: DynamoDBClient, tableName: string)
       const out = await guard(() =>
         doc.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true })),
       );
-      return out.Item ? readItem(storedLeadItem, out.Item, key) : undefined;
+      return out.Item ? readItem(storedLead, out.Item, key) : undefined;
     },
 
     async createLead(lead) {
@@ -157,7 +152,7 @@ export function createDynamoLeadStore(client: DynamoDBClient, tableName: string)
           ),
         );
         return out.Attributes
-          ? readItem(storedLeadItem, out.Attributes, leadKey(lead.form, lead.idempotencyKey))
+          ? readItem(storedLead, out.Attributes, leadKey(lead.form, lead.idempotencyKey))
           : undefined;
       } catch (error) {
         if (error instanceof ConditionFailed) return undefined;
@@ -212,7 +207,7 @@ export function createDynamoLeadStore(client: DynamoDBClient, tableName: string)
         const out = await guard(() =>
           doc.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true })),
         );
-        const pointer = out.Item ? readItem(leadIdItem, out.Item, key) : undefined;
+        const pointer = out.Item ? readItem(leadRef, out.Item, key) : undefined;
         if (!pointer || pointer.form !== lead.form) return false;
         ref = pointer;
       } else ref = lead;
@@ -271,7 +266,7 @@ export function createDynamoLeadStore(client: DynamoDBClient, tableName: string)
       const out = await guard(() =>
         doc.send(new GetCommand({ TableName: tableName, Key: idKey, ConsistentRead: true })),
       );
-      const ref = out.Item ? readItem(leadIdItem, out.Item, idKey) : undefined;
+      const ref = out.Item ? readItem(leadRef, out.Item, idKey) : undefined;
       if (!ref || ref.form !== lead.form) return 'no-lead';
       const applied = await conditional(() =>
         doc.send(
@@ -286,7 +281,7 @@ export function createDynamoLeadStore(client: DynamoDBClient, tableName: string)
       const stored = await guard(() =>
         doc.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true })),
       );
-      const found = stored.Item ? readItem(storedLeadItem, stored.Item, key) : undefined;
+      const found = stored.Item ? readItem(storedLead, stored.Item, key) : undefined;
       if (!found || found.submissionId !== lead.submissionId) return 'no-lead';
       const message = found.emails[audience];
       if (!message?.messageId) return 'not-recorded-yet';

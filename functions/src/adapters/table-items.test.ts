@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DependencyError } from '../leads/errors.ts';
-import type { StoredLead } from '../leads/lead.ts';
+import { leadRef, type StoredLead, storedLead } from '../leads/lead.ts';
 import { RUNNING } from '../leads/visitor-brake.ts';
 import { createLeadRequest, leadIdRequest, leadKey } from './dynamodb.ts';
-import {
-  brakeItem,
-  leadIdItem,
-  readItem,
-  storedLeadItem,
-  suppressionItem,
-  UnreadableItemError,
-} from './table-items.ts';
+import { brakeItem, readItem, suppressionItem, UnreadableItemError } from './table-items.ts';
 
 const KEY = leadKey('contact', 'key-00000001');
 
@@ -55,13 +48,13 @@ function failure(read: () => unknown): { error: DependencyError; cause: Unreadab
 describe('a lead item', () => {
   it('reads back the lead createLead stored, without the table bookkeeping', () => {
     const sent = lead();
-    expect(readItem(storedLeadItem, stored(sent), KEY)).toEqual(sent);
+    expect(readItem(storedLead, stored(sent), KEY)).toEqual(sent);
 
     const owed = lead({ emailStatus: 'pending', emails: {} });
     const item = stored(owed);
     expect(item).toMatchObject({ pk: KEY.pk, entity: 'lead', resendPartition: 'PENDING' });
     // The store's default lease: due at once. Nothing of the table's own is left.
-    expect(readItem(storedLeadItem, item, KEY)).toEqual({ ...owed, leaseUntil: 0 });
+    expect(readItem(storedLead, item, KEY)).toEqual({ ...owed, leaseUntil: 0 });
   });
 
   it('reads every optional part the code writes', () => {
@@ -98,9 +91,7 @@ describe('a lead item', () => {
         },
       },
     });
-    expect(readItem(storedLeadItem, stored(full), leadKey('download', 'key-00000001'))).toEqual(
-      full,
-    );
+    expect(readItem(storedLead, stored(full), leadKey('download', 'key-00000001'))).toEqual(full);
   });
 
   it('reads a lead stored before its optional parts existed: no messages is none recorded', () => {
@@ -118,7 +109,7 @@ describe('a lead item', () => {
       emailStatus: 'sent',
       expiresAt: 2_000_000_000,
     };
-    const read = readItem(storedLeadItem, { ...KEY, entity: 'lead', ...first }, KEY);
+    const read = readItem(storedLead, { ...KEY, entity: 'lead', ...first }, KEY);
     expect(read).toEqual({ ...first, emails: {} });
     expect(Object.keys(read)).not.toContain('pk');
     expect(Object.keys(read)).not.toContain('entity');
@@ -130,7 +121,7 @@ describe('a lead item', () => {
       emailUpdatedAt: '2026-01-01T09:00:05.000Z',
       lastDownloadedAt: '2026-01-03T09:00:00.000Z',
     };
-    const read = readItem(storedLeadItem, item, KEY);
+    const read = readItem(storedLead, item, KEY);
     expect(read).toEqual(lead());
     expect(read).not.toHaveProperty('emailUpdatedAt');
     expect(read).not.toHaveProperty('lastDownloadedAt');
@@ -154,7 +145,7 @@ describe('a lead item', () => {
     ['an unknown form', { form: 'newsletter' }, 'form', 'invalid_value'],
   ])('is a DependencyError, never another lead, for %s', (_label, change, path, problem) => {
     const item = { ...stored(lead()), ...change };
-    const { error, cause } = failure(() => readItem(storedLeadItem, item, KEY));
+    const { error, cause } = failure(() => readItem(storedLead, item, KEY));
 
     expect(error.dependency).toBe('database');
     // The key and what is wrong where, for the log: never the visitor's data.
@@ -164,7 +155,7 @@ describe('a lead item', () => {
   });
 
   it('names something that is no item at all', () => {
-    const { cause } = failure(() => readItem(storedLeadItem, 'a string', KEY));
+    const { cause } = failure(() => readItem(storedLead, 'a string', KEY));
     expect(cause.message).toBe(
       'the item LEAD#contact#key-00000001 (LEAD) is not what the code writes: the item: invalid_type (expected object)',
     );
@@ -174,7 +165,7 @@ describe('a lead item', () => {
 describe('a lead id item', () => {
   it('names the key of its lead', () => {
     const item = leadIdRequest('leads', lead()).Item;
-    expect(readItem(leadIdItem, item, { pk: 'LEADID#id-00000001', sk: 'LEADID' })).toEqual({
+    expect(readItem(leadRef, item, { pk: 'LEADID#id-00000001', sk: 'LEADID' })).toEqual({
       form: 'contact',
       idempotencyKey: 'key-00000001',
     });
@@ -182,7 +173,7 @@ describe('a lead id item', () => {
 
   it('is refused for a form no code writes', () => {
     const key = { pk: 'LEADID#id-00000001', sk: 'LEADID' };
-    expect(() => readItem(leadIdItem, { form: 'newsletter', idempotencyKey: 'k' }, key)).toThrow(
+    expect(() => readItem(leadRef, { form: 'newsletter', idempotencyKey: 'k' }, key)).toThrow(
       DependencyError,
     );
   });

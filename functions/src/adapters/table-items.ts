@@ -11,16 +11,8 @@
  */
 import * as z from 'zod/mini';
 import { DependencyError } from '../leads/errors.ts';
-import { leadRef, type MailboxSuppression, storedLead } from '../leads/lead.ts';
-import type { BrakeState } from '../leads/visitor-brake.ts';
-
-export { leadForm } from '../leads/lead.ts';
-
-/** A lead item (pk `LEAD#<form>#<idempotency key>`) as the domain's lead. */
-export const storedLeadItem = storedLead;
-
-/** A lead id's item (pk `LEADID#<submissionId>`): the key of the lead it names. */
-export const leadIdItem = leadRef;
+import type { MailboxSuppression } from '../leads/lead.ts';
+import { brakeState } from '../leads/visitor-brake.ts';
 
 /** A rate-limit window's item (pk `RATE#<key>`), as a count in it returns it: when it opened. */
 export const rateWindowItem = z.object({ windowStart: z.number() });
@@ -48,24 +40,8 @@ export const suppressionItem = z.pipe(
   ),
 );
 
-const isoTime = z.iso.datetime();
-
-/**
- * The visitor brake's one item (pk `BRAKE#visitor`): its state and the version every write
- * checks. A hand-edited or older item must not be taken for a state the brake never wrote.
- */
-export const brakeItem = z.object({
-  version: z.number().check(z.int(), z.gte(1)),
-  mode: z.enum(['running', 'paused', 'held']),
-  trips: z.number().check(z.int(), z.gte(0)),
-  pausedAt: z.optional(isoTime),
-  pausedUntil: z.optional(isoTime),
-  lastResumedAt: z.optional(isoTime),
-  alarms: z.record(z.string(), z.object({ state: z.string(), at: isoTime })),
-  changedBy: z.string(),
-  reason: z.optional(z.string()),
-  changedAt: isoTime,
-} satisfies Record<keyof BrakeState | 'version', unknown>);
+/** The visitor brake's one item (pk `BRAKE#visitor`): its state and the version writes check. */
+export const brakeItem = z.extend(brakeState, { version: z.number().check(z.int(), z.gte(1)) });
 
 /**
  * Why an item could not be read: its key, and the first issue as its path, code and, for a

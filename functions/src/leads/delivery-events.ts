@@ -11,7 +11,7 @@ import type {
   SuppressionReason,
 } from './lead.ts';
 import type { DeliveryMetric } from './metric-names.ts';
-import type { DeliveryMetrics, EventStream, LeadStore, Log } from './ports.ts';
+import type { DeliveryMetrics, EventStream, LeadRecords, Log, SuppressionList } from './ports.ts';
 import { SES_EVENT_TYPE_NAMES, type SesEventType } from './ses-event-types.ts';
 
 /*
@@ -231,7 +231,7 @@ export interface DeliveryEventConfig {
 }
 
 export interface DeliveryEventDeps {
-  store: LeadStore;
+  store: LeadRecords & SuppressionList;
   metrics: DeliveryMetrics;
   log: Log;
   config: DeliveryEventConfig;

@@ -14,7 +14,7 @@ import {
   section,
   TABLE,
 } from './notification.ts';
-import type { LeadStore, Log, Mailer, Metrics, OutgoingEmail } from './ports.ts';
+import type { LeadRecords, Log, Mailer, Metrics, OutgoingEmail } from './ports.ts';
 import { describeError } from './redact.ts';
 import { formatSalesTime } from './sales-time.ts';
 import { defangLinks, inlineQuote } from './visitor-text.ts';
@@ -303,7 +303,7 @@ export function salesDigest(input: {
 }
 
 export interface DigestDeps {
-  store: LeadStore;
+  store: LeadRecords;
   mailer: Mailer;
   log: Log;
   metrics: Metrics;

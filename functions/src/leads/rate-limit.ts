@@ -1,6 +1,6 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import { keyedHash } from './hash.ts';
-import type { LeadStore, Log, RateLimitTicket } from './ports.ts';
+import type { Log, RateLimitStore, RateLimitTicket } from './ports.ts';
 
 export interface Budget {
   max: number;
@@ -108,7 +108,7 @@ function expandIPv6(address: string): string[] {
  * e-mail's hit back, so the visitor's allowance is not spent on a refused request.
  */
 export async function takeBudgets(
-  store: LeadStore,
+  store: RateLimitStore,
   keys: RateLimitKeys,
   budgets: Budgets,
   nowMs: number,
@@ -128,7 +128,7 @@ export async function takeBudgets(
 
 /** Gives hits back (a replayed or refused request); best effort, a failure only logs. */
 export async function releaseBudgets(
-  store: LeadStore,
+  store: RateLimitStore,
   tickets: readonly RateLimitTicket[],
   log: Log,
 ): Promise<void> {

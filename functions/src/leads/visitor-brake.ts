@@ -7,6 +7,7 @@
  * trip soon after the last pause ended doubles the cool-down, up to a ceiling. A person can
  * lift the brake, or hold it, which nothing automatic ever lifts. Sales mail is never touched.
  */
+import * as z from 'zod/mini';
 import type { BrakeMetrics, Log, MailStreamBrake } from './ports.ts';
 import { describeError } from './redact.ts';
 
@@ -16,28 +17,31 @@ export interface VisitorStreamSwitch extends MailStreamBrake {
   resumeStream(stream: 'visitor'): Promise<void>;
 }
 
+const isoTime = z.iso.datetime();
+
 /**
- * What the brake remembers between invocations. `paused` ends by itself at `pausedUntil`;
- * `held` is a person's pause and ends only when a person lifts it.
+ * What the brake remembers between invocations, its item read back with this schema. `paused`
+ * ends by itself at `pausedUntil`; `held` is a person's pause, ended only when a person lifts it.
  */
-export interface BrakeState {
-  mode: 'running' | 'paused' | 'held';
+export const brakeState = z.object({
+  mode: z.enum(['running', 'paused', 'held']),
   /** Trips in the current run of trips (0 after a person lifts it): the cool-down doubles with each. */
-  trips: number;
+  trips: z.number().check(z.int(), z.gte(0)),
   /** ISO time the current pause or hold began. */
-  pausedAt?: string;
+  pausedAt: z.optional(isoTime),
   /** ISO time a `paused` brake may resume. */
-  pausedUntil?: string;
+  pausedUntil: z.optional(isoTime),
   /** ISO time the last pause ended: a trip within TRIP_MEMORY_MS of it counts as "again". */
-  lastResumedAt?: string;
+  lastResumedAt: z.optional(isoTime),
   /** Each brake alarm's last state as its own event said, and when it changed. */
-  alarms: Record<string, { state: string; at: string }>;
+  alarms: z.record(z.string(), z.object({ state: z.string(), at: isoTime })),
   /** Who made the last change: `alarm`, `schedule`, or the person's name. */
-  changedBy: string;
+  changedBy: z.string(),
   /** Why: the alarm's name, or the person's note. */
-  reason?: string;
-  changedAt: string;
-}
+  reason: z.optional(z.string()),
+  changedAt: isoTime,
+});
+export type BrakeState = z.output<typeof brakeState>;
 
 /**
  * The brake's one record, written only if nobody wrote it since it was read: an alarm and the

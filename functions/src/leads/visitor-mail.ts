@@ -4,11 +4,13 @@ import type { BrowserCheck, WithheldReason } from './lead.ts';
 import type {
   Admission,
   ChallengeService,
-  LeadStore,
   Log,
   MailDomainCheck,
   Metrics,
+  OneTimeTokens,
+  RateLimitStore,
   RateLimitTicket,
+  SuppressionList,
 } from './ports.ts';
 import type { Budget } from './rate-limit.ts';
 
@@ -23,7 +25,7 @@ export interface VisitorMailBudgets {
 }
 
 export interface VisitorMailDeps {
-  store: LeadStore;
+  store: OneTimeTokens & RateLimitStore & SuppressionList;
   challenges: ChallengeService;
   metrics: Metrics;
   log: Log;
