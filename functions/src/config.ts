@@ -357,7 +357,7 @@ export const healthConfig = z.object({
 });
 
 /** A function's variables, and the settings its kind reads as `settings` (settings.ts). */
-function withSettings<T extends z.ZodMiniType>(reader: SettingReader, schema: T) {
+function withSettings<R extends SettingReader, T extends z.ZodMiniType>(reader: R, schema: T) {
   return z.intersection(schema, settingsSchema(reader));
 }
 

@@ -1,13 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import { LEAD_FORMS } from '@kryon/shared/api';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as z from 'zod/mini';
 import {
+  type ChallengeConfig,
   challengeConfig,
+  ENVIRONMENT_VARIABLES,
+  type FormConfig,
   formConfig,
+  type ResendConfig,
   readConfig,
   resendConfig,
+  type VisitorBrakeConfig,
   visitorBrakeConfig,
 } from './config.ts';
 import { PRICE_CURVE } from './leads/challenge-price.ts';
+import { MAIL_TO, mailToVariable } from './leads/mail-to.ts';
 import {
   SETTINGS,
   type SettingReader,
@@ -33,6 +40,8 @@ const CONFIG = {
   'visitor-brake': visitorBrakeConfig,
 } satisfies Record<SettingReader, z.ZodMiniType>;
 const fileSchema = z.object(settingsFileShape);
+/** Texts that some text setting's rule takes: a new kind of text setting adds one here. */
+const TEXT_VALUES = ['Europe/Berlin', 'Kryon Vertrieb'];
 
 const definitions = Object.entries(SETTINGS).flatMap(([group, keys]) =>
   Object.entries(keys).map(([key, definition]) => ({ group, key, definition })),
@@ -61,14 +70,15 @@ describe('every setting, defined once', () => {
     // A value other than the default for every setting, within its rule.
     const file: Record<string, Record<string, unknown>> = {};
     for (const { group, key, definition } of definitions) {
-      const value =
+      const candidates =
         typeof definition.default === 'number'
-          ? [definition.default + 1, definition.default - 1, definition.default / 2].find(
-              (candidate) => z.safeParse(definition.rule, candidate).success,
-            )
-          : group === 'sales'
-            ? 'Europe/Berlin'
-            : 'Kryon Vertrieb';
+          ? [definition.default + 1, definition.default - 1, definition.default / 2]
+          : TEXT_VALUES;
+      const value = candidates.find(
+        (candidate) =>
+          candidate !== definition.default && z.safeParse(definition.rule, candidate).success,
+      );
+      expect(value, `a value other than the default for ${group}.${key}`).toBeDefined();
       file[group] = { ...file[group], [key]: value };
     }
     const settings = z.parse(fileSchema, file);
@@ -153,5 +163,50 @@ describe('every setting, defined once', () => {
       maxLevel: PRICE_CURVE.maxLevel,
       rateLimitPerMinute: 30,
     });
+  });
+
+  it('reads decimal text only, as synth reads numbers', () => {
+    for (const text of ['0x10', '1e1', '+5', '0b11', 'Infinity']) {
+      expect(() =>
+        readConfig(CONFIG.form, { ...BASE_ENV, VISITOR_MAIL_PER_ADDRESS: text }),
+      ).toThrow(
+        `Environment variable VISITOR_MAIL_PER_ADDRESS must be a whole number from 1 to 20, not "${text}"`,
+      );
+    }
+    expect(
+      readConfig(CONFIG.form, { ...BASE_ENV, VISITOR_MAIL_PER_ADDRESS: ' 12 ' }).settings
+        .visitorMail,
+    ).toMatchObject({ perAddress: 12 });
+  });
+
+  it('trims a text at synth as at cold start, so both hold the same value', () => {
+    expect(z.parse(fileSchema, { visitorMail: { fromName: ' Kryon ' } }).visitorMail.fromName).toBe(
+      'Kryon',
+    );
+  });
+
+  it('takes no name another variable has, nor one Lambda reserves', () => {
+    const others = new Set([
+      ...Object.keys(ENVIRONMENT_VARIABLES),
+      MAIL_TO,
+      ...LEAD_FORMS.map(mailToVariable),
+      'NODE_OPTIONS',
+      'TZ',
+    ]);
+    for (const { variable } of settingsTable()) {
+      expect(others.has(variable), variable).toBe(false);
+      // Lambda's reserved variables (AWS_*, LAMBDA_*, _HANDLER, _X_AMZN_TRACE_ID…).
+      expect(variable, variable).not.toMatch(/^(AWS_|LAMBDA_|_)/);
+    }
+  });
+
+  it('types each function’s settings with what its kind is given, and nothing else', () => {
+    expectTypeOf<FormConfig['settings']['visitorMail']>().toHaveProperty('perAddress');
+    expectTypeOf<ResendConfig['settings']['visitorMail']>().not.toHaveProperty('perAddress');
+    expectTypeOf<ChallengeConfig['settings']>().not.toHaveProperty('visitorMail');
+    expectTypeOf<FormConfig['settings']['challenge']>().not.toHaveProperty('rateLimitPerMinute');
+    expectTypeOf<VisitorBrakeConfig['settings']>().toEqualTypeOf<{
+      visitorBrake: { coolDownMinutes: number; maxCoolDownMinutes: number };
+    }>();
   });
 });

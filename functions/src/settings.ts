@@ -17,7 +17,10 @@ import { isTimeZone } from './leads/sales-time.ts';
 /** The functions that read settings: the stack sets a setting's variable on exactly these. */
 export type SettingReader = 'form' | 'challenge' | 'resend' | 'visitor-brake';
 
-interface Setting<T, R extends SettingReader> {
+/** A setting's value: a number or a text, as a variable can carry it and read it back. */
+type Value = number | string;
+
+interface Setting<T extends Value, R extends SettingReader> {
   rule: z.ZodMiniType<T, T>;
   default: T;
   /** What it is, for the environment file's reader. */
@@ -26,7 +29,7 @@ interface Setting<T, R extends SettingReader> {
   readBy: readonly R[];
 }
 
-function setting<T, const R extends SettingReader = never>(
+function setting<T extends Value, const R extends SettingReader = never>(
   definition: Setting<T, R>,
 ): Setting<T, R> {
   return definition;
@@ -69,6 +72,7 @@ export const SETTINGS = {
     }),
     fromName: setting({
       rule: z.string().check(
+        z.trim(),
         z.superRefine((name, ctx) => {
           const problem = displayNameProblem(name);
           if (problem) ctx.issues.push({ code: 'custom', input: name, message: problem });
@@ -84,6 +88,7 @@ export const SETTINGS = {
       rule: z
         .string()
         .check(
+          z.trim(),
           z.refine(isTimeZone, 'must be an IANA time zone (Europe/Berlin, America/New_York, UTC)'),
         ),
       default: 'UTC',
@@ -198,36 +203,48 @@ export const SETTINGS = {
 type Catalogue = typeof SETTINGS;
 type Group = keyof Catalogue;
 type ValueOf<S> = S extends Setting<infer T, SettingReader> ? T : never;
-type ReadersOf<S> = S extends Setting<unknown, infer R> ? R : never;
+type ReadersOf<S> = S extends Setting<Value, infer R> ? R : never;
+/** The keys of group G that every reader in R reads. */
+type KeysOf<G extends Group, R extends SettingReader> = {
+  [N in keyof Catalogue[G]]: [R] extends [ReadersOf<Catalogue[G][N]>] ? N : never;
+}[keyof Catalogue[G]];
 
 /** Every setting's value, by group: what the stack is built with. */
 export type Settings = {
   [G in Group]: { -readonly [N in keyof Catalogue[G]]: ValueOf<Catalogue[G][N]> };
 };
 
-/** The settings one kind of function reads, and nothing else. */
+/**
+ * The settings a kind of function reads, and nothing else; for several kinds, those they all
+ * read (what code shared by them may use).
+ */
 export type SettingsOf<R extends SettingReader> = {
-  [G in Group]: {
-    -readonly [N in keyof Catalogue[G] as R extends ReadersOf<Catalogue[G][N]>
-      ? N
-      : never]: ValueOf<Catalogue[G][N]>;
+  [G in Group as KeysOf<G, R> extends never ? never : G]: {
+    -readonly [N in KeysOf<G, R>]: ValueOf<Catalogue[G][N]>;
   };
 };
 
+interface Rule<G extends Group> {
+  group: G;
+  /** The settings it reads; the last is the one a problem is reported on. */
+  keys: readonly (keyof Catalogue[G] & string)[];
+  problem: (values: Settings[G]) => string | undefined;
+}
+
+function rule<G extends Group>(definition: Rule<G>) {
+  return definition as unknown as Rule<Group>;
+}
+
 /** What holds between settings of one group, for every reader of all of them. */
-const RULES: readonly {
-  group: Group;
-  keys: readonly string[];
-  problem: (values: Record<string, number>) => string | undefined;
-}[] = [
-  {
+const RULES: readonly Rule<Group>[] = [
+  rule({
     group: 'visitorBrake',
     keys: ['coolDownMinutes', 'maxCoolDownMinutes'],
     problem: (brake) =>
-      (brake.maxCoolDownMinutes as number) < (brake.coolDownMinutes as number)
+      brake.maxCoolDownMinutes < brake.coolDownMinutes
         ? 'must be at least coolDownMinutes (the doubling starts there)'
         : undefined,
-  },
+  }),
 ];
 
 /** A setting's variable: its path in capitals, `visitorMail.perAddress` → VISITOR_MAIL_PER_ADDRESS. */
@@ -237,7 +254,7 @@ export function settingVariable(group: string, key: string): string {
 
 function entries(reader?: SettingReader) {
   return Object.entries(SETTINGS).flatMap(([group, keys]) =>
-    Object.entries(keys as Record<string, Setting<unknown, SettingReader>>)
+    Object.entries(keys as Record<string, Setting<Value, SettingReader>>)
       .filter(([, definition]) => reader === undefined || definition.readBy?.includes(reader))
       .map(([key, definition]) => ({ group: group as Group, key, definition })),
   );
@@ -245,7 +262,7 @@ function entries(reader?: SettingReader) {
 
 function groupSchema(
   group: Group,
-  keys: { key: string; definition: Setting<unknown, SettingReader> }[],
+  keys: { key: string; definition: Setting<Value, SettingReader> }[],
 ) {
   const shape = Object.fromEntries(
     keys.map(({ key, definition }) => [key, z._default(definition.rule, definition.default)]),
@@ -257,13 +274,13 @@ function groupSchema(
     z.strictObject(shape).check(
       z.superRefine((values, ctx) => {
         for (const rule of rules) {
-          const message = rule.problem(values as Record<string, number>);
+          const message = rule.problem(values as Settings[Group]);
           if (message)
             ctx.issues.push({
               code: 'custom',
               input: values,
               message,
-              path: [rule.keys.at(-1) as string],
+              path: rule.keys.slice(-1),
             });
         }
       }),
@@ -335,9 +352,16 @@ export function settingsSchema<R extends SettingReader>(reader: R) {
         const text = env[settingVariable(group, key)]?.trim();
         if (!text) continue;
         values[group] ??= {};
-        values[group][key] = typeof definition.default === 'number' ? Number(text) : text;
+        // Decimal text only: Number() would also take 0x10, 1e1 or +5, which synth never sees.
+        values[group][key] =
+          typeof definition.default !== 'number'
+            ? text
+            : /^-?\d+(\.\d+)?$/.test(text)
+              ? Number(text)
+              : Number.NaN;
       }
       const result = z.safeParse(schema, values);
+      // Only R's settings were parsed: the type says as much and no more.
       if (result.success) return { settings: result.data as unknown as SettingsOf<R> };
       for (const issue of result.error.issues) {
         const [group, key] = issue.path as [string, string];
@@ -355,7 +379,7 @@ export function settingsSchema<R extends SettingReader>(reader: R) {
   );
 }
 
-/** Each setting's variable, doc and default: the table the README's reader is pointed to. */
+/** Each setting's path, variable, default, doc and readers. */
 export function settingsTable(): {
   path: string;
   variable: string;

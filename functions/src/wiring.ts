@@ -316,8 +316,9 @@ export function formHandler(definition: FormDefinition, env: NodeJS.ProcessEnv =
 const PRICE_CACHE_MS = 1_000;
 let price: ChallengePrice | undefined;
 
+/** What the form and challenge functions both read of the price. */
 type ChallengePriceConfig = Pick<ChallengeConfig, 'TABLE_NAME'> & {
-  settings: Pick<SettingsOf<'challenge'>, 'challenge'>;
+  settings: Pick<SettingsOf<'form' | 'challenge'>, 'challenge'>;
 };
 
 export function challengeService(site: SecretVersions, config: ChallengePriceConfig) {

@@ -35,8 +35,6 @@ export default defineEnvironment({
   sender: { identity: 'kryon.security', from: 'Kryon <no-reply@kryon.security>' },
   // The tunable settings (visitorMail, sales, challenge, visitorBrake…) keep their defaults;
   // each is defined, with its rule and default, in functions/src/settings.ts.
-  visitorMail: { fromName: 'Kryon Sales' },
-  sales: { timeZone: 'UTC' },
   recipients: {
     default: ['sales@kryon.security'],
     partner: ['partners@kryon.security'],

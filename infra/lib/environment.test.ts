@@ -1,4 +1,5 @@
 import { formRecipients } from '@kryon/functions/config';
+import { settingsFileShape } from '@kryon/functions/settings';
 import { DATA_RETENTION } from '@kryon/shared/constants';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import { filledInProduction } from '../test/filled-in-production.ts';
 import {
   EnvironmentError,
   type EnvironmentInput,
+  environmentSchema,
   PLACEHOLDERS,
   parseEnvironment,
   RECIPIENT_KEYS,
@@ -273,6 +275,14 @@ describe('senders', () => {
 });
 
 describe('the other settings', () => {
+  it('take each settings group from functions/src/settings.ts, overridden by no other key', () => {
+    for (const [group, schema] of Object.entries(settingsFileShape)) {
+      expect(environmentSchema.shape[group as keyof typeof environmentSchema.shape], group).toBe(
+        schema,
+      );
+    }
+  });
+
   it('create a web ACL only in us-east-1, where AWS allows CloudFront ones', () => {
     expect(problems({ kind: 'preview', region: 'eu-west-1', waf: { rateLimit: 100 } })).toContain(
       'waf: creates a CloudFront web ACL, which AWS allows only in us-east-1',

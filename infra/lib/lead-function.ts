@@ -3,7 +3,7 @@ import { BUNDLE_ALIASES } from '@kryon/functions/bundling';
 import { mailToVariable } from '@kryon/functions/mail-to';
 import { type SettingReader, type Settings, settingVariables } from '@kryon/functions/settings';
 import type { LeadForm } from '@kryon/shared/api';
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Token } from 'aws-cdk-lib';
 import { type IRole, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -47,6 +47,27 @@ export interface LeadFunctionProps {
  * the AWS SDK inside, source maps on, Powertools configured, its own log group.
  */
 export function leadFunction(scope: Construct, id: string, props: LeadFunctionProps) {
+  const environment = {
+    POWERTOOLS_SERVICE_NAME,
+    POWERTOOLS_METRICS_NAMESPACE: METRIC_NAMESPACE,
+    POWERTOOLS_LOG_LEVEL: props.logLevel,
+    // Stack traces in the logs point at the TypeScript sources through the bundled map.
+    NODE_OPTIONS: '--enable-source-maps',
+    ...props.environment,
+  };
+  const settings = props.settings
+    ? settingVariables(props.settings.reader, props.settings.values)
+    : {};
+  const taken = Object.keys(settings).filter((name) => name in environment);
+  if (taken.length > 0)
+    throw new Error(`${id}: a setting's variable is taken: ${taken.join(', ')}`);
+  Object.assign(environment, settings);
+  const bytes = environmentBytes(environment);
+  if (bytes > LAMBDA_ENVIRONMENT_BYTES) {
+    throw new Error(
+      `${id}: its environment variables take about ${bytes} bytes; Lambda allows ${LAMBDA_ENVIRONMENT_BYTES} (fewer or shorter recipients?)`,
+    );
+  }
   const fn = new NodejsFunction(scope, id, {
     entry: props.entry,
     handler: 'handler',
@@ -58,15 +79,7 @@ export function leadFunction(scope: Construct, id: string, props: LeadFunctionPr
     role: props.role,
     logGroup: props.logGroup,
     deadLetterQueue: props.deadLetterQueue,
-    environment: {
-      POWERTOOLS_SERVICE_NAME,
-      POWERTOOLS_METRICS_NAMESPACE: METRIC_NAMESPACE,
-      POWERTOOLS_LOG_LEVEL: props.logLevel,
-      // Stack traces in the logs point at the TypeScript sources through the bundled map.
-      NODE_OPTIONS: '--enable-source-maps',
-      ...props.environment,
-      ...(props.settings ? settingVariables(props.settings.reader, props.settings.values) : {}),
-    },
+    environment,
     projectRoot: props.repoRoot,
     depsLockFilePath: join(props.repoRoot, 'package-lock.json'),
     bundling: {
@@ -95,6 +108,22 @@ export function leadFunction(scope: Construct, id: string, props: LeadFunctionPr
       'moving to a newer runtime is a deliberate, tested change rather than an automatic one.',
   );
   return fn;
+}
+
+/**
+ * "Environment variables: 4 KB, for all environment variables associated with the function, in
+ * aggregate" (Lambda quotas, docs.aws.amazon.com/lambda/latest/dg/gettingstarted-limits.html):
+ * past it a deploy fails, so synth refuses it first.
+ */
+export const LAMBDA_ENVIRONMENT_BYTES = 4096;
+
+/** Names and values in UTF-8; a reference (an ARN, a name resolved at deploy) counted at 256. */
+export function environmentBytes(environment: Record<string, string>): number {
+  return Object.entries(environment).reduce(
+    (sum, [name, value]) =>
+      sum + name.length + (Token.isUnresolved(value) ? 256 : Buffer.byteLength(value)),
+    0,
+  );
 }
 
 /**
