@@ -280,7 +280,7 @@ const reportShape = {
 };
 
 /**
- * Every variable any function reads, with its description: the catalogue the per-function
+ * Every variable any function reads but the settings' (settings.ts), with its description: the catalogue the per-function
  * schemas below pick from (its required entries are required only where a function needs them).
  */
 export const ENVIRONMENT_VARIABLES = {
