@@ -22,7 +22,8 @@ import type {
   WindowCounter,
 } from '../src/leads/ports.ts';
 
-type Row = StoredLead & { pending: boolean };
+/** A lead as the fake holds it; `unreadable`: the issue its item's schema would report. */
+type Row = StoredLead & { pending: boolean; unreadable?: string };
 
 /**
  * The table as the DynamoDB adapter promises it behaves, in memory: conditional put, the
@@ -40,7 +41,20 @@ export class FakeLeadStore implements LeadStore {
 
   async findLead(form: LeadForm, idempotencyKey: string) {
     const row = this.rows.get(`${form}#${idempotencyKey}`);
+    // As the adapter's readItem: an item it cannot read is a DependencyError.
+    if (row?.unreadable)
+      throw new DependencyError('database', { cause: new Error(row.unreadable) });
     return row ? toLead(row) : undefined;
+  }
+
+  /**
+   * Stores the lead as createLead does, as an item whose `emailStatus` is one the code never
+   * writes: what the adapter reports for it (test/lead-store-contract.ts).
+   */
+  async storeUnreadable(lead: StoredLead) {
+    await this.createLead(lead);
+    const row = this.rows.get(rowKey(lead));
+    if (row) row.unreadable = 'emailStatus: invalid_value';
   }
 
   async createLead(lead: StoredLead) {
@@ -102,6 +116,10 @@ export class FakeLeadStore implements LeadStore {
     } else if (!lapsed) return undefined;
     row.leaseToken = claim.leaseToken;
     row.leaseUntil = claim.leaseUntil;
+    if (row.unreadable) {
+      const key = { pk: `LEAD#${rowKey(row)}`, sk: 'LEAD' };
+      return { unreadable: { key, issue: row.unreadable } };
+    }
     return toLead(row);
   }
 
@@ -212,7 +230,7 @@ function comparePositions(a: [number, string], b: [number, string]): number {
 }
 
 function toLead(row: Row): StoredLead {
-  const { pending: _pending, ...lead } = structuredClone(row);
+  const { pending: _pending, unreadable: _unreadable, ...lead } = structuredClone(row);
   return lead;
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LeadForm } from '@kryon/shared/api';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { DependencyError } from '../src/leads/errors.ts';
 import type { DeliveryState, LeadRef, MessageState, StoredLead } from '../src/leads/lead.ts';
 import type { LeadStore, SendRecord, WindowCounter } from '../src/leads/ports.ts';
 
@@ -8,6 +9,11 @@ import type { LeadStore, SendRecord, WindowCounter } from '../src/leads/ports.ts
 export interface ContractStores {
   store: LeadStore;
   counter: WindowCounter;
+  /**
+   * Stores the lead as createLead does (on the re-send list while it owes), as an item whose
+   * `emailStatus` is `lost`, which the code never writes: edited by hand, or older than it.
+   */
+  storeUnreadable(lead: StoredLead): Promise<void>;
 }
 
 /**
@@ -29,8 +35,9 @@ export function leadStoreContract(name: string, fresh: () => Promise<ContractSto
   describe(`the LeadStore contract: ${name}`, () => {
     let store: LeadStore;
     let counter: WindowCounter;
+    let storeUnreadable: ContractStores['storeUnreadable'];
     beforeEach(async () => {
-      ({ store, counter } = await fresh());
+      ({ store, counter, storeUnreadable } = await fresh());
     });
 
     describe('createLead and findLead', () => {
@@ -239,7 +246,7 @@ export function leadStoreContract(name: string, fresh: () => Promise<ContractSto
         const winner = won[0];
         expect(winner).toEqual({
           ...owed,
-          leaseToken: winner?.leaseToken,
+          leaseToken: expect.stringMatching(/^run-\d$/),
           leaseUntil: T + LEASE_MS,
         });
         expect(await store.findLead(owed.form, owed.idempotencyKey)).toEqual(winner);
@@ -299,6 +306,38 @@ export function leadStoreContract(name: string, fresh: () => Promise<ContractSto
         });
         // Now the digest's lease runs on the held lead: a second digest does not take it.
         expect(await claim(store, held, 'digest-2', T + 1, true)).toBeUndefined();
+      });
+
+      it('reports a lead item it cannot read by its key and first issue, never its values, and still lists and claims the others', async () => {
+        const [before, after] = [lead({ leaseUntil: T }), lead({ leaseUntil: T + 2_000 })];
+        const unreadable = lead({ leaseUntil: T + 1_000 });
+        await store.createLead(before);
+        await storeUnreadable(unreadable);
+        await store.createLead(after);
+
+        expect(await listAll(store, T + 5_000)).toEqual([before, unreadable, after].map(ref));
+        const report = await claim(store, unreadable, 'run', T + 5_000);
+        expect(report).toEqual({
+          unreadable: {
+            key: { pk: `LEAD#contact#${unreadable.idempotencyKey}`, sk: 'LEAD' },
+            issue: 'emailStatus: invalid_value',
+          },
+        });
+        expect(JSON.stringify(report)).not.toMatch(/lost|Ada|email-hash/);
+        for (const each of [before, after]) {
+          expect(await claim(store, each, 'run', T + 5_000)).toEqual({
+            ...each,
+            leaseToken: 'run',
+            leaseUntil: T + 5_000 + LEASE_MS,
+          });
+          expect(await store.recordSends(ref(each), sendRecord({ leaseToken: 'run' }))).toBe(true);
+        }
+        // Left as it is: read elsewhere it is still an outage, and it comes back once its
+        // lease lapses, until a person mends it.
+        await expect(store.findLead('contact', unreadable.idempotencyKey)).rejects.toThrow(
+          DependencyError,
+        );
+        expect(await listAll(store, T + 5_000 + LEASE_MS)).toEqual([ref(unreadable)]);
       });
     });
 

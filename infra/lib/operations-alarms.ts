@@ -158,6 +158,16 @@ export class OperationsAlarms extends Construct {
         '(leads are stored and sales mailed). A flood of submissions, or a ceiling too low ' +
         '(visitorMail.perHour in the environment file).',
     );
+    // Every re-send run skips a lead it cannot read, and counts it, until a person mends it.
+    this.add(
+      'UnreadableLeads',
+      leadMetricTotal('UnreadableLead', props.leadForms, {
+        label: 'Leads on the re-send list that cannot be read',
+      }),
+      'A lead on the re-send list cannot be read (edited by hand, or older than the code): ' +
+        're-send runs skip it and send the others (decision 078). Its key and the issue are in ' +
+        'the re-send logs: mend or delete the item.',
+    );
     this.add(
       'ResendDeadLetters',
       props.deadLetterQueue.metricApproximateNumberOfMessagesVisible({

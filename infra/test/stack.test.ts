@@ -1268,6 +1268,32 @@ describe('alarms', () => {
     );
   });
 
+  it('raise one alarm when a re-send run meets a lead it cannot read, of any form', () => {
+    const alarm = alarms().find((a) =>
+      String(a.Properties?.AlarmDescription).startsWith(
+        'A lead on the re-send list cannot be read',
+      ),
+    );
+    const metrics = alarm?.Properties?.Metrics as {
+      Id: string;
+      Expression?: string;
+      MetricStat?: {
+        Metric: { MetricName: string; Dimensions: { Name: string; Value: string }[] };
+      };
+    }[];
+    expect(alarm?.Properties).toMatchObject({ Threshold: 1, EvaluationPeriods: 1 });
+    const counted = metrics.filter((m) => m.MetricStat);
+    expect(counted.map((m) => m.MetricStat?.Metric.MetricName)).toEqual(
+      LEAD_FORMS.map(() => 'UnreadableLead'),
+    );
+    expect(
+      counted.map((m) => m.MetricStat?.Metric.Dimensions.find((d) => d.Name === 'form')?.Value),
+    ).toEqual([...LEAD_FORMS]);
+    expect(metrics.find((m) => m.Expression)?.Expression).toBe(
+      counted.map((m) => `FILL(${m.Id}, 0)`).join(' + '),
+    );
+  });
+
   it.each(LEAD_FORMS)(
     'watch failed, abandoned and waiting %s e-mails through the functions’ metrics',
     (form) => {

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll } from 'vitest';
 import { ensureTable } from '../../local/table.ts';
 import { type IntegrationEnv, useEmulators } from '../../test/integration.ts';
 import { leadStoreContract } from '../../test/lead-store-contract.ts';
-import { createDynamoLeadStore, createDynamoWindowCounter } from './dynamodb.ts';
+import { createDynamoLeadStore, createDynamoWindowCounter, createLeadRequest } from './dynamodb.ts';
 
 let env: IntegrationEnv;
 
@@ -16,8 +17,17 @@ beforeAll(async () => {
 leadStoreContract('the DynamoDB adapter on dynalite', async () => {
   const tableName = `${env.tableName}-${randomUUID().slice(0, 8)}`;
   await ensureTable(env.dynamo, tableName);
+  const doc = DynamoDBDocumentClient.from(env.dynamo, {
+    marshallOptions: { removeUndefinedValues: true },
+  });
   return {
     store: createDynamoLeadStore(env.dynamo, tableName),
     counter: createDynamoWindowCounter(env.dynamo, tableName),
+    async storeUnreadable(lead) {
+      const { Item } = createLeadRequest(tableName, lead);
+      await doc.send(
+        new PutCommand({ TableName: tableName, Item: { ...Item, emailStatus: 'lost' } }),
+      );
+    },
   };
 });

@@ -34,7 +34,13 @@ import type {
   SendRecord,
   WindowCounter,
 } from '../leads/ports.ts';
-import { rateWindowItem, readItem, suppressionItem, windowCountItem } from './table-items.ts';
+import {
+  parseItem,
+  rateWindowItem,
+  readItem,
+  suppressionItem,
+  windowCountItem,
+} from './table-items.ts';
 import { LEADS_TABLE, PENDING_PARTITION } from './table-schema.ts';
 
 /**
@@ -151,9 +157,10 @@ export function createDynamoLeadStore(client: DynamoDBClient, tableName: string)
             }),
           ),
         );
-        return out.Attributes
-          ? readItem(storedLead, out.Attributes, leadKey(lead.form, lead.idempotencyKey))
-          : undefined;
+        if (!out.Attributes) return undefined;
+        // Reported, not thrown: one unreadable lead must not stop the re-send (decision 078).
+        const read = parseItem(storedLead, out.Attributes, leadKey(lead.form, lead.idempotencyKey));
+        return 'item' in read ? read.item : read;
       } catch (error) {
         if (error instanceof ConditionFailed) return undefined;
         throw error;

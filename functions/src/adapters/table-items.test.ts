@@ -3,7 +3,13 @@ import { DependencyError } from '../leads/errors.ts';
 import { leadRef, type StoredLead, storedLead } from '../leads/lead.ts';
 import { RUNNING } from '../leads/visitor-brake.ts';
 import { createLeadRequest, leadIdRequest, leadKey } from './dynamodb.ts';
-import { brakeItem, readItem, suppressionItem, UnreadableItemError } from './table-items.ts';
+import {
+  brakeItem,
+  parseItem,
+  readItem,
+  suppressionItem,
+  UnreadableItemError,
+} from './table-items.ts';
 
 const KEY = leadKey('contact', 'key-00000001');
 
@@ -152,6 +158,10 @@ describe('a lead item', () => {
     expect(cause.message).toBe(
       `the item ${KEY.pk} (LEAD) is not what the code writes: ${path}: ${problem}`,
     );
+    // parseItem reports the same, for the re-send to leave the lead aside (decision 078).
+    expect(parseItem(storedLead, item, KEY)).toEqual({
+      unreadable: { key: KEY, issue: `${path}: ${problem}` },
+    });
   });
 
   it('names something that is no item at all', () => {

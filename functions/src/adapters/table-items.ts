@@ -7,11 +7,12 @@
  * (`emailUpdatedAt`, `lastDownloadedAt`), which no code reads.
  *
  * An item that does not parse is not guessed at: readItem throws the domain's DependencyError
- * (see there).
+ * (see there), parseItem reports it.
  */
 import * as z from 'zod/mini';
 import { DependencyError } from '../leads/errors.ts';
 import type { MailboxSuppression } from '../leads/lead.ts';
+import type { UnreadableItem } from '../leads/ports.ts';
 import { brakeState } from '../leads/visitor-brake.ts';
 
 /** A rate-limit window's item (pk `RATE#<key>`), as a count in it returns it: when it opened. */
@@ -44,20 +45,32 @@ export const suppressionItem = z.pipe(
 export const brakeItem = z.extend(brakeState, { version: z.number().check(z.int(), z.gte(1)) });
 
 /**
- * Why an item could not be read: its key, and the first issue as its path, code and, for a
- * value of the wrong type, the type expected. Never zod's message (zod/mini's is only
- * "Invalid input" unless a locale is loaded) and never the value found: the log says what is
- * wrong without the visitor's data in it.
+ * The item read with its schema, or its key and first issue when it does not parse: the
+ * issue's path, code and, for a value of the wrong type, the type expected. Never zod's
+ * message (zod/mini's is only "Invalid input" unless a locale is loaded) and never the value
+ * found: the log says what is wrong without the visitor's data in it.
  */
+export function parseItem<T>(
+  schema: z.ZodMiniType<T>,
+  item: unknown,
+  key: { pk: string; sk: string },
+): { item: T } | { unreadable: UnreadableItem } {
+  const parsed = z.safeParse(schema, item);
+  if (parsed.success) return { item: parsed.data };
+  const issue = parsed.error.issues[0];
+  const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'the item';
+  const what = !issue
+    ? 'unreadable'
+    : issue.code === 'invalid_type'
+      ? `${issue.code} (expected ${issue.expected})`
+      : issue.code;
+  return { unreadable: { key, issue: `${where}: ${what}` } };
+}
+
+/** Why an item could not be read, as parseItem says it. */
 export class UnreadableItemError extends Error {
-  constructor(key: { pk: string; sk: string }, issue: z.core.$ZodIssue | undefined) {
-    const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'the item';
-    const what = !issue
-      ? 'unreadable'
-      : issue.code === 'invalid_type'
-        ? `${issue.code} (expected ${issue.expected})`
-        : issue.code;
-    super(`the item ${key.pk} (${key.sk}) is not what the code writes: ${where}: ${what}`);
+  constructor({ key, issue }: UnreadableItem) {
+    super(`the item ${key.pk} (${key.sk}) is not what the code writes: ${issue}`);
     this.name = 'UnreadableItemError';
   }
 }
@@ -66,9 +79,9 @@ export class UnreadableItemError extends Error {
  * The item read with its schema. One that does not parse throws the domain's DependencyError
  * ('database'), as the table being down does: a stored item the code cannot read is an
  * outage to see, never silently another value (a lead without its messages, a suppressed
- * mailbox taken for a clean one). So a submission answers 503, a re-send run fails and the
- * next one meets the lead again once its lease lapses, and a delivery event is retried by
- * EventBridge, then left in its dead-letter queue. The cause, an UnreadableItemError, names
+ * mailbox taken for a clean one). So a submission answers 503 and a delivery event is retried
+ * by EventBridge, then left in its dead-letter queue; only the re-send's claim leaves such a
+ * lead aside and goes on (parseItem, decision 078). The cause, an UnreadableItemError, names
  * the item's key and its first issue; describeError logs it with the DependencyError.
  */
 export function readItem<T>(
@@ -76,9 +89,7 @@ export function readItem<T>(
   item: unknown,
   key: { pk: string; sk: string },
 ): T {
-  const parsed = z.safeParse(schema, item);
-  if (parsed.success) return parsed.data;
-  throw new DependencyError('database', {
-    cause: new UnreadableItemError(key, parsed.error.issues[0]),
-  });
+  const read = parseItem(schema, item, key);
+  if ('item' in read) return read.item;
+  throw new DependencyError('database', { cause: new UnreadableItemError(read.unreadable) });
 }

@@ -127,7 +127,7 @@ describe('a flood of unverified contact posts against the emulators', () => {
       { form: 'contact', idempotencyKey: first?.idempotencyKey },
       { leaseToken: 'other-run', nowMs: now, leaseUntil: now + 120_000, heldOnly: true },
     );
-    expect(taken?.submissionId).toBe(first?.submissionId);
+    expect(taken).toMatchObject({ submissionId: first?.submissionId });
 
     const summary = await resendPending(
       resendDeps(() => new Date()),

@@ -49,6 +49,11 @@ export const LEAD_METRICS = [
    * so the sum over forms is the number of digests sent.
    */
   'SalesDigestSent',
+  /**
+   * A lead on the re-send list whose item does not parse: skipped, left as stored, counted
+   * every run until a person mends or deletes it (decision 078).
+   */
+  'UnreadableLead',
 ] as const;
 
 export type LeadMetric = (typeof LEAD_METRICS)[number];

@@ -44,6 +44,15 @@ export interface SendRecord {
   at: string;
 }
 
+/**
+ * A stored item the code cannot read (edited by hand, or older than the code): its table key
+ * and its schema's first issue (path and code), never what it holds.
+ */
+export interface UnreadableItem {
+  key: { pk: string; sk: string };
+  issue: string;
+}
+
 export interface PendingPage {
   leads: LeadRef[];
   /** Where the next page starts; undefined after the last one. */
@@ -65,7 +74,8 @@ export interface LeadRecords {
   listPending(options: { dueBy: number; limit: number; cursor?: string }): Promise<PendingPage>;
   /**
    * Takes the lease of a lead that owes a message and whose lease is free or lapsed: the
-   * lead as it now stands, or undefined if it owes nothing or someone else holds it.
+   * lead as it now stands, or undefined if it owes nothing or someone else holds it. A lead
+   * whose item does not parse is reported, not read: the lease is taken, nothing else changed.
    */
   claimPending(
     lead: LeadRef,
@@ -79,7 +89,7 @@ export interface LeadRecords {
        */
       heldOnly?: boolean;
     },
-  ): Promise<StoredLead | undefined>;
+  ): Promise<StoredLead | { unreadable: UnreadableItem } | undefined>;
   /**
    * Records that the visitor opened the report of a download lead: the first time is kept,
    * later ones only add to the count. False when the lead does not exist (erased). The lead

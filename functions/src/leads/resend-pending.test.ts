@@ -261,6 +261,34 @@ describe('resendPending', () => {
     expect(mailer.sent).toHaveLength(10);
   });
 
+  it('skips a lead whose item cannot be read: logs its key and issue, counts it, leaves it as stored and sends the others', async () => {
+    mailer.failure = new Error('down');
+    await submit(contactForm, contactBody({ email: 'broken@example.com' }), 'key-a-broken');
+    await submit(contactForm, contactBody({ email: 'fine@example.com' }), 'key-b-fine');
+    mailer.failure = undefined;
+    const broken = store.rows.get('contact#key-a-broken');
+    if (broken) broken.unreadable = 'emailStatus: invalid_value';
+    const stored = structuredClone(broken);
+
+    const summary = await resendPending(resendDeps);
+
+    expect(summary).toMatchObject({ examined: 2, claimed: 1, skipped: 1, sent: 1, failed: 0 });
+    expect(mailer.sent.map((email) => email.replyTo)).toEqual([['fine@example.com']]);
+    expect(store.rows.get('contact#key-b-fine')?.emailStatus).toBe('sent');
+    expect(resendDeps.log.error).toHaveBeenCalledWith(
+      'a lead on the re-send list cannot be read; skipped, left for a person',
+      { key: { pk: 'LEAD#contact#key-a-broken', sk: 'LEAD' }, issue: 'emailStatus: invalid_value' },
+    );
+    expect(JSON.stringify(vi.mocked(resendDeps.log.error).mock.calls)).not.toContain('broken@');
+    expect(metrics.counts['UnreadableLead:contact']).toBe(1);
+    // Only the claim's lease is written on it; it is met again once that lapses.
+    expect(store.rows.get('contact#key-a-broken')).toEqual({
+      ...stored,
+      leaseToken: expect.any(String),
+      leaseUntil: START.getTime() + resendDeps.config.leaseMs,
+    });
+  });
+
   it('never sends a spam lead', async () => {
     await submit(contactForm, contactBody({ website: 'http://bot.example' }), 'key-bot');
     expect((await resendPending(resendDeps)).examined).toBe(0);

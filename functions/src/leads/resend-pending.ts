@@ -64,7 +64,10 @@ export interface ResendSummary {
   examined: number;
   /** Leads this run took the lease of. */
   claimed: number;
-  /** Due leads another sender had taken meanwhile, or that owed nothing any more. */
+  /**
+   * Due leads another sender had taken meanwhile, that owed nothing any more, or whose item
+   * could not be read (logged and counted as UnreadableLead, decision 078).
+   */
   skipped: number;
   sent: number;
   failed: number;
@@ -160,9 +163,16 @@ async function resendOne(
     leaseUntil: nowMs + config.leaseMs,
     ...(run.heldOnly ? { heldOnly: true } : {}),
   });
-  if (!lead) {
+  if (!lead || 'unreadable' in lead) {
     // In the digest-now pass, a lead owing something else is simply not this pass's.
     if (!run.heldOnly) summary.skipped += 1;
+    if (lead) {
+      // Its key and the issue, never its values; the run goes on without it (decision 078).
+      deps.metrics.count('UnreadableLead', ref.form);
+      log.error('a lead on the re-send list cannot be read; skipped, left for a person', {
+        ...lead.unreadable,
+      });
+    }
     return;
   }
   summary.claimed += 1;
