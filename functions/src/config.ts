@@ -83,35 +83,35 @@ function requiredSender(name: string, description: string) {
   );
 }
 
-/** SES names a configuration set with letters, digits, _ and - only, at most 64 of them. */
-const CONFIGURATION_SET_NAME = /^[A-Za-z0-9_-]{1,64}$/;
-
-function configurationSet(name: string, description: string) {
+/** An optional variable that, when set, must match `pattern`, said as `what` when it does not. */
+function matching(name: string, pattern: RegExp, what: string, description: string) {
   return described(
     raw.check(
-      z.refine((value) => value === undefined || CONFIGURATION_SET_NAME.test(value), {
-        error: (issue) =>
-          `Environment variable ${name} must be an SES configuration set name (letters, digits, _ and -, at most 64), not "${issue.input}"`,
+      z.refine((value) => value === undefined || pattern.test(value), {
+        error: (issue) => `Environment variable ${name} must be ${what}, not "${issue.input}"`,
       }),
     ),
     description,
   );
 }
+
+/** SES names a configuration set with letters, digits, _ and - only, at most 64 of them. */
+const configurationSet = (name: string, description: string) =>
+  matching(
+    name,
+    /^[A-Za-z0-9_-]{1,64}$/,
+    'an SES configuration set name (letters, digits, _ and -, at most 64)',
+    description,
+  );
 
 /** A secret's ARN in Secrets Manager (any partition). */
-const SECRET_ARN = /^arn:[a-z-]+:secretsmanager:[a-z0-9-]+:\d{12}:secret:\S+$/;
-
-function secretArn(name: string, description: string) {
-  return described(
-    raw.check(
-      z.refine((value) => value === undefined || SECRET_ARN.test(value), {
-        error: (issue) =>
-          `Environment variable ${name} must be the ARN of a Secrets Manager secret (arn:aws:secretsmanager:<region>:<account>:secret:<name>), not "${issue.input}"`,
-      }),
-    ),
+const secretArn = (name: string, description: string) =>
+  matching(
+    name,
+    /^arn:[a-z-]+:secretsmanager:[a-z0-9-]+:\d{12}:secret:\S+$/,
+    'the ARN of a Secrets Manager secret (arn:aws:secretsmanager:<region>:<account>:secret:<name>)',
     description,
   );
-}
 
 /**
  * A comma-separated list of e-mail addresses, e.g. MAIL_TO=sales@x.io,ops@x.io: undefined

@@ -205,7 +205,7 @@ function deliveryConfig(site: SecretVersions, { SITE_ORIGIN, settings }: Present
     reportLink: { key: reportLinkKeys(site)[0] as string, days: settings.reportLink.days },
     maxAttempts: MAX_SEND_ATTEMPTS,
     salesTimeZone: settings.sales.timeZone,
-    visitorFromName: settings.visitorMail.fromName,
+    visitorMailFromName: settings.visitorMail.fromName,
   };
 }
 

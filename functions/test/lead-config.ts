@@ -13,7 +13,7 @@ export function testLeadConfig(overrides: Partial<LeadConfig> = {}): LeadConfig 
     siteOrigin: 'https://kryon.example',
     reportLink: { key: 'report-key', days: 7 },
     salesTimeZone: 'UTC',
-    visitorFromName: 'Kryon Sales',
+    visitorMailFromName: 'Kryon Sales',
     maxAttempts: 10,
     retentionDays: 730,
     hashSecret: 'ip-secret',

@@ -369,15 +369,6 @@ export function defineEnvironment(environment: EnvironmentInput): EnvironmentInp
   return environment;
 }
 
-/** How CloudFront reaches the API, and how the API knows it is CloudFront. */
-export interface ApiOrigin {
-  name: string;
-  certificateArn: string;
-  clientCertificateArn: string;
-  /** The repository path of the CA's PEM file. */
-  truststore: string;
-}
-
 /** The repository's root: the truststore path of an environment file starts there. */
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -418,18 +409,6 @@ export type WafConfig =
   | { mode: 'off' }
   | { mode: 'create'; rateLimit: number }
   | { mode: 'existing'; webAclArn: string };
-
-/** A sending identity and the From it sends as, which the identity covers. */
-export interface SenderConfig {
-  /** A domain (`mail.kryon.security`, verified with DKIM) or one address. */
-  identity: string;
-  /** The From header, e.g. `Kryon <no-reply@mail.kryon.security>`. */
-  from: string;
-  /** The bare sender address of `from`. */
-  fromAddress: string;
-  /** The identity is in SES already: the stack uses it and does not create it. */
-  identityExists: boolean;
-}
 
 /** What the stack is built from: an environment, checked and with its defaults applied. */
 export type DeployConfig = ReturnType<typeof deployConfig>;

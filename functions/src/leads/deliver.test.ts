@@ -47,7 +47,7 @@ const CONFIG: DeliveryConfig = {
   siteOrigin: 'https://kryon.example',
   reportLink: { key: 'report-key', days: 7 },
   salesTimeZone: 'UTC',
-  visitorFromName: 'Kryon Sales',
+  visitorMailFromName: 'Kryon Sales',
   maxAttempts: MAX_SEND_ATTEMPTS,
 };
 

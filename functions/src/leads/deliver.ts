@@ -21,7 +21,7 @@ export interface DeliveryConfig {
   /** The IANA zone the sales e-mail gives times in (SALES_TIME_ZONE). */
   salesTimeZone: string;
   /** The sender name of e-mails to visitors, which ask for a reply (VISITOR_MAIL_FROM_NAME). */
-  visitorFromName: string;
+  visitorMailFromName: string;
 }
 
 export interface DeliveryDeps {
@@ -86,7 +86,7 @@ export function buildEmail(
     replyTo: config.recipients.slice(0, 1),
     form: lead.form,
     submissionId: lead.submissionId,
-    fromName: config.visitorFromName,
+    fromName: config.visitorMailFromName,
   });
 }
 

@@ -70,7 +70,7 @@ beforeEach(() => {
       siteOrigin: 'https://kryon.example',
       reportLink: { key: 'report-key', days: 7 },
       salesTimeZone: 'UTC',
-      visitorFromName: 'Kryon Sales',
+      visitorMailFromName: 'Kryon Sales',
       maxAttempts: 3,
       leaseMs: 120_000,
       pageSize: 7,

@@ -21,7 +21,7 @@ export interface ResendConfig {
   reportLink: { key: string; days: number };
   maxAttempts: number;
   salesTimeZone: string;
-  visitorFromName: string;
+  visitorMailFromName: string;
   /** How long a run holds a lead while it re-sends: far longer than one send can take. */
   leaseMs: number;
   /** Leads read per page of the pending list. */
@@ -217,7 +217,7 @@ async function resendOne(
           reportLink: config.reportLink,
           maxAttempts: config.maxAttempts,
           salesTimeZone: config.salesTimeZone,
-          visitorFromName: config.visitorFromName,
+          visitorMailFromName: config.visitorMailFromName,
         },
       },
       deps,
