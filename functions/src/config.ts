@@ -96,22 +96,15 @@ function matching(name: string, pattern: RegExp, what: string, description: stri
 }
 
 /** SES names a configuration set with letters, digits, _ and - only, at most 64 of them. */
-const configurationSet = (name: string, description: string) =>
-  matching(
-    name,
-    /^[A-Za-z0-9_-]{1,64}$/,
-    'an SES configuration set name (letters, digits, _ and -, at most 64)',
-    description,
-  );
-
+const CONFIGURATION_SET = [
+  /^[A-Za-z0-9_-]{1,64}$/,
+  'an SES configuration set name (letters, digits, _ and -, at most 64)',
+] as const;
 /** A secret's ARN in Secrets Manager (any partition). */
-const secretArn = (name: string, description: string) =>
-  matching(
-    name,
-    /^arn:[a-z-]+:secretsmanager:[a-z0-9-]+:\d{12}:secret:\S+$/,
-    'the ARN of a Secrets Manager secret (arn:aws:secretsmanager:<region>:<account>:secret:<name>)',
-    description,
-  );
+const SECRET_ARN = [
+  /^arn:[a-z-]+:secretsmanager:[a-z0-9-]+:\d{12}:secret:\S+$/,
+  'the ARN of a Secrets Manager secret (arn:aws:secretsmanager:<region>:<account>:secret:<name>)',
+] as const;
 
 /**
  * A comma-separated list of e-mail addresses, e.g. MAIL_TO=sales@x.io,ops@x.io: undefined
@@ -178,15 +171,17 @@ const loggingShape = {
 
 /** The functions that read secrets: the ARN deployed, the value itself locally and in tests. */
 const secretsShape = {
-  IP_HASH_SECRET_ARN: secretArn(
+  IP_HASH_SECRET_ARN: matching(
     'IP_HASH_SECRET_ARN',
+    ...SECRET_ARN,
     "The site secret's ARN, read at run time (hashes of IPs and addresses, challenge and report-link signatures). Form, challenge, report, resend and delivery-events functions: this or IP_HASH_SECRET is required there.",
   ),
   IP_HASH_SECRET: optionalText(
     'The site secret itself, where no ARN is given: the local stack and the tests only.',
   ),
-  ORIGIN_VERIFY_SECRET_ARN: secretArn(
+  ORIGIN_VERIFY_SECRET_ARN: matching(
     'ORIGIN_VERIFY_SECRET_ARN',
+    ...SECRET_ARN,
     'The ARN of the value CloudFront adds to each API request, read at run time. API functions; unset, no header is checked (the local stack).',
   ),
   ORIGIN_VERIFY_SECRET: optionalText(
@@ -211,12 +206,14 @@ const sendingShape = {
     'VISITOR_MAIL_FROM',
     'The From header of visitor e-mail (an SES identity of its own); unset, MAIL_FROM. Form, health, status and resend functions.',
   ),
-  SES_CONFIGURATION_SET: configurationSet(
+  SES_CONFIGURATION_SET: matching(
     'SES_CONFIGURATION_SET',
+    ...CONFIGURATION_SET,
     'The configuration set of the sales stream; unset, none is named (the local stack). Form, health, status, resend, delivery-events and visitor-brake functions.',
   ),
-  SES_VISITOR_CONFIGURATION_SET: configurationSet(
+  SES_VISITOR_CONFIGURATION_SET: matching(
     'SES_VISITOR_CONFIGURATION_SET',
+    ...CONFIGURATION_SET,
     'The configuration set of the visitor stream; unset, the sales set. Form, health, status, resend and delivery-events functions; required by the visitor brake, and different from the sales set there.',
   ),
   SES_IDENTITY: optionalText(
@@ -378,21 +375,21 @@ export const reportConfig = z
   })
   .check(needsSiteSecret());
 
+/** What every function that mails leads reads: the form functions and the re-send. */
+const mailingShape = {
+  ...loggingShape,
+  ...secretsShape,
+  ...tableShape,
+  ...sendingShape,
+  ...presentationShape,
+};
+
 /** POST /api/email/<form>: one form's function, and `recipients`, its form's list. */
 export function formConfig(form: LeadForm) {
   return withSettings(
     'form',
     z.intersection(
-      z
-        .object({
-          ...loggingShape,
-          ...secretsShape,
-          ...tableShape,
-          ...sendingShape,
-          ...presentationShape,
-          ...leadShape,
-        })
-        .check(needsSiteSecret()),
+      z.object({ ...mailingShape, ...leadShape }).check(needsSiteSecret()),
       z.pipe(
         recipientsSchema([form]),
         z.transform((byForm) => ({ recipients: byForm[form] })),
@@ -405,15 +402,7 @@ export function formConfig(form: LeadForm) {
 export const resendConfig = withSettings(
   'resend',
   z.intersection(
-    z
-      .object({
-        ...loggingShape,
-        ...secretsShape,
-        ...tableShape,
-        ...sendingShape,
-        ...presentationShape,
-      })
-      .check(needsSiteSecret()),
+    z.object(mailingShape).check(needsSiteSecret()),
     z.pipe(
       recipientsSchema(LEAD_FORMS),
       z.transform((recipientsByForm) => ({ recipientsByForm })),

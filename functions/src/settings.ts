@@ -225,27 +225,23 @@ export type SettingsOf<R extends SettingReader> = {
 };
 
 interface Rule<G extends Group> {
-  group: G;
   /** The settings it reads; the last is the one a problem is reported on. */
   keys: readonly (keyof Catalogue[G] & string)[];
   problem: (values: Settings[G]) => string | undefined;
 }
 
-function rule<G extends Group>(definition: Rule<G>) {
-  return definition as unknown as Rule<Group>;
-}
-
 /** What holds between settings of one group, for every reader of all of them. */
-const RULES: readonly Rule<Group>[] = [
-  rule({
-    group: 'visitorBrake',
-    keys: ['coolDownMinutes', 'maxCoolDownMinutes'],
-    problem: (brake) =>
-      brake.maxCoolDownMinutes < brake.coolDownMinutes
-        ? 'must be at least coolDownMinutes (the doubling starts there)'
-        : undefined,
-  }),
-];
+const RULES: { readonly [G in Group]?: readonly Rule<G>[] } = {
+  visitorBrake: [
+    {
+      keys: ['coolDownMinutes', 'maxCoolDownMinutes'],
+      problem: (brake) =>
+        brake.maxCoolDownMinutes < brake.coolDownMinutes
+          ? 'must be at least coolDownMinutes (the doubling starts there)'
+          : undefined,
+    },
+  ],
+};
 
 /** A setting's variable: its path in capitals, `visitorMail.perAddress` → VISITOR_MAIL_PER_ADDRESS. */
 export function settingVariable(group: string, key: string): string {
@@ -267,8 +263,8 @@ function groupSchema(
   const shape = Object.fromEntries(
     keys.map(({ key, definition }) => [key, z._default(definition.rule, definition.default)]),
   );
-  const rules = RULES.filter(
-    (rule) => rule.group === group && rule.keys.every((key) => key in shape),
+  const rules = ((RULES[group] ?? []) as readonly Rule<Group>[]).filter((rule) =>
+    rule.keys.every((key) => key in shape),
   );
   return z.prefault(
     z.strictObject(shape).check(
