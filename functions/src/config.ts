@@ -6,12 +6,9 @@ import { MAIL_TO, mailToVariable } from './leads/mail-to.ts';
 import { type SettingReader, settingsSchema } from './settings.ts';
 
 /*
- * The functions' environment, as zod schemas: every variable a function reads, what it is,
- * its default and which functions need it (decision 066); the tunable settings are read by
- * settings.ts's rules (decision 077). Each Lambda entry parses the
- * schema of its kind at module scope, so a bad value stops the cold start with a message that
- * names the variable, never a visitor's request. A blank variable counts as unset. Secrets'
- * values are not here: they are read at run time, by the ARN named here.
+ * The functions' environment as zod schemas, one per kind, parsed at cold start so a bad value
+ * fails the start naming its variable (decision 066); tunable settings are settings.ts's
+ * (decision 077). A blank variable counts as unset; secrets are read at run time (decision 035).
  */
 
 /** A variable as the process holds it: trimmed, and undefined when unset or blank. */
@@ -423,9 +420,8 @@ export const deliveryEventsConfig = z
   .check(needsSiteSecret());
 
 /**
- * The visitor brake: it may pause and resume the visitor set only, and keeps its state in the
- * table. Without a visitor set, or with the sales set's name, it refuses to start: pausing it
- * would stop sales mail (decision 058).
+ * The visitor brake pauses the visitor set only, so it refuses to start without one or with the
+ * sales set's name (decision 058).
  */
 export const visitorBrakeConfig = withSettings(
   'visitor-brake',

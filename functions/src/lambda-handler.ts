@@ -18,10 +18,9 @@ export interface LambdaHandlerOptions<S, E, R> {
 }
 
 /**
- * A Lambda entry point: every log line of a run carries the Lambda request id, the cold
- * start flag and the caller's request id (Powertools' `addContext` and correlation id);
- * the secrets are read at run time, never taken from the environment, and the handler is
- * rebuilt when a rotation changes them. Local callers may pass no context.
+ * A Lambda entry point: logs carry the Lambda and caller request ids, and secrets are read at
+ * run time, the handler rebuilt when a rotation changes them (decision 035). Local callers may
+ * pass no context.
  */
 export function lambdaHandler<S, E, R>(options: LambdaHandlerOptions<S, E, R>) {
   // Reading starts during the init phase; its failure is reported on the first request.

@@ -6,12 +6,8 @@ import { DIGEST_LEADS_PER_NETWORK, DIGEST_MAX_LEADS, DIGESTS_PER_HOUR } from './
 import { isTimeZone } from './leads/sales-time.ts';
 
 /*
- * Every deployment setting, defined once (decision 077): its rule, default and meaning, and the
- * functions that read it. The environment file sets it by its path (`visitorMail.perAddress`),
- * checked by this rule at synth; the stack gives it to those functions as the variable its
- * path names (VISITOR_MAIL_PER_ADDRESS); they read it back by the same rule at cold start, as
- * `settings.visitorMail.perAddress`. A new setting is one entry here, the code that uses it and
- * its test.
+ * Every deployment setting, defined once: rule, default, meaning and readers; set by its path,
+ * given as the variable the path names, read back by the same rule (decision 077).
  */
 
 /** The functions that read settings: the stack sets a setting's variable on exactly these. */

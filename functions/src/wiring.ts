@@ -62,11 +62,8 @@ import type { VisitorMailBudgets } from './leads/visitor-mail.ts';
 import type { SettingsOf } from './settings.ts';
 
 /*
- * Production wiring. Each Lambda entry reads its configuration once, at module scope, with
- * readConfig and the schema of its kind (config.ts), and builds its dependencies from that
- * object: a bad setting fails the cold start, never a visitor's request. The SDK clients
- * take endpoints from the standard AWS_ENDPOINT_URL_DYNAMODB and AWS_ENDPOINT_URL_SESV2
- * variables, so the local stack points them at the emulators with configuration only.
+ * Production wiring, built from the configuration each entry reads at cold start (decision 066);
+ * SDK endpoints come from the standard AWS_ENDPOINT_URL_* variables (decision 004).
  */
 
 const logging = readConfig(loggingConfig);
@@ -127,11 +124,8 @@ export function mailer(config: SendingConfig) {
 }
 
 /**
- * The senders, configuration sets and identity every e-mail is sent with: sales mail from
- * MAIL_FROM with SES_CONFIGURATION_SET, visitor mail from VISITOR_MAIL_FROM (a sending
- * identity of its own) with SES_VISITOR_CONFIGURATION_SET, each falling back to the sales
- * value when unset (the local stack, a deployment without a visitor identity or from before
- * the two streams).
+ * Sales mail from MAIL_FROM with SES_CONFIGURATION_SET, visitor mail from VISITOR_MAIL_FROM with
+ * SES_VISITOR_CONFIGURATION_SET, each falling back to the sales value (decisions 055, 061).
  */
 export function mailerOptions(config: SendingConfig): SesMailerOptions {
   const configurationSet = config.SES_CONFIGURATION_SET;
@@ -224,9 +218,8 @@ function sharedDeps(config: Pick<HealthConfig, 'TABLE_NAME'> & SendingConfig) {
 /** The secrets the functions work with. */
 export interface Secrets {
   /**
-   * The site's secret (IP_HASH_SECRET, named for its first use): keys the hashes of client
-   * IPs and e-mail addresses and, derived per purpose, the browser check's and the report
-   * links' signatures. Only the functions that use it are given it.
+   * The site's secret (IP_HASH_SECRET, named for its first use): keys the address and IP hashes
+   * and, derived per purpose, the challenge and report-link signatures (decision 015).
    */
   site: SecretVersions | undefined;
   /** The value CloudFront adds to every API request; unset locally, where none is checked. */
@@ -244,9 +237,8 @@ const SECRET_MAX_AGE_SECONDS = 300;
 let secretReader: SecretReader | undefined;
 
 /**
- * Deployed, each secret is read at run time from Secrets Manager by the ARN in
- * `<NAME>_ARN`, so no value sits in a function's configuration; the local stack and the
- * tests set the value itself in `<NAME>`.
+ * Deployed, a secret is read at run time by the ARN in `<NAME>_ARN`; locally its value is in
+ * `<NAME>` (decision 035).
  */
 async function secretFrom(
   arn: string | undefined,
@@ -298,9 +290,8 @@ export function apiHandler(config: SecretsConfig, build: (secrets: Secrets) => A
 }
 
 /**
- * A form's function: POST /api/email/<form>, from the form's definition alone. Its
- * configuration is read here, when the handler module is imported: a bad one throws, and
- * the function does not start.
+ * A form's function: POST /api/email/<form>, from the form's definition alone; its
+ * configuration is read on import, so a bad one fails the cold start (decision 066).
  */
 export function formHandler(definition: FormDefinition, env: NodeJS.ProcessEnv = process.env) {
   const config = readConfig(formConfig(definition.form), env);
@@ -352,10 +343,8 @@ export function visitorMailBudgets({ settings }: Pick<FormConfig, 'settings'>): 
 let dnsMailDomains: MailDomainCheck | undefined;
 
 /**
- * Whether a confirmation is held back for an address whose domain DNS says takes no mail:
- * MAIL_DOMAIN_CHECK `dns` (deployed) or `off` (the local stack: this machine has no DNS to
- * the internet, and every lookup would wait for its timeout). One check per warm function,
- * so its answers are kept across requests.
+ * Whether a confirmation is held back for a domain DNS says takes no mail: MAIL_DOMAIN_CHECK
+ * `dns`, or `off` locally (decision 059). One check per warm function, its answers kept.
  */
 export function mailDomainCheck(
   config: Pick<FormConfig, 'MAIL_DOMAIN_CHECK' | 'AWS_REGION'>,
@@ -417,11 +406,9 @@ export function resendDeps(site: SecretVersions, config: ResendConfig): ResendDe
 }
 
 /**
- * The delivery-events function's dependencies: the table, the site secret's current value
- * (what our suppression list's keyed hashes of addresses are made with), how long an address
- * stays suppressed (RETENTION_DAYS, as long as a lead) and the two configuration sets' names,
- * which tell an event's stream (with the same fallback as the mailer: visitor mail goes with
- * the sales set when SES_VISITOR_CONFIGURATION_SET is unset).
+ * The delivery-events function's dependencies: the table, the site secret's current value (it
+ * keys the suppression list's hashes), RETENTION_DAYS (as long as a lead) and the two sets'
+ * names, which tell an event's stream, with the mailer's fallback (decision 055).
  */
 export function deliveryEventDeps(
   site: SecretVersions,

@@ -76,13 +76,10 @@ export class UnreadableItemError extends Error {
 }
 
 /**
- * The item read with its schema. One that does not parse throws the domain's DependencyError
- * ('database'), as the table being down does: a stored item the code cannot read is an
- * outage to see, never silently another value (a lead without its messages, a suppressed
- * mailbox taken for a clean one). So a submission answers 503 and a delivery event is retried
- * by EventBridge, then left in its dead-letter queue; only the re-send's claim leaves such a
- * lead aside and goes on (parseItem, decision 078). The cause, an UnreadableItemError, names
- * the item's key and its first issue; describeError logs it with the DependencyError.
+ * The item read with its schema. One that does not parse throws DependencyError ('database'),
+ * as an outage does, never silently another value (a suppressed mailbox taken for a clean one);
+ * only the re-send's claim skips it (parseItem, decision 078). Its cause, an
+ * UnreadableItemError, names the item's key and first issue.
  */
 export function readItem<T>(
   schema: z.ZodMiniType<T>,

@@ -25,10 +25,8 @@ export interface ChallengeDeps {
 }
 
 /**
- * GET /api/email/challenge?form=<form>: a signed proof-of-work challenge for one form, which
- * the site solves in a Web Worker while the visitor types. Never cached: each is single use.
- * Each client network may ask for a few a minute: issuing costs the server a key derivation
- * at the price of the moment, and nobody needs a pile of them.
+ * GET /api/email/challenge?form=<form>: a signed, single-use proof-of-work challenge, never
+ * cached; a few a minute per client network, as issuing costs a key derivation (decision 051).
  */
 export function createChallengeHandler(deps: ChallengeDeps) {
   const now = deps.now ?? (() => Date.now());

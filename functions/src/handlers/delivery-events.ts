@@ -8,11 +8,9 @@ import { deliveryEventDeps, loadSecrets, logger, type Secrets, siteSecret } from
 export type DeliveryEvent = Partial<EventBridgeEvent<string, unknown>>;
 
 /**
- * SES's delivery events of both configuration sets, through the default event bus: each
- * one's outcome recorded on its lead (docs/decisions/057). It throws only when the table
- * fails, so EventBridge retries the event and, failing that, leaves it in the dead-letter
- * queue; an event it cannot read or use is counted and logged, never thrown, so one poison
- * event cannot fill the queue.
+ * SES's delivery events of both configuration sets, each outcome recorded on its lead
+ * (decisions 057, 060). It throws only when the table fails, so EventBridge retries; an event
+ * it cannot use is counted and logged, never thrown, so no poison event fills the queue.
  */
 // Read at cold start: a bad setting stops the function from starting (decision 066).
 const config = readConfig(deliveryEventsConfig);

@@ -18,13 +18,10 @@ const probe = cachedServiceStates(leadStore(config), mailer(config));
 const SALES_MAIL_FLOWS: readonly EmailState[] = ['up', 'sandbox'];
 
 /**
- * GET /api/email/health: success only when DynamoDB answers and SES answers and may send as
- * the sender identity (`unverified` until it is verified for sending). An account still in
- * the SES sandbox is `sandbox` with 200: sales on verified addresses get every lead
- * (decision 056). A paused visitor stream is not said at all: health is reachable by anyone
- * through the site, and the brake's state would tell an attacker that pulling it worked
- * (decision 075; ops ask `npm run brake -- status`). `checkedAt` says when the probe behind
- * the answer ran.
+ * GET /api/email/health: success only when DynamoDB and SES answer and SES may send as our
+ * identity (`unverified` until then); the sandbox is `sandbox` with 200 (decision 056). A
+ * paused visitor stream is never said: anyone can read health, and it would tell an attacker
+ * pulling the brake worked (decision 075). `checkedAt` says when the probe ran.
  */
 export const handler = apiHandler(
   config,

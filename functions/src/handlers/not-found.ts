@@ -7,12 +7,9 @@ const GET_PATHS = new Set<string>([API_PATHS.health, API_PATHS.status]);
 const POST_PATHS = new Set<string>(Object.values(API_PATHS).filter((path) => !GET_PATHS.has(path)));
 
 /**
- * The API's `$default` route: every request no other route takes. Known paths asked with
- * the wrong method get 405 with Allow; everything else 404. Always JSON, never HTML.
- *
- * It alone does not check CloudFront's origin-verify header: it reads, stores and sends
- * nothing and says only what API Gateway would say itself, so reading the secret from
- * Secrets Manager would add the SDK to its cold start for no protection.
+ * The API's `$default` route: 405 with Allow for a known path's wrong method, else 404, always
+ * JSON. It alone checks no origin-verify header: it touches nothing, so the secret's reader
+ * would cost its cold start for no protection (decision 035).
  */
 export const handler = async (event: APIGatewayProxyEventV2): Promise<HttpResponse> => {
   const path = event.rawPath.replace(/\/+$/, '');

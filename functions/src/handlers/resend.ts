@@ -8,10 +8,9 @@ import { loadSecrets, logger, resendDeps, type Secrets, siteSecret } from '../wi
 const RESERVE_MS = 20_000;
 
 /**
- * The scheduled re-send (every few minutes): delivers what stored leads still owe. It throws
- * only when the table cannot be read, so the invocation is retried and, failing that, lands
- * in the dead-letter queue that the operations alarm watches; failed sends are recorded on
- * their leads instead, for the next run.
+ * The scheduled re-send: delivers what stored leads still owe. It throws only when the table
+ * cannot be read (retried, then dead-lettered); failed sends are recorded on their leads
+ * (decision 022).
  */
 // Read at cold start: every form's recipients among it, so a bad MAIL_TO stops the function
 // from starting instead of failing a run (decision 066).

@@ -14,13 +14,8 @@ const config = readConfig(visitorBrakeConfig);
 const deps = visitorBrakeDeps(config);
 
 /**
- * The brake on visitor e-mail (decisions 058, 075), invoked two ways:
- * - by the alarms on the visitor stream's share of bounces and complaints, on each of their
- *   state changes: into ALARM it pauses the visitor set for a cool-down; every change is
- *   recorded, so that the schedule resumes only once no alarm is in ALARM;
- * - by its schedule (an EventBridge rule, every few minutes): a pause whose cool-down is over
- *   ends. A person's hold is never lifted here.
- * No call it makes can name the sales set.
+ * The brake on visitor e-mail, invoked by its alarms' state changes and by its schedule
+ * (decisions 058, 075). No call it makes can name the sales set.
  */
 export const handler = lambdaHandler<Record<string, never>, unknown, BrakeOutcome>({
   secrets: async () => ({}),

@@ -1,11 +1,8 @@
 import type { Admission, WindowCounter } from './ports.ts';
 
 /**
- * How the browser check's price follows the recent rate of confirmations let through to
- * visitors (docs/decisions/051). The price is a level: the PBKDF2 cost is the base cost times
- * 2^level. Level 0 up to `free` confirmations per window; one level more for each further
- * `perDoubling`; never above `maxLevel`, where a desktop visitor still solves within the
- * form's wait.
+ * The browser check's price follows the recent rate of confirmations: a level, the PBKDF2 cost
+ * doubled per level past `free`, one per `perDoubling`, at most `maxLevel` (decision 051).
  */
 export interface PriceCurve {
   /** The fixed windows the rate is counted in; the estimate slides across two of them. */
@@ -79,11 +76,9 @@ export function admissionLimit(
 }
 
 /**
- * The price as the table's counters give it. A warm function keeps the level it read for
- * `cacheMs` (short: it only turns away proofs that are plainly too cheap; what decides is
- * `admit`'s conditional write), and forgets it when it admits a confirmation itself. The
- * previous window's count is kept until the window turns: a window that has ended changes no
- * more, so admitting costs one write, not a read besides.
+ * The price as the table's counters give it, the level kept `cacheMs` by a warm function and
+ * forgotten when it admits a confirmation; `admit`'s conditional write decides (decision 072).
+ * An ended window's count changes no more, so it is kept until the window turns.
  */
 export function createChallengePrice(
   counter: WindowCounter,

@@ -38,9 +38,8 @@ export const SALES_DIGEST_KEY = 'sales-digest';
 export const DIGESTS_PER_HOUR = 3;
 
 /**
- * Held leads of one client network and one clock hour listed in digests; the rest of that
- * network's hour is counted on one line, not listed, so one network's junk cannot push other
- * networks' leads out of the hour's few digests (decision 074).
+ * Held leads of one client network and clock hour listed in digests; the rest of that hour is
+ * counted on one line, so one network cannot push out the others' leads (decision 074).
  */
 export const DIGEST_LEADS_PER_NETWORK = 5;
 
@@ -50,10 +49,8 @@ export function digestDueAt(heldAtMs: number, periodMs = DIGEST_PERIOD_MS): numb
 }
 
 /**
- * When a held lead put back at `nowMs` (the hour's digests were spent) is due again: at the end
- * of the current hour, less a millisecond for every hour it is already late. The re-send list
- * is ordered by this time, so older leads come before this hour's new ones, and the oldest
- * backlog first, even for a run that ends before it has read the whole list.
+ * When a held lead put back at `nowMs` is due again: the end of the current hour, less a
+ * millisecond per hour it is already late, so the oldest backlog comes first (decision 074).
  */
 export function backlogDueAt(createdAtMs: number, nowMs: number): number {
   const next = digestDueAt(nowMs);
@@ -87,10 +84,8 @@ export interface DigestEntry {
 }
 
 /**
- * Splits the held leads a run gathered for one recipient list: oldest first, each client
- * network's first `perNetwork` leads of each clock hour are listed, the rest of that network's
- * hour are counted. Another network's leads are therefore never displaced by one network's
- * volume, and a network's own first leads of an hour (a person before a script) stay listed.
+ * Splits the held leads a run gathered for one recipient list: oldest first, each network's
+ * first `perNetwork` leads of each clock hour listed, the rest counted (decision 074).
  */
 export function allocateDigest(
   entries: readonly DigestEntry[],
@@ -318,11 +313,9 @@ export interface DigestResult {
 }
 
 /**
- * Sends one digest of held leads the caller has claimed, then marks each lead sent in it
- * (listed, or counted: `via: 'digest-count'`), under that lead's lease, only once SES
- * accepted the digest. A failed send leaves every lead held and owed, with a growing wait as
- * a single e-mail would. If the run dies between the send and the marks, the leases lapse and
- * the leads come back in a later digest: a lead may be listed twice, never lost.
+ * Sends one digest of held leads the caller has claimed, then, once SES accepted it, marks each
+ * sent in it under its lease (listed, or `via: 'digest-count'`). A failed send leaves them held
+ * and owed; a crash before the marks may list a lead twice, never lose it (decision 053).
  */
 export async function sendDigest(
   entries: readonly DigestEntry[],

@@ -220,9 +220,8 @@ export type LeadIdRef = Pick<StoredLead, 'form' | 'submissionId'>;
 export type SuppressionReason = 'bounced' | 'complained';
 
 /**
- * One event for our suppression list, which is kept per mailbox (`emailHash`, decision 073):
- * a complaint, or a hard bounce of the mailbox's own spelling, lists the whole mailbox; a
- * hard bounce of a tagged spelling (`ada+x@`) lists that spelling only, under its mailbox.
+ * One event for our suppression list, kept per mailbox (`emailHash`); a tagged spelling's
+ * hard bounce lists only that spelling (decision 073).
  */
 export interface AddressSuppression {
   /** The keyed hash of the mailbox (`emailHash`). */

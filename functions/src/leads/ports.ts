@@ -226,10 +226,8 @@ export interface OutgoingEmail {
   /** Tags for SES event destinations (form name etc.). */
   tags: Record<string, string>;
   /**
-   * Which mail stream it belongs to: e-mail to sales (notifications, digests), whose
-   * delivery is vital, or e-mail to a visitor (confirmations, download links) sent to an
-   * address a stranger typed, the risky half. The mailer sends each stream with its own
-   * SES configuration set (docs/decisions/055-two-mail-streams.md).
+   * Which mail stream it belongs to, sales or visitor (to an address a stranger typed): each
+   * is sent with its own SES configuration set (decision 055).
    */
   stream: MailStream;
 }
@@ -258,9 +256,8 @@ export interface MailerAccount {
 }
 
 /**
- * Stops a mail stream at the e-mail service. Only the visitor stream can be stopped: its
- * reputation is the risky one (addresses strangers type), and sales mail must never be
- * paused by software. Resuming is a person's decision, so there is no resume here.
+ * Stops a mail stream at the e-mail service: only the visitor stream, never sales mail
+ * (decision 058); the brake's own switch resumes it (VisitorStreamSwitch, decision 075).
  */
 export interface MailStreamBrake {
   /** Pauses the stream's sending; pausing a stream already paused is not an error. */

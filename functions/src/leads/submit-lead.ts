@@ -86,15 +86,10 @@ export type SubmitLeadResult =
   | { kind: 'repriced' };
 
 /**
- * Takes one lead from any form: validate, spam checks, rate limits, store, then e-mail.
- *
- * The lead is stored before any e-mail, with its messages owed and the caller's lease on
- * it; the sends are then recorded on it. A failed send leaves it owed for the re-send, a
- * crash leaves it owed once the lease lapses: an accepted lead is never lost.
- *
- * The conditional put is the idempotency check: a repeated key is only looked up when the
- * put (or the rate limit) refuses it, so a first submission costs no read. A replay gives
- * back the rate-limit hits it took, so retries do not spend the visitor's allowance.
+ * Takes one lead from any form: validate, spam checks, rate limits, store, then e-mail. Stored
+ * first with its e-mails owed under the caller's lease, so an accepted lead is never lost
+ * (decisions 008, 022); the conditional put is the idempotency check, so a first submission
+ * costs no read, and a replay gives its rate-limit hits back (decision 008).
  */
 export async function submitLead(
   request: SubmitLeadRequest,
@@ -125,9 +120,8 @@ export async function submitLead(
   let browserCheck: BrowserCheck | undefined = checked?.verdict;
   const proof = checked?.proof;
   if (proof?.retry) {
-    // The same submission, its proof claimed by its first attempt: that attempt's lead, if it
-    // was stored, is the answer. If it was not, the proof is not taken twice: the first
-    // attempt may still be running, and two attempts must not pass one price check.
+    // The same submission again: its first attempt's lead is the answer; if none was stored,
+    // the proof does not pass a second price check (decision 072).
     const previous = await store.findLead(form, idempotencyKey);
     if (previous) return replay(previous, payloadHash, definition, config);
     browserCheck = 'replayed';
@@ -171,9 +165,8 @@ export async function submitLead(
         )
       : undefined;
   if (permit?.repriced) {
-    // The price passed the proof's level while it was checked: as for a proof refused at the
-    // door, nothing is stored and the site sends the same submission with a new proof. Its
-    // token goes back to it, so that proof is checked again, never waved through as a retry.
+    // Repriced while checked: nothing stored, and the token's claim goes back so a resent proof
+    // is checked again, never waved through as a retry (decision 072).
     await releaseBudgets(store, tickets, log);
     if (proof) await store.releaseClaim(proof.claim).catch(() => undefined);
     log.info('lead asked to solve the browser check again at the new price', { form });
@@ -268,10 +261,8 @@ export async function submitLead(
         deps,
       );
       delivered = { ...lead, emails };
-      // A confirmation the paused visitor stream refused was never sent: the address's daily
-      // budget and the hourly ceiling get their hits back, or a pause (which can last days)
-      // would spend them on nothing. Best effort, like every give-back. The challenge price
-      // keeps its count: it only follows how many confirmations were let through, and lags.
+      // Refused by the paused visitor stream, never sent: its budget and ceiling hits go back
+      // (best effort); the challenge price keeps its count (decision 058).
       if (
         emails.visitor?.status === 'withheld' &&
         emails.visitor.reason === 'visitor-stream-paused'

@@ -1,11 +1,7 @@
 /**
- * The brake on visitor mail (decisions 058 and 075): when a CloudWatch alarm on the visitor
- * stream's own share of bounces or complaints goes into ALARM, sending on the visitor
- * configuration set is paused for a cool-down, so addresses strangers type cannot take the
- * account to the rates at which SES reviews and then pauses it, with sales mail along. The
- * pause ends by itself once the cool-down is over and no brake alarm is still in ALARM; each
- * trip soon after the last pause ended doubles the cool-down, up to a ceiling. A person can
- * lift the brake, or hold it, which nothing automatic ever lifts. Sales mail is never touched.
+ * The brake on visitor mail: an alarm on the visitor stream's own bounce or complaint share
+ * pauses the visitor set for a doubling cool-down, resumed by itself once its alarms are OK; a
+ * person may lift or hold it; sales mail is never touched (decisions 058, 075).
  */
 import * as z from 'zod/mini';
 import type { BrakeMetrics, Log, MailStreamBrake } from './ports.ts';
@@ -71,9 +67,8 @@ export interface VisitorBrakeDeps {
 }
 
 /**
- * How long after a pause ended a new trip still counts as the same trouble coming back (its
- * cool-down doubles); later, it starts again from the first cool-down. A day: longer than any
- * cool-down, so the attacker who waits out a pause cannot make the next one short again.
+ * How long after a pause a new trip still doubles the cool-down: a day, longer than any
+ * cool-down, so waiting out a pause does not make the next one short (decision 075).
  */
 export const TRIP_MEMORY_MS = 24 * 60 * 60 * 1000;
 
@@ -117,11 +112,9 @@ export function coolDownMs(trips: number, settings: BrakeSettings): number {
 }
 
 /**
- * An alarm's state change. Every change is recorded, so the schedule knows whether any brake
- * alarm is still in ALARM. A change into ALARM while sending trips the brake: the stream is
- * paused for the cool-down of this trip. While paused or held, it only pauses again (harmless)
- * and is recorded; a pause never grows from within. A repeated or older event (CloudWatch and
- * Lambda both retry) changes nothing. A failed pause or store throws, so Lambda retries.
+ * An alarm's state change, always recorded: into ALARM while sending trips the brake; while
+ * paused or held it pauses again without lengthening; a repeated or older event changes nothing
+ * (decision 075). A failed pause or store throws, so Lambda retries.
  */
 export async function applyVisitorBrake(
   event: unknown,
@@ -215,10 +208,8 @@ export async function applyVisitorBrake(
 }
 
 /**
- * The schedule's turn (every few minutes): a pause whose cool-down is over resumes, unless a
- * brake alarm is still in ALARM. An alarm acts only when its state changes, so a stream
- * resumed under an alarm still in ALARM could not be paused again by it; it waits for OK. A
- * hold is never lifted here.
+ * The schedule's turn: a pause whose cool-down is over resumes only when no brake alarm is in
+ * ALARM, since an alarm acts only on a change (decision 075). A hold is never lifted here.
  */
 export async function resumeVisitorBrakeWhenDue(deps: VisitorBrakeDeps): Promise<BrakeOutcome> {
   for (let attempt = 0; ; attempt += 1) {

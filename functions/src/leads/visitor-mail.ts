@@ -15,9 +15,8 @@ import type {
 import type { Budget } from './rate-limit.ts';
 
 /**
- * How many confirmations may go to addresses that visitors typed. A stranger's address can be
- * typed by anyone, so these caps are what bounds the mail Kryon's sender can be made to send:
- * a few per address a day, and a ceiling per hour over every form.
+ * How many confirmations may go to typed addresses: a few per address a day and a ceiling an
+ * hour over every form bound what a stranger can make us send (decision 029).
  */
 export interface VisitorMailBudgets {
   perAddress: Budget;
@@ -99,13 +98,10 @@ export interface VisitorMailPermit {
 }
 
 /**
- * Whether the visitor's confirmation may go out: only after a verified browser check, to an
- * address not on our suppression list, at a domain that accepts mail, and within the
- * recipient's daily budget and the hourly ceiling. A lead past any of these is
- * still stored and still reaches sales: in its own e-mail, or, for a lead without a verified
- * browser check past the hourly allowance of those, held for the hourly sales digest
- * (decision 053). Only the message to the typed address is withheld, and counted, so a flood
- * shows on the dashboard and the ceiling alarms.
+ * Whether the visitor's confirmation may go out: after a verified browser check, to an address
+ * not suppressed, at a domain that takes mail, within the daily budget and the hourly ceiling
+ * (decision 029). Only the confirmation is withheld, and counted; the lead still reaches sales
+ * (decision 053).
  */
 export async function permitVisitorMail(
   request: {
@@ -160,9 +156,8 @@ export async function permitVisitorMail(
     await store.releaseRateLimit(recipient).catch(() => undefined);
     return { withheld: 'hourly-ceiling', tickets: [] };
   }
-  // Last, once everything else lets it through: the count the price follows, admitted only
-  // while the price with it counted is no dearer than the proof paid. One conditional write,
-  // so a burst of cheap proofs cannot all pass at a price read a moment before.
+  // Last, once all else lets it through: counted for the price in one conditional write, only
+  // while the price with it is no dearer than the proof paid (decision 072).
   const admission = await deps.challenges.admitConfirmation(request.proofLevel, request.nowMs);
   if (!admission.admitted) {
     metrics.count('LeadRepriced', request.form);
@@ -175,10 +170,8 @@ export async function permitVisitorMail(
 }
 
 /**
- * Whether the address's domain accepts mail. Asked only for a verified post, so the number of
- * lookups is bounded by what proof of work costs (decision 051), and before any budget is
- * taken: a confirmation that could only bounce spends nobody's. Anything but a clear `no`,
- * a failing check included, lets the confirmation go as before.
+ * Whether the address's domain accepts mail: asked only for a verified post and before any
+ * budget is taken; anything but a clear `no` lets the confirmation go (decision 059).
  */
 async function acceptsMail(
   visitorEmail: string,
@@ -197,10 +190,8 @@ async function acceptsMail(
 }
 
 /**
- * Whether the address is on our suppression list, which is kept per mailbox (decision 073):
- * its owner complained of an earlier e-mail, the mailbox hard-bounced, or this very tagged
- * spelling did (leads/delivery-events.ts). Mailing it again would only add to the visitor
- * stream's bounce or complaint rate, so it gets nothing, and spends no budget. One read.
+ * Whether the address is on our suppression list, kept per mailbox (decision 073): a listed
+ * address gets nothing and spends no budget. One read.
  */
 async function suppressedAddress(
   request: { form: LeadForm; emailHash: string; spellingHash: string },
