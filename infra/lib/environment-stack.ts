@@ -36,10 +36,8 @@ export interface EnvironmentStackOptions {
 }
 
 /**
- * The stack of one environment file, checked: every key of the file, and the site build
- * against the origins the file gives it. A production environment is refused (an
- * EnvironmentError naming what to fix) where a preview is only warned about: a missing or
- * placeholder sender, recipients or API origin, no site build, or a build made for other origins.
+ * The stack of one environment file, checked: every key, and the site build against its
+ * origins; production is refused (an EnvironmentError) where a preview is warned (decision 067).
  */
 export async function environmentStack(
   app: App,

@@ -15,10 +15,8 @@ import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { z } from 'zod';
 
 /*
- * One deployment of the stack (production, staging, a preview) is one committed file,
- * infra/environments/<name>.ts, whose default export this schema checks at every synth. The
- * deploy command builds the site from the same file (infra/scripts/cdk.ts), so the site and the
- * stack cannot disagree. docs/decisions/067-environments-as-files.md.
+ * One deployment is one committed file, infra/environments/<name>.ts, checked by this schema at
+ * every synth; the site is built from the same file (decision 067).
  */
 
 /** What a value the file's author has still to fill in starts with: see `fillIn`. */
@@ -164,9 +162,8 @@ export const environmentSchema = z
     /** Sales mail and, without `visitorSender`, visitor mail are sent as this. */
     sender: sender.optional(),
     /**
-     * A sending identity of its own for visitor mail (docs/decisions/061), other than
-     * `sender`'s, so bounces and complaints of typed addresses weigh on its reputation. Its
-     * From is required: no address is guessed on a domain made for this.
+     * A sending identity of its own for visitor mail, other than `sender`'s, whose reputation
+     * typed addresses' bounces and complaints weigh on (decision 061). Its From is required.
      * @default unset: visitor mail goes through `sender`
      */
     visitorSender: sender.required({ from: true }).optional(),
@@ -233,9 +230,8 @@ export const environmentSchema = z
      */
     ...settingsFileShape,
     /**
-     * The API stage's throttle, for every route. A throttle is one bucket for every visitor,
-     * so it is sized for a flood, never for the expected traffic: at least API_FLOOD_RATE,
-     * by default the regional account quota API Gateway allows (decision 072).
+     * The API stage's throttle, for every route: one bucket for every visitor, so sized for a
+     * flood, at least API_FLOOD_RATE (decision 072).
      * @default { rateLimit: 10000, burstLimit: 5000 }, or 2500 / 1250 in the regions whose
      * account quota is that (LOW_API_QUOTA_REGIONS)
      */
@@ -250,9 +246,8 @@ export const environmentSchema = z
      * alone (decision 072): `certificateArn`, an ACM certificate for the name in the stack's
      * region; `clientCertificateArn`, the client certificate CloudFront presents to it (mutual
      * TLS), imported into ACM in us-east-1; `truststore`, the repository path of the PEM file of
-     * the CA that issued that client certificate (public: commit it). The API refuses every
-     * TLS connection without that certificate, and has no execute-api address. A CNAME from
-     * the name to the stack output `ApiOriginTarget` is for ops to create (README, Deploy).
+     * the CA that issued that client certificate (public: commit it). A CNAME from the name to
+     * the stack output `ApiOriginTarget` is for ops to create (README, Deploy).
      * Required in production; a preview synthesizes with placeholders and must not deploy.
      */
     apiOrigin: z

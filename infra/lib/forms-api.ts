@@ -82,10 +82,8 @@ export interface FormsApiProps {
    */
   throttle: Throttle;
   /**
-   * The API's own name, with a certificate in the stack's region: CloudFront's origin. It
-   * takes only TLS connections with a client certificate its truststore's CA issued (the one
-   * CloudFront presents), and the execute-api address is switched off, so nothing reaches the
-   * API but through CloudFront.
+   * The API's own name, with a certificate in the stack's region: CloudFront's origin, reached
+   * only with the client certificate its truststore's CA issued (decision 072).
    */
   origin: { name: string; certificateArn: string; truststore: string };
   /** The functions' Powertools log level. */
@@ -111,14 +109,9 @@ const SIZING: Record<HandlerKind, Sizing> = {
 };
 
 /**
- * Functions whose concurrency is capped, so that a flood on them cannot take the account's
- * concurrency from the lead forms: the browser check derives a key per challenge issued (up
- * to a few hundred ms at the top price on 256 MB), far more per request than any other route.
- * At the cap a challenge is refused and the form goes without a proof: the lead is still
- * stored and reaches sales, only its confirmation waits for a quieter moment. The forms
- * themselves are capped by nothing but the account: a cap on them would be a bucket a
- * stranger can fill (decision 072). Needs an account whose concurrency quota leaves 100
- * unreserved beside it (the default 1,000 does).
+ * Functions whose concurrency is capped so a flood on them cannot starve the lead forms: the
+ * browser check's key derivation; the forms get no cap, a bucket a stranger could fill
+ * (decision 072). Needs an account quota leaving 100 unreserved beside it (the default does).
  */
 export const RESERVED_CONCURRENCY: Partial<Record<HandlerKind, number>> = {
   // About 300 challenges a second at the top price, 40 times the peak (decision 034).
@@ -134,10 +127,9 @@ export function handlerKind(handler: string, leadForms: readonly LeadForm[]): Ha
 }
 
 /**
- * The HTTP API behind CloudFront's `/api/*`: one Lambda per handler of the route list (so a
- * new route in functions/src/routes.ts needs no change here), the fallback on `$default`,
- * one stage throttle sized for a flood, JSON access logs, and no execute-api address: only
- * its own name, which CloudFront reaches it by.
+ * The HTTP API behind CloudFront's `/api/*`: one Lambda per handler of the route list and the
+ * fallback on `$default` (decision 011), one stage throttle sized for a flood, JSON access
+ * logs, and only its own name, which CloudFront reaches it by (decision 072).
  */
 export class FormsApi extends Construct {
   readonly api: HttpApi;
@@ -172,12 +164,9 @@ export class FormsApi extends Construct {
       return integration;
     };
 
-    // The API's own name, with mutual TLS, and no execute-api address: a connection without
-    // CloudFront's client certificate fails its TLS handshake ("Mutual TLS authentication for
-    // HTTP APIs": clients must present a trusted certificate), before any route or throttle,
-    // and with the default endpoint disabled "clients can access your API only by using a
-    // custom domain name". So only CloudFront, behind its web ACL, can spend the stage's
-    // throttle or a function's time.
+    // Mutual TLS ("Mutual TLS authentication for HTTP APIs": clients must present a trusted
+    // certificate) and no default endpoint ("clients can access your API only by using a
+    // custom domain name"): only CloudFront can spend the throttle (decision 072).
     const truststore = new Asset(this, 'OriginTruststore', { path: props.origin.truststore });
     const originDomain = new DomainName(this, 'OriginDomain', {
       domainName: props.origin.name,

@@ -44,11 +44,9 @@ export interface LeadResendProps {
 }
 
 /**
- * The re-send path: on a schedule, a function delivers every e-mail a stored lead still owes
- * (SES refused it, or the form function died before it could send). It claims each lead with
- * a conditional write, so a message is sent once however runs overlap. An invocation that
- * fails (the table unreachable) is retried twice, then lands in the dead-letter queue, whose
- * depth the operations alarms watch.
+ * The re-send path: on a schedule, a function delivers every e-mail a stored lead still owes,
+ * each lead claimed by its lease; a failed run is retried twice, then dead-lettered, its queue
+ * alarmed (decision 022).
  */
 export class LeadResend extends Construct {
   readonly fn: NodejsFunction;

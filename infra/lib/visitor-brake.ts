@@ -28,17 +28,10 @@ export interface VisitorBrakeProps {
 }
 
 /**
- * The brake on the visitor stream (decisions 058, 075): a function that pauses sending with
- * the visitor configuration set for a cool-down, invoked by the alarms on that stream's own
- * share of bounces and complaints (OperationsAlarms) on each of their state changes, and by
- * its own schedule every five minutes, which resumes the stream once the cool-down is over and
- * no brake alarm is in ALARM. Mail to visitors stops before its bounces or complaints can bring
- * the account to SES's review; the sales stream, on its own set, keeps flowing. Ops lift or
- * hold it with `npm run brake` (README runbook).
- *
- * Its role may switch the visitor set and its own item in the table, nothing else. A failed
- * run is retried (Lambda for the alarms' asynchronous invocations, twice; the next schedule
- * for the resume), and its Errors alarm tells ops.
+ * The brake on the visitor stream: a function that pauses the visitor set for a cool-down,
+ * invoked by its alarms' state changes (OperationsAlarms) and by a five-minute schedule that
+ * resumes it (decisions 058, 075). Its role may switch the visitor set and its own table item,
+ * nothing else; a failed run is retried, and its Errors alarm tells ops.
  */
 export class VisitorBrake extends Construct {
   readonly fn: NodejsFunction;
