@@ -236,7 +236,7 @@ export class OperationsDashboard extends Construct {
         ),
         8,
       ),
-      // Route throttling answers 429, so a flood on one route shows as 4xx here.
+      // The stage throttle answers 429 (decision 072), so a flood shows as 4xx here.
       graph(
         'API answers 4xx / 5xx',
         [
