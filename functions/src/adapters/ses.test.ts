@@ -1,4 +1,5 @@
 import {
+  AccountSuspendedException,
   GetAccountCommand,
   GetConfigurationSetCommand,
   GetEmailIdentityCommand,
@@ -15,6 +16,7 @@ import {
   DependencyError,
   PermanentSendError,
   SenderNotVerifiedError,
+  SendingPausedError,
   StreamPausedError,
 } from '../leads/errors.ts';
 import type { OutgoingEmail } from '../leads/ports.ts';
@@ -23,6 +25,7 @@ import {
   createSesMailer,
   createSesVisitorBrake,
   fromHeader,
+  isAccountSuspended,
   isPermanentRefusal,
   isSendingPaused,
   UnsafeHeaderError,
@@ -296,8 +299,6 @@ describe('createSesMailer', () => {
       'Email address is not verified. The following identities failed the check in region EU-WEST-1: ada@example.com',
     ],
     ['TooManyRequestsException', 'Maximum sending rate exceeded.'],
-    ['SendingPausedException', 'Sending is paused for this account.'],
-    ['AccountSuspendedException', 'Account suspended'],
     ['TimeoutError', 'socket hang up'],
   ])('passes a %s (%s) on as a failure worth retrying', async (name, message) => {
     const error = Object.assign(new Error(message), { name });
@@ -307,6 +308,24 @@ describe('createSesMailer', () => {
     await expect(mailer.send(email())).rejects.toMatchObject({ name });
     expect(isPermanentRefusal(error)).toBe(false);
   });
+
+  it.each([
+    ['SendingPausedException', 'Sending is paused for this account.'],
+    ['AccountSuspendedException', 'Account suspended'],
+  ])(
+    'passes a %s (%s) on as paused sending, a failure worth retrying that alarms as what it is',
+    async (name, message) => {
+      const error = Object.assign(new Error(message), { name });
+      ses.on(SendEmailCommand).rejects(error);
+      const mailer = createSesMailer(client, options);
+
+      const refusal = mailer.send(email());
+
+      await expect(refusal).rejects.toBeInstanceOf(SendingPausedError);
+      await expect(refusal).rejects.toMatchObject({ cause: { name } });
+      expect(isPermanentRefusal(error)).toBe(false);
+    },
+  );
 
   const notVerified = (identities: string) =>
     Object.assign(
@@ -583,7 +602,7 @@ describe('a paused configuration set', () => {
     ],
     ['is the documented account wording', paused()],
   ])(
-    "passes the account's pause on (the visitor set sends) even when its message %s",
+    "passes the account's pause on as SendingPausedError (the visitor set sends) even when its message %s",
     async (_label, error) => {
       ses.on(SendEmailCommand).rejects(error);
       ses.on(GetConfigurationSetCommand).resolves({ SendingOptions: { SendingEnabled: true } });
@@ -591,7 +610,8 @@ describe('a paused configuration set', () => {
 
       const refusal = mailer.send(visitorEmail());
 
-      await expect(refusal).rejects.toBe(error);
+      await expect(refusal).rejects.toBeInstanceOf(SendingPausedError);
+      await expect(refusal).rejects.toMatchObject({ cause: error });
       await expect(refusal).rejects.not.toBeInstanceOf(StreamPausedError);
     },
   );
@@ -611,23 +631,59 @@ describe('a paused configuration set', () => {
     await expect(mailer.send(visitorEmail())).rejects.toBe(error);
   });
 
-  it('never takes a sales message for a paused stream, and asks nothing', async () => {
+  it('never takes a sales message for a paused stream: the sending is paused, and it asks nothing', async () => {
     const error = paused();
     ses.on(SendEmailCommand).rejects(error);
     ses.on(GetConfigurationSetCommand).resolves({ SendingOptions: { SendingEnabled: false } });
     const mailer = createSesMailer(client, options);
 
-    await expect(mailer.send(email({ stream: 'sales' }))).rejects.toBe(error);
+    const refusal = mailer.send(email({ stream: 'sales' }));
+
+    await expect(refusal).rejects.toBeInstanceOf(SendingPausedError);
+    await expect(refusal).rejects.toMatchObject({ cause: error });
     expect(ses).not.toHaveReceivedCommand(GetConfigurationSetCommand);
   });
 
-  it('asks nothing without a visitor set apart from the sales set', async () => {
+  it('asks nothing without a visitor set apart from the sales set: the sending is paused', async () => {
     const error = paused();
     ses.on(SendEmailCommand).rejects(error);
     const mailer = createSesMailer(client, { ...options, visitorConfigurationSet: 'kryon-sales' });
 
-    await expect(mailer.send(visitorEmail())).rejects.toBe(error);
+    await expect(mailer.send(visitorEmail())).rejects.toBeInstanceOf(SendingPausedError);
     expect(ses).not.toHaveReceivedCommand(GetConfigurationSetCommand);
+  });
+
+  it.each([
+    ['sales', email({ stream: 'sales' })],
+    ['visitor', email({ stream: 'visitor', to: ['ada@example.com'] })],
+  ])(
+    'takes a suspended account for paused sending, on the %s stream, without asking',
+    async (_stream, message) => {
+      // SES API v2 SendEmail: "the account's ability to send email has been permanently
+      // restricted".
+      const error = new AccountSuspendedException({
+        message:
+          "The message can't be sent because the account's ability to send email has been permanently restricted.",
+        $metadata: { httpStatusCode: 400 },
+      });
+      ses.on(SendEmailCommand).rejects(error);
+      const mailer = createSesMailer(client, options);
+
+      await expect(mailer.send(message)).rejects.toBeInstanceOf(SendingPausedError);
+      expect(isAccountSuspended(error)).toBe(true);
+      expect(ses).not.toHaveReceivedCommand(GetConfigurationSetCommand);
+    },
+  );
+
+  it('leaves any other refusal as SES gave it (throttling is no pause)', async () => {
+    const error = Object.assign(new Error('Maximum sending rate exceeded.'), {
+      name: 'TooManyRequestsException',
+    });
+    ses.on(SendEmailCommand).rejects(error);
+    const mailer = createSesMailer(client, options);
+
+    await expect(mailer.send(email({ stream: 'sales' }))).rejects.toBe(error);
+    expect(isAccountSuspended(error)).toBe(false);
   });
 });
 

@@ -12,6 +12,7 @@ import {
   DependencyError,
   PermanentSendError,
   SenderNotVerifiedError,
+  SendingPausedError,
   StreamPausedError,
 } from '../leads/errors.ts';
 import type { Mailer, MailerAccount, MailStream, OutgoingEmail } from '../leads/ports.ts';
@@ -128,17 +129,35 @@ export function isSendingPaused(error: unknown): boolean {
 }
 
 /**
- * Whether a refusal is the visitor stream's own pause, as GetConfigurationSet confirms; anything
- * else, an unclear check included, stays an outage, retried and alarming (decision 058).
+ * Whether SES refused the message because the account may no longer send at all: SES API v2
+ * SendEmail's AccountSuspendedException, "the account's ability to send email has been
+ * permanently restricted" (https://docs.aws.amazon.com/ses/latest/APIReference-V2/API_SendEmail.html).
  */
-async function isVisitorStreamPaused(
+export function isAccountSuspended(error: unknown): boolean {
+  return (error as { name?: unknown } | null)?.name === 'AccountSuspendedException';
+}
+
+/**
+ * Whose pause a refusal is: the visitor set's own, as GetConfigurationSet confirms (the brake:
+ * `visitor-set`, decision 058); the account's, or a set a person paused, when SES answers the
+ * visitor set sends or the message was not visitor mail with a set of its own (`sending`,
+ * decision 081); `unclear` when the check did not say. Undefined: not a pause at all.
+ */
+async function pauseOf(
   client: SESv2Client,
   options: Pick<SesMailerOptions, 'configurationSet' | 'visitorConfigurationSet'>,
   stream: MailStream,
   error: unknown,
-): Promise<boolean> {
-  if (stream !== 'visitor' || !isSendingPaused(error)) return false;
-  return (await visitorSetPaused(client, options).catch(() => undefined)) === true;
+): Promise<'visitor-set' | 'sending' | 'unclear' | undefined> {
+  if (isAccountSuspended(error)) return 'sending';
+  if (!isSendingPaused(error)) return undefined;
+  const ownSet =
+    Boolean(options.visitorConfigurationSet) &&
+    options.visitorConfigurationSet !== options.configurationSet;
+  if (stream !== 'visitor' || !ownSet) return 'sending';
+  const paused = await visitorSetPaused(client, options).catch(() => undefined);
+  if (paused === undefined) return 'unclear';
+  return paused ? 'visitor-set' : 'sending';
 }
 
 /** The From a message of this stream is sent as (before its own display name, if any). */
@@ -201,9 +220,10 @@ export function createSesMailer(client: SESv2Client, options: SesMailerOptions):
           if (isSenderUnverified(error, fromFor(options, email.stream))) {
             throw new SenderNotVerifiedError({ cause: error });
           }
-          if (await isVisitorStreamPaused(client, options, email.stream, error)) {
-            throw new StreamPausedError(email.stream, { cause: error });
-          }
+          const pause = await pauseOf(client, options, email.stream, error);
+          if (pause === 'visitor-set') throw new StreamPausedError(email.stream, { cause: error });
+          // An unclear check stays the SES error, an outage retried and alarming as one.
+          if (pause === 'sending') throw new SendingPausedError({ cause: error });
           if (isPermanentRefusal(error)) {
             throw new PermanentSendError('SES refused the message for good', { cause: error });
           }

@@ -10,7 +10,7 @@ import {
   owedMessages,
   retryDelayMs,
 } from './deliver.ts';
-import { SenderNotVerifiedError, StreamPausedError } from './errors.ts';
+import { SenderNotVerifiedError, SendingPausedError, StreamPausedError } from './errors.ts';
 import type { FormDefinition } from './form-definition.ts';
 import { contactForm } from './forms/contact.ts';
 import { demoForm } from './forms/demo.ts';
@@ -260,10 +260,57 @@ describe('deliver, while a mail stream is paused', () => {
       pending: true,
       emails: { sales: { status: 'failed', attempts: 1 } },
     });
-    expect(metrics.counts).toEqual({ 'EmailFailed:contact': 1 });
+    // Its own count beside the failure: the alarm says sending is paused (decision 081).
+    expect(metrics.counts).toEqual({ 'EmailFailed:contact': 1, 'EmailSendingPaused:contact': 1 });
     expect(deps.log.error).toHaveBeenCalledWith(
       'sales e-mail failed; lead kept for re-sending',
       expect.anything(),
     );
+  });
+
+  it('retries both messages when SES pauses the account, counting each as paused', async () => {
+    mailer.failure = new SendingPausedError({ cause: new Error('SendingPausedException') });
+    const lead = await storedLead(demoForm, sampleBody('demo'), {
+      sales: { status: 'pending', attempts: 0 },
+      visitor: { status: 'pending', attempts: 0 },
+    });
+
+    await deliverOwed(lead, demoForm);
+
+    // Not the brake: the visitor's message is owed and retried like the sales one.
+    expect(store.only()).toMatchObject({
+      pending: true,
+      emails: {
+        sales: { status: 'failed', attempts: 1 },
+        visitor: { status: 'failed', attempts: 1 },
+      },
+    });
+    expect(metrics.counts).toEqual({ 'EmailFailed:demo': 2, 'EmailSendingPaused:demo': 2 });
+  });
+});
+
+describe('deliver, counting what the brake reads', () => {
+  it('counts a confirmation SES accepted as VisitorEmailSent, a sales message not', async () => {
+    const lead = await storedLead(demoForm, sampleBody('demo'), {
+      sales: { status: 'pending', attempts: 0 },
+      visitor: { status: 'pending', attempts: 0 },
+    });
+
+    await deliverOwed(lead, demoForm);
+
+    expect(mailer.sent).toHaveLength(2);
+    expect(metrics.counts['VisitorEmailSent:demo']).toBe(1);
+  });
+
+  it('does not count a confirmation that was not sent', async () => {
+    mailer.failure = new Error('throttled');
+    const lead = await storedLead(demoForm, sampleBody('demo'), {
+      sales: { status: 'sent', attempts: 1 },
+      visitor: { status: 'pending', attempts: 0 },
+    });
+
+    await deliverOwed(lead, demoForm);
+
+    expect(metrics.counts['VisitorEmailSent:demo']).toBeUndefined();
   });
 });

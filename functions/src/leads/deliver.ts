@@ -1,6 +1,11 @@
 import type { Confirmation } from '@kryon/shared/api';
 import { sourceRows } from './attribution.ts';
-import { PermanentSendError, SenderNotVerifiedError, StreamPausedError } from './errors.ts';
+import {
+  PermanentSendError,
+  SenderNotVerifiedError,
+  SendingPausedError,
+  StreamPausedError,
+} from './errors.ts';
 import { type FormDefinition, visitorAddress } from './form-definition.ts';
 import { derivedSecret } from './hash.ts';
 import type { Audience, EmailStatus, MessageState, StoredLead } from './lead.ts';
@@ -193,6 +198,7 @@ export async function deliver(
           permanent: false,
           waiting: false,
           paused: false,
+          sendingPaused: false,
         };
       } catch (error) {
         return {
@@ -206,6 +212,11 @@ export async function deliver(
           // A paused visitor stream is the brake at work, not an outage; a paused sales
           // stream is an outage and is retried and alarms like any other failure.
           paused: audience === 'visitor' && error instanceof StreamPausedError,
+          // SES refusing the account's mail (or a paused sales set) is an outage that says
+          // nothing else: counted apart so its alarm names it (decision 081).
+          sendingPaused:
+            error instanceof SendingPausedError ||
+            (audience === 'sales' && error instanceof StreamPausedError),
         };
       }
     }),
@@ -227,6 +238,8 @@ export async function deliver(
         at,
       };
       metrics.count(options.resend ? 'EmailResent' : 'EmailSent', lead.form);
+      // What the visitor stream's delivery outcomes should follow: the brake's input (081).
+      if (attempt.audience === 'visitor') metrics.count('VisitorEmailSent', lead.form);
       continue;
     }
     failed += 1;
@@ -281,6 +294,7 @@ export async function deliver(
       continue;
     }
     const abandoned = count >= config.maxAttempts;
+    if (attempt.sendingPaused) metrics.count('EmailSendingPaused', lead.form);
     emails[attempt.audience] = {
       status: abandoned ? 'abandoned' : 'failed',
       attempts: count,

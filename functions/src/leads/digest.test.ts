@@ -19,7 +19,7 @@ import {
   inertVisitorText,
   salesDigest,
 } from './digest.ts';
-import { SenderNotVerifiedError } from './errors.ts';
+import { SenderNotVerifiedError, SendingPausedError } from './errors.ts';
 import { contactForm } from './forms/contact.ts';
 import { demoForm } from './forms/demo.ts';
 import type { StoredLead } from './lead.ts';
@@ -331,6 +331,16 @@ describe('the digest run', () => {
     expect(await resendPending(resendDeps)).toMatchObject({ digests: 1, digested: 5 });
     expect(mailer.sent.length - sentBefore).toBe(1);
     expect(rows().every((row) => row.emails.sales?.status === 'sent')).toBe(true);
+  });
+
+  it('counts each held lead as paused sending when SES pauses the account', async () => {
+    for (let i = 0; i < 8; i++) await postUnverified(i);
+    clock = new Date('2026-11-02T10:01:00.000Z');
+    mailer.failure = new SendingPausedError({ cause: new Error('SendingPausedException') });
+    expect(await resendPending(resendDeps)).toMatchObject({ digests: 0, digestFailed: 5 });
+    // An outage like any other, and counted apart so its alarm says what it is (decision 081).
+    expect(metrics.counts['EmailFailed:contact']).toBe(5);
+    expect(metrics.counts['EmailSendingPaused:contact']).toBe(5);
   });
 
   it('waits without spending attempts while the sender identity is not verified', async () => {

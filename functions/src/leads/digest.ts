@@ -1,5 +1,5 @@
 import { audiencesOf, overallStatus, owedMessages, retryDelayMs } from './deliver.ts';
-import { SenderNotVerifiedError } from './errors.ts';
+import { SenderNotVerifiedError, SendingPausedError } from './errors.ts';
 import { type FormDefinition, senderOf, shown } from './form-definition.ts';
 import type { MessageState, StoredLead } from './lead.ts';
 import {
@@ -381,6 +381,10 @@ export async function sendDigest(
       const abandoned = !waiting && attempts >= options.maxAttempts;
       if (waiting) metrics.count('EmailAwaitingSender', entry.lead.form);
       else metrics.count(abandoned ? 'EmailAbandoned' : 'EmailFailed', entry.lead.form);
+      // SES refusing the account's mail: counted apart so its alarm names it (decision 081).
+      if (failure instanceof SendingPausedError) {
+        metrics.count('EmailSendingPaused', entry.lead.form);
+      }
       const state: MessageState = abandoned
         ? { status: 'abandoned', attempts, error, at }
         : {

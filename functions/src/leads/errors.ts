@@ -37,6 +37,19 @@ export class StreamPausedError extends Error {
   }
 }
 
+/**
+ * The e-mail service refuses to send as paused, and it is not the visitor stream's own brake:
+ * the account's sending is paused (SES's review) or suspended, or a person paused the sales
+ * set. An outage, retried like any other, and counted apart (EmailSendingPaused) so that its
+ * alarm says what it is (decision 081).
+ */
+export class SendingPausedError extends Error {
+  constructor(options: { cause: unknown }) {
+    super('the e-mail service refuses to send: sending is paused', options);
+    this.name = 'SendingPausedError';
+  }
+}
+
 /** A dependency (database, e-mail service) failed to answer; the request may be retried. */
 export class DependencyError extends Error {
   constructor(

@@ -6,6 +6,8 @@
 /** The counts the lead functions publish, each with the form as its dimension. */
 export const LEAD_METRICS = [
   'LeadAccepted',
+  /** A lead to SES's mailbox simulator (a verify run, the canary): not a lead for sales. */
+  'SyntheticLeadAccepted',
   'LeadRejected',
   'LeadRateLimited',
   /** A proof priced below the price of the moment: nothing stored, the site solves again. */
@@ -19,6 +21,16 @@ export const LEAD_METRICS = [
   'EmailRejected',
   /** A message waits because the sender identity is not verified for sending: not an attempt. */
   'EmailAwaitingSender',
+  /**
+   * SES refused a message as paused, and not by the visitor brake: the account's sending is
+   * paused or suspended, or the sales set was paused. Also counted as EmailFailed (decision 081).
+   */
+  'EmailSendingPaused',
+  /**
+   * A confirmation to the visitor's address accepted by SES (sent or re-sent): what the visitor
+   * stream's delivery outcomes, the brake's input, should follow (decision 081).
+   */
+  'VisitorEmailSent',
   /** The visitor's confirmation was not sent: no valid browser check. */
   'VisitorEmailUnverified',
   /** The visitor's confirmation was not sent: the address had its e-mails for the day. */
