@@ -1,4 +1,5 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
+import { MAILBOX_SIMULATOR_DOMAIN } from '@kryon/shared/email';
 import { startSes } from './emulators.ts';
 import {
   type DeliveryEventEnvelope,
@@ -17,9 +18,6 @@ import {
  * deployed stack runs. Everything else (the inbox at `/`, `/store`) passes through.
  */
 
-/** The mailbox simulator's domain: its local parts say what SES does with a message. */
-const SIMULATOR_DOMAIN = 'simulator.amazonses.com';
-
 /**
  * The events SES publishes for a message to this address: the mailbox simulator's scenarios
  * (a `+label` is ignored, as SES does); any other address was taken by the emulator's inbox,
@@ -27,7 +25,7 @@ const SIMULATOR_DOMAIN = 'simulator.amazonses.com';
  */
 export function simulatedEvents(address: string): SimulatedEvent[] {
   const [local = '', domain = ''] = address.toLowerCase().split('@');
-  if (domain !== SIMULATOR_DOMAIN) return [{ type: 'Delivery' }];
+  if (domain !== MAILBOX_SIMULATOR_DOMAIN) return [{ type: 'Delivery' }];
   switch (local.split('+')[0]) {
     case 'bounce':
       return [{ type: 'Bounce', bounceType: 'Permanent', bounceSubType: 'General' }];

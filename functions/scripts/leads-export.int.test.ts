@@ -80,6 +80,15 @@ beforeAll(async () => {
   await store.createLead(
     lead('contact', '2026-11-10T00:00:00.000Z', { name: 'Other Form', email: 'o@x.example' }),
   );
+  // A verify run's lead: nobody's, so not exported unless asked for.
+  await store.createLead(
+    lead(
+      'contact',
+      '2026-11-11T00:00:00.000Z',
+      { name: 'Verify Run', email: 'success+verify-1@simulator.amazonses.com' },
+      { synthetic: true },
+    ),
+  );
   // A rate-limit counter shares the table; it is no lead.
   await store.takeRateLimit({
     key: `email#${sha256('p@northwind.example')}`,
@@ -247,6 +256,24 @@ describe('leads:export', () => {
       ],
     ]);
     expect(io.stderr()).toContain('Exported 0 download leads');
+  });
+
+  it("leaves out the synthetic leads to SES's mailbox simulator unless asked for", async () => {
+    const exported = async (...extra: string[]) => {
+      const io = captureIo();
+      await main(
+        ['--form', 'contact', '--since', '2026-11-01', '--table', env.tableName, ...extra],
+        io,
+      );
+      return readCsv(io.stdout())
+        .slice(1)
+        .map((row) => row[0]);
+    };
+    expect(await exported()).toEqual(['sub-contact-2026-11-10T00:00:00.000Z']);
+    expect(await exported('--with-synthetic')).toEqual([
+      'sub-contact-2026-11-10T00:00:00.000Z',
+      'sub-contact-2026-11-11T00:00:00.000Z',
+    ]);
   });
 
   it('says so when the table does not exist', async () => {

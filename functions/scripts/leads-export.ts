@@ -49,6 +49,8 @@ follow, past blanks and double quotes. Remove that ' to get the stored text back
   --form <form>      ${LEAD_FORMS.join(', ')}
   --since <date>     first day (YYYY-MM-DD, UTC) or instant (ISO 8601) to include
   --until <date>     last day to include (YYYY-MM-DD), or instant to stop before
+  --with-synthetic   also the synthetic leads to SES's mailbox simulator (a verify run's,
+                     the canary's), left out by default; they are gone within a day
   --out <file>       write the CSV to this file (created private); default: stdout.
                      npm writes its banner to stdout first unless run with -s, so into a
                      pipe or a file: npm run -s leads:export -- ... > leads.csv
@@ -62,6 +64,8 @@ export interface ExportQuery {
   since: string;
   /** ISO instant, exclusive. */
   until?: string;
+  /** Also the synthetic leads (to SES's mailbox simulator), which are nobody's. */
+  withSynthetic?: boolean;
 }
 
 export interface ParsedExportArgs {
@@ -81,6 +85,7 @@ export function parseExportArgs(argv: string[]): ParsedExportArgs {
       out: { type: 'string' },
       table: { type: 'string' },
       region: { type: 'string' },
+      'with-synthetic': { type: 'boolean', default: false },
     },
     strict: true,
     allowPositionals: false,
@@ -103,7 +108,7 @@ export function parseExportArgs(argv: string[]): ParsedExportArgs {
     throw new UsageError('--table needs a table name.');
   }
   return {
-    query: { form, since, until },
+    query: { form, since, until, ...(values['with-synthetic'] ? { withSynthetic: true } : {}) },
     out: values.out,
     table: values.table?.trim(),
     region: values.region?.trim() || undefined,
@@ -206,7 +211,7 @@ export async function exportLeads(
   for await (const item of scanItems(table, {
     FilterExpression: `${keys.FilterExpression} AND createdAt >= :since${
       query.until ? ' AND createdAt < :until' : ''
-    }`,
+    }${query.withSynthetic ? '' : ' AND attribute_not_exists(synthetic)'}`,
     ExpressionAttributeValues: {
       ...keys.ExpressionAttributeValues,
       ':since': query.since,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mailboxOf, normaliseEmail } from './email.ts';
+import { isMailboxSimulator, mailboxOf, normaliseEmail } from './email.ts';
 
 describe('normaliseEmail', () => {
   it.each([
@@ -33,6 +33,16 @@ describe('normaliseEmail', () => {
     expect(normaliseEmail('John.Smith+x@Example.com')).toBe('john.smith@example.com');
     expect(normaliseEmail('john.smith@mail.gmail.com')).toBe('john.smith@mail.gmail.com');
     expect(normaliseEmail('john.smith@gmail.co.uk')).toBe('john.smith@gmail.co.uk');
+  });
+
+  it("keeps every spelling of SES's mailbox simulator a mailbox of its own", () => {
+    expect(mailboxOf('Bounce+Run-1@Simulator.AmazonSES.com')).toEqual({
+      key: 'bounce+run-1@simulator.amazonses.com',
+      tagged: false,
+    });
+    expect(isMailboxSimulator(' success@simulator.amazonses.com ')).toBe(true);
+    expect(isMailboxSimulator('success@simulator.amazonses.com.example')).toBe(false);
+    expect(isMailboxSimulator('success@x.simulator.amazonses.com')).toBe(false);
   });
 
   it('is a key only: the same key again when applied to a key', () => {

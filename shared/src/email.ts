@@ -14,13 +14,34 @@ interface ProviderRule {
    * `base-keyword@yahoo.com`, and a Yahoo username cannot contain a hyphen.
    */
   tagSeparator?: '-';
+  /**
+   * Every spelling is a mailbox of its own: no tag is dropped. SES's mailbox simulator is no
+   * person's inbox, and its local part alone says what SES does (`bounce+run-1@` bounces), so
+   * each verify run's label keeps its own budget and suppression entry.
+   */
+  keepsTags?: true;
 }
+
+/**
+ * SES's mailbox simulator: SES answers mail to it (success, bounce, complaint...) without it
+ * leaving SES, and it counts neither towards the account's bounce and complaint rates nor as
+ * anyone's lead: a lead to it is synthetic (a verify run's or the canary's). "Using the mailbox
+ * simulator", https://docs.aws.amazon.com/ses/latest/dg/send-an-email-from-console.html
+ */
+export const MAILBOX_SIMULATOR_DOMAIN = 'simulator.amazonses.com';
 
 const PROVIDERS: ReadonlyMap<string, ProviderRule> = new Map([
   ['gmail.com', { domain: 'gmail.com', ignoresDots: true }],
   ['googlemail.com', { domain: 'gmail.com', ignoresDots: true }],
   ['yahoo.com', { domain: 'yahoo.com', tagSeparator: '-' }],
+  [MAILBOX_SIMULATOR_DOMAIN, { domain: MAILBOX_SIMULATOR_DOMAIN, keepsTags: true }],
 ]);
+
+/** Whether the address is at SES's mailbox simulator: its lead is a synthetic one. */
+export function isMailboxSimulator(email: string): boolean {
+  const lower = email.trim().toLowerCase();
+  return lower.slice(lower.lastIndexOf('@') + 1) === MAILBOX_SIMULATOR_DOMAIN;
+}
 
 /** One mailbox, as the budgets, the suppression list and the stored leads know it. */
 export interface Mailbox {
@@ -51,7 +72,7 @@ export function mailboxOf(email: string): Mailbox {
   if (at < 0) return { key: lower, tagged: false };
   const written = lower.slice(0, at);
   const rule = PROVIDERS.get(lower.slice(at + 1));
-  let local = cutAt(written, '+');
+  let local = rule?.keepsTags ? written : cutAt(written, '+');
   if (rule?.tagSeparator) local = cutAt(local, rule.tagSeparator);
   const tagged = local !== written;
   if (rule?.ignoresDots) local = local.replaceAll('.', '');

@@ -367,6 +367,21 @@ describe('handleDeliveryEvent', () => {
     expect(metrics.counts).toEqual({ 'EmailBounced:visitor': 1 });
   });
 
+  it("keeps a mailbox simulator entry a day, each labelled spelling apart (a verify run's)", async () => {
+    const run = { ...visitorMessage, destination: ['complaint+run-1@simulator.amazonses.com'] };
+    await handleDeliveryEvent(record(run, { type: 'Complaint' }), deps);
+
+    expect(store.suppressionEvents).toEqual([
+      expect.objectContaining({ reason: 'complained', expiresAt: NOW.getTime() / 1000 + 86_400 }),
+    ]);
+    const spelling = (address: string) => store.findSuppression(emailHash(SECRET, address));
+    expect(await spelling('complaint+run-1@simulator.amazonses.com')).toMatchObject({
+      complained: true,
+    });
+    // The next run's label is not this one's: its own complaint is still to be seen.
+    expect(await spelling('complaint+run-2@simulator.amazonses.com')).toBeUndefined();
+  });
+
   it('lists a bounce of a tagged spelling as that spelling only, never its whole mailbox', async () => {
     const tagged = { ...visitorMessage, destination: ['victim+x@corp.example'] };
     await handleDeliveryEvent(record(tagged, PERMANENT), deps);

@@ -1,5 +1,5 @@
 import { isLeadForm, type LeadForm } from '@kryon/shared/api';
-import { mailboxOf } from '@kryon/shared/email';
+import { isMailboxSimulator, mailboxOf } from '@kryon/shared/email';
 import { bareAddress } from '@kryon/shared/mail-address';
 import * as z from 'zod/mini';
 import { emailHash, spellingHash } from './hash.ts';
@@ -10,6 +10,7 @@ import type {
   DeliveryState,
   SuppressionReason,
 } from './lead.ts';
+import { SYNTHETIC_LEAD_DAYS } from './lead.ts';
 import type { DeliveryMetric } from './metric-names.ts';
 import type { DeliveryMetrics, EventStream, LeadRecords, Log, SuppressionList } from './ports.ts';
 import { SES_EVENT_TYPE_NAMES, type SesEventType } from './ses-event-types.ts';
@@ -292,11 +293,13 @@ export async function handleDeliveryEvent(
     });
   } else if (stream === 'visitor' && suppression) {
     const nowMs = deps.now().getTime();
-    const expiresAt = Math.floor(nowMs / 1000) + config.retentionDays * 86_400;
     // Per mailbox, but a tagged spelling's bounce lists only that spelling, so no one can cut
     // a stranger's confirmations off (decision 073).
     for (const address of event.recipients) {
       const spellingOnly = suppression === 'bounced' && mailboxOf(address).tagged;
+      // A mailbox simulator entry is a verify run's: kept as long as its synthetic lead.
+      const days = isMailboxSimulator(address) ? SYNTHETIC_LEAD_DAYS : config.retentionDays;
+      const expiresAt = Math.floor(nowMs / 1000) + days * 86_400;
       await deps.store.suppressAddress({
         mailboxHash: emailHash(config.hashSecret, address),
         reason: suppression,

@@ -10,6 +10,12 @@ import * as z from 'zod/mini';
 export const leadForm = z.enum(LEAD_FORMS);
 
 /**
+ * Days a synthetic lead (to SES's mailbox simulator) and its suppression entry are kept:
+ * enough for a verify run to read its outcome, never long enough to pile up.
+ */
+export const SYNTHETIC_LEAD_DAYS = 1;
+
+/**
  * The lead's e-mail state as a whole:
  * - `pending`: owed and not yet (or not finally) attempted;
  * - `sent`: every message the form sends went out;
@@ -57,7 +63,8 @@ export type DeliveryState = z.output<typeof deliveryState>;
  * `no-mail-domain`: the address's domain accepts no mail at all (MailDomainCheck answered
  * `no`), so the message could only bounce. `address-bounced`, `address-complained`: an
  * earlier e-mail of ours to it hard-bounced, or its owner marked one as spam (our
- * suppression list).
+ * suppression list). `synthetic`: the sales notification of a lead to SES's mailbox simulator
+ * (a verify run's or the canary's), which is nobody's lead.
  */
 const withheldReason = z.enum([
   'unverified',
@@ -67,6 +74,7 @@ const withheldReason = z.enum([
   'no-mail-domain',
   'address-bounced',
   'address-complained',
+  'synthetic',
 ]);
 export type WithheldReason = z.output<typeof withheldReason>;
 
@@ -181,6 +189,11 @@ export const storedLead = z.pipe(
      */
     networkHash: z.optional(z.string()),
     spam: z.boolean(),
+    /**
+     * The visitor's address is at SES's mailbox simulator: a verify run's or the canary's
+     * lead, never mailed to sales, left out of the export and gone within a day.
+     */
+    synthetic: z.optional(z.literal(true)),
     spamReason: z.optional(spamReason),
     /** Milliseconds from the form's first view to the submission, when the form said. */
     fillMs: z.optional(z.number()),

@@ -537,6 +537,41 @@ describe('submitLead: what the answer may tell the visitor', () => {
     expect(result).toMatchObject({ kind: 'accepted', confirmation, reportUrl: expect.any(String) });
   });
 
+  describe("a lead to SES's mailbox simulator (a verify run, the canary) is synthetic", () => {
+    const simulator = 'success+verify-1@simulator.amazonses.com';
+
+    it('e-mails the simulator, never sales, is marked synthetic, counted apart and gone in a day', async () => {
+      const result = await download({ ...verified(), email: simulator });
+
+      expect(result).toMatchObject({ kind: 'accepted', confirmation: 'sent' });
+      expect(mailer.sent.map((email) => [email.tags.audience, email.to])).toEqual([
+        ['visitor', [simulator]],
+      ]);
+      const lead = store.only();
+      expect(lead.synthetic).toBe(true);
+      expect(lead.emails.sales).toEqual({ status: 'withheld', reason: 'synthetic', attempts: 0 });
+      expect(lead.emailStatus).toBe('sent');
+      expect(lead.expiresAt).toBe(START.getTime() / 1000 + 86_400);
+      expect(metrics.counts).toMatchObject({ 'SyntheticLeadAccepted:download': 1 });
+      expect(metrics.counts['LeadAccepted:download']).toBeUndefined();
+    });
+
+    it('unverified, it is not held for the sales digest either, and spends no sales budget', async () => {
+      await download({ email: simulator });
+
+      expect(store.only().emails.sales).toMatchObject({ status: 'withheld', reason: 'synthetic' });
+      expect(mailer.sent).toEqual([]);
+      expect(metrics.counts['SalesEmailHeld:download']).toBeUndefined();
+    });
+
+    it("a person's address is never synthetic, whatever its local part says", async () => {
+      await download({ ...verified(), email: 'success@simulator.amazonses.com.example.com' });
+
+      expect(store.only().synthetic).toBeUndefined();
+      expect(mailer.sent.map((email) => email.tags.audience).sort()).toEqual(['sales', 'visitor']);
+    });
+  });
+
   it('a replay answers from the stored lead: the same link, the same confirmation', async () => {
     const first = await download(verified());
     const again = await download(verified());

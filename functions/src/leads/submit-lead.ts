@@ -1,4 +1,5 @@
 import type { Confirmation, FieldErrors } from '@kryon/shared/api';
+import { isMailboxSimulator } from '@kryon/shared/email';
 import { fieldErrors } from '@kryon/shared/field-errors';
 import { splitAttribution } from './attribution.ts';
 import {
@@ -12,7 +13,7 @@ import {
 import { digestDueAt, UNVERIFIED_SALES_MAIL_KEY } from './digest.ts';
 import { consentOf, type FormDefinition, visitorAddress } from './form-definition.ts';
 import { emailHash as hashEmail, keyedHash, sha256, spellingHash } from './hash.ts';
-import type { BrowserCheck, StoredLead } from './lead.ts';
+import { type BrowserCheck, type StoredLead, SYNTHETIC_LEAD_DAYS } from './lead.ts';
 import type { ChallengeService, MailDomainCheck } from './ports.ts';
 import type { Budget } from './rate-limit.ts';
 import {
@@ -173,18 +174,22 @@ export async function submitLead(
     return { kind: 'repriced' };
   }
   tickets.push(...(permit?.tickets ?? []));
+  // A lead to SES's mailbox simulator proves the path, and only its sender can make one: it
+  // owes sales nothing and is gone within a day.
+  const synthetic = address !== undefined && isMailboxSimulator(address);
   // Past a small number an hour, an unverified lead's notification waits for the digest:
   // scripted posts then cost sales one e-mail an hour, not one each.
   const unverified = browserCheck !== undefined && browserCheck !== 'verified';
-  const salesTicket = unverified
-    ? await store.takeRateLimit({
-        key: UNVERIFIED_SALES_MAIL_KEY,
-        ...config.unverifiedSalesMail,
-        nowMs,
-      })
-    : undefined;
+  const salesTicket =
+    unverified && !synthetic
+      ? await store.takeRateLimit({
+          key: UNVERIFIED_SALES_MAIL_KEY,
+          ...config.unverifiedSalesMail,
+          nowMs,
+        })
+      : undefined;
   if (salesTicket) tickets.push(salesTicket);
-  const held = unverified && !salesTicket;
+  const held = unverified && !synthetic && !salesTicket;
 
   const submissionId = deps.newId();
   const createdAt = now.toISOString();
@@ -206,6 +211,7 @@ export async function submitLead(
       ? clientNetworkHash(config.hashSecret, request.sourceIp)
       : undefined,
     spam: isSpam,
+    ...(synthetic ? { synthetic } : {}),
     spamReason: spam.reason,
     fillMs: spam.fillMs,
     browserCheck,
@@ -213,7 +219,9 @@ export async function submitLead(
     emails: isSpam
       ? {}
       : {
-          sales: { status: held ? 'held' : 'pending', attempts: 0 },
+          sales: synthetic
+            ? { status: 'withheld', reason: 'synthetic', attempts: 0 }
+            : { status: held ? 'held' : 'pending', attempts: 0 },
           ...(permit
             ? {
                 visitor: permit.withheld
@@ -226,7 +234,8 @@ export async function submitLead(
     // A held lead sends nothing now: no lease, listed for the run after its digest is due.
     leaseToken: isSpam || held ? undefined : submissionId,
     leaseUntil: isSpam ? undefined : held ? digestDueAt(nowMs) : nowMs + config.sendLeaseMs,
-    expiresAt: Math.floor(nowMs / 1000) + config.retentionDays * 86_400,
+    expiresAt:
+      Math.floor(nowMs / 1000) + (synthetic ? SYNTHETIC_LEAD_DAYS : config.retentionDays) * 86_400,
   };
 
   if (!(await store.createLead(lead))) {
@@ -270,8 +279,9 @@ export async function submitLead(
         await releaseBudgets(store, permit?.tickets ?? [], log);
       }
     }
-    metrics.count('LeadAccepted', form);
-    log.info('lead accepted', { form, submissionId });
+    // A synthetic lead is counted apart, so the canary cannot hide a stop of real leads.
+    metrics.count(synthetic ? 'SyntheticLeadAccepted' : 'LeadAccepted', form);
+    log.info('lead accepted', { form, submissionId, ...(synthetic ? { synthetic } : {}) });
   }
   return accepted(delivered, false, definition, config);
 }

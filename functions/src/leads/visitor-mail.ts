@@ -1,5 +1,6 @@
 import type { LeadForm } from '@kryon/shared/api';
 import { CHALLENGE_FIELD } from '@kryon/shared/constants';
+import { isMailboxSimulator } from '@kryon/shared/email';
 import type { BrowserCheck, WithheldReason } from './lead.ts';
 import type {
   Admission,
@@ -177,7 +178,8 @@ async function acceptsMail(
   visitorEmail: string,
   deps: Pick<VisitorMailDeps, 'mailDomains' | 'log'>,
 ): Promise<'yes' | 'no' | 'unknown'> {
-  if (!deps.mailDomains) return 'unknown';
+  // SES answers its mailbox simulator itself; the mail never reaches the simulator's DNS.
+  if (!deps.mailDomains || isMailboxSimulator(visitorEmail)) return 'unknown';
   const domain = visitorEmail.slice(visitorEmail.lastIndexOf('@') + 1);
   try {
     return await deps.mailDomains.acceptsMail(domain);
