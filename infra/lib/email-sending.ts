@@ -142,7 +142,9 @@ export class EmailSending extends Construct {
       // SES gives these CNAMEs only once it created the identity: ops publish them after this
       // deploy, and every send is refused until SES verifies them (decision 033).
       created.dkimRecords.forEach((record, index) => {
+        // Under the name the README gives, not one derived from the construct's path.
         new CfnOutput(this, `${outputPrefix}${index + 1}`, {
+          key: `${outputPrefix}${index + 1}`,
           description: `DKIM CNAME ${index + 1} for ${identity}`,
           value: `${record.name} CNAME ${record.value}`,
         });

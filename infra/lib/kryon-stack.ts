@@ -17,10 +17,12 @@ import { acknowledge } from './nag.ts';
 import { OperationsAlarms } from './operations-alarms.ts';
 import { OperationsDashboard } from './operations-dashboard.ts';
 import { ResearchReports } from './research-reports.ts';
+import { SilentStopAlarms } from './silent-stop-alarms.ts';
 import { originVerifyHeaderValue } from './site-secrets.ts';
 import { StaticSite } from './static-site.ts';
 import { SubmissionsTable } from './submissions-table.ts';
 import { VisitorBrake } from './visitor-brake.ts';
+import { VisitorCanary } from './visitor-canary.ts';
 import { SiteWebAcl } from './web-acl.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -53,7 +55,11 @@ export class KryonStack extends Stack {
   readonly table: SubmissionsTable;
   readonly email: EmailSending;
   readonly alarms: OperationsAlarms;
+  /** What stops without an error: leads, the API's answers, CloudFront, SES, the brake (081). */
+  readonly silentStops: SilentStopAlarms;
   readonly dashboard: OperationsDashboard;
+  /** The visitor-path canary, when the environment file turns it on (decision 083). */
+  readonly canary?: VisitorCanary;
   /** The site secret and the origin-verify secret, which functions read at run time. */
   readonly secrets: { site: Secret; originVerify: Secret };
 
@@ -222,6 +228,24 @@ export class KryonStack extends Stack {
       deliveryEventsDeadLetterQueue: this.deliveryEvents.deadLetterQueue,
       visitorBrake: { fn: this.visitorBrake.fn, ...visitorBrake },
     });
+    // Before the dashboard, which shows the state of every alarm of the topic.
+    this.silentStops = new SilentStopAlarms(this, 'SilentStops', {
+      operations: this.alarms,
+      leadForms: LEAD_FORMS,
+      api: this.api.api,
+      distribution: this.site.distribution,
+    });
+    if (props.canary) {
+      this.canary = new VisitorCanary(this, 'Canary', {
+        siteOrigin,
+        everyMinutes: props.canary.everyMinutes,
+        alarmTopic: this.alarms.topic,
+        accessLogsBucket: this.site.logsBucket,
+        repoRoot: REPO_ROOT,
+      });
+      // Listed with the others, so the dashboard shows its state too.
+      this.alarms.alarms.push(this.canary.alarm);
+    }
     this.dashboard = new OperationsDashboard(this, 'Operations', {
       leadForms: LEAD_FORMS,
       functions,
@@ -281,6 +305,24 @@ export class KryonStack extends Stack {
     new CfnOutput(this, 'DistributionId', {
       value: this.site.distribution.distributionId,
       description: 'CloudFront distribution (for manual invalidations)',
+    });
+    // What ops and the verify command need by name (decision 081).
+    new CfnOutput(this, 'IpHashSecretArn', {
+      value: ipHashSecret.secretArn,
+      description:
+        'Secrets Manager secret keying IP and e-mail hashes (README "Rotating the secrets")',
+    });
+    new CfnOutput(this, 'OriginVerifySecretArn', {
+      value: originVerifySecret.secretArn,
+      description:
+        'Secrets Manager secret CloudFront sends to the API; rotate it as README "Rotating the secrets" says',
+    });
+    // The default endpoint is disabled (decision 072); its address is still the API's, and a
+    // call to it must fail: that is what verify checks.
+    new CfnOutput(this, 'ExecuteApiUrl', {
+      value: `https://${this.api.api.apiId}.execute-api.${this.region}.${this.urlSuffix}${API_BASE}`,
+      description:
+        'The API’s own execute-api address, disabled: a call to it must be refused (only CloudFront reaches the API)',
     });
   }
 }

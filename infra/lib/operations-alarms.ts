@@ -278,22 +278,31 @@ export class OperationsAlarms extends Construct {
       treatMissingData: TreatMissingData.NOT_BREACHING,
       alarmDescription: description,
     });
-    alarm.addAlarmAction(new SnsAction(this.topic));
-    alarm.addOkAction(new SnsAction(this.topic));
+    this.notify(alarm);
     if (brake) {
       alarm.addAlarmAction(brake);
       alarm.addOkAction(brake);
       alarm.addInsufficientDataAction(brake);
     }
+  }
+
+  /**
+   * An alarm made elsewhere (its own windows) notifies the topic when it fires and when it
+   * recovers, like these, and is listed with them (the dashboard shows every one's state).
+   */
+  notify(alarm: Alarm): void {
+    alarm.addAlarmAction(new SnsAction(this.topic));
+    alarm.addOkAction(new SnsAction(this.topic));
     this.alarms.push(alarm);
   }
 }
 
 /**
- * The hour's visitor volume: each accepted message counted once at its outcome, each FILLed
- * with 0 since Powertools writes only what a run counted (decision 075).
+ * The visitor volume of a period: each accepted message counted once at its outcome, each
+ * FILLed with 0 since Powertools writes only what a run counted (decision 075); the brake's
+ * denominator, and what the alarm that it reads nothing watches (decision 081).
  */
-const VISITOR_VOLUME =
+export const VISITOR_VOLUME =
   'FILL(delivered, 0) + FILL(bounced, 0) + FILL(softBounced, 0) + FILL(rejected, 0)';
 
 /**

@@ -509,8 +509,8 @@ describe('with a sending identity of its own for visitor mail (visitorSenderIden
   it('outputs the DKIM records of each domain under names of their own, and the visitor identity', () => {
     const outputs = template.findOutputs('*');
     const keys = Object.keys(outputs);
-    expect(keys.filter((key) => /^EmailVisitorDkimRecord[123]/.test(key))).toHaveLength(3);
-    expect(keys.filter((key) => /^EmailDkimRecord[123]/.test(key))).toHaveLength(3);
+    expect(keys.filter((key) => /^VisitorDkimRecord[123]$/.test(key))).toHaveLength(3);
+    expect(keys.filter((key) => /^DkimRecord[123]$/.test(key))).toHaveLength(3);
     expect(outputs.VisitorSenderIdentity?.Value).toEqual(ref(stack.email.visitorIdentity));
   });
 
