@@ -286,13 +286,11 @@ describe('checkWebAcl', () => {
   });
 
   it('fails another web ACL than the stack created', async () => {
-    cloudfront
-      .on(GetDistributionConfigCommand)
-      .resolves(
-        distribution({
-          WebACLId: `arn:aws:wafv2:us-east-1:${ACCOUNT}:global/webacl/other/0000-1111`,
-        }),
-      );
+    cloudfront.on(GetDistributionConfigCommand).resolves(
+      distribution({
+        WebACLId: `arn:aws:wafv2:us-east-1:${ACCOUNT}:global/webacl/other/0000-1111`,
+      }),
+    );
     const [result] = await checkWebAcl(cf, waf, stackFacts());
     expect(result?.status).toBe('fail');
     expect(result?.detail).toContain('has the web ACL other');

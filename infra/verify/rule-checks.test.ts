@@ -117,14 +117,12 @@ describe('checkDeliveryRule', () => {
   });
 
   it("fails a pattern without the set filter: another sender's events would reach the function", async () => {
-    eventbridge
-      .on(DescribeRuleCommand)
-      .resolves(
-        describedRule({
-          source: ['aws.ses'],
-          'detail-type': ['Email Delivered', 'Email Bounced', 'Email Complaint Received'],
-        }),
-      );
+    eventbridge.on(DescribeRuleCommand).resolves(
+      describedRule({
+        source: ['aws.ses'],
+        'detail-type': ['Email Delivered', 'Email Bounced', 'Email Complaint Received'],
+      }),
+    );
 
     const [result] = await checkDeliveryRule(client, stackFacts());
 
