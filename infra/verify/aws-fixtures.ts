@@ -33,9 +33,9 @@ export function stackFacts(overrides: Partial<StackFacts> = {}): StackFacts {
       VisitorConfigurationSet: VISITOR_SET,
       AlarmTopicArn: TOPIC_ARN,
       DistributionId: DISTRIBUTION_ID,
-      EmailDkimRecord13AF1872A: 'tok1._domainkey.kryon.example CNAME tok1.dkim.amazonses.com',
-      EmailDkimRecord2237C1F2F: 'tok2._domainkey.kryon.example CNAME tok2.dkim.amazonses.com',
-      EmailDkimRecord305DD326D: 'tok3._domainkey.kryon.example CNAME tok3.dkim.amazonses.com',
+      DkimRecord1: 'tok1._domainkey.kryon.example CNAME tok1.dkim.amazonses.com',
+      DkimRecord2: 'tok2._domainkey.kryon.example CNAME tok2.dkim.amazonses.com',
+      DkimRecord3: 'tok3._domainkey.kryon.example CNAME tok3.dkim.amazonses.com',
     },
     resources: [
       { logicalId: 'DeliveryEventsRuleEF6C5E4B', physicalId: RULE_NAME, type: 'AWS::Events::Rule' },

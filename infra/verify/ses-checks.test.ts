@@ -257,7 +257,7 @@ describe('checkSenderIdentities', () => {
     });
     const facts = stackFacts();
     facts.outputs.VisitorSenderIdentity = 'mail.kryon.example';
-    facts.outputs.EmailVisitorDkimRecord1ABCDEF12 =
+    facts.outputs.VisitorDkimRecord1 =
       'v1._domainkey.mail.kryon.example CNAME v1.dkim.amazonses.com';
 
     const [sender, visitor] = await checkSenderIdentities(client, facts);
