@@ -17,9 +17,16 @@ describe('localSettings', () => {
       devPort: 5173,
       tableName: 'kryon-leads',
       siteOrigin: 'http://127.0.0.1:3000',
+      sesEvents: true,
     });
     expect(settings.dataDir).toMatch(/\/\.data$/);
     expect(settings.reportsDir).toMatch(/\/web\/build\/reports$/);
+  });
+
+  it('turns the SES event feed off with SES_EVENTS=off, and refuses anything but on or off', () => {
+    expect(localSettings({ SES_EVENTS: 'off' }).sesEvents).toBe(false);
+    expect(localSettings({ SES_EVENTS: 'on' }).sesEvents).toBe(true);
+    expect(() => localSettings({ SES_EVENTS: 'no' })).toThrow('SES_EVENTS is "no": it must be on');
   });
 
   it('takes an empty variable for an unset one, as every local command does', () => {

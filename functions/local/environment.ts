@@ -30,6 +30,12 @@ export interface LocalSettings {
    * or the Vite dev server under `npm run dev`), unless SITE_ORIGIN says otherwise.
    */
   siteOrigin: string;
+  /**
+   * Whether the SES emulator publishes each message's delivery events to the delivery-events
+   * handler, as SES does deployed (`SES_EVENTS=off` stops it: what `npm run verify -- local`
+   * must then report as a missing delivery outcome).
+   */
+  sesEvents: boolean;
 }
 
 export const LOCAL_DEFAULTS = {
@@ -61,7 +67,15 @@ export function localSettings(
     reportsDir: resolve(repoRoot, value(env, 'REPORTS_DIR') ?? join(siteDir, '..', 'reports')),
     tableName: value(env, 'TABLE_NAME') ?? LOCAL_DEFAULTS.tableName,
     siteOrigin: value(env, 'SITE_ORIGIN') ?? `http://127.0.0.1:${options.dev ? devPort : port}`,
+    sesEvents: sesEventsOf(env),
   };
+}
+
+function sesEventsOf(env: NodeJS.ProcessEnv): boolean {
+  const given = value(env, 'SES_EVENTS');
+  if (given === undefined || given === 'on') return true;
+  if (given === 'off') return false;
+  throw new Error(`SES_EVENTS is "${given}": it must be on (the default) or off.`);
 }
 
 /** Where the emulators answer for this command: its own, or those of a running `npm start`. */

@@ -103,6 +103,8 @@ export interface SesWithEventsOptions {
   delayMs?: number;
   /** Where a failed delivery is reported (default: the console). */
   onError?: (error: unknown) => void;
+  /** False: mail is accepted and kept, and no event follows (SES_EVENTS=off). Default true. */
+  publishEvents?: boolean;
 }
 
 export interface SesWithEvents {
@@ -231,7 +233,7 @@ export async function startSesWithEvents(options: SesWithEventsOptions): Promise
           upstream.body.toString('utf8'),
           new Date().toISOString(),
         );
-        if (message) publish(message);
+        if (message && options.publishEvents !== false) publish(message);
       }
     } catch (error) {
       res.writeHead(502, { 'content-type': 'text/plain' });

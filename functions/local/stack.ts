@@ -17,6 +17,8 @@ export interface RunningStack {
   sesUrl: string;
   /** Resolves once SES's delivery events of every e-mail sent so far have been handled. */
   sesEventsSettled(): Promise<void>;
+  /** Stops the SES emulator alone, the rest running: an e-mail outage, for a test. */
+  stopSes(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -40,6 +42,7 @@ export async function startLocalStack(
     port: settings.sesPort,
     delayMs: options.sesEventDelayMs,
     deliver: deliverToHandler,
+    publishEvents: settings.sesEvents,
   });
 
   // The handlers read this configuration once, when they are imported below.
@@ -59,16 +62,22 @@ export async function startLocalStack(
   });
   const port = await listen(server, settings.port);
 
+  let sesStopped: Promise<void> | undefined;
+  const stopSes = () => {
+    sesStopped ??= ses.close();
+    return sesStopped;
+  };
   let closing: Promise<void> | undefined;
   return {
     url: `http://127.0.0.1:${port}`,
     dynamoUrl: dynamo.url,
     sesUrl: ses.url,
     sesEventsSettled: () => ses.settled(),
+    stopSes,
     close() {
       closing ??= (async () => {
         server.closeAllConnections();
-        await Promise.all([new Promise((done) => server.close(done)), dynamo.close(), ses.close()]);
+        await Promise.all([new Promise((done) => server.close(done)), dynamo.close(), stopSes()]);
       })();
       return closing;
     },
