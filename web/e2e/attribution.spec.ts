@@ -1,8 +1,9 @@
 import { FIRST_TOUCH_STORAGE_KEY } from '@kryon/shared/constants';
 import type { Page } from '@playwright/test';
-import { expect, pageReady, test } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 import { emailsMentioning, uniqueEmail, visitorEmails } from './inbox.ts';
 import { leadsOf } from './leads-table.ts';
+import { pageReady } from './page-ready.ts';
 import { waitLikeAPerson } from './person.ts';
 
 /*

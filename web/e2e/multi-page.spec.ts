@@ -4,7 +4,8 @@ import { researchItems } from '../app/content/research-items.ts';
 import { PATHS } from '../app/paths.ts';
 import { sitemapEntries } from '../app/sitemap.ts';
 import { pageKind } from '../scripts/bench-targets.ts';
-import { expect, pageReady, test } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
+import { pageReady } from './page-ready.ts';
 
 /*
  * The site is many documents, not one application: a page is complete as built, links are
