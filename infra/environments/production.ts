@@ -41,5 +41,7 @@ export default defineEnvironment({
   },
   alarmEmails: ['ops@kryon.security'],
   waf: { rateLimit: 100 },
+  // The visitor-path canary, with its defaults (decision 083).
+  canary: {},
   logLevel: 'INFO',
 });

@@ -267,6 +267,24 @@ export const environmentSchema = z
         }),
       })
       .optional(),
+    /**
+     * A CloudWatch Synthetics canary that walks the visitor's path against the site every
+     * `everyMinutes` (a page, the research download through its dialog to SES's mailbox
+     * simulator, the personal link serving the PDF) and alarms when two runs in a row fail
+     * (decision 083). `{}` takes the defaults. Each run stores a lead, synthetic like every
+     * mailbox-simulator lead, and is billed as a Synthetics run.
+     * @default none: no canary
+     */
+    canary: z
+      .strictObject({
+        /**
+         * Minutes between runs, from 5 to 60: an alarm comes after two failed runs, so within
+         * twice this.
+         * @default 15
+         */
+        everyMinutes: wholeNumber(5, 60).default(15),
+      })
+      .optional(),
     /** @default "INFO" */
     logLevel: z.enum(LOG_LEVELS).default('INFO'),
     /**
@@ -519,6 +537,7 @@ function deployConfig(
     logLevel: env.logLevel,
     appVersion: options.appVersion ?? 'dev',
     originVerifySecretVersion: env.originVerifySecretVersion,
+    canary: env.canary,
   };
 }
 

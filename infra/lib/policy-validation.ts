@@ -138,8 +138,9 @@ export const GUARD_ACKNOWLEDGEMENTS: Record<string, GuardAcknowledgement> = {
     control: 'CT.S3.PR.11',
     reason:
       'The access logs are written once and expire; the report PDFs are rebuilt from the ' +
-      'repository on every deploy, which is their history. The site bucket is versioned.',
-    only: /^(Site\/AccessLogs|Reports\/Bucket)\/Resource$/,
+      "repository on every deploy, which is their history; the canary writes each run's " +
+      'screenshots and logs once, and they expire. The site bucket is versioned.',
+    only: /^(Site\/AccessLogs|Reports\/Bucket|Canary\/Artifacts)\/Resource$/,
   },
   s3_bucket_logging_enabled_check: {
     control: 'CT.S3.PR.2',
@@ -152,8 +153,8 @@ export const GUARD_ACKNOWLEDGEMENTS: Record<string, GuardAcknowledgement> = {
     control: 'CT.S3.PR.4',
     reason:
       'Nothing reacts to objects: the buckets are written only by deployments (and by log ' +
-      'delivery), which CloudFormation and CloudTrail already record.',
-    only: /^(Site\/Content|Site\/AccessLogs|Reports\/Bucket)\/Resource$/,
+      "delivery, and the canary's runs), which CloudFormation and CloudTrail already record.",
+    only: /^(Site\/Content|Site\/AccessLogs|Reports\/Bucket|Canary\/Artifacts)\/Resource$/,
   },
   s3_lifecycle_policy_check: {
     control: 'CT.S3.PR.6',
@@ -166,8 +167,9 @@ export const GUARD_ACKNOWLEDGEMENTS: Record<string, GuardAcknowledgement> = {
     control: 'CT.S3.PR.9',
     reason:
       'Object Lock (WORM) would stop each deploy from replacing and pruning the site and ' +
-      'reports, and S3 cannot deliver server access logs to a bucket with Object Lock.',
-    only: /^(Site\/Content|Site\/AccessLogs|Reports\/Bucket)\/Resource$/,
+      'reports, and S3 cannot deliver server access logs to a bucket with Object Lock; the ' +
+      "canary's artifacts are diagnostics that expire, with nothing to hold.",
+    only: /^(Site\/Content|Site\/AccessLogs|Reports\/Bucket|Canary\/Artifacts)\/Resource$/,
   },
   sqs_dlq_check: {
     control: 'CT.SQS.PR.1',
