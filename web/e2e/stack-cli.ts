@@ -6,7 +6,7 @@ import { E2E_DATA_DIR, E2E_PORTS } from '../playwright.config.ts';
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
- * One of the repository's npm scripts (`leads:resend`, `leads:export`) against this run's
+ * One of the repository's npm scripts (`leads:resend`, `leads:export`, `verify`) against this run's
  * stack, as an operator runs it against `npm start`: its output.
  */
 export async function runOnStack(script: string, args: readonly string[]): Promise<string> {
@@ -14,6 +14,7 @@ export async function runOnStack(script: string, args: readonly string[]): Promi
     cwd: REPO_ROOT,
     env: {
       ...process.env,
+      PORT: String(E2E_PORTS.site),
       DYNAMODB_PORT: String(E2E_PORTS.dynamodb),
       SES_PORT: String(E2E_PORTS.ses),
       // The stack's own data folder, where its site secret is kept.
