@@ -16,12 +16,20 @@ export interface VerifyTarget {
 
 /** The AWS checks `verify -- local` reports as skipped, by the name each has deployed. */
 const AWS_ONLY = [
-  'SES account and identities',
-  'configuration sets and event destinations',
-  'delivery-events rule against SES events',
+  'SES account',
+  'SES sender identity',
+  'SES configuration set: sales',
+  'SES configuration set: visitor',
+  'SES event destinations: sales',
+  'SES event destinations: visitor',
+  'EventBridge rule matches SES events',
   'brake alarm metrics',
-  'alarm topic subscription',
-  'site router, /api/* routing, WAF, execute-api',
+  'SES reputation metric of the visitor set',
+  'alarm topic subscriptions',
+  'site router (CloudFront Function)',
+  'CloudFront routes /api/* to the API',
+  'WAF on the distribution',
+  'API has no execute-api address',
 ];
 
 export async function verifyEnvironment(target: VerifyTarget): Promise<CheckResult[]> {
