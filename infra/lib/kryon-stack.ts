@@ -239,12 +239,11 @@ export class KryonStack extends Stack {
       this.canary = new VisitorCanary(this, 'Canary', {
         siteOrigin,
         everyMinutes: props.canary.everyMinutes,
-        alarmTopic: this.alarms.topic,
         accessLogsBucket: this.site.logsBucket,
         repoRoot: REPO_ROOT,
       });
-      // Listed with the others, so the dashboard shows its state too.
-      this.alarms.alarms.push(this.canary.alarm);
+      // A canary that stops running is as silent as one that fails.
+      this.alarms.notify(this.canary.alarm, { noData: true });
     }
     this.dashboard = new OperationsDashboard(this, 'Operations', {
       leadForms: LEAD_FORMS,

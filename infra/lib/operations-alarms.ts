@@ -289,10 +289,13 @@ export class OperationsAlarms extends Construct {
   /**
    * An alarm made elsewhere (its own windows) notifies the topic when it fires and when it
    * recovers, like these, and is listed with them (the dashboard shows every one's state).
+   * `noData`: also when its metric stops, for an alarm whose silence is the failure (a canary
+   * that no longer runs).
    */
-  notify(alarm: Alarm): void {
+  notify(alarm: Alarm, options: { noData?: boolean } = {}): void {
     alarm.addAlarmAction(new SnsAction(this.topic));
     alarm.addOkAction(new SnsAction(this.topic));
+    if (options.noData) alarm.addInsufficientDataAction(new SnsAction(this.topic));
     this.alarms.push(alarm);
   }
 }

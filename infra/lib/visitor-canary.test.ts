@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { App, type CfnResource, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
-import { Topic } from 'aws-cdk-lib/aws-sns';
 import { afterAll, describe, expect, it } from 'vitest';
 import local from '../environments/local.ts';
 import production from '../environments/production.ts';
@@ -208,7 +207,6 @@ describe('the canary code', () => {
     new VisitorCanary(stack, 'Canary', {
       siteOrigin: 'https://kryon.example',
       everyMinutes: 5,
-      alarmTopic: new Topic(stack, 'Topic'),
       accessLogsBucket: new Bucket(stack, 'Logs'),
       repoRoot: REPO_ROOT,
     });

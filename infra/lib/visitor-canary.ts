@@ -9,7 +9,6 @@ import {
   Token,
 } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
-import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import {
   BlockPublicAccess,
   Bucket,
@@ -19,7 +18,6 @@ import {
   ObjectOwnership,
 } from 'aws-cdk-lib/aws-s3';
 import { Asset } from 'aws-cdk-lib/aws-s3-assets';
-import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Canary, Code, Runtime, Schedule, Test } from 'aws-cdk-lib/aws-synthetics';
 import { Construct } from 'constructs';
 import { buildSync } from 'esbuild';
@@ -53,8 +51,6 @@ export interface VisitorCanaryProps {
   siteOrigin: string;
   /** Minutes between runs. */
   everyMinutes: number;
-  /** Where the alarm goes: the operations topic every alarm notifies. */
-  alarmTopic: ITopic;
   /** The bucket the other buckets' server access logs go to. */
   accessLogsBucket: IBucket;
   /** The repository's root: the canary entry is web/e2e/visitor-journey.canary.ts below it. */
@@ -163,12 +159,8 @@ export class VisitorCanary extends Construct {
         'The visitor-path canary failed twice running (or stopped): a visitor may not get ' +
         'through page, archive, download dialog, browser check, personal link and PDF. Its ' +
         'runs (CloudWatch > Synthetics canaries) name the failed step with a screenshot: ' +
-        'README runbook "The canary alarms".',
+        'runbook in README "Operations", alarm Canary/Failing.',
     });
-    const action = new SnsAction(props.alarmTopic);
-    this.alarm.addAlarmAction(action);
-    this.alarm.addOkAction(action);
-    this.alarm.addInsufficientDataAction(action);
   }
 }
 
