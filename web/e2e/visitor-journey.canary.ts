@@ -13,9 +13,13 @@ import { walkVisitorPath } from './visitor-journey.ts';
 /**
  * SES's mailbox simulator accepts a `+label` ("Using the mailbox simulator", Amazon SES
  * Developer Guide): the canary's leads say who made them, and, like every simulator lead, are
- * synthetic (kept from sales, the export and the digest, and expiring within a day).
+ * synthetic (kept from sales, the export and the digest, and expiring within a day). Each run
+ * has a label of its own, and each simulator spelling is a mailbox of its own with its own
+ * daily budget, so every run's e-mail is really sent (decision 080).
  */
-export const CANARY_EMAIL = 'success+canary@simulator.amazonses.com';
+export function canaryEmail(startedAt: Date): string {
+  return `success+canary-${startedAt.getTime()}@simulator.amazonses.com`;
+}
 
 export const handler = async (): Promise<void> => {
   const origin = process.env.SITE_ORIGIN;
@@ -25,7 +29,7 @@ export const handler = async (): Promise<void> => {
     const page = await synthetics.newPage(browser);
     const result = await walkVisitorPath(page, {
       origin,
-      email: CANARY_EMAIL,
+      email: canaryEmail(new Date()),
       step: (name, run) => synthetics.executeStep(name, run),
     });
     // One line per run in the canary's log: which report, and what became of its e-mail.

@@ -239,7 +239,10 @@ export async function deliver(
       };
       metrics.count(options.resend ? 'EmailResent' : 'EmailSent', lead.form);
       // What the visitor stream's delivery outcomes should follow: the brake's input (081).
-      if (attempt.audience === 'visitor') metrics.count('VisitorEmailSent', lead.form);
+      // A synthetic lead's is not: its outcome is counted apart (decision 080).
+      if (attempt.audience === 'visitor' && !lead.synthetic) {
+        metrics.count('VisitorEmailSent', lead.form);
+      }
       continue;
     }
     failed += 1;

@@ -380,6 +380,8 @@ describe('handleDeliveryEvent', () => {
     });
     // The next run's label is not this one's: its own complaint is still to be seen.
     expect(await spelling('complaint+run-2@simulator.amazonses.com')).toBeUndefined();
+    // Counted apart: a test's complaint never weighs in the brake's share.
+    expect(metrics.counts).toEqual({ 'EmailComplained:synthetic': 1 });
   });
 
   it('lists a bounce of a tagged spelling as that spelling only, never its whole mailbox', async () => {

@@ -270,7 +270,9 @@ export async function handleDeliveryEvent(
   const { event } = parsed;
   const stream = streamOf(event.tags, config);
   const state = deliveryStateOf(event);
-  metrics.count(metricOf(state), stream);
+  // The simulator's outcomes are a test's: never in the brake's shares or their denominator.
+  const simulated = event.recipients.length > 0 && event.recipients.every(isMailboxSimulator);
+  metrics.count(metricOf(state), simulated ? 'synthetic' : stream);
   const context = {
     stream,
     eventType: event.type,

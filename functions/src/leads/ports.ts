@@ -279,9 +279,11 @@ export interface Metrics {
 
 /**
  * The `Stream` dimension: the stream the event's message was sent in, or `unknown` for an
- * event that names neither (a malformed one, or mail this code did not send).
+ * event that names neither (a malformed one, or mail this code did not send). `synthetic`:
+ * mail to SES's mailbox simulator (verify runs, the canary), which SES leaves out of the
+ * account's rates and so do the brake's counts.
  */
-export type EventStream = MailStream | 'unknown';
+export type EventStream = MailStream | 'synthetic' | 'unknown';
 
 export interface DeliveryMetrics {
   count(metric: DeliveryMetric, stream: EventStream, value?: number): void;

@@ -554,6 +554,8 @@ describe('submitLead: what the answer may tell the visitor', () => {
       expect(lead.expiresAt).toBe(START.getTime() / 1000 + 86_400);
       expect(metrics.counts).toMatchObject({ 'SyntheticLeadAccepted:download': 1 });
       expect(metrics.counts['LeadAccepted:download']).toBeUndefined();
+      // Nor is its confirmation one of the visitor stream's, which the brake follows.
+      expect(metrics.counts['VisitorEmailSent:download']).toBeUndefined();
     });
 
     it('unverified, it is not held for the sales digest either, and spends no sales budget', async () => {
