@@ -15,4 +15,19 @@ describe('parseResendArgs', () => {
   it('refuses a limit that is not a whole number above 0', () => {
     expect(() => parseResendArgs(['--limit', '0'])).toThrow(UsageError);
   });
+
+  it('takes a deployed table for --requeue only, and a region only with a table', () => {
+    expect(parseResendArgs(['--requeue', '--table', 'T', '--region', 'eu-west-1'])).toEqual({
+      limit: undefined,
+      digestNow: false,
+      requeue: true,
+      table: 'T',
+      region: 'eu-west-1',
+    });
+    expect(() => parseResendArgs(['--table', 'T'])).toThrow('only --requeue applies');
+    expect(() => parseResendArgs(['--requeue', '--table', 'T', '--digest-now'])).toThrow(
+      'only --requeue applies',
+    );
+    expect(() => parseResendArgs(['--region', 'eu-west-1'])).toThrow('--region only applies');
+  });
 });

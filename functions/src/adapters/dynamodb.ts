@@ -443,6 +443,33 @@ export function recordSendsRequest(
   };
 }
 
+/**
+ * Puts a lead whose e-mail was abandoned back on the re-send list, due now, with the messages
+ * `requeuedEmails` made; only while it is still abandoned, so a run that sent it meanwhile
+ * is never undone.
+ */
+export function requeueRequest(
+  tableName: string,
+  lead: LeadRef,
+  emails: StoredLead['emails'],
+  nowMs: number,
+): UpdateCommandInput {
+  return {
+    TableName: tableName,
+    Key: leadKey(lead.form, lead.idempotencyKey),
+    ConditionExpression: 'emailStatus = :abandoned',
+    UpdateExpression:
+      'SET emails = :emails, emailStatus = :failed, resendPartition = :partition, leaseUntil = :now REMOVE leaseToken',
+    ExpressionAttributeValues: {
+      ':abandoned': 'abandoned',
+      ':failed': 'failed',
+      ':emails': emails,
+      ':partition': PENDING_PARTITION,
+      ':now': nowMs,
+    },
+  };
+}
+
 /** Opens a rate-limit window with its first hit, if none is running on the key. */
 export function openWindowRequest(
   tableName: string,
