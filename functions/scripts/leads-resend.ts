@@ -133,7 +133,9 @@ export async function main(argv: string[], io: Io): Promise<number> {
     const deployed = await openLeadsTable({ table, region });
     try {
       await requeueAbandoned(deployed, io);
-      io.out('The deployed Resend function sends them on its next run (every 5 minutes).\n');
+      io.out(
+        'Deployed, the Resend function sends them on its next run (every 5 minutes); locally, `npm run leads:resend` sends them now.\n',
+      );
     } finally {
       await deployed.close();
     }

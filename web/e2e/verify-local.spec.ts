@@ -49,7 +49,9 @@ test('verify -- local proves the running stack, and its leads reach neither sale
   const dir = await mkdtemp(join(tmpdir(), 'kryon-verify-export-'));
   const exported = async (...extra: string[]) => {
     const out = join(dir, `download${extra.length}.csv`);
+    // By the environment's name, as ops name a deployment: the same --table path.
     await runOnStack('leads:export', [
+      'local',
       '--form',
       'download',
       '--since',
@@ -62,4 +64,9 @@ test('verify -- local proves the running stack, and its leads reach neither sale
   };
   expect(await exported()).not.toContain(label);
   expect(await exported('--with-synthetic')).toContain(`success+${label}@simulator.amazonses.com`);
+
+  // The re-queue of abandoned sales notifications, on the environment by name: none here.
+  expect(await runOnStack('leads:resend', ['local', '--requeue'])).toContain(
+    'has an abandoned sales notification',
+  );
 });
