@@ -49,13 +49,19 @@ export function leadMetricTotal(
     forms.map((form, i) => [`${prefix}${i}`, leadMetric(metricName, form, { period })]),
   );
   return new MathExpression({
-    expression: Object.keys(usingMetrics)
-      .map((id) => `FILL(${id}, 0)`)
-      .join(' + '),
+    expression: fillSum(Object.keys(usingMetrics)),
     usingMetrics,
     label: options.label,
     period,
   });
+}
+
+/**
+ * The sum of counts that are each published only when something happened: every term FILLed
+ * with 0, so the sum has a value whenever any term has one (decisions 034, 087).
+ */
+export function fillSum(ids: readonly string[]): string {
+  return ids.map((id) => `FILL(${id}, 0)`).join(' + ');
 }
 
 /** The two mail streams, as the functions name them (decision 055). */

@@ -1,4 +1,3 @@
-import type { LeadMetric } from '@kryon/functions/metric-names';
 import { Annotations, Duration } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
@@ -19,7 +18,85 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { pascal } from './forms-api.ts';
-import { leadMetric, leadMetricTotal, streamMetric } from './lead-metrics.ts';
+import { fillSum, leadMetricTotal, streamMetric } from './lead-metrics.ts';
+
+/**
+ * How long a condition must last before it wakes someone: `evaluationPeriods` windows of
+ * `period`, `datapointsToAlarm` of them at or above `threshold` (default 1). Missing data is
+ * never breaching (decision 087).
+ */
+export interface AlarmWindow {
+  period: Duration;
+  evaluationPeriods: number;
+  datapointsToAlarm: number;
+  threshold?: number;
+}
+
+/** The windows of the alarms this construct makes (decision 087); the tests read them. */
+export const ALARM_WINDOWS = {
+  /** One in five minutes: it needs a person, and nothing retries it. */
+  atOnce: { period: Duration.minutes(5), evaluationPeriods: 1, datapointsToAlarm: 1 },
+  /** A function that answers a visitor: one error or throttle is a refused visitor. */
+  visitorFunction: { period: Duration.minutes(5), evaluationPeriods: 1, datapointsToAlarm: 1 },
+  /**
+   * A function whose work is retried: failing in each of 4 five-minute windows running. One
+   * event's own retries (Lambda: 1 then 2 minutes apart, each run at most the re-send's 2
+   * minutes) span under 10 minutes, so they reach at most 3 windows; its dead-letter queue
+   * alarms for it. A schedule every 5 minutes that keeps failing fills all 4.
+   */
+  retriedFunction: { period: Duration.minutes(5), evaluationPeriods: 4, datapointsToAlarm: 4 },
+  /** Any 5xx the API answered: a visitor was refused. */
+  api5xx: { period: Duration.minutes(5), evaluationPeriods: 1, datapointsToAlarm: 1 },
+  /** Table throttles in 2 of 3 five-minute windows: the SDK's retries did not absorb them. */
+  tableThrottles: { period: Duration.minutes(5), evaluationPeriods: 3, datapointsToAlarm: 2 },
+  /**
+   * Failed sends in each of 3 hours running. The re-send tries a failed e-mail again after 0,
+   * 1, 2, 4 ... minutes (up to 6 hours), so one blip is over within the hour; an e-mail still
+   * failing in the third hour has failed about 9 times.
+   */
+  failedSends: { period: Duration.hours(1), evaluationPeriods: 3, datapointsToAlarm: 3 },
+  /** An e-mail given up on after its last attempt: a person must follow up now. */
+  abandonedSends: { period: Duration.minutes(5), evaluationPeriods: 1, datapointsToAlarm: 1 },
+  /**
+   * E-mails waiting for the sender identity in each of 16 six-hour windows: 4 days. Verifying
+   * DKIM may take 72 hours; a wait longer than that is a record or identity to fix. (Within
+   * CloudWatch's 7 days of evaluation for periods of an hour or more.)
+   */
+  awaitingSender: { period: Duration.hours(6), evaluationPeriods: 16, datapointsToAlarm: 16 },
+  /** SES's own reputation of the account, its highest value in an hour. */
+  sesReputation: { period: Duration.hours(1), evaluationPeriods: 1, datapointsToAlarm: 1 },
+} as const satisfies Record<string, AlarmWindow>;
+
+/**
+ * The functions whose work is retried for them, by the handler name the stack gives them, and
+ * how: their errors alarm only when they stay failing. Any other function answers a visitor.
+ */
+export const RETRIED_FUNCTIONS = {
+  resend:
+    'the schedule runs it every 5 minutes, Lambda retries a failed run twice, then its ' +
+    'dead-letter queue alarms (ResendDeadLetters).',
+  'delivery-events':
+    'EventBridge and Lambda retry each SES event, then its dead-letter queue alarms ' +
+    '(DeliveryEventsDeadLetters).',
+  'visitor-brake':
+    'the schedule runs it every 5 minutes and Lambda retries a failed run twice; while it ' +
+    'fails, the brake can neither pause nor resume visitor mail.',
+} as const;
+export type RetriedFunction = keyof typeof RETRIED_FUNCTIONS;
+
+/**
+ * The account rates at which SES reviews an account (Amazon SES Developer Guide, reputation
+ * metrics messages, https://docs.aws.amazon.com/ses/latest/dg/reputationdashboardmessages.html);
+ * it may pause sending at 10 % and 0.5 % (AWS re:Post,
+ * https://repost.aws/knowledge-center/ses-resolve-account-review-pause).
+ */
+export const SES_REVIEW_RATES = { bounceRate: 0.05, complaintRate: 0.001 } as const;
+
+/** Where the account alarms warn: half of SES's review rates (decision 087). */
+export const SES_ACCOUNT_WARNING = {
+  bounceRate: SES_REVIEW_RATES.bounceRate / 2,
+  complaintRate: SES_REVIEW_RATES.complaintRate / 2,
+} as const;
 
 export interface OperationsAlarmsProps {
   alarmEmails: readonly string[];
@@ -99,54 +176,130 @@ export class OperationsAlarms extends Construct {
       );
     }
 
-    const fiveMinutes = { period: Duration.minutes(5), statistic: 'Sum' };
+    // A function behind the API answers a visitor now: its failure may be a lost lead, and
+    // nothing retries it for them, so one error alarms. A function whose work is retried (a
+    // schedule, EventBridge, Lambda's own retries, a dead-letter queue that alarms) alarms only
+    // when it stays failing (decision 087).
     for (const [handler, fn] of props.functions) {
       const id = pascal(handler);
-      this.add(`${id}Errors`, fn.metricErrors(fiveMinutes), `The ${handler} function failed.`);
+      const retried = Object.hasOwn(RETRIED_FUNCTIONS, handler)
+        ? RETRIED_FUNCTIONS[handler as RetriedFunction]
+        : undefined;
+      const window = retried ? ALARM_WINDOWS.retriedFunction : ALARM_WINDOWS.visitorFunction;
+      const metricOptions = { period: window.period, statistic: 'Sum' };
+      this.add(
+        `${id}Errors`,
+        fn.metricErrors(metricOptions),
+        retried
+          ? `The ${handler} function failed in ${stays(window)}; ${retried} Look: its log ` +
+              'group (the error and its cause). Fix that cause; a failed run is retried, ' +
+              'then kept in its dead-letter queue if it has one.'
+          : `The ${handler} function failed (an error or timeout): a visitor was answered 5xx, ` +
+              'a lead may be lost. Look: its log group and alarm Api5xx. Fix the cause; the ' +
+              'visitor was told to try again.',
+        window,
+      );
       this.add(
         `${id}Throttles`,
-        fn.metricThrottles(fiveMinutes),
-        `The ${handler} function was throttled: requests were refused.`,
+        fn.metricThrottles(metricOptions),
+        retried
+          ? `The ${handler} function was throttled in ${stays(window)}: Lambda keeps its ` +
+              'events for up to 6 hours. Look: the account’s concurrent executions. Fix: ' +
+              'raise the quota or find what uses it.'
+          : `The ${handler} function was throttled: a visitor's request was refused. Look: ` +
+              'the account’s concurrent executions (the browser check’s cap). Fix: raise the ' +
+              'quota or find what uses it.',
+        window,
       );
     }
     this.add(
       'Api5xx',
-      props.api.metricServerError(fiveMinutes),
-      'The API answered 5xx (a function failed, timed out or a dependency is down).',
+      props.api.metricServerError({
+        period: ALARM_WINDOWS.api5xx.period,
+        statistic: 'Sum',
+      }),
+      'The API answered 5xx: a form, the browser check or a report link failed for a visitor ' +
+        '(a lead may be lost), or health answered 503 (a dependency down, the sender not ' +
+        'verified). Look: the API access log (routeKey, status), then that function’s log ' +
+        'group. Fix that function or dependency.',
+      ALARM_WINDOWS.api5xx,
+    );
+    // The SDK retries a throttled request; a throttle that lasts fails writes. DynamoDB
+    // publishes ThrottledRequests only when a request was throttled, per operation, so each
+    // term is FILLed: without it the sum is missing whenever one operation was not throttled.
+    const tableWindow = ALARM_WINDOWS.tableThrottles;
+    const operations = [Operation.GET_ITEM, Operation.PUT_ITEM, Operation.UPDATE_ITEM];
+    const throttled = Object.fromEntries(
+      operations.map((operation) => [
+        operation.toLowerCase(),
+        new Metric({
+          namespace: 'AWS/DynamoDB',
+          metricName: 'ThrottledRequests',
+          dimensionsMap: { TableName: props.table.tableName, Operation: operation },
+          statistic: 'Sum',
+          period: tableWindow.period,
+        }),
+      ]),
     );
     this.add(
       'TableThrottles',
-      props.table.metricThrottledRequestsForOperations({
-        operations: [Operation.GET_ITEM, Operation.PUT_ITEM, Operation.UPDATE_ITEM],
-        period: Duration.minutes(5),
+      new MathExpression({
+        expression: fillSum(Object.keys(throttled)),
+        usingMetrics: throttled,
+        label: 'Throttled GetItem, PutItem and UpdateItem requests',
+        period: tableWindow.period,
       }),
-      'DynamoDB throttled lead or rate-limit writes.',
+      `DynamoDB throttled lead or rate-limit requests in ${stays(tableWindow)} (the SDK ` +
+        'retries one; this lasted). Look: the table’s ThrottledRequests by Operation, and the ' +
+        'account’s on-demand table quotas. Fix: raise the quota, or find the flood.',
+      tableWindow,
     );
 
-    // Failed, abandoned and waiting e-mails: a wait for the sender identity uses no attempt,
-    // so it would otherwise never alarm (decision 033).
-    for (const form of props.leadForms) {
-      const emailMetric = (metricName: LeadMetric) => leadMetric(metricName, form, fiveMinutes);
-      this.add(
-        `${pascal(form)}FailedSends`,
-        new MathExpression({
-          // Powertools writes only the counts a run made, so one of the two is often absent
-          // in a period; without FILL the sum would be absent too and never alarm.
-          expression: 'FILL(failed, 0) + FILL(abandoned, 0) + FILL(waiting, 0)',
-          usingMetrics: {
-            failed: emailMetric('EmailFailed'),
-            abandoned: emailMetric('EmailAbandoned'),
-            waiting: emailMetric('EmailAwaitingSender'),
-          },
-          label: `Failed ${form} e-mails`,
-          period: Duration.minutes(5),
-        }),
-        `An e-mail of a ${form} lead failed: the lead is stored and the re-send tries again; ` +
-          'after the last attempt it is abandoned and needs a person. EmailAwaitingSender: ' +
-          'SES refuses the sender identity as not verified; the e-mail waits, using no ' +
-          'attempt, until it verifies (health says email "unverified").',
-      );
-    }
+    // E-mails: a failed send is retried by the re-send with a backoff, so it alarms only
+    // when it stays failing; an abandoned one needs a person at once; a wait for a verifying
+    // sender identity uses no attempt and is normal for up to 72 hours (decisions 033, 087).
+    const failed = ALARM_WINDOWS.failedSends;
+    this.add(
+      'FailedSends',
+      leadMetricTotal('EmailFailed', props.leadForms, {
+        label: 'E-mails that failed and will be re-sent',
+        period: failed.period,
+      }),
+      `E-mails of leads kept failing in ${stays(failed)}: the re-send retries them, and they ` +
+        'still fail (an SES outage, the functions’ sending rights, a sales set or address ' +
+        'SES refuses; in the SES sandbox, every confirmation to an unverified visitor). Look: ' +
+        'the Resend function’s error log ("e-mail failed"), alarm SesSendingPaused. Fix the ' +
+        'cause; leads are kept and re-sent.',
+      failed,
+    );
+    const abandoned = ALARM_WINDOWS.abandonedSends;
+    this.add(
+      'AbandonedSends',
+      leadMetricTotal('EmailAbandoned', props.leadForms, {
+        label: 'E-mails given up on after their last attempt',
+        period: abandoned.period,
+        idPrefix: 'a',
+      }),
+      'An e-mail of a lead was given up on after its last attempt (about 26.5 hours): a ' +
+        'person must follow up. Look: the Resend function’s log ("abandoned"), the lead ' +
+        '(leads:export). Fix the cause, then npm run leads:resend -- <env> --requeue.',
+      abandoned,
+    );
+    const waiting = ALARM_WINDOWS.awaitingSender;
+    this.add(
+      'AwaitingSender',
+      leadMetricTotal('EmailAwaitingSender', props.leadForms, {
+        label: 'E-mails waiting for the sender identity to verify',
+        period: waiting.period,
+        idPrefix: 'w',
+      }),
+      `E-mails have waited for the sender identity for ${stays(waiting)}: SES refuses it as ` +
+        'not verified (DKIM takes up to 72 hours; this is longer). Look: `aws sesv2 ' +
+        'get-email-identity` of the SenderIdentity or VisitorSenderIdentity output ' +
+        '(DkimAttributes.Status), the DKIM CNAMEs in DNS. Fix the records (FAILED: start ' +
+        'verification over); waiting e-mails go out within 5 minutes of it.',
+      waiting,
+    );
     // Confirmations to typed addresses past the hourly ceiling: a flood of submissions
     // (leads are kept and sales mailed), or a ceiling too low for real traffic.
     this.add(
@@ -215,7 +368,7 @@ export class OperationsAlarms extends Construct {
         `least ${minVolume}) bounced for good: e-mail to visitors is paused for a cool-down ` +
         '(sales mail is not), and resumes by itself. Find why (README runbook); ' +
         '`npm run brake -- status` says until when.',
-      bounceRate,
+      { ...ALARM_WINDOWS.atOnce, period: Duration.hours(1), threshold: bounceRate },
       brake,
     );
     this.add(
@@ -230,21 +383,26 @@ export class OperationsAlarms extends Construct {
         `least ${minVolume}), and at least ${minComplaints} complaints, were marked as spam: ` +
         'e-mail to visitors is paused for a cool-down (sales mail is not), and resumes by ' +
         'itself. Find why (README runbook); `npm run brake -- status` says until when.',
-      complaintRate,
+      { ...ALARM_WINDOWS.atOnce, period: Duration.hours(1), threshold: complaintRate },
       brake,
     );
 
-    // SES pauses an account's sending near these rates; warn well before.
+    // SES reviews an account at a 5 % bounce or 0.1 % complaint rate and may pause it at 10 % /
+    // 0.5 %: warn at half the review rate, while there is time to act (decision 087).
+    const { bounceRate: accountBounce, complaintRate: accountComplaint } = SES_ACCOUNT_WARNING;
     this.add(
       'SesBounceRate',
       new Metric({
         namespace: 'AWS/SES',
         metricName: 'Reputation.BounceRate',
         statistic: 'Maximum',
-        period: Duration.hours(1),
+        period: ALARM_WINDOWS.sesReputation.period,
       }),
-      'SES bounce rate above 5%.',
-      0.05,
+      `The account's SES bounce rate reached ${percent(accountBounce)}, half the rate at which ` +
+        `SES reviews an account (${percent(SES_REVIEW_RATES.bounceRate)}). Look: the SES ` +
+        'console’s reputation page, EmailBounced by Stream on the dashboard, the visitor ' +
+        'brake (npm run brake -- status). Fix what sends to bad addresses before SES reviews.',
+      { ...ALARM_WINDOWS.sesReputation, threshold: accountBounce },
     );
     this.add(
       'SesComplaintRate',
@@ -252,10 +410,13 @@ export class OperationsAlarms extends Construct {
         namespace: 'AWS/SES',
         metricName: 'Reputation.ComplaintRate',
         statistic: 'Maximum',
-        period: Duration.hours(1),
+        period: ALARM_WINDOWS.sesReputation.period,
       }),
-      'SES complaint rate above 0.1%.',
-      0.001,
+      `The account's SES complaint rate reached ${percent(accountComplaint)}, half the rate at ` +
+        `which SES reviews an account (${percent(SES_REVIEW_RATES.complaintRate)}). Look: the ` +
+        'SES console’s reputation page, EmailComplained by Stream on the dashboard. Fix what ' +
+        'mails people who did not ask for it before SES reviews.',
+      { ...ALARM_WINDOWS.sesReputation, threshold: accountComplaint },
     );
   }
 
@@ -267,14 +428,16 @@ export class OperationsAlarms extends Construct {
     id: string,
     metric: IMetric,
     description: string,
-    threshold = 1,
+    window: AlarmWindow = ALARM_WINDOWS.atOnce,
     brake?: LambdaAction,
   ): void {
     const alarm = new Alarm(this, id, {
       metric,
-      threshold,
-      evaluationPeriods: 1,
+      threshold: window.threshold ?? 1,
+      evaluationPeriods: window.evaluationPeriods,
+      datapointsToAlarm: window.datapointsToAlarm,
       comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      // No data is nothing counted: no error, no failure, no traffic.
       treatMissingData: TreatMissingData.NOT_BREACHING,
       alarmDescription: description,
     });
@@ -340,4 +503,17 @@ export function visitorShare(
 /** 0.0008 -> "0.08%", without the float noise of a bare multiplication. */
 function percent(rate: number): string {
   return `${Number((rate * 100).toFixed(6))}%`;
+}
+
+/** "each of 4 five-minute windows running", "2 of 3 five-minute windows": for descriptions. */
+export function stays(window: AlarmWindow): string {
+  const minutes = window.period.toMinutes();
+  const unit =
+    minutes % 60 === 0
+      ? `${minutes / 60 === 1 ? '' : `${minutes / 60}-`}hour`
+      : `${minutes}-minute`.replace(/^5-/, 'five-').replace(/^15-/, 'fifteen-');
+  const of = window.evaluationPeriods;
+  return window.datapointsToAlarm === of
+    ? `each of ${of} ${unit} windows running`
+    : `${window.datapointsToAlarm} of ${of} ${unit} windows`;
 }

@@ -221,7 +221,8 @@ export class SilentStopAlarms extends Construct {
     this.add(
       'Site5xx',
       new MathExpression({
-        expression: `IF(requests >= ${errors.minRequests}, errorRate, 0)`,
+        // FILL: a period with requests but no rate published is no error, not a gap.
+        expression: `IF(requests >= ${errors.minRequests}, FILL(errorRate, 0), 0)`,
         usingMetrics: {
           requests: cloudFront('Requests', 'Sum', errors.period),
           errorRate: cloudFront('5xxErrorRate', 'Average', errors.period),

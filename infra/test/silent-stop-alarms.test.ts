@@ -181,6 +181,9 @@ describe('CloudFront 5xx (us-east-1)', () => {
     expect(fires(props(), { requests: 100, errorRate: 20 })).toBe(true);
     expect(fires(props(), { requests: 100, errorRate: 1 })).toBe(false);
     expect(fires(props(), { requests: 4, errorRate: 50 })).toBe(false);
+    // Requests without a published rate are no errors, not a gap (decision 087: FILL).
+    expect(expressionOf(props())).toBe('IF(requests >= 10, FILL(errorRate, 0), 0)');
+    expect(fires(props(), { requests: 100 })).toBe(false);
   });
 });
 
