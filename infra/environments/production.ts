@@ -7,6 +7,9 @@ import { defineEnvironment, fillIn } from '../lib/environment.ts';
  */
 export default defineEnvironment({
   kind: 'production',
+  // Deployed before stack names derived from the file's (KryonWeb-<name>): a new name would
+  // create a second stack beside this one (decision 084).
+  stackName: 'KryonWeb',
   account: fillIn('the 12-digit AWS account the site runs in'),
   region: 'us-east-1',
   domain: {

@@ -1,7 +1,7 @@
 import { type App, CfnOutput, DefaultStackSynthesizer, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { EnvironmentError, parseEnvironment } from './environment.ts';
-import { loadEnvironmentFile } from './environment-files.ts';
+import { checkStackNames, loadEnvironmentFile } from './environment-files.ts';
 import {
   EXISTING_GITHUB_OIDC_PROVIDER,
   GITHUB_REPOSITORY,
@@ -71,6 +71,7 @@ export async function deployAccessStack(
 ): Promise<DeployAccessStack> {
   const { file, input } = await loadEnvironmentFile(options.name, options.dir);
   const { config } = parseEnvironment(file, input);
+  await checkStackNames(options.dir);
   const { account, region } = config.env;
   if (!account || !region) {
     throw new EnvironmentError(

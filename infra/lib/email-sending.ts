@@ -1,5 +1,5 @@
 import { SES_EVENT_TYPES } from '@kryon/functions/ses-event-types';
-import { CfnOutput, Stack } from 'aws-cdk-lib';
+import { CfnOutput, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { EventBus } from 'aws-cdk-lib/aws-events';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import {
@@ -76,19 +76,26 @@ export class EmailSending extends Construct {
       ? { header: props.visitor.from, address: props.visitor.fromAddress }
       : undefined;
 
+    // Neither set says whether it sends (no SendingOptions: SES creates a set sending): the
+    // brake, or a person, pauses a set through the API, and a deploy that wrote
+    // SendingEnabled: true would turn it back on without anyone deciding it (decision 084).
     this.salesConfigurationSet = new ConfigurationSet(this, 'ConfigurationSet', {
       tlsPolicy: ConfigurationSetTlsPolicy.REQUIRE,
       reputationMetrics: true,
-      sendingEnabled: true,
       // An empty list: the account's suppression list is neither checked nor added to.
       disableSuppressionList: true,
     });
     this.visitorConfigurationSet = new ConfigurationSet(this, 'VisitorConfigurationSet', {
       tlsPolicy: ConfigurationSetTlsPolicy.REQUIRE,
       reputationMetrics: true,
-      sendingEnabled: true,
       suppressionReasons: SuppressionReasons.BOUNCES_AND_COMPLAINTS,
     });
+    // Kept when the stack stops declaring them (a stack renamed, deleted, or overwritten by
+    // another environment's template): their reputation metrics and pause state go with them.
+    // README "Removing retained resources" says how to delete them on purpose.
+    for (const set of [this.salesConfigurationSet, this.visitorConfigurationSet]) {
+      set.applyRemovalPolicy(RemovalPolicy.RETAIN);
+    }
 
     // Both sets publish what became of each message to the account's default event bus, the
     // only bus SES publishes to; a rule there (DeliveryEvents) picks out our two sets.
@@ -138,6 +145,9 @@ export class EmailSending extends Construct {
       identity: isAddress ? Identity.email(identity) : Identity.domain(identity),
       configurationSet,
     });
+    // Kept when the stack stops declaring it: deleted, a new one needs its DKIM records
+    // verified again, up to 72 hours without mail (decisions 033, 084).
+    created.applyRemovalPolicy(RemovalPolicy.RETAIN);
     if (!isAddress) {
       // SES gives these CNAMEs only once it created the identity: ops publish them after this
       // deploy, and every send is refused until SES verifies them (decision 033).

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { EnvironmentError } from './environment.ts';
+import { EnvironmentError, stackNameOf } from './environment.ts';
 
 /** Where the environment files live: one `<name>.ts` per deployment. */
 export const ENVIRONMENTS_DIR = new URL('../environments/', import.meta.url).pathname;
@@ -39,6 +39,82 @@ export async function loadEnvironmentFile(
     );
   }
   return { file: `infra/environments/${name}.ts`, input: module.default };
+}
+
+/** Where one environment file's stack goes: its name, and the account and region if the file names them. */
+export interface StackTarget {
+  file: string;
+  stackName: string;
+  /** Unset when the file names none (or has still to fill it in): the CLI's, whatever that is. */
+  account: string | undefined;
+  region: string | undefined;
+}
+
+/**
+ * Every environment file's stack target, read from the files as they are (a file still to be
+ * filled in counts too), so that a file cannot take another's stack before it is complete.
+ */
+export async function stackTargets(dir: string = ENVIRONMENTS_DIR): Promise<StackTarget[]> {
+  const targets: StackTarget[] = [];
+  for (const name of environmentNames(dir)) {
+    const { file, input } = await loadEnvironmentFile(name, dir);
+    const raw = (typeof input === 'object' && input !== null ? input : {}) as Record<
+      string,
+      unknown
+    >;
+    const given = (key: string, rule: RegExp) => {
+      const value = raw[key];
+      return typeof value === 'string' && rule.test(value.trim()) ? value.trim() : undefined;
+    };
+    targets.push({
+      file,
+      stackName: given('stackName', /^[A-Za-z][A-Za-z0-9-]*$/) ?? stackNameOf(name),
+      account: given('account', /^\d{12}$/),
+      region: given('region', /^[a-z]{2}(-[a-z]+)+-\d$/),
+    });
+  }
+  return targets;
+}
+
+/**
+ * Each pair of files whose stacks would be one: the same stack name (compared without case: the
+ * canary's name is derived from it lower-cased) in one account and region, where a file
+ * that names no account or region counts as naming the other's (the credentials choose).
+ */
+export function stackCollisions(targets: readonly StackTarget[]): string[] {
+  const found: string[] = [];
+  const same = (a: string | undefined, b: string | undefined) => !a || !b || a === b;
+  for (const [i, a] of targets.entries()) {
+    for (const b of targets.slice(i + 1)) {
+      if (a.stackName.toLowerCase() !== b.stackName.toLowerCase()) continue;
+      if (!same(a.account, b.account) || !same(a.region, b.region)) continue;
+      const where =
+        a.account && b.account && a.region && b.region
+          ? `account ${a.account}, ${a.region}`
+          : `one account and region (${[a, b]
+              .filter((t) => !t.account || !t.region)
+              .map((t) => t.file)
+              .join(' and ')} names no account or region: the credentials choose)`;
+      found.push(
+        `${a.file} and ${b.file} both deploy the stack ${a.stackName} to ${where}: a deploy of ` +
+          "either would update, and delete from, the other's.",
+      );
+    }
+  }
+  return found;
+}
+
+/**
+ * Refuses, at every synth, environment files that share a stack: the first such deploy would
+ * replace the other environment's resources with its own (decision 084).
+ */
+export async function checkStackNames(dir: string = ENVIRONMENTS_DIR): Promise<void> {
+  const collisions = stackCollisions(await stackTargets(dir));
+  if (collisions.length === 0) return;
+  throw new EnvironmentError(
+    `${collisions.join('\n')}\nLeave stackName out of the newer file (its stack is then ` +
+      'KryonWeb-<its name>), or give it one no other file uses there.',
+  );
 }
 
 /** The file the site build writes beside its client folder: the origins it was built with. */

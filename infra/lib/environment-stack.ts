@@ -5,7 +5,7 @@ import {
   parseEnvironment,
   placeholderList,
 } from './environment.ts';
-import { loadEnvironmentFile, siteBuildProblem } from './environment-files.ts';
+import { checkStackNames, loadEnvironmentFile, siteBuildProblem } from './environment-files.ts';
 import { KryonStack } from './kryon-stack.ts';
 
 export interface EnvironmentStackOptions {
@@ -45,6 +45,16 @@ export async function environmentStack(
 ): Promise<{ stack: KryonStack; parsed: ParsedEnvironment }> {
   const { file, input } = await loadEnvironmentFile(options.name, options.dir);
   const parsed = parseEnvironment(file, input, options);
+  await checkStackNames(options.dir);
+  const unpinned = unpinnedKeys(parsed);
+  if (parsed.placeholders.length === 0 && unpinned.length > 0) {
+    // A stack that names no account deploys wherever the credentials point; one that names it
+    // is refused by the CDK CLI with credentials of any other account (decision 084).
+    throw new EnvironmentError(
+      `${file} names no ${unpinned.join(' or ')}: a file that can deploy names where it deploys, ` +
+        'so that credentials of another account are refused.',
+    );
+  }
   const warnings: string[] = [];
   const problem = siteBuildProblem(options.siteDir, parsed.site);
   if (problem && parsed.kind === 'production') {
@@ -72,4 +82,9 @@ export async function environmentStack(
     Validations.of(stack).addWarning('kryon:preview-environment', warning);
   }
   return { stack, parsed };
+}
+
+/** What a file leaves to the CLI's credentials of where its stack goes: account, region. */
+export function unpinnedKeys(parsed: ParsedEnvironment): ('account' | 'region')[] {
+  return (['account', 'region'] as const).filter((key) => !parsed.pinned[key]);
 }

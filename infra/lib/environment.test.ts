@@ -389,9 +389,9 @@ describe('the other settings', () => {
   });
 
   it('apply the documented defaults', () => {
-    const { config } = parseEnvironment('t', { kind: 'preview' });
+    const { config } = parseEnvironment('infra/environments/t.ts', { kind: 'preview' });
     expect(config).toMatchObject({
-      stackName: 'KryonWeb',
+      stackName: 'KryonWeb-t',
       waf: { mode: 'off' },
       settings: {
         visitorMail: { perAddress: 3, perHour: 400, fromName: 'Kryon Sales' },

@@ -1,6 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { settingsFileShape, settingsOf } from '@kryon/functions/settings';
 import { LEAD_FORMS, type LeadForm } from '@kryon/shared/api';
@@ -124,10 +124,15 @@ export const environmentSchema = z
     region: text('an AWS region such as us-east-1')
       .regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'must be an AWS region such as us-east-1')
       .optional(),
-    /** @default "KryonWeb" */
+    /**
+     * The CloudFormation stack. Only a stack deployed before names derived from the file did
+     * sets it (production keeps `KryonWeb`: a new name would create a second stack); every synth
+     * refuses two files with one stack name in one account and region (decision 084).
+     * @default `KryonWeb-{the file's name}`: `KryonWeb-staging` for staging.ts
+     */
     stackName: text('a stack name')
       .regex(/^[A-Za-z][A-Za-z0-9-]{0,127}$/, 'must be letters, digits and hyphens')
-      .default('KryonWeb'),
+      .optional(),
     /**
      * A custom domain with its us-east-1 ACM certificate. `apiName`, when set, is a second
      * name on the same distribution for the API (`https://api.kryon.security/api/email/...`):
@@ -464,6 +469,8 @@ export interface ParsedEnvironment {
  * is reported at once, each naming its key (`sender.from: …`) and the file.
  */
 export function parseEnvironment(
+  /** The account and region the file itself names (not the CLI's): where it may deploy. */
+  pinned: { account: string | undefined; region: string | undefined };
   file: string,
   input: unknown,
   options: { account?: string; region?: string; appVersion?: string } = {},
@@ -477,13 +484,15 @@ export function parseEnvironment(
       `${file} is not a valid environment:\n${lines.join('\n')}\n` +
         'Each key is described, with its default, in infra/lib/environment.ts (the settings: functions/src/settings.ts).',
     );
+  // The file's name is the environment's: infra/environments/<name>.ts.
+  const name = basename(file, '.ts');
   }
   const env = result.data;
   const placeholders: ParsedEnvironment['placeholders'] = [];
   if (!env.sender) placeholders.push('sender');
   if (!env.recipients) placeholders.push('recipients');
   if (!env.apiOrigin) placeholders.push('apiOrigin');
-  const config = deployConfig(env, options);
+  const config = deployConfig(env, { ...options, name });
   return {
     kind: env.kind,
     config,
@@ -497,8 +506,9 @@ export function parseEnvironment(
 
 /** An environment's stack config: the file's values, with defaults and placeholders applied. */
 function deployConfig(
+    pinned: { account: env.account, region: env.region },
   env: Environment,
-  options: { account?: string; region?: string; appVersion?: string },
+  options: { account?: string; region?: string; appVersion?: string; name: string },
 ) {
   const sender = env.sender ?? { identity: PLACEHOLDERS.sender, exists: false };
   const recipients = env.recipients ?? { ...PLACEHOLDERS.recipients };
@@ -506,7 +516,7 @@ function deployConfig(
   const from = fromOf(sender);
   const siteOrigin = env.siteOrigin ?? (env.domain ? `https://${env.domain.name}` : undefined);
   return {
-    stackName: env.stackName,
+    stackName: env.stackName ?? stackNameOf(options.name),
     env: { account: env.account ?? options.account, region: env.region ?? options.region },
     ...(env.domain ? { domain: env.domain } : {}),
     email: {
@@ -551,6 +561,14 @@ function wafOf(waf: Environment['waf']): WafConfig {
 export type Recipients = Readonly<Partial<Record<RecipientKey, readonly string[]>>>;
 
 /** The recipients of one form: its own list, else the default one. */
+/**
+ * The stack of an environment whose file sets no `stackName`: `KryonWeb-<name>`, so two files
+ * (two names) never share one (decision 084).
+ */
+export function stackNameOf(name: string): string {
+  return `KryonWeb-${name}`;
+}
+
 export function recipientsOf(form: LeadForm, recipients: Recipients): readonly string[] {
   const list = recipients[form] ?? recipients.default;
   if (!list?.length) throw new EnvironmentError(`recipients: no list for ${form} and no default`);

@@ -103,6 +103,8 @@ export class KryonStack extends Stack {
         'meanwhile (README "Rotating the secrets").',
     );
     const secrets = { site: ipHashSecret, originVerify: originVerifySecret };
+      // Kept when the stack stops declaring it, as every secret (decision 084).
+      removalPolicy: RemovalPolicy.RETAIN,
     this.secrets = secrets;
     // Links in e-mails point at the site this stack serves: the configured origin, or the
     // distribution's own name (resolved once the site exists, below), never production's.

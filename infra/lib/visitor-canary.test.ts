@@ -229,9 +229,12 @@ describe('the canary code', () => {
     });
   });
 
-  it('is named after the stack, within 21 characters', () => {
+  it('is named after the stack, within 21 characters, one name per stack', () => {
     expect(canaryNameOf('KryonWeb')).toBe('kryonweb-visitor');
-    expect(canaryNameOf('Kryon-Web-Staging-Environment')).toBe('kryon-web-sta-visitor');
-    expect(canaryNameOf('Kryon-Web-Staging-Environment')?.length).toBe(21);
+    const staging = canaryNameOf('KryonWeb-staging');
+    expect(staging).toMatch(/^kryonweb-[0-9a-f]{4}-visitor$/);
+    expect(staging?.length).toBe(21);
+    // Cut to the same 8 characters, told apart by the hash of the whole name (decision 084).
+    expect(canaryNameOf('KryonWeb-stage-2')).not.toBe(staging);
   });
 });

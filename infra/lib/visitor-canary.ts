@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import {
   AssetHashType,
@@ -166,12 +167,17 @@ export class VisitorCanary extends Construct {
 
 /**
  * The canary's name: the stack's, lower-cased, and what it checks, at most 21 characters (the
- * limit older Synthetics documentation gives, and CDK's own generated names keep to).
+ * limit older Synthetics documentation gives, and CDK's own generated names keep to). A stack
+ * name too long for it is cut and given a hash of the whole, so that two stacks in one account
+ * and region (KryonWeb-staging, KryonWeb-stage-2) never name one canary (decision 084).
  */
 export function canaryNameOf(stackName: string): string | undefined {
   if (Token.isUnresolved(stackName)) return undefined;
   const base = stackName.toLowerCase().replace(/[^0-9a-z_-]/g, '-');
-  return `${base.slice(0, 21 - '-visitor'.length)}-visitor`;
+  const room = 21 - '-visitor'.length;
+  if (base.length <= room) return `${base}-visitor`;
+  const hash = createHash('sha256').update(base).digest('hex').slice(0, 4);
+  return `${base.slice(0, room - hash.length - 1)}-${hash}-visitor`;
 }
 
 /**

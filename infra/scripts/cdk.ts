@@ -2,10 +2,12 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { EnvironmentError, parseEnvironment, placeholderList } from '../lib/environment.ts';
 import {
+  checkStackNames,
   DEFAULT_ENVIRONMENT,
   environmentNames,
   loadEnvironmentFile,
 } from '../lib/environment-files.ts';
+import { unpinnedKeys } from '../lib/environment-stack.ts';
 import { REPO_ROOT } from '../lib/kryon-stack.ts';
 
 /*
@@ -64,6 +66,15 @@ try {
         'placeholders, and nothing deploys them. Name them in the file to deploy it.',
     );
   }
+  const unpinned = unpinnedKeys(parsed);
+  if (command === 'deploy' && unpinned.length > 0) {
+    throw new EnvironmentError(
+      `${file} names no ${unpinned.join(' or ')}: name them, and the CDK CLI refuses credentials ` +
+        'of any other account (decision 084).',
+    );
+  }
+  // Before the site build: two files that share a stack are refused at once.
+  await checkStackNames();
 } catch (error) {
   if (error instanceof EnvironmentError) fail(error.message);
   throw error;

@@ -1120,7 +1120,6 @@ describe('SES', () => {
     expect(setProperties('visitor').Properties).toEqual({
       DeliveryOptions: { TlsPolicy: 'REQUIRE' },
       ReputationOptions: { ReputationMetricsEnabled: true },
-      SendingOptions: { SendingEnabled: true },
       SuppressionOptions: { SuppressedReasons: ['BOUNCE', 'COMPLAINT'] },
     });
   });
@@ -1129,7 +1128,6 @@ describe('SES', () => {
     expect(setProperties('sales').Properties).toEqual({
       DeliveryOptions: { TlsPolicy: 'REQUIRE' },
       ReputationOptions: { ReputationMetricsEnabled: true },
-      SendingOptions: { SendingEnabled: true },
       // An empty list: the account's suppression list is neither checked nor added to.
       SuppressionOptions: { SuppressedReasons: [] },
     });

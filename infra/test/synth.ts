@@ -19,6 +19,8 @@ export function cdkJsonContext(): Record<string, unknown> {
 /** The environment every test synth starts from; `environment` options replace its keys. */
 export const TEST_ENVIRONMENT = {
   kind: 'preview',
+  // The name the tests' construct paths (/KryonWeb/...) and fixtures know.
+  stackName: 'KryonWeb',
   sender: { identity: 'kryon.example' },
   recipients: { default: ['sales@kryon.example'], partner: ['partners@kryon.example'] },
   alarmEmails: ['ops@kryon.example'],
