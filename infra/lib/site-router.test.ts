@@ -20,14 +20,17 @@ import {
   assertFunctionSize,
   assertRoutesBuild,
   CLOUDFRONT_FUNCTION_MAX_BYTES,
+  KEY_VALUE_STORE_LIMITS,
+  keyValueStoreData,
   type SiteRouterOptions,
   scanSiteFiles,
   siteRouterCode,
+  siteRouteTable,
 } from './site-router.ts';
 
-/** The router generated from a build directory, as static-site.ts generates it. */
+/** The router with the route table of a build directory, as static-site.ts deploys them. */
 function routerFor(dir: string, options: SiteRouterOptions = {}) {
-  return loadFunction(siteRouterCode(scanSite(dir), { files: scanSiteFiles(dir), ...options }));
+  return loadFunction(siteRouterCode(options), siteRouteTable(scanSite(dir), scanSiteFiles(dir)));
 }
 
 function escapeRegExp(text: string): string {
@@ -165,7 +168,7 @@ describe('site router: viewer response', () => {
 });
 
 describe('site router without a build', () => {
-  const handler = loadFunction(siteRouterCode([]));
+  const handler = loadFunction(siteRouterCode(), siteRouteTable([]));
 
   it('sends every page and file to the 404 page and answers 404', () => {
     expect(viewerRequest(handler, '/features')).toBe('/404/index.html');
@@ -175,20 +178,87 @@ describe('site router without a build', () => {
 });
 
 describe('site router size', () => {
-  it('fits CloudFront’s limit for a site of 80 pages with unique data scripts', () => {
-    const pages: PageInlineSources[] = Array.from({ length: 80 }, (_, i) => ({
-      path: `/security-intelligence/attack-paths/article-number-${i}-with-a-long-slug`,
-      file: `security-intelligence/attack-paths/article-number-${i}-with-a-long-slug/index.html`,
-      scriptHashes: [
-        cspHash(CONTEXT_SCRIPT),
-        cspHash(routeModuleScript('article')),
-        cspHash(dataScript(String(i))),
-      ],
-      styleHashes: [],
-    }));
-    const code = siteRouterCode(pages);
-    expect(Buffer.byteLength(code)).toBeLessThanOrEqual(CLOUDFRONT_FUNCTION_MAX_BYTES);
+  /** A site of `count` articles, each with its page and its share image, as the build has. */
+  function articles(count: number) {
+    const slug = (i: number) => `article-number-${i}-with-a-long-descriptive-slug`;
+    const pages: PageInlineSources[] = [
+      { path: '/', file: 'index.html', scriptHashes: [], styleHashes: [] },
+      { path: '/404', file: '404/index.html', scriptHashes: [], styleHashes: [] },
+      ...Array.from({ length: count }, (_, i) => ({
+        path: `/security-intelligence/attack-paths/${slug(i)}`,
+        file: `security-intelligence/attack-paths/${slug(i)}/index.html`,
+        scriptHashes: [],
+        styleHashes: [],
+      })),
+    ];
+    const files = [
+      '/robots.txt',
+      ...pages.slice(2).map((_, i) => `/og/attack-paths/${slug(i)}.png`),
+    ];
+    return { pages, files, slug };
+  }
+  const API = 'https://api.kryon.example';
+
+  it('generates the same code, under CloudFront’s limit, for no page and for 1,000 articles', () => {
+    const code = siteRouterCode({ connectOrigins: [API] });
+    expect(Buffer.byteLength(code)).toBeLessThan(CLOUDFRONT_FUNCTION_MAX_BYTES / 4);
     expect(() => assertFunctionSize(code)).not.toThrow();
+    // The code takes no pages at all: only the route table grows with the content.
+    expect(siteRouterCode({ connectOrigins: [API] })).toBe(code);
+    const { pages, files } = articles(1_000);
+    expect(() => assertRoutesBuild(code, siteRouteTable(pages, files), pages, files)).not.toThrow();
+  });
+
+  describe('with 1,000 articles', () => {
+    const { pages, files, slug } = articles(1_000);
+    const table = siteRouteTable(pages, files);
+    const handler = loadFunction(siteRouterCode({ connectOrigins: [API] }), table);
+
+    it('keeps its route table within what a key value store imports', () => {
+      expect(Object.keys(table)).toHaveLength(pages.length + files.length);
+      const bytes = Buffer.byteLength(keyValueStoreData(table));
+      expect(bytes).toBeLessThan(KEY_VALUE_STORE_LIMITS.fileBytes / 20);
+    });
+
+    it.each([
+      [`/security-intelligence/attack-paths/${slug(0)}`, 0],
+      [`/security-intelligence/attack-paths/${slug(999)}/`, 999],
+    ])('serves the article %s from its index.html with 200 and the page policy', (uri, i) => {
+      const { originUri, response } = roundTrip(handler, uri);
+      expect(originUri).toBe(`/security-intelligence/attack-paths/${slug(i)}/index.html`);
+      expect(response.statusCode).toBe(200);
+      expect(cspDirective(response, 'connect-src')).toEqual(["'self'", API]);
+    });
+
+    it('passes an article’s share image to the bucket', () => {
+      const uri = `/og/attack-paths/${slug(500)}.png`;
+      expect(roundTrip(handler, uri)).toMatchObject({
+        originUri: uri,
+        response: { statusCode: 200 },
+      });
+    });
+
+    it.each([
+      `/security-intelligence/attack-paths/${slug(1_000)}`,
+      `/security-intelligence/identity-risks/${slug(0)}`,
+      `/og/attack-paths/${slug(1_000)}.png`,
+      '/security-intelligence/attack-paths/x.data',
+      '/api/email/health',
+      '/api/email/contact',
+    ])('answers %s with the 404 page, status 404 and the 404 page’s policy', (uri) => {
+      const { originUri, response } = roundTrip(handler, uri);
+      expect(originUri).toBe('/404/index.html');
+      expect(response.statusCode).toBe(404);
+      expect(cspDirective(response, 'connect-src')).toEqual(["'self'", API]);
+    });
+  });
+
+  it('refuses a route table CloudFront would not import, naming the entry', () => {
+    const long = `/${'a'.repeat(KEY_VALUE_STORE_LIMITS.keyCharacters)}`;
+    expect(() => keyValueStoreData(siteRouteTable([], [long]))).toThrow(long);
+    const inline = Array.from({ length: 30 }, (_, i) => cspHash(String(i)));
+    const crowded = { path: '/x', file: 'x/index.html', scriptHashes: inline, styleHashes: [] };
+    expect(() => keyValueStoreData(siteRouteTable([crowded]))).toThrow(/inline scripts/);
   });
 
   it('refuses code over the limit with a message that says what to do', () => {
@@ -328,21 +398,23 @@ describe('assertRoutesBuild, which synthesis runs on the real build', () => {
   const pages = scanSite(dir);
   const files = scanSiteFiles(dir);
 
-  it('accepts the router generated from the build', () => {
-    expect(() => assertRoutesBuild(siteRouterCode(pages, { files }), pages, files)).not.toThrow();
+  it('accepts the router with the build’s route table', () => {
+    expect(() =>
+      assertRoutesBuild(siteRouterCode(), siteRouteTable(pages, files), pages, files),
+    ).not.toThrow();
   });
 
-  it('refuses a router that would hide a page or a file of the build', () => {
-    // Generated without the build's files: every root file would be a 404.
-    expect(() => assertRoutesBuild(siteRouterCode(pages), pages, files)).toThrow(
+  it('refuses a route table that would hide a page or a file of the build', () => {
+    // Made without the build's files: every root file would be a 404.
+    expect(() => assertRoutesBuild(siteRouterCode(), siteRouteTable(pages), pages, files)).toThrow(
       /misroute the build: .*\/robots\.txt -> \/404\/index\.html/,
     );
-    // Generated from fewer pages than the build has.
+    // Made from fewer pages than the build has.
     const features = pages.find((page) => page.path === '/features');
     expect(features).toBeDefined();
     const fewer = pages.filter((page) => page !== features);
-    expect(() => assertRoutesBuild(siteRouterCode(fewer, { files }), pages, files)).toThrow(
-      /\/features -> \/404\/index\.html 404/,
-    );
+    expect(() =>
+      assertRoutesBuild(siteRouterCode(), siteRouteTable(fewer, files), pages, files),
+    ).toThrow(/\/features -> \/404\/index\.html 404/);
   });
 });

@@ -12,53 +12,92 @@ export const NOT_FOUND_PAGE = '/404';
 const SCRIPTS = '{S}';
 const STYLES = '{T}';
 
+/**
+ * CloudFront KeyValueStore limits on the import file and its pairs ("File format for
+ * key-value pairs" in the CloudFront Developer Guide).
+ */
+export const KEY_VALUE_STORE_LIMITS = {
+  fileBytes: 5 * 1024 * 1024,
+  keyCharacters: 512,
+  valueCharacters: 1024,
+} as const;
+
+/** A page's entry in the route table: `p`, its script sources, `|`, its style sources. */
+const PAGE = 'p';
+/** A file's entry in the route table. */
+const FILE = 'f';
+
+/**
+ * What the router knows of one build, kept in the CloudFront KeyValueStore attached to it
+ * (decision 085): each page by its clean URL (`/`, `/features`) with the inline-script and
+ * inline-style hashes of its own policy, and each other file of the build by its path
+ * (`/robots.txt`, `/og/x/y.png`), with a one-letter value. Hashed assets are not listed:
+ * the router passes `/assets/` unchecked.
+ */
+export type RouteTable = Readonly<Record<string, string>>;
+
 export interface SiteRouterOptions {
   /**
    * Origins the pages may call besides their own: the API on a name of its own.
    * @default none
    */
   connectOrigins?: readonly string[];
-  /**
-   * The build's files besides pages and hashed assets (scanSiteFiles).
-   * @default none
-   */
-  files?: readonly string[];
+}
+
+/** The route table of a build: its pages and its other files (scanSiteFiles). */
+export function siteRouteTable(
+  pages: readonly PageInlineSources[],
+  files: readonly string[] = [],
+): RouteTable {
+  const table: Record<string, string> = {};
+  for (const file of files) table[file] = FILE;
+  for (const page of pages) {
+    const sources = (hashes: readonly string[]) => hashes.map((hash) => ` ${hash}`).join('');
+    table[page.path] = `${PAGE}${sources(page.scriptHashes)}|${sources(page.styleHashes)}`;
+  }
+  return Object.fromEntries(Object.entries(table).sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+/**
+ * The route table as the JSON file a KeyValueStore imports (`{"data":[{key,value}]}`); throws
+ * when a key, a value or the file exceeds what CloudFront accepts.
+ */
+export function keyValueStoreData(table: RouteTable): string {
+  const data = JSON.stringify({
+    data: Object.entries(table).map(([key, value]) => ({ key, value })),
+  });
+  const tooLong = Object.entries(table).filter(
+    ([key, value]) =>
+      key.length > KEY_VALUE_STORE_LIMITS.keyCharacters ||
+      value.length > KEY_VALUE_STORE_LIMITS.valueCharacters,
+  );
+  if (tooLong.length > 0) {
+    throw new Error(
+      `The site router's key value store refuses keys over ${KEY_VALUE_STORE_LIMITS.keyCharacters} ` +
+        `and values over ${KEY_VALUE_STORE_LIMITS.valueCharacters} characters: ` +
+        `${tooLong.map(([key]) => key).join(', ')} (a path too long, or a page with too many ` +
+        'inline scripts or styles: move them into files).',
+    );
+  }
+  const bytes = Buffer.byteLength(data, 'utf8');
+  if (bytes > KEY_VALUE_STORE_LIMITS.fileBytes) {
+    throw new Error(
+      `The site router's key value store data is ${bytes} bytes; CloudFront imports at most ` +
+        `${KEY_VALUE_STORE_LIMITS.fileBytes}.`,
+    );
+  }
+  return data;
 }
 
 /**
  * The source of the site behaviour's CloudFront Function (cloudfront-js-2.0, viewer-request
- * and viewer-response), generated from the build: clean URLs to `index.html`, unknown paths
- * to the 404 page in viewer-request, since viewer-response never runs on S3's 403, and each
- * page's own CSP (decisions 012, 013, 032). Plain ES5 plus what the 2.0 runtime documents.
+ * and viewer-response), the same for every build: rules on the path's shape, and one lookup
+ * in the attached key value store (siteRouteTable) for whether a page or file exists
+ * (decision 085). Clean URLs go to `index.html`; unknown paths go to the 404 page in
+ * viewer-request, since viewer-response never runs on S3's 403; each page gets its own CSP
+ * (decisions 012, 013, 032). Its size does not depend on the number of pages.
  */
-export function siteRouterCode(
-  pages: readonly PageInlineSources[],
-  options: SiteRouterOptions = {},
-): string {
-  const hashes = [...new Set(pages.flatMap((page) => [...page.scriptHashes, ...page.styleHashes]))];
-  const index = (hash: string) => hashes.indexOf(hash);
-  // Hashes every page carries are listed once, not per page.
-  const common =
-    pages[0]?.scriptHashes.filter((hash) =>
-      pages.every((page) => page.scriptHashes.includes(hash)),
-    ) ?? [];
-  const commonSet = new Set(common);
-  // Pages grouped by parent path, so the long shared prefixes of article URLs are stored
-  // once: the function's 10 KB budget is what limits the number of pages.
-  // A page's entry: its own script and style hash indexes.
-  const table: Record<string, Record<string, [number[], number[]]>> = {};
-  for (const page of pages) {
-    const slash = page.path.lastIndexOf('/');
-    const parent = page.path.slice(0, slash);
-    const group = table[parent] ?? {};
-    table[parent] = group;
-    group[page.path.slice(slash + 1)] = [
-      page.scriptHashes.filter((hash) => !commonSet.has(hash)).map(index),
-      page.styleHashes.map(index),
-    ];
-  }
-  // The build's other files, such as /robots.txt.
-  const other = Object.fromEntries([...(options.files ?? [])].sort().map((file) => [file, 1]));
+export function siteRouterCode(options: SiteRouterOptions = {}): string {
   // This header replaces the response headers policy's CSP, so it must allow everything
   // that policy allows, the API's own origin included.
   const template = buildCsp({
@@ -67,39 +106,40 @@ export function siteRouterCode(
     connectOrigins: options.connectOrigins ?? [],
   });
 
-  return `var H=${JSON.stringify(hashes.map(stripHashQuotes))};
-var C=${JSON.stringify(common.map(index))};
-var P=${JSON.stringify(table)};
-var F=${JSON.stringify(other)};
+  // The store's helper module must be imported in the first lines ("Helper methods for key
+  // value stores"); get() rejects for a missing key.
+  return `import cf from 'cloudfront';
+var kvs=cf.kvs();
 var NF=${JSON.stringify(NOT_FOUND_PAGE)};
 var A=${JSON.stringify(ASSETS_PREFIX)};
 var T=${JSON.stringify(template)};
-function own(o,k){return Object.prototype.hasOwnProperty.call(o,k);}
-function get(key){if(key===null){return null;}var i=key.lastIndexOf('/');var d=key.slice(0,i);var n=key.slice(i+1);return own(P,d)&&own(P[d],n)?P[d][n]:null;}
+async function lookup(key){try{return await kvs.get(key);}catch(e){return null;}}
 function clean(path){var p=path.replace(/\\/+$/,'');return p===''?'/':p;}
-function sources(ids){var out='';for(var i=0;i<ids.length;i++){out+=" 'sha256-"+H[ids[i]]+"'";}return out;}
-function csp(page){var s=sources(C.concat(page[0]));var t=sources(page[1]);return T.replace(' ${SCRIPTS}',function(){return s;}).replace(' ${STYLES}',function(){return t;});}
-function page(key){return key!==NF&&get(key)!==null?key:null;}
-function target(uri){
-  if(!/\\.[^\\/]*$/.test(uri)){return page(clean(uri));}
-  if(/\\/index\\.html$/.test(uri)){return page(clean(uri.slice(0,-10)));}
-  if(uri.indexOf(A)===0||own(F,uri)){return '';}
-  return null;
+function csp(entry){var parts=entry.slice(1).split('|');return T.replace(' ${SCRIPTS}',function(){return parts[0];}).replace(' ${STYLES}',function(){return parts[1];});}
+async function target(uri){
+  var key=!/\\.[^\\/]*$/.test(uri)?clean(uri):/\\/index\\.html$/.test(uri)?clean(uri.slice(0,-10)):null;
+  if(key===null){
+    if(uri.indexOf(A)===0){return {key:''};}
+    return (await lookup(uri))===${JSON.stringify(FILE)}?{key:''}:null;
+  }
+  if(key===NF){return null;}
+  var entry=await lookup(key);
+  return entry!==null&&entry.charAt(0)===${JSON.stringify(PAGE)}?{key:key,entry:entry}:null;
 }
-function handler(event){
+async function handler(event){
   var request=event.request;
-  var key=target(request.uri);
+  var found=await target(request.uri);
   if(event.context.eventType==='viewer-response'){
     var response=event.response;
-    if(key===null){
+    if(found===null){
       response.statusCode=404;
       response.statusDescription='Not Found';
     }
-    var found=key===null?get(NF):key===''?null:get(key);
-    if(found){response.headers['content-security-policy']={value:csp(found)};}
+    var entry=found===null?await lookup(NF):found.key===''?null:found.entry;
+    if(entry){response.headers['content-security-policy']={value:csp(entry)};}
     return response;
   }
-  if(key===null){request.uri=NF+'/index.html';}else if(key!==''){request.uri=(key==='/'?'':key)+'/index.html';}
+  if(found===null){request.uri=NF+'/index.html';}else if(found.key!==''){request.uri=(found.key==='/'?'':found.key)+'/index.html';}
   return request;
 }
 `;
@@ -109,14 +149,16 @@ function handler(event){
  * Throws unless the generated router, run as CloudFront runs it, serves every page of the
  * build with 200 (the 404 page with 404) from its own `index.html` and passes every other
  * file of the build through. Synthesis runs it on the real build, which exists only after
- * `npm run build`: a router that would hide a page is refused before it is deployed.
+ * `npm run build`: a router or route table that would hide a page is refused before it is
+ * deployed.
  */
 export function assertRoutesBuild(
   code: string,
+  table: RouteTable,
   pages: readonly PageInlineSources[],
   files: readonly string[],
 ): void {
-  const handler = loadFunction(code);
+  const handler = loadFunction(code, table);
   const wrong: string[] = [];
   for (const page of pages) {
     const { originUri, response } = roundTrip(handler, page.path);
@@ -141,9 +183,8 @@ export function assertFunctionSize(code: string): void {
   if (bytes > CLOUDFRONT_FUNCTION_MAX_BYTES) {
     throw new Error(
       `The site router CloudFront Function is ${bytes} bytes; CloudFront allows ` +
-        `${CLOUDFRONT_FUNCTION_MAX_BYTES}. The site has too many pages or distinct inline ` +
-        'scripts for per-page CSP hashes in function code: move per-page inline data into ' +
-        'files, or move the page table into a CloudFront KeyValueStore.',
+        `${CLOUDFRONT_FUNCTION_MAX_BYTES}. Its code lists no pages (they are in its key ` +
+        'value store), so the code itself grew: shorten it.',
     );
   }
 }
@@ -168,8 +209,4 @@ export function scanSiteFiles(siteDir: string): string[] {
   return walk(siteDir)
     .filter((file) => !file.startsWith(ASSETS_PREFIX) && !file.endsWith('.html'))
     .sort();
-}
-
-function stripHashQuotes(hash: string): string {
-  return hash.replace(/^'sha256-/, '').replace(/'$/, '');
 }

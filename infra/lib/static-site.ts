@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { HSTS_MAX_AGE_SECONDS, PERMISSIONS_POLICY } from '@kryon/shared/security-headers';
@@ -17,6 +18,8 @@ import {
   HeadersFrameOption,
   HeadersReferrerPolicy,
   HttpVersion,
+  ImportSource,
+  KeyValueStore,
   OriginProtocolPolicy,
   OriginRequestPolicy,
   OriginSslPolicy,
@@ -42,13 +45,17 @@ import { acknowledge, acknowledgeExpectedWildcards } from './nag.ts';
 import {
   assertFunctionSize,
   assertRoutesBuild,
+  keyValueStoreData,
+  type RouteTable,
   scanSiteFiles,
   siteRouterCode,
+  siteRouteTable,
 } from './site-router.ts';
 
 /** CloudFront's name length limits (API reference of each resource's config). */
 const CLOUDFRONT_NAME_MAX = {
   function: 64,
+  keyValueStore: 64,
   originAccessControl: 64,
   responseHeadersPolicy: 128,
 } as const;
@@ -113,6 +120,10 @@ export class StaticSite extends Construct {
   readonly logsBucket: Bucket;
   readonly distribution: Distribution;
   readonly router: CloudFrontFunction;
+  /** The router's key value store: the build's pages and files (decision 085). */
+  readonly routes: KeyValueStore;
+  /** What `routes` holds, as the router reads it. */
+  readonly routeTable: RouteTable;
   readonly siteHeaders: ResponseHeadersPolicy;
   readonly apiHeaders: ResponseHeadersPolicy;
   /** The prerendered pages found at synth, with their inline-script hashes. */
@@ -162,13 +173,25 @@ export class StaticSite extends Construct {
     // policy's baseline and the router's per-page one) must allow it or every form fails.
     const connectOrigins = props.domain?.apiName ? [`https://${props.domain.apiName}`] : [];
     const files = buildExists ? scanSiteFiles(props.siteDir) : [];
-    const code = siteRouterCode(this.pages, { connectOrigins, files });
+    const code = siteRouterCode({ connectOrigins });
+    this.routeTable = siteRouteTable(this.pages, files);
     assertFunctionSize(code);
-    assertRoutesBuild(code, this.pages, files);
+    assertRoutesBuild(code, this.routeTable, this.pages, files);
+    // A store's import source is read once, when it is created (CloudFormation: "Updates are
+    // not supported"), so the store is named after its content: a build that changes a page
+    // or file replaces it, and the function moves to the new one (decision 085).
+    const data = keyValueStoreData(this.routeTable);
+    const version = createHash('sha256').update(data).digest('hex').slice(0, 12);
+    this.routes = new KeyValueStore(this, 'Routes', {
+      keyValueStoreName: regionalName(this, `routes-${version}`, CLOUDFRONT_NAME_MAX.keyValueStore),
+      comment: 'Kryon site router: the pages and files of one build',
+      source: Object.keys(this.routeTable).length > 0 ? ImportSource.fromInline(data) : undefined,
+    });
     this.router = new CloudFrontFunction(this, 'Router', {
       functionName: regionalName(this, 'router', CLOUDFRONT_NAME_MAX.function),
       code: FunctionCode.fromInline(code),
       runtime: FunctionRuntime.JS_2_0,
+      keyValueStore: this.routes,
       comment: 'Clean URLs to index.html, 404 page and status for unknown paths, per-page CSP',
     });
 

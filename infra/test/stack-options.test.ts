@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { cspDirective, loadFunction, roundTrip } from '../lib/cloudfront-function.ts';
 import { scanSite } from '../lib/csp.ts';
 import { writeSiteFixture } from './site-fixture.ts';
-import { logicalId, nagFindings, resourcesOf, synth } from './synth.ts';
+import { logicalId, nagFindings, resourcesOf, type Synthesized, synth } from './synth.ts';
 
 const CERTIFICATE_ARN =
   'arn:aws:acm:us-east-1:123456789012:certificate/11111111-2222-3333-4444-555555555555';
@@ -33,15 +33,22 @@ const FIXED_ROUTES = [
   { method: 'POST', path: '/api/email/contact-us', handler: 'contact' },
 ] as const;
 
-/** The site router as deployed: the code of the template's CloudFront Function. */
-function deployedRouter(template: Template) {
+/**
+ * The site router as deployed: the code of the template's CloudFront Function, with the route
+ * table its key value store imports (decision 085).
+ */
+function deployedRouter(template: Template, stack: Synthesized['stack']) {
   const [fn] = Object.values(resourcesOf(template, 'AWS::CloudFront::Function'));
-  return loadFunction(fn?.Properties?.FunctionCode as string);
+  return loadFunction(fn?.Properties?.FunctionCode as string, stack.site.routeTable);
 }
 
 /** connect-src of each page of the build, as the browser receives it through the router. */
-function connectSources(template: Template, siteDir: string): Map<string, string[] | undefined> {
-  const router = deployedRouter(template);
+function connectSources(
+  template: Template,
+  stack: Synthesized['stack'],
+  siteDir: string,
+): Map<string, string[] | undefined> {
+  const router = deployedRouter(template, stack);
   return new Map(
     scanSite(siteDir).map((page) => [
       page.path,
@@ -204,13 +211,13 @@ describe('with a custom domain and a WAF created in us-east-1', () => {
   });
 
   it('lets every page call its own origin only', () => {
-    const sources = connectSources(template, siteDir);
+    const sources = connectSources(template, stack, siteDir);
     expect(sources.size).toBeGreaterThan(0);
     for (const [, connect] of sources) expect(connect).toEqual(["'self'"]);
   });
 
   it('deploys a router that knows the build’s files: missing ones get the 404 page', () => {
-    const router = deployedRouter(template);
+    const router = deployedRouter(template, stack);
     for (const file of ['/robots.txt', '/favicon.svg']) {
       expect(roundTrip(router, file)).toMatchObject({
         originUri: file,
@@ -588,7 +595,7 @@ describe('with a visitor identity that exists already (visitorSenderIdentityExis
 
 describe('with the API on a name of its own (domain.apiName)', () => {
   const siteDir = writeSiteFixture();
-  const { app, template, outdir } = synth({
+  const { app, stack, template, outdir } = synth({
     siteDir,
     routes: FIXED_ROUTES,
     environment: {
@@ -642,7 +649,7 @@ describe('with the API on a name of its own (domain.apiName)', () => {
   });
 
   it('lets every page call the API origin in the policy the site router writes', () => {
-    const sources = connectSources(template, siteDir);
+    const sources = connectSources(template, stack, siteDir);
     expect([...sources.keys()]).toContain('/');
     for (const [, connect] of sources) {
       expect(connect).toEqual(["'self'", 'https://api.kryon.example']);
@@ -689,7 +696,7 @@ describe('the same stack name in two regions of one account', () => {
 
   it('gives every account-wide CloudFront name its region, so the two never collide', () => {
     const [euWest, usEast] = stacks.map(({ template }) => accountGlobalNames(template));
-    expect(euWest).toHaveLength(4);
+    expect(euWest).toHaveLength(5);
     for (const [index, name] of (euWest ?? []).entries()) {
       expect(name).toEqual(expect.stringContaining('eu-west-1'));
       expect(usEast?.[index]).toEqual(expect.stringContaining('us-east-1'));
@@ -699,7 +706,8 @@ describe('the same stack name in two regions of one account', () => {
 
   it('keeps each name within CloudFront’s limits and character set', () => {
     const [euWest] = stacks.map(({ template }) => accountGlobalNames(template));
-    const limits = [128, 128, 64, 64];
+    // Response headers policies, origin access control, function, key value store.
+    const limits = [128, 128, 64, 64, 64];
     for (const [index, name] of (euWest ?? []).entries()) {
       expect(String(name).length).toBeLessThanOrEqual(limits[index] ?? 0);
       expect(name).toMatch(/^[A-Za-z0-9_-]+$/);
@@ -708,7 +716,7 @@ describe('the same stack name in two regions of one account', () => {
 
   it('names them after the deployment region when the stack is environment-agnostic', () => {
     const names = accountGlobalNames(stacks[2]?.template as Template);
-    expect(names).toHaveLength(4);
+    expect(names).toHaveLength(5);
     for (const name of names) expect(JSON.stringify(name)).toContain('"Ref":"AWS::Region"');
   });
 });

@@ -17,7 +17,7 @@ import { API_CSP, buildCsp, scanSite } from '../lib/csp.ts';
 import { RESERVED_CONCURRENCY } from '../lib/forms-api.ts';
 import { METRIC_NAMESPACE, POWERTOOLS_SERVICE_NAME } from '../lib/lead-function.ts';
 import { MAIL_STREAMS, VISITOR_STREAM_PAUSED } from '../lib/lead-metrics.ts';
-import { scanSiteFiles, siteRouterCode } from '../lib/site-router.ts';
+import { scanSiteFiles, siteRouterCode, siteRouteTable } from '../lib/site-router.ts';
 import { SUBMISSIONS_TABLE_LOGICAL_ID } from '../lib/submissions-table.ts';
 import { writeSiteFixture } from './site-fixture.ts';
 import {
@@ -215,12 +215,19 @@ describe('distribution', () => {
     }
   });
 
-  it('deploys the router generated from the build, on the 2.0 runtime', () => {
+  it('deploys the router, on the 2.0 runtime, with the build’s routes in its key value store', () => {
+    const storeId = logicalId(stack.site.routes.node.defaultChild as CfnResource);
     template.hasResourceProperties('AWS::CloudFront::Function', {
-      FunctionCode: siteRouterCode(scanSite(siteDir), { files: scanSiteFiles(siteDir) }),
-      FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }),
+      FunctionCode: siteRouterCode(),
+      FunctionConfig: Match.objectLike({
+        Runtime: 'cloudfront-js-2.0',
+        KeyValueStoreAssociations: [{ KeyValueStoreARN: { 'Fn::GetAtt': [storeId, 'Arn'] } }],
+      }),
       AutoPublish: true,
     });
+    expect(stack.site.routeTable).toEqual(
+      siteRouteTable(scanSite(siteDir), scanSiteFiles(siteDir)),
+    );
   });
 
   it('passes /api/* uncached, with every viewer header but Host, to the HTTP API', () => {

@@ -10,7 +10,7 @@ import { GetWebACLCommand, WAFV2Client } from '@aws-sdk/client-wafv2';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { loadFunction } from '../lib/cloudfront-function.ts';
-import { siteRouterCode } from '../lib/site-router.ts';
+import { siteRouterCode, siteRouteTable } from '../lib/site-router.ts';
 import {
   ACCOUNT,
   ACL_ARN,
@@ -52,8 +52,9 @@ const page = (path: string) => ({
   scriptHashes: [],
   styleHashes: [],
 });
-/** The router the stack generates, for a site of three pages. */
-const ROUTER = siteRouterCode([page('/'), page('/404'), page('/company')]);
+/** The router the stack generates, and its key value store for a site of three pages. */
+const ROUTER = siteRouterCode();
+const ROUTES = siteRouteTable([page('/'), page('/404'), page('/company')]);
 
 const liveFunction = {
   FunctionSummary: {
@@ -69,9 +70,12 @@ const liveFunction = {
   ETag: 'E3UN6WX5RRO2AG',
 };
 
-/** CloudFront running `code` on the test event: FunctionOutput is the returned event object. */
-function runsRouter(code: string) {
-  const handler = loadFunction(code);
+/**
+ * CloudFront running `code`, with its key value store, on the test event: FunctionOutput is
+ * the returned event object.
+ */
+function runsRouter(code: string, keyValueStore: Record<string, string> = {}) {
+  const handler = loadFunction(code, keyValueStore);
   cloudfront
     .on(TestFunctionCommand)
     .callsFake((input: { EventObject: Uint8Array; IfMatch: string }) => {
@@ -97,7 +101,7 @@ describe('checkSiteRouter', () => {
     cloudfront
       .on(DescribeFunctionCommand, { Name: ROUTER_NAME, Stage: 'LIVE' })
       .resolves(liveFunction);
-    runsRouter(ROUTER);
+    runsRouter(ROUTER, ROUTES);
 
     const [result] = await checkSiteRouter(cf, stackFacts());
 
