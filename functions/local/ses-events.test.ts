@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseSesEvent } from '../src/leads/delivery-events.ts';
-import { eventsFor, sentMessage, simulatedEvents } from './ses-events.ts';
+import { accountSuppressionList, eventsFor, sentMessage, simulatedEvents } from './ses-events.ts';
 
 describe('simulatedEvents', () => {
   it.each([
@@ -71,6 +71,37 @@ describe('sentMessage', () => {
           'ses:configuration-set': ['visitor-set'],
         },
       },
+    });
+  });
+
+  it('bounces a message to an address on the account suppression list, as SES does', () => {
+    const message = sentMessage(request, '{"MessageId":"m-2"}', '2026-11-26T10:00:00.000Z');
+    if (!message) throw new Error('unread');
+    const list = accountSuppressionList();
+    const listed = (address: string) => list.has(address);
+    expect(eventsFor(message, 0, 200, listed).map((e) => e.event['detail-type'])).toEqual([
+      'Email Delivered',
+      'Email Complaint Received',
+    ]);
+    list.answer(
+      'PUT',
+      '/v2/email/suppression/addresses',
+      JSON.stringify({ EmailAddress: 'Complaint@Simulator.AmazonSES.com', Reason: 'COMPLAINT' }),
+    );
+    const events = eventsFor(message, 0, 200, listed);
+    expect(events.map((e) => e.event['detail-type'])).toEqual(['Email Bounced']);
+    expect(parseSesEvent(events[0]?.event.detail, events[0]?.event.time)).toMatchObject({
+      event: { type: 'Bounce', bounceType: 'permanent', bounceSubType: 'OnAccountSuppressionList' },
+    });
+    const path = '/v2/email/suppression/addresses/complaint%40simulator.amazonses.com';
+    expect(list.answer('GET', path, '')).toMatchObject({
+      status: 200,
+      body: { SuppressedDestination: { Reason: 'COMPLAINT' } },
+    });
+    expect(list.answer('DELETE', path, '')).toMatchObject({ status: 200 });
+    expect(list.answer('GET', path, '')).toMatchObject({
+      status: 404,
+      errorType: 'NotFoundException',
     });
   });
 });

@@ -83,9 +83,20 @@ export function sentMessage(
  * The EventBridge events SES would publish for one message, one recipient at a time, in the
  * order it would: each `delayMs` after the one before.
  */
-export function eventsFor(message: SentMessage, sentMs: number, delayMs: number) {
+export function eventsFor(
+  message: SentMessage,
+  sentMs: number,
+  delayMs: number,
+  onSuppressionList: (address: string) => boolean = () => false,
+) {
   return message.destination.flatMap((address) =>
-    simulatedEvents(address).map((event, index) => {
+    (onSuppressionList(address)
+      ? // SES accepts the message and delivers nothing: it bounces as suppressed.
+        ([
+          { type: 'Bounce', bounceType: 'Permanent', bounceSubType: 'OnAccountSuppressionList' },
+        ] satisfies SimulatedEvent[])
+      : simulatedEvents(address)
+    ).map((event, index) => {
       const atMs = sentMs + delayMs * (index + 1);
       const at = new Date(atMs).toISOString();
       const record = sesEventRecord({ ...message, destination: [address] }, event, at);
@@ -160,6 +171,69 @@ export function sendingOptions() {
   };
 }
 
+const SUPPRESSED_ADDRESSES = '/v2/email/suppression/addresses';
+
+/**
+ * What the emulator lacks for a privacy request: the account's suppression list, as SES v2
+ * serves it (PutSuppressedDestination, GetSuppressedDestination, DeleteSuppressedDestination;
+ * NotFoundException for an address not on it), kept in this process only. Nothing is added
+ * by itself here (every address but the simulator's is delivered); a send to a listed address
+ * bounces as `OnAccountSuppressionList`, as SES answers it.
+ * https://docs.aws.amazon.com/ses/latest/APIReference-V2/API_DeleteSuppressedDestination.html
+ */
+export function accountSuppressionList() {
+  const listed = new Map<string, { Reason: string; LastUpdateTime: string }>();
+  const notFound = {
+    status: 404,
+    errorType: 'NotFoundException',
+    body: { message: 'Email address is not on the suppression list for your account.' },
+  };
+  return {
+    has: (address: string) => listed.has(address.trim().toLowerCase()),
+    /** The answer to a suppression-list request, or undefined for anything else. */
+    answer(method: string, path: string, body: string) {
+      if (path === SUPPRESSED_ADDRESSES && method === 'PUT') {
+        const { EmailAddress, Reason } = JSON.parse(body || '{}') as Record<string, unknown>;
+        if (typeof EmailAddress !== 'string' || (Reason !== 'BOUNCE' && Reason !== 'COMPLAINT')) {
+          return {
+            status: 400,
+            errorType: 'BadRequestException',
+            body: { message: 'Invalid input' },
+          };
+        }
+        listed.set(EmailAddress.trim().toLowerCase(), {
+          Reason,
+          LastUpdateTime: new Date().toISOString(),
+        });
+        return { status: 200, body: {} };
+      }
+      if (!path.startsWith(`${SUPPRESSED_ADDRESSES}/`)) return undefined;
+      const address = decodeURIComponent(path.slice(SUPPRESSED_ADDRESSES.length + 1)).toLowerCase();
+      const entry = listed.get(address);
+      if (method === 'GET') {
+        return entry
+          ? {
+              status: 200,
+              body: {
+                SuppressedDestination: {
+                  EmailAddress: address,
+                  Reason: entry.Reason,
+                  LastUpdateTime: Date.parse(entry.LastUpdateTime) / 1000,
+                },
+              },
+            }
+          : notFound;
+      }
+      if (method === 'DELETE') {
+        if (!entry) return notFound;
+        listed.delete(address);
+        return { status: 200, body: {} };
+      }
+      return undefined;
+    },
+  };
+}
+
 /** The SES emulator behind the event-publishing proxy, both in this process. */
 export async function startSesWithEvents(options: SesWithEventsOptions): Promise<SesWithEvents> {
   const emulator = await startSes({ port: 0 });
@@ -172,8 +246,11 @@ export async function startSesWithEvents(options: SesWithEventsOptions): Promise
   /** The events not yet due: dropped on close, as a stopped stack has no handler to call. */
   const waiting = new Set<() => void>();
 
+  const suppressionList = accountSuppressionList();
   const publish = (message: SentMessage) => {
-    for (const { afterMs, event } of eventsFor(message, Date.now(), delayMs)) {
+    for (const { afterMs, event } of eventsFor(message, Date.now(), delayMs, (address) =>
+      suppressionList.has(address),
+    )) {
       const due = new Promise<boolean>((resolve) => {
         const timer = setTimeout(() => {
           waiting.delete(drop);
@@ -201,9 +278,15 @@ export async function startSesWithEvents(options: SesWithEventsOptions): Promise
     try {
       const body = await readBody(req);
       const path = req.url?.split('?')[0] ?? '';
-      const own = switches.answer(req.method ?? 'GET', path, body.toString('utf8'));
+      const method = req.method ?? 'GET';
+      const own: { status: number; body: unknown; errorType?: string } | undefined =
+        switches.answer(method, path, body.toString('utf8')) ??
+        suppressionList.answer(method, path, body.toString('utf8'));
       if (own) {
-        res.writeHead(own.status, { 'content-type': 'application/json' });
+        res.writeHead(own.status, {
+          'content-type': 'application/json',
+          ...(own.errorType ? { 'x-amzn-errortype': own.errorType } : {}),
+        });
         res.end(JSON.stringify(own.body));
         return;
       }

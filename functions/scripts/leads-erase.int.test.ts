@@ -1,6 +1,13 @@
+import {
+  GetSuppressedDestinationCommand,
+  NotFoundException,
+  PutSuppressedDestinationCommand,
+  SESv2Client,
+} from '@aws-sdk/client-sesv2';
 import { DynamoDBDocumentClient, GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { LeadForm } from '@kryon/shared/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SesWithEvents, startSesWithEvents } from '../local/ses-events.ts';
 import {
   createDynamoLeadStore,
   leadIdKey,
@@ -16,6 +23,9 @@ import { captureIo } from './lib/capture-io.ts';
 
 let env: IntegrationEnv;
 let doc: DynamoDBDocumentClient;
+/** The local SES with the account suppression list SES v2 serves (the plain emulator has none). */
+let ses: SesWithEvents;
+let sesClient: SESv2Client;
 const saved = { ...process.env };
 // The secret useEmulators gives the handlers; the command reads it from the environment too.
 const hashOf = (email: string) => emailHash('integration-secret', email);
@@ -69,6 +79,13 @@ const keyOf = (l: StoredLead) => leadKey(l.form, l.idempotencyKey);
 beforeAll(async () => {
   env = await useEmulators('erase');
   doc = DynamoDBDocumentClient.from(env.dynamo);
+  ses = await startSesWithEvents({ port: 0, deliver: async () => undefined, publishEvents: false });
+  process.env.AWS_ENDPOINT_URL_SESV2 = ses.url;
+  sesClient = new SESv2Client({});
+  // SES itself listed her demo spelling when a confirmation to it bounced.
+  await sesClient.send(
+    new PutSuppressedDestinationCommand({ EmailAddress: 'ada+demo@example.com', Reason: 'BOUNCE' }),
+  );
   const store = createDynamoLeadStore(env.dynamo, env.tableName);
   for (const l of [ada.contact, ada.demo, ada.legacy, bob]) await store.createLead(l);
   // Earlier e-mails bounced or drew a complaint: the list is kept per mailbox, so Ada's demo
@@ -107,9 +124,21 @@ beforeAll(async () => {
   }
 });
 
-afterAll(() => {
+afterAll(async () => {
+  sesClient?.destroy();
+  await ses?.close();
   process.env = { ...saved };
 });
+
+async function onSesList(address: string): Promise<boolean> {
+  try {
+    await sesClient.send(new GetSuppressedDestinationCommand({ EmailAddress: address }));
+    return true;
+  } catch (error) {
+    if (error instanceof NotFoundException) return false;
+    throw error;
+  }
+}
 
 describe('leads:erase', () => {
   it('lists every submission of the person and deletes nothing without --yes', async () => {
@@ -128,8 +157,12 @@ describe('leads:erase', () => {
       'On our suppression list: yes (complained, bounced, 1 tagged spelling bounced)',
     );
     expect(out).toContain(
-      'Dry run: nothing was deleted. Run again with --yes to delete 3 submissions and 4 rate-limit counters and 1 suppression entry.',
+      "On SES's account suppression list in us-east-1: ada+demo@example.com (BOUNCE)",
     );
+    expect(out).toContain(
+      'Dry run: nothing was deleted. Run again with --yes to delete 3 submissions and 4 rate-limit counters and 1 suppression entry and 1 SES suppression list entry.',
+    );
+    expect(await onSesList('ada+demo@example.com')).toBe(true);
     for (const l of Object.values(ada)) expect(await exists(keyOf(l))).toBe(true);
     expect(await countersOf(hashOf('ada@example.com'))).toHaveLength(4);
   });
@@ -154,8 +187,11 @@ describe('leads:erase', () => {
       0,
     );
     expect(io.stdout()).toContain(
-      'Deleted 3 submissions and 4 rate-limit counters and 1 suppression entry.',
+      "Deleted 3 submissions and 4 rate-limit counters and 1 suppression entry, and took 1 address off SES's account suppression list in us-east-1.",
     );
+    expect(await onSesList('ada+demo@example.com')).toBe(false);
+    // What it cannot reach, said every time.
+    expect(io.stdout()).toContain('AWS Backup recovery');
     for (const l of Object.values(ada)) expect(await exists(keyOf(l))).toBe(false);
     expect(await exists(suppressedOf('ada@example.com'))).toBe(false);
     expect(await exists(suppressedOf('ada+demo@example.com'))).toBe(false);

@@ -1,7 +1,7 @@
 /**
  * `npm run leads:erase -- --email x@y.com [--yes]`: a privacy request. Finds one person's
  * submissions in every form, lists them, and with --yes deletes them, the rate-limit
- * counter kept for their address and its entries on our suppression list.
+ * counter kept for their address, its entries on our suppression list and on SES's.
  */
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { normaliseEmail } from '@kryon/shared/email';
@@ -16,6 +16,7 @@ import {
   openLeadsTable,
   scanItems,
 } from './lib/leads-table.ts';
+import { openSesSuppressionList } from './lib/ses-suppression.ts';
 
 export const USAGE = `Usage: npm run leads:erase -- --email <address> [--yes] [options]
 
@@ -24,8 +25,11 @@ address (lower-case, +tag removed, Gmail's dots ignored) and by the address fiel
 Lists them; deletes them, the address's rate-limit counters and its entries on our
 suppression list (kept when an e-mail to it bounced or its owner complained; one per exact
 spelling, of the given address and of each address its submissions name) only with --yes.
-For a deployed table, set IP_HASH_SECRET to the stack's IP-hash secret to find the counters
-and the suppression entries too.
+Also takes each of those spellings off SES's own account suppression list (where the visitor
+mail set puts an address that hard-bounced or complained): deployed, the table's region with
+your credentials; locally, the running npm start's SES emulator. Says what it cannot reach
+(sales mailboxes, backups, dead-letter queues). For a deployed table, set IP_HASH_SECRET to
+the stack's IP-hash secret to find the counters and the suppression entries too.
 
   --email <address>  the person's e-mail address, as they gave it or normalised
   --yes              delete what was found (without it: a dry run that changes nothing)
@@ -57,6 +61,8 @@ export interface Findings {
    * and every address the found submissions name.
    */
   suppressions: (Key & { reason: string })[];
+  /** Every spelling of the address: the one given and each one its submissions name. */
+  addresses: string[];
 }
 
 /**
@@ -155,7 +161,15 @@ export async function findSubmissions(table: LeadsTable, email: string): Promise
       if (out.Item) suppressions.push({ ...key, reason: suppressionReasons(out.Item) });
     }
   }
-  return { normalisedEmail, emailHash: hash, submissions, rateCounters, suppressions };
+  const spellings = [...new Set([email, ...addresses].map((a) => a.trim().toLowerCase()))];
+  return {
+    normalisedEmail,
+    emailHash: hash,
+    submissions,
+    rateCounters,
+    suppressions,
+    addresses: spellings,
+  };
 }
 
 /** What a mailbox's entry on our suppression list holds, in words. */
@@ -196,9 +210,15 @@ export async function eraseSubmissions(
 export async function main(argv: string[], io: Io): Promise<number> {
   const args = parseEraseArgs(argv);
   const table = await openLeadsTable({ table: args.table, region: args.region });
+  const ses = await openSesSuppressionList(args);
   try {
     const findings = await findSubmissions(table, args.email);
     const { submissions, rateCounters, suppressions } = findings;
+    const sesListed: { address: string; reason: string }[] = [];
+    for (const address of ses ? findings.addresses : []) {
+      const reason = await ses?.find(address);
+      if (reason) sesListed.push({ address, reason });
+    }
     io.out(
       `Searched ${table.description}\nfor ${findings.normalisedEmail} (${
         findings.emailHash
@@ -206,8 +226,20 @@ export async function main(argv: string[], io: Io): Promise<number> {
           : 'by address only: set IP_HASH_SECRET to match hashes and find its counters'
       }).\n\n`,
     );
-    if (submissions.length === 0 && rateCounters.length === 0 && suppressions.length === 0) {
-      io.out('Nothing stored for this address.\n');
+    const sesLine = ses
+      ? `On ${ses.description}: ${
+          sesListed.length
+            ? sesListed.map((entry) => `${entry.address} (${entry.reason})`).join(', ')
+            : 'no'
+        }\n`
+      : "SES's suppression list: not checked (no SES emulator running; deployed, name the --table).\n";
+    if (
+      submissions.length === 0 &&
+      rateCounters.length === 0 &&
+      suppressions.length === 0 &&
+      sesListed.length === 0
+    ) {
+      io.out(`Nothing stored for this address.\n${sesLine}`);
       return 0;
     }
     io.out(`${plural(submissions.length, 'submission')} found:\n`);
@@ -220,12 +252,13 @@ export async function main(argv: string[], io: Io): Promise<number> {
     io.out(
       `On our suppression list: ${
         suppressions.length ? `yes (${suppressions.map((s) => s.reason).join(', ')})` : 'no'
-      }\n\n`,
+      }\n${sesLine}\n`,
     );
 
     const counterText =
       (rateCounters.length ? ` and ${plural(rateCounters.length, 'rate-limit counter')}` : '') +
-      (suppressions.length ? ` and ${plural(suppressions.length, 'suppression entry')}` : '');
+      (suppressions.length ? ` and ${plural(suppressions.length, 'suppression entry')}` : '') +
+      (sesListed.length ? ` and ${plural(sesListed.length, 'SES suppression list entry')}` : '');
     if (!args.yes) {
       io.out(
         `Dry run: nothing was deleted. Run again with --yes to delete ${plural(submissions.length, 'submission')}${counterText}.\n`,
@@ -236,18 +269,32 @@ export async function main(argv: string[], io: Io): Promise<number> {
       table,
       findings,
     );
+    let sesRemoved = 0;
+    for (const { address } of sesListed) {
+      if (await ses?.remove(address)) sesRemoved += 1;
+    }
     io.out(
-      `Deleted ${plural(deleted, 'submission')}${countersDeleted ? ` and ${plural(countersDeleted, 'rate-limit counter')}` : ''}${suppressionsDeleted ? ` and ${plural(suppressionsDeleted, 'suppression entry')}` : ''}.\n`,
+      `Deleted ${plural(deleted, 'submission')}${countersDeleted ? ` and ${plural(countersDeleted, 'rate-limit counter')}` : ''}${suppressionsDeleted ? ` and ${plural(suppressionsDeleted, 'suppression entry')}` : ''}${sesRemoved ? `, and took ${plural(sesRemoved, 'address')} off ${ses?.description}` : ''}.\n`,
     );
-    io.out(
-      'Not reached by this command: sales e-mails already delivered, and (deployed) the\n' +
-        "table's point-in-time recovery, which can restore deleted items for up to 35 days.\n",
-    );
+    io.out(NOT_REACHED);
     return 0;
   } finally {
+    ses?.close();
     await table.close();
   }
 }
+
+/**
+ * What an erasure cannot reach, said every time so whoever answers the request can say it too
+ * (the privacy notice states the same).
+ */
+export const NOT_REACHED =
+  'Not reached by this command, and gone only when they expire:\n' +
+  "  - the sales mailboxes' copies of the lead e-mails (delete them there);\n" +
+  "  - deployed, the table's point-in-time recovery (35 days) and its AWS Backup recovery\n" +
+  '    points (kept as long as a lead, then deleted);\n' +
+  "  - the functions' dead-letter queues (14 days), which may hold an SES event naming the\n" +
+  '    address. The logs name no address (they are redacted).\n';
 
 /** Address values of the stored fields (`email`, `workEmail`, ...), for leads without a hash. */
 function emailFieldValues(item: Item): string[] {

@@ -119,6 +119,33 @@ describe('runBrake', () => {
     expect(io.stdout()).toContain('Still in ALARM: kryon-VisitorBounceBrake');
   });
 
+  it('lifts a hold, saying what it was and who lifted it', async () => {
+    const io = captureIo();
+    const brake = brakeOf();
+    await runBrake({ action: 'hold', by: 'ada', note: 'scraped list' }, brake.deps, captureIo());
+
+    expect(await runBrake({ action: 'lift', by: 'bob' }, brake.deps, io)).toBe(0);
+
+    expect(brake.world.sending).toBe(true);
+    expect(brake.stored()).toMatchObject({ mode: 'running', changedBy: 'bob' });
+    expect(io.stdout()).toBe(
+      'Lifted the brake (it was held): visitor e-mail sends again. Recorded as by bob.\n',
+    );
+  });
+
+  it('says so when lifting a brake that was not pulled, and switches the set on all the same', async () => {
+    const io = captureIo();
+    const brake = brakeOf();
+    brake.world.sending = false; // paused by hand in the console, say
+
+    await runBrake({ action: 'lift', by: 'ada' }, brake.deps, io);
+
+    expect(brake.world.sending).toBe(true);
+    expect(io.stdout()).toBe(
+      'The brake was not pulled; visitor e-mail sends (its set was switched on all the same).\n',
+    );
+  });
+
   it('holds it, and the schedule’s check does not lift the hold', async () => {
     const io = captureIo();
     const brake = brakeOf();

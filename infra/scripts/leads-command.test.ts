@@ -27,6 +27,7 @@ describe('leads commands on an environment', () => {
       region: 'us-east-1',
       env: {
         AWS_ENDPOINT_URL_DYNAMODB: 'http://127.0.0.1:8300',
+        AWS_ENDPOINT_URL_SESV2: 'http://127.0.0.1:8005',
         AWS_ACCESS_KEY_ID: 'local',
         AWS_SECRET_ACCESS_KEY: 'local',
         IP_HASH_SECRET: 'local-secret',

@@ -39,6 +39,7 @@ export function localTableTarget(env: NodeJS.ProcessEnv = process.env): TableTar
     region: 'us-east-1',
     env: {
       AWS_ENDPOINT_URL_DYNAMODB: `http://127.0.0.1:${settings.dynamoPort}`,
+      AWS_ENDPOINT_URL_SESV2: `http://127.0.0.1:${settings.sesPort}`,
       AWS_ACCESS_KEY_ID: 'local',
       AWS_SECRET_ACCESS_KEY: 'local',
       // What leads:erase matches the keyed hashes with, as a deployment's comes from the shell.
