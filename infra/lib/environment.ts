@@ -290,6 +290,25 @@ export const environmentSchema = z
         everyMinutes: wholeNumber(5, 60).default(15),
       })
       .optional(),
+    /**
+     * AWS Backup of the leads table (decision 086): a daily recovery point, kept as long as a
+     * lead (DATA_RETENTION), in a vault of the stack's own that only the account's root user can
+     * delete from. `copyToVaultArn` names a vault in a second account that each recovery point
+     * is also copied to, kept as long: that vault's access policy must allow
+     * `backup:CopyIntoBackupVault` from this account (README, "Backups and restoring the leads").
+     * @default {}: the daily backup, no copy
+     */
+    backup: z
+      .strictObject({
+        /** @default unset: no copy to another account */
+        copyToVaultArn: text('a backup vault ARN')
+          .regex(
+            /^arn:aws[a-z-]*:backup:[a-z]{2}(-[a-z]+)+-\d:\d{12}:backup-vault:[A-Za-z0-9_.-]{2,50}$/,
+            'must be a backup vault ARN: arn:aws:backup:<region>:<account>:backup-vault:<name>',
+          )
+          .optional(),
+      })
+      .prefault({}),
     /** @default "INFO" */
     logLevel: z.enum(LOG_LEVELS).default('INFO'),
     /**
@@ -346,6 +365,15 @@ export const environmentSchema = z
         code: 'custom',
         path: ['apiOrigin', 'certificateArn'],
         message: `is in ${certificateRegion}: the API's regional name needs a certificate in ${env.region}, the stack's region`,
+      });
+    }
+    const copyAccount = env.backup.copyToVaultArn?.split(':')[4];
+    if (copyAccount && copyAccount === env.account) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['backup', 'copyToVaultArn'],
+        message:
+          "is in this environment's own account: a copy outlives the loss of the account only in another one",
       });
     }
     if (env.kind !== 'production') return;
@@ -548,6 +576,7 @@ function deployConfig(
     appVersion: options.appVersion ?? 'dev',
     originVerifySecretVersion: env.originVerifySecretVersion,
     canary: env.canary,
+    backup: env.backup,
   };
 }
 

@@ -12,6 +12,7 @@ import { DeliveryEvents } from './delivery-events.ts';
 import { EmailSending } from './email-sending.ts';
 import type { DeployConfig } from './environment.ts';
 import { type ApiRouteSpec, FormsApi } from './forms-api.ts';
+import { LeadBackups } from './lead-backups.ts';
 import { LeadResend } from './lead-resend.ts';
 import { acknowledge } from './nag.ts';
 import { OperationsAlarms } from './operations-alarms.ts';
@@ -53,6 +54,8 @@ export class KryonStack extends Stack {
   readonly visitorBrake: VisitorBrake;
   readonly reports: ResearchReports;
   readonly table: SubmissionsTable;
+  /** AWS Backup of the table: daily, kept as long as a lead, in a vault only root can empty (086). */
+  readonly backups: LeadBackups;
   readonly email: EmailSending;
   readonly alarms: OperationsAlarms;
   /** What stops without an error: leads, the API's answers, CloudFront, SES, the brake (081). */
@@ -67,6 +70,11 @@ export class KryonStack extends Stack {
     super(scope, id, props);
 
     this.table = new SubmissionsTable(this, 'Submissions');
+    this.backups = new LeadBackups(this, 'Backups', {
+      table: this.table.table,
+      retentionDays: props.leadRetentionDays,
+      copyToVaultArn: props.backup.copyToVaultArn,
+    });
     this.email = new EmailSending(this, 'Email', {
       identity: props.email.identity,
       fromAddress: props.email.fromAddress,
@@ -292,6 +300,16 @@ export class KryonStack extends Stack {
     new CfnOutput(this, 'TableName', {
       value: this.table.table.tableName,
       description: 'DynamoDB table of leads and rate-limit counters',
+    });
+    new CfnOutput(this, 'BackupVaultName', {
+      value: this.backups.vault.backupVaultName,
+      description:
+        'AWS Backup vault of the daily table backups (README "Backups and restoring the leads")',
+    });
+    new CfnOutput(this, 'BackupRoleArn', {
+      value: this.backups.role.roleArn,
+      description:
+        'Role AWS Backup backs up and restores the table with (--iam-role-arn of a restore job)',
     });
     new CfnOutput(this, 'AlarmTopicArn', {
       value: this.alarms.topic.topicArn,
