@@ -320,7 +320,7 @@ export const privacyPageCopy: PrivacyPageCopy = {
         },
         {
           kind: 'paragraph',
-          text: 'To find your data we search the submissions of every form for your address, however it was written (capital letters, a +tag, the dots of a Gmail address), and list them. To erase it we delete each of those submissions and the counters kept for your address, and delete the e-mails about them from our team’s mailbox. The database’s recovery backup keeps deleted records for up to 35 days; after that they are gone.',
+          text: `To find your data we search the submissions of every form for your address, however it was written (capital letters, a +tag, the dots of a Gmail address), and list them. To erase it we delete each of those submissions and the counters kept for your address, take your address off the lists of addresses we no longer e-mail (ours and our e-mail provider’s), and delete the e-mails about them from our team’s mailbox. What cannot be deleted at once: the database’s recovery copy keeps deleted records for up to 35 days, and its daily backups keep them until each backup is deleted, ${retentionText(leadDays)} after it was made; backups are only ever read to recover the database after a failure, and if one is, we erase your data from it again. A record of a failed e-mail delivery naming your address may stay in an error queue for up to 14 days.`,
         },
       ],
     },
