@@ -1,4 +1,8 @@
 import { rmSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { App, Duration, Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   CONTEXT_SCRIPT,
@@ -6,6 +10,7 @@ import {
   FEATURES_STYLE,
   HELLO_HASH,
   routeModuleScript,
+  SITE_FILES,
   writeSiteFixture,
 } from '../test/site-fixture.ts';
 import {
@@ -27,6 +32,7 @@ import {
   siteRouterCode,
   siteRouteTable,
 } from './site-router.ts';
+import { StaticSite } from './static-site.ts';
 
 /** The router with the route table of a build directory, as static-site.ts deploys them. */
 function routerFor(dir: string, options: SiteRouterOptions = {}) {
@@ -416,5 +422,97 @@ describe('assertRoutesBuild, which synthesis runs on the real build', () => {
     expect(() =>
       assertRoutesBuild(siteRouterCode(), siteRouteTable(fewer, files), pages, files),
     ).toThrow(/\/features -> \/404\/index\.html 404/);
+  });
+});
+
+describe('a synth of the site with 1,000 generated articles', () => {
+  const slug = (i: number) => `generated-article-${i}-about-a-cloud-security-finding`;
+  const build = (count: number) =>
+    writeSiteFixture({
+      ...SITE_FILES,
+      ...Object.fromEntries(
+        Array.from({ length: count }, (_, i) => [
+          [
+            `security-intelligence/attack-paths/${slug(i)}/index.html`,
+            `<!DOCTYPE html><html><head><title>${i}</title></head><body><h1>${i}</h1></body></html>`,
+          ],
+          [`og/attack-paths/${slug(i)}.png`, 'PNG'],
+        ]).flat(),
+      ),
+    });
+  const synthSite = (siteDir: string) => {
+    const stack = new Stack(new App(), 'RouterScale', {
+      env: { account: '123456789012', region: 'eu-west-1' },
+    });
+    const site = new StaticSite(stack, 'Site', {
+      siteDir,
+      apiOriginDomainName: 'abc123.execute-api.eu-west-1.amazonaws.com',
+      apiOriginClientCertificateArn:
+        'arn:aws:acm:us-east-1:123456789012:certificate/77777777-8888-9999-0000-111111111111',
+      apiOriginHeaders: { 'x-origin-verify': 'test' },
+      accessLogRetention: Duration.days(90),
+      logRetention: RetentionDays.THREE_MONTHS,
+    });
+    return { site, template: Template.fromStack(stack) };
+  };
+  const dirs = [build(1_000), build(1_001)];
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dirname(dir), { recursive: true, force: true });
+  });
+  const [thousand, oneMore] = dirs.map(synthSite);
+  const only = (template: Template, type: string) => {
+    const resources = Object.values(template.findResources(type));
+    expect(resources).toHaveLength(1);
+    return resources[0]?.Properties as Record<string, unknown>;
+  };
+
+  it('deploys a router under 10 KB, the same code as for a site of no page', () => {
+    const code = only(thousand?.template as Template, 'AWS::CloudFront::Function')
+      .FunctionCode as string;
+    expect(Buffer.byteLength(code)).toBeLessThan(CLOUDFRONT_FUNCTION_MAX_BYTES);
+    expect(code).toBe(siteRouterCode());
+  });
+
+  it('imports the 1,000 articles and their share images into the router’s key value store', () => {
+    const table = thousand?.site.routeTable ?? {};
+    expect(Object.keys(table).filter((key) => key.includes('generated-article-'))).toHaveLength(
+      2_000,
+    );
+    expect(only(thousand?.template as Template, 'AWS::CloudFront::KeyValueStore')).toMatchObject({
+      ImportSource: { SourceType: 'S3' },
+    });
+  });
+
+  it('answers articles, missing articles and API paths as designed', () => {
+    const code = only(thousand?.template as Template, 'AWS::CloudFront::Function')
+      .FunctionCode as string;
+    const handler = loadFunction(code, thousand?.site.routeTable);
+    expect(roundTrip(handler, `/security-intelligence/attack-paths/${slug(999)}/`)).toMatchObject({
+      originUri: `/security-intelligence/attack-paths/${slug(999)}/index.html`,
+      response: { statusCode: 200 },
+    });
+    for (const missing of [
+      `/security-intelligence/attack-paths/${slug(1_000)}`,
+      `/og/attack-paths/${slug(1_000)}.png`,
+      '/api/email/health',
+    ]) {
+      expect(roundTrip(handler, missing)).toMatchObject({
+        originUri: '/404/index.html',
+        response: { statusCode: 404 },
+      });
+    }
+  });
+
+  it('replaces the store when an article is added: an import source is read only at creation', () => {
+    const name = (template: Template) =>
+      only(template, 'AWS::CloudFront::KeyValueStore').Name as string;
+    const [before, after] = [thousand, oneMore].map((synthed) =>
+      name(synthed?.template as Template),
+    );
+    expect(before).toMatch(/-routes-[0-9a-f]{12}-eu-west-1$/);
+    expect(after).not.toBe(before);
+    expect(oneMore?.site.routeTable).toHaveProperty(
+      `/security-intelligence/attack-paths/${slug(1_000)}`,
+    );
   });
 });
