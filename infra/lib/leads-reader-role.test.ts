@@ -37,7 +37,8 @@ describe('the leads reader role', () => {
       JSON.stringify(policy.Properties?.Roles).includes(logicalId(role)),
     );
     expect(policies).toHaveLength(1);
-    expect(policies[0]?.Properties?.PolicyDocument.Statement).toEqual([
+    const document = policies[0]?.Properties?.PolicyDocument as { Statement: unknown[] };
+    expect(document.Statement).toEqual([
       {
         Action: ['dynamodb:DescribeTable', 'dynamodb:Scan'],
         Effect: 'Allow',
