@@ -29,6 +29,7 @@ export interface AlarmWindow {
   period: Duration;
   evaluationPeriods: number;
   datapointsToAlarm: number;
+  /** @default 1 */
   threshold?: number;
 }
 
@@ -194,9 +195,9 @@ export class OperationsAlarms extends Construct {
           ? `The ${handler} function failed in ${stays(window)}; ${retried} Look: its log ` +
               'group (the error and its cause). Fix that cause; a failed run is retried, ' +
               'then kept in its dead-letter queue if it has one.'
-          : `The ${handler} function failed (an error or timeout): a visitor was answered 5xx, ` +
-              'a lead may be lost. Look: its log group and alarm Api5xx. Fix the cause; the ' +
-              'visitor was told to try again.',
+          : `The ${handler} function failed (an error or timeout): its caller was answered ` +
+              '5xx; on a form, the browser check or a report link, a lead may be lost. Look: ' +
+              'its log group and alarm Api5xx. Fix the cause; the visitor was told to try again.',
         window,
       );
       this.add(
@@ -293,7 +294,7 @@ export class OperationsAlarms extends Construct {
         period: waiting.period,
         idPrefix: 'w',
       }),
-      `E-mails have waited for the sender identity for ${stays(waiting)}: SES refuses it as ` +
+      `E-mails have waited for the sender identity in ${stays(waiting)}: SES refuses it as ` +
         'not verified (DKIM takes up to 72 hours; this is longer). Look: `aws sesv2 ' +
         'get-email-identity` of the SenderIdentity or VisitorSenderIdentity output ' +
         '(DkimAttributes.Status), the DKIM CNAMEs in DNS. Fix the records (FAILED: start ' +
@@ -510,7 +511,7 @@ export function stays(window: AlarmWindow): string {
   const minutes = window.period.toMinutes();
   const unit =
     minutes % 60 === 0
-      ? `${minutes / 60 === 1 ? '' : `${minutes / 60}-`}hour`
+      ? `${minutes / 60 === 1 ? 'one' : minutes / 60}-hour`
       : `${minutes}-minute`.replace(/^5-/, 'five-').replace(/^15-/, 'fifteen-');
   const of = window.evaluationPeriods;
   return window.datapointsToAlarm === of
