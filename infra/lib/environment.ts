@@ -488,6 +488,8 @@ export interface ParsedEnvironment {
   config: DeployConfig;
   /** What a preview left out and was given PLACEHOLDERS for: such a stack must not deploy. */
   placeholders: ('sender' | 'recipients' | 'apiOrigin')[];
+  /** The account and region the file itself names (not the CLI's): where it may deploy. */
+  pinned: { account: string | undefined; region: string | undefined };
   /** What the site must be built with for this environment (VITE_SITE_ORIGIN, VITE_API_ORIGIN). */
   site: { origin: string | undefined; apiOrigin: string };
 }
@@ -497,12 +499,12 @@ export interface ParsedEnvironment {
  * is reported at once, each naming its key (`sender.from: …`) and the file.
  */
 export function parseEnvironment(
-  /** The account and region the file itself names (not the CLI's): where it may deploy. */
-  pinned: { account: string | undefined; region: string | undefined };
   file: string,
   input: unknown,
   options: { account?: string; region?: string; appVersion?: string } = {},
 ): ParsedEnvironment {
+  // The file's name is the environment's: infra/environments/<name>.ts.
+  const name = basename(file, '.ts');
   const result = environmentSchema.safeParse(input);
   if (!result.success) {
     const lines = result.error.issues.map(
@@ -512,8 +514,6 @@ export function parseEnvironment(
       `${file} is not a valid environment:\n${lines.join('\n')}\n` +
         'Each key is described, with its default, in infra/lib/environment.ts (the settings: functions/src/settings.ts).',
     );
-  // The file's name is the environment's: infra/environments/<name>.ts.
-  const name = basename(file, '.ts');
   }
   const env = result.data;
   const placeholders: ParsedEnvironment['placeholders'] = [];
@@ -525,6 +525,7 @@ export function parseEnvironment(
     kind: env.kind,
     config,
     placeholders,
+    pinned: { account: env.account, region: env.region },
     site: {
       origin: config.siteOrigin,
       apiOrigin: env.domain?.apiName ? `https://${env.domain.apiName}` : '',
@@ -534,7 +535,6 @@ export function parseEnvironment(
 
 /** An environment's stack config: the file's values, with defaults and placeholders applied. */
 function deployConfig(
-    pinned: { account: env.account, region: env.region },
   env: Environment,
   options: { account?: string; region?: string; appVersion?: string; name: string },
 ) {
@@ -580,6 +580,14 @@ function deployConfig(
   };
 }
 
+/**
+ * The stack of an environment whose file sets no `stackName`: `KryonWeb-<name>`, so two files
+ * (two names) never share one (decision 084).
+ */
+export function stackNameOf(name: string): string {
+  return `KryonWeb-${name}`;
+}
+
 function wafOf(waf: Environment['waf']): WafConfig {
   if (!waf) return { mode: 'off' };
   if (waf.webAclArn) return { mode: 'existing', webAclArn: waf.webAclArn };
@@ -590,14 +598,6 @@ function wafOf(waf: Environment['waf']): WafConfig {
 export type Recipients = Readonly<Partial<Record<RecipientKey, readonly string[]>>>;
 
 /** The recipients of one form: its own list, else the default one. */
-/**
- * The stack of an environment whose file sets no `stackName`: `KryonWeb-<name>`, so two files
- * (two names) never share one (decision 084).
- */
-export function stackNameOf(name: string): string {
-  return `KryonWeb-${name}`;
-}
-
 export function recipientsOf(form: LeadForm, recipients: Recipients): readonly string[] {
   const list = recipients[form] ?? recipients.default;
   if (!list?.length) throw new EnvironmentError(`recipients: no list for ${form} and no default`);

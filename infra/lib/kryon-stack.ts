@@ -14,6 +14,7 @@ import type { DeployConfig } from './environment.ts';
 import { type ApiRouteSpec, FormsApi } from './forms-api.ts';
 import { LeadBackups } from './lead-backups.ts';
 import { LeadResend } from './lead-resend.ts';
+import { LeadsReaderRole } from './leads-reader-role.ts';
 import { acknowledge } from './nag.ts';
 import { OperationsAlarms } from './operations-alarms.ts';
 import { OperationsDashboard } from './operations-dashboard.ts';
@@ -102,6 +103,8 @@ export class KryonStack extends Stack {
     const originVerifySecret = new Secret(this, 'OriginVerifySecret', {
       description: 'Header value CloudFront adds to API requests; the functions require it',
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      // Kept when the stack stops declaring it, as every secret (decision 084).
+      removalPolicy: RemovalPolicy.RETAIN,
     });
     acknowledge(
       originVerifySecret,
@@ -111,8 +114,6 @@ export class KryonStack extends Stack {
         'meanwhile (README "Rotating the secrets").',
     );
     const secrets = { site: ipHashSecret, originVerify: originVerifySecret };
-      // Kept when the stack stops declaring it, as every secret (decision 084).
-      removalPolicy: RemovalPolicy.RETAIN,
     this.secrets = secrets;
     // Links in e-mails point at the site this stack serves: the configured origin, or the
     // distribution's own name (resolved once the site exists, below), never production's.
@@ -296,6 +297,11 @@ export class KryonStack extends Stack {
       value: this.email.visitorConfigurationSet.configurationSetName,
       description:
         'SES configuration set of e-mail to visitors (bounces and complaints suppressed)',
+    });
+    const leadsReader = new LeadsReaderRole(this, 'LeadsReader', { table: this.table.table });
+    new CfnOutput(this, 'LeadsReaderRoleArn', {
+      value: leadsReader.role.roleArn,
+      description: 'Role that may only read the leads table: for npm run leads:export -- <env>',
     });
     new CfnOutput(this, 'TableName', {
       value: this.table.table.tableName,
