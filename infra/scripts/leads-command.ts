@@ -7,7 +7,7 @@ import { EnvironmentError, parseEnvironment } from '../lib/environment.ts';
 import { environmentNames, loadEnvironmentFile } from '../lib/environment-files.ts';
 
 /*
- * `npm run leads:export|leads:erase|leads:resend -- [<environment>] [options]`: the day-2
+ * `npm run leads:export|leads:erase|leads:resend|leads:backup -- [<environment>] [options]`: the day-2
  * commands (functions/scripts/) on one environment's leads table, named as deploys name it.
  * Without an environment the command runs as before, on the local stack. With one, it is
  * resolved here to `--table <name> --region <region>` (a deployed stack's TableName output,
@@ -20,6 +20,7 @@ export const LEADS_COMMANDS = {
   'leads:export': 'functions/scripts/leads-export.ts',
   'leads:erase': 'functions/scripts/leads-erase.ts',
   'leads:resend': 'functions/scripts/leads-resend.ts',
+  'leads:backup': 'functions/scripts/leads-backup.ts',
 } as const;
 export type LeadsCommand = keyof typeof LEADS_COMMANDS;
 
