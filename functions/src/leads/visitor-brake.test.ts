@@ -209,6 +209,31 @@ describe('the pause ends by itself (the schedule)', () => {
     expect(stored.state.pausedUntil).toBeUndefined();
   });
 
+  it('pauses the set again on each turn while pulled: a deploy or a person that turned it on is undone', async () => {
+    await applyVisitorBrake(change('ALARM', 'OK'), deps);
+    later(5 * 60_000);
+    await applyVisitorBrake(change('OK', 'ALARM'), deps);
+    // Something outside the brake turned the set back on.
+    brake.sending = true;
+
+    later(5 * 60_000);
+    expect(await resumeVisitorBrakeWhenDue(deps)).toEqual({ action: 'none' });
+    expect(brake.sending).toBe(false);
+    expect(stored.state.mode).toBe('paused');
+
+    await holdVisitorBrake(deps, 'ops@kryon.example');
+    brake.sending = true;
+    later(5 * 60_000);
+    await resumeVisitorBrakeWhenDue(deps);
+    expect(brake.sending).toBe(false);
+  });
+
+  it('leaves a running stream alone on its turn', async () => {
+    expect(await resumeVisitorBrakeWhenDue(deps)).toEqual({ action: 'none' });
+    expect(brake.pauses).toBe(0);
+    expect(brake.resumes).toBe(0);
+  });
+
   it('waits while a brake alarm is still in ALARM: resumed under it, nothing could pause again', async () => {
     await applyVisitorBrake(change('ALARM', 'OK'), deps);
     later(2 * HOUR);

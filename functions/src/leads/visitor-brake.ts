@@ -210,13 +210,20 @@ export async function applyVisitorBrake(
 /**
  * The schedule's turn: a pause whose cool-down is over resumes only when no brake alarm is in
  * ALARM, since an alarm acts only on a change (decision 075). A hold is never lifted here.
+ * While the brake is pulled, each turn pauses the stream again: the brake's record is the
+ * truth, and a set something else turned back on (a deploy, a person in the console) sends
+ * for at most one turn (decision 084).
  */
 export async function resumeVisitorBrakeWhenDue(deps: VisitorBrakeDeps): Promise<BrakeOutcome> {
   for (let attempt = 0; ; attempt += 1) {
     const { state: current, version } = await deps.store.read();
     const now = deps.now();
-    if (current.mode !== 'paused') return { action: 'none' };
-    if (current.pausedUntil !== undefined && now.getTime() < Date.parse(current.pausedUntil)) {
+    if (current.mode === 'running') return { action: 'none' };
+    if (
+      current.mode === 'held' ||
+      (current.pausedUntil !== undefined && now.getTime() < Date.parse(current.pausedUntil))
+    ) {
+      await pause(deps, 'schedule', 'the brake is pulled');
       return { action: 'none' };
     }
     const alarming = alarmsInAlarm(current);
@@ -225,6 +232,7 @@ export async function resumeVisitorBrakeWhenDue(deps: VisitorBrakeDeps): Promise
         'the visitor brake’s cool-down is over, but a brake alarm is still in ALARM: visitor e-mail stays paused until it is OK',
         { alarms: alarming, pausedUntil: current.pausedUntil },
       );
+      await pause(deps, 'schedule', 'a brake alarm is in ALARM');
       return { action: 'none' };
     }
     const next: BrakeState = {
