@@ -55,6 +55,7 @@ const WITHHELD_REASONS: readonly [LeadMetric, string][] = [
   ['VisitorEmailSuppressed', 'address bounced or complained before'],
   ['VisitorEmailNoMailDomain', 'domain takes no mail'],
   ['VisitorEmailPaused', 'visitor e-mail paused (the brake)'],
+  ['VisitorEmailSandboxRefused', 'SES sandbox: address not verified'],
 ];
 
 const PERIOD = Duration.minutes(5);

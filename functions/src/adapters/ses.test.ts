@@ -15,6 +15,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import {
   DependencyError,
   PermanentSendError,
+  RecipientNotVerifiedError,
   SenderNotVerifiedError,
   SendingPausedError,
   StreamPausedError,
@@ -292,12 +293,23 @@ describe('createSesMailer', () => {
     await expect(mailer.send(email())).rejects.toBeInstanceOf(PermanentSendError);
   });
 
+  it('tells the sandbox refusing a recipient apart: a setup step, never a permanent refusal', async () => {
+    const error = Object.assign(
+      new Error(
+        'Email address is not verified. The following identities failed the check in region EU-WEST-1: ada@example.com',
+      ),
+      { name: 'MessageRejected' },
+    );
+    ses.on(SendEmailCommand).rejects(error);
+    const mailer = createSesMailer(client, options);
+
+    const refusal = mailer.send(email());
+    await expect(refusal).rejects.toBeInstanceOf(RecipientNotVerifiedError);
+    await expect(refusal).rejects.toMatchObject({ cause: { name: 'MessageRejected' } });
+    expect(isPermanentRefusal(error)).toBe(false);
+  });
+
   it.each([
-    // The sandbox refusing a recipient that is not verified: a setup step, counted as usual.
-    [
-      'MessageRejected',
-      'Email address is not verified. The following identities failed the check in region EU-WEST-1: ada@example.com',
-    ],
     ['TooManyRequestsException', 'Maximum sending rate exceeded.'],
     ['TimeoutError', 'socket hang up'],
   ])('passes a %s (%s) on as a failure worth retrying', async (name, message) => {
@@ -406,8 +418,8 @@ describe('createSesMailer', () => {
 
       const refusal = mailer.send(email({ stream: 'sales' }));
 
-      await expect(refusal).rejects.toMatchObject({ name: 'MessageRejected' });
-      await expect(refusal).rejects.not.toBeInstanceOf(SenderNotVerifiedError);
+      // The visitor identity is not the sales message's sender: a recipient the sandbox refused.
+      await expect(refusal).rejects.toBeInstanceOf(RecipientNotVerifiedError);
     });
   });
 
@@ -417,8 +429,7 @@ describe('createSesMailer', () => {
 
     const refusal = mailer.send(email());
 
-    await expect(refusal).rejects.toMatchObject({ name: 'MessageRejected' });
-    await expect(refusal).rejects.not.toBeInstanceOf(SenderNotVerifiedError);
+    await expect(refusal).rejects.toBeInstanceOf(RecipientNotVerifiedError);
   });
 });
 

@@ -11,6 +11,7 @@ import { bareAddress } from '@kryon/shared/mail-address';
 import {
   DependencyError,
   PermanentSendError,
+  RecipientNotVerifiedError,
   SenderNotVerifiedError,
   SendingPausedError,
   StreamPausedError,
@@ -95,9 +96,15 @@ export class UnsafeHeaderError extends Error {
  */
 export function isPermanentRefusal(error: unknown): boolean {
   const name = (error as { name?: unknown } | null)?.name;
-  const message = String((error as { message?: unknown } | null)?.message ?? '');
   if (name === 'BadRequestException') return true;
-  return name === 'MessageRejected' && !/not verified/i.test(message);
+  return name === 'MessageRejected' && !isNotVerifiedRefusal(error);
+}
+
+/** SES's MessageRejected "Email address is not verified": the sender's, or in the sandbox a recipient's. */
+function isNotVerifiedRefusal(error: unknown): boolean {
+  const name = (error as { name?: unknown } | null)?.name;
+  const message = String((error as { message?: unknown } | null)?.message ?? '');
+  return name === 'MessageRejected' && /not verified/i.test(message);
 }
 
 /**
@@ -220,6 +227,8 @@ export function createSesMailer(client: SESv2Client, options: SesMailerOptions):
           if (isSenderUnverified(error, fromFor(options, email.stream))) {
             throw new SenderNotVerifiedError({ cause: error });
           }
+          // Not our sender, so a recipient: the sandbox mails verified addresses only.
+          if (isNotVerifiedRefusal(error)) throw new RecipientNotVerifiedError({ cause: error });
           const pause = await pauseOf(client, options, email.stream, error);
           if (pause === 'visitor-set') throw new StreamPausedError(email.stream, { cause: error });
           // An unclear check stays the SES error, an outage retried and alarming as one.

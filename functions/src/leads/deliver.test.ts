@@ -10,7 +10,12 @@ import {
   owedMessages,
   retryDelayMs,
 } from './deliver.ts';
-import { SenderNotVerifiedError, SendingPausedError, StreamPausedError } from './errors.ts';
+import {
+  RecipientNotVerifiedError,
+  SenderNotVerifiedError,
+  SendingPausedError,
+  StreamPausedError,
+} from './errors.ts';
 import type { FormDefinition } from './form-definition.ts';
 import { contactForm } from './forms/contact.ts';
 import { demoForm } from './forms/demo.ts';
@@ -201,6 +206,57 @@ describe('deliver, while SES refuses the sender identity as not verified', () =>
     expect(sales).toMatchObject({ status: 'sent', attempts: 4 });
     expect(sales?.waitingFor).toBeUndefined();
     expect(store.only()).toMatchObject({ emailStatus: 'sent', pending: false });
+  });
+});
+
+describe('deliver, while the SES account is in the sandbox', () => {
+  const sandbox = () =>
+    new RecipientNotVerifiedError({
+      cause: new Error('Email address is not verified. ... in region EU-WEST-1: ada@example.com'),
+    });
+
+  it('withholds the visitor’s confirmation, not retried and not a failed send; sales are still mailed', async () => {
+    mailer.send = async (email) => {
+      if (email.stream === 'visitor') throw sandbox();
+      return { messageId: 'sales-1' };
+    };
+    const lead = await storedLead(demoForm, sampleBody('demo'), {
+      sales: { status: 'pending', attempts: 0 },
+      visitor: { status: 'pending', attempts: 0 },
+    });
+
+    await deliverOwed(lead, demoForm);
+
+    const stored = store.only();
+    expect(stored).toMatchObject({
+      emailStatus: 'sent',
+      pending: false,
+      emails: {
+        sales: { status: 'sent' },
+        visitor: { status: 'withheld', reason: 'sandbox', attempts: 1 },
+      },
+    });
+    expect(confirmationOf(stored, demoForm)).toBe('not-sent');
+    expect(metrics.counts).toEqual({
+      'EmailResent:demo': 1,
+      'VisitorEmailSandboxRefused:demo': 1,
+    });
+  });
+
+  it('retries a sales recipient the sandbox refused, until ops verify it', async () => {
+    mailer.failure = sandbox();
+    const lead = await storedLead(contactForm, contactBody(), {
+      sales: { status: 'pending', attempts: 0 },
+    });
+
+    await deliverOwed(lead, contactForm);
+
+    expect(store.only()).toMatchObject({
+      emailStatus: 'failed',
+      pending: true,
+      emails: { sales: { status: 'failed', attempts: 1 } },
+    });
+    expect(metrics.counts).toMatchObject({ 'EmailFailed:contact': 1 });
   });
 });
 

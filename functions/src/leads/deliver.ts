@@ -2,6 +2,7 @@ import type { Confirmation } from '@kryon/shared/api';
 import { sourceRows } from './attribution.ts';
 import {
   PermanentSendError,
+  RecipientNotVerifiedError,
   SenderNotVerifiedError,
   SendingPausedError,
   StreamPausedError,
@@ -198,6 +199,7 @@ export async function deliver(
           permanent: false,
           waiting: false,
           paused: false,
+          sandbox: false,
           sendingPaused: false,
         };
       } catch (error) {
@@ -212,6 +214,9 @@ export async function deliver(
           // A paused visitor stream is the brake at work, not an outage; a paused sales
           // stream is an outage and is retried and alarms like any other failure.
           paused: audience === 'visitor' && error instanceof StreamPausedError,
+          // The sandbox refuses an unverified visitor address until production access: a setup
+          // step, not an outage; sales recipients are retried until ops verify them.
+          sandbox: audience === 'visitor' && error instanceof RecipientNotVerifiedError,
           // SES refusing the account's mail (or a paused sales set) is an outage that says
           // nothing else: counted apart so its alarm names it (decision 081).
           sendingPaused:
@@ -261,6 +266,22 @@ export async function deliver(
         form: lead.form,
         submissionId: lead.submissionId,
         error: attempt.error,
+      });
+      continue;
+    }
+    if (attempt.sandbox) {
+      // Withheld: a confirmation sent once production access comes, days later, helps nobody.
+      emails[attempt.audience] = {
+        status: 'withheld',
+        reason: 'sandbox',
+        attempts: count,
+        error: attempt.error,
+        at,
+      };
+      metrics.count('VisitorEmailSandboxRefused', lead.form);
+      log.warn('visitor e-mail withheld: the SES account is in the sandbox; not retried', {
+        form: lead.form,
+        submissionId: lead.submissionId,
       });
       continue;
     }

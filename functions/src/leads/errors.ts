@@ -50,6 +50,18 @@ export class SendingPausedError extends Error {
   }
 }
 
+/**
+ * The e-mail service refused the recipient because the account is in its sandbox, which mails
+ * only verified addresses: a setup step (production access), not the address's fault. A sales
+ * recipient is retried until ops verify it; a visitor's confirmation is withheld (decision 087).
+ */
+export class RecipientNotVerifiedError extends Error {
+  constructor(options: { cause: unknown }) {
+    super('the account is in the sandbox: the recipient is not a verified address', options);
+    this.name = 'RecipientNotVerifiedError';
+  }
+}
+
 /** A dependency (database, e-mail service) failed to answer; the request may be retried. */
 export class DependencyError extends Error {
   constructor(

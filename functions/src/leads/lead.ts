@@ -64,7 +64,8 @@ export type DeliveryState = z.output<typeof deliveryState>;
  * `no`), so the message could only bounce. `address-bounced`, `address-complained`: an
  * earlier e-mail of ours to it hard-bounced, or its owner marked one as spam (our
  * suppression list). `synthetic`: the sales notification of a lead to SES's mailbox simulator
- * (a verify run's or the canary's), which is nobody's lead.
+ * (a verify run's or the canary's), which is nobody's lead. `sandbox`: SES refused the visitor's
+ * address because the account is in its sandbox (verified addresses only); not retried.
  */
 const withheldReason = z.enum([
   'unverified',
@@ -75,6 +76,7 @@ const withheldReason = z.enum([
   'address-bounced',
   'address-complained',
   'synthetic',
+  'sandbox',
 ]);
 export type WithheldReason = z.output<typeof withheldReason>;
 

@@ -37,6 +37,11 @@ export const LEAD_METRICS = [
   'VisitorEmailBudgetExceeded',
   /** The visitor's confirmation was not sent: the hourly ceiling over all forms was hit. */
   'VisitorEmailCeilingReached',
+  /**
+   * The visitor's confirmation was not sent: the SES account is in its sandbox and the address
+   * is not verified (withheld, not retried, not a failed send).
+   */
+  'VisitorEmailSandboxRefused',
   /** The visitor's confirmation was not sent: SES refused it, the visitor stream is paused. */
   'VisitorEmailPaused',
   /** The visitor's confirmation was not sent: the address's domain accepts no mail. */

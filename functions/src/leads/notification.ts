@@ -105,6 +105,8 @@ const WITHHELD: Record<WithheldReason, string> = {
     'No confirmation was sent to the visitor: the owner of this address marked an earlier e-mail of ours as spam.',
   // Never read by sales (a synthetic lead sends them nothing); the export says it.
   synthetic: 'A synthetic lead to the SES mailbox simulator (a verify run or the canary).',
+  sandbox:
+    'No confirmation was sent to the visitor: the SES account is still in the sandbox, which mails only verified addresses.',
 };
 
 /**
