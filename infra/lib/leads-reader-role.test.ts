@@ -1,11 +1,18 @@
 import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { CfnResource } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, describe, expect, it } from 'vitest';
+import { writeSiteFixture } from '../test/site-fixture.ts';
 import { logicalId, resourcesOf, synth } from '../test/synth.ts';
 
-const synthesized = synth();
-afterAll(() => rmSync(synthesized.outdir, { recursive: true, force: true }));
+// A site of its own, so the test needs no build of the real one (a clean clone has none).
+const siteDir = writeSiteFixture();
+const synthesized = synth({ siteDir });
+afterAll(() => {
+  rmSync(synthesized.outdir, { recursive: true, force: true });
+  rmSync(join(siteDir, '..'), { recursive: true, force: true });
+});
 
 describe('the leads reader role', () => {
   const { stack, template } = synthesized;
