@@ -14,6 +14,7 @@ describe('localSettings', () => {
       port: 3000,
       dynamoPort: 8000,
       sesPort: 8005,
+      webhookPort: 8010,
       devPort: 5173,
       tableName: 'kryon-leads',
       siteOrigin: 'http://127.0.0.1:3000',
@@ -46,9 +47,14 @@ describe('localSettings', () => {
     ).toBe('https://preview.example');
   });
 
+  it('takes the webhook inbox port from WEBHOOK_PORT', () => {
+    expect(localSettings({ WEBHOOK_PORT: '43010' }).webhookPort).toBe(43010);
+  });
+
   it('refuses a port that is not one', () => {
     expect(() => localSettings({ SES_PORT: '80a' })).toThrow(/SES_PORT must be a port number/);
     expect(() => localSettings({ PORT: '70000' })).toThrow(/PORT must be a port number/);
+    expect(() => localSettings({ WEBHOOK_PORT: '0' })).toThrow(/WEBHOOK_PORT must be a port/);
   });
 });
 

@@ -16,6 +16,8 @@ export interface LocalSettings {
   port: number;
   dynamoPort: number;
   sesPort: number;
+  /** The local webhook inbox (local/webhook-inbox.ts): where local lead events are delivered. */
+  webhookPort: number;
   /** The Vite dev server of `npm run dev`, which proxies `/api` to `port`. */
   devPort: number;
   /** DynamoDB data and the local site secret; resolved against the repository root. */
@@ -42,6 +44,7 @@ export const LOCAL_DEFAULTS = {
   port: 3000,
   dynamoPort: 8000,
   sesPort: 8005,
+  webhookPort: 8010,
   devPort: 5173,
   dataDir: '.data',
   siteDir: 'web/build/client',
@@ -61,6 +64,7 @@ export function localSettings(
     port,
     dynamoPort: portOf(env, 'DYNAMODB_PORT', LOCAL_DEFAULTS.dynamoPort),
     sesPort: portOf(env, 'SES_PORT', LOCAL_DEFAULTS.sesPort),
+    webhookPort: portOf(env, 'WEBHOOK_PORT', LOCAL_DEFAULTS.webhookPort),
     devPort,
     dataDir: resolve(repoRoot, value(env, 'DATA_DIR') ?? LOCAL_DEFAULTS.dataDir),
     siteDir,

@@ -19,15 +19,18 @@ const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 /** A header value of visible ASCII only: no space (it separates signatures), no line break. */
 const HEADER_TOKEN = /^[\x21-\x7e]{1,256}$/;
 
-/** The headers of one signed delivery, as the specification names them. */
-export interface WebhookHeaders {
+/**
+ * The headers of one signed delivery, as the specification names them. A type, not an
+ * interface, so it is a header record `fetch` and the verifying library take as it is.
+ */
+export type WebhookHeaders = {
   'webhook-id': string;
   /** Integer seconds since the epoch: when it was signed (a re-delivery signs anew). */
   'webhook-timestamp': string;
   /** `v1,<base64 HMAC-SHA256>`, one per secret, separated by a space. */
   'webhook-signature': string;
   'content-type': 'application/json';
-}
+};
 
 export interface SignedDelivery {
   headers: WebhookHeaders;

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newWebhookSecret, webhookSigner } from '../src/adapters/webhook-signer.ts';
+import { leadEventId } from '../src/leads/lead-events.ts';
+import { startWebhookInbox, storedWebhooks, type WebhookInbox } from './webhook-inbox.ts';
+
+const CURRENT = newWebhookSecret();
+const PREVIOUS = newWebhookSecret();
+const ID = leadEventId('lead-1', 'lead.accepted');
+const PAYLOAD = { version: 1, id: ID, type: 'lead.accepted', leadId: 'lead-1', form: 'demo' };
+
+let inbox: WebhookInbox;
+
+beforeAll(async () => {
+  // The inbox of a rotation: it accepts either secret.
+  inbox = await startWebhookInbox({ port: 0, secrets: [CURRENT, PREVIOUS] });
+});
+afterAll(() => inbox.close());
+
+async function post(path: string, delivery: { headers: Record<string, string>; body: string }) {
+  return fetch(`${inbox.url}${path}`, {
+    method: 'POST',
+    headers: delivery.headers,
+    body: delivery.body,
+  });
+}
+
+describe('the webhook inbox', () => {
+  it('keeps a signed delivery as verified, a tampered one as refused, and serves both', async () => {
+    const signed = webhookSigner([CURRENT]).signJson({ id: ID, payload: PAYLOAD });
+    const oldSecret = webhookSigner([PREVIOUS]).signJson({ id: ID, payload: PAYLOAD });
+    const tampered = { ...signed, body: signed.body.replace('"demo"', '"contact"') };
+    const stale = webhookSigner([CURRENT]).signJson({
+      id: ID,
+      payload: PAYLOAD,
+      at: new Date(Date.now() - 10 * 60_000),
+    });
+    const stranger = webhookSigner([newWebhookSecret()]).signJson({ id: ID, payload: PAYLOAD });
+
+    const answers = [
+      await post('/hooks/crm', signed),
+      await post('/hooks/crm', oldSecret),
+      await post('/hooks/crm', tampered),
+      await post('/hooks/crm', stale),
+      await post('/', stranger),
+    ];
+
+    expect(answers.map((a) => a.status)).toEqual([204, 204, 401, 401, 401]);
+    expect(await answers[2]?.json()).toEqual({ error: 'No matching signature found' });
+    const store = await storedWebhooks(inbox.url);
+    expect(store.map((e) => [e.seq, e.path, e.verified, e.reason, e.repeat])).toEqual([
+      [1, '/hooks/crm', true, undefined, undefined],
+      // The same event again, signed with the other secret: verified, and seen as a repeat.
+      [2, '/hooks/crm', true, undefined, true],
+      [3, '/hooks/crm', false, 'No matching signature found', undefined],
+      [4, '/hooks/crm', false, 'Message timestamp too old', undefined],
+      [5, '/', false, 'No matching signature found', undefined],
+    ]);
+    expect(store[0]).toMatchObject({
+      body: signed.body,
+      headers: {
+        'webhook-id': ID,
+        'webhook-timestamp': signed.headers['webhook-timestamp'],
+        'webhook-signature': signed.headers['webhook-signature'],
+        'content-type': 'application/json',
+      },
+    });
+    expect(store[2]?.body).toBe(tampered.body);
+  });
+
+  it('refuses a delivery without the headers, and shows every delivery, escaped, at /', async () => {
+    const bare = await fetch(`${inbox.url}/x`, { method: 'POST', body: '<script>1</script>' });
+
+    expect(bare.status).toBe(401);
+    expect((await storedWebhooks(inbox.url)).at(-1)).toMatchObject({
+      verified: false,
+      reason: 'Missing required headers',
+    });
+    const page = await (await fetch(inbox.url)).text();
+    expect(page).toContain('Webhook inbox');
+    expect(page).toContain(ID);
+    expect(page).toContain('&lt;script&gt;1&lt;/script&gt;');
+    expect(page).not.toContain('<script>1</script>');
+  });
+
+  it('answers anything but POST, GET / and GET /store with 405', async () => {
+    expect((await fetch(`${inbox.url}/store`, { method: 'PUT' })).status).toBe(405);
+  });
+
+  it('keeps only the newest deliveries past its limit', async () => {
+    const small = await startWebhookInbox({ port: 0, secrets: [CURRENT], maxEntries: 2 });
+    try {
+      const signer = webhookSigner([CURRENT]);
+      for (const n of [1, 2, 3]) {
+        const id = leadEventId(`lead-${n}`, 'lead.accepted');
+        await fetch(small.url, { method: 'POST', ...signer.signJson({ id, payload: { n } }) });
+      }
+
+      expect((await storedWebhooks(small.url)).map((e) => e.seq)).toEqual([2, 3]);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('will not start without a secret of the right form', async () => {
+    await expect(startWebhookInbox({ port: 0, secrets: [] })).rejects.toThrow('at least one');
+    await expect(startWebhookInbox({ port: 0, secrets: ['hunter2'] })).rejects.toThrow(
+      'Webhook inbox secret 1 does not start with whsec_',
+    );
+  });
+});

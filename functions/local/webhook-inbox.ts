@@ -1,0 +1,221 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { Webhook } from 'standardwebhooks';
+import { checkSecret } from '../src/adapters/webhook-signer.ts';
+import { escapeHtml } from '../src/leads/notification.ts';
+
+/*
+ * The local stand-in for a CRM, Zapier or n8n: it takes every webhook delivery, verifies it
+ * as a receiver written with the Standard Webhooks library does, and keeps what arrived (like
+ * the SES inbox beside it): JSON at `GET /store`, a page to read at `GET /`. A refused
+ * delivery is kept too, with the reason, and answered 401, as a real receiver would: a
+ * sender's fault shows here rather than vanishing.
+ */
+
+/** One delivery as the inbox keeps it at `GET /store`. */
+export interface WebhookEntry {
+  /** Its place in the order of arrival, from 1. */
+  seq: number;
+  receivedAt: string;
+  path: string;
+  headers: Record<string, string>;
+  /** The body exactly as received: what the signature covers. */
+  body: string;
+  verified: boolean;
+  /** Why it was refused, in the library's words (`No matching signature found`...). */
+  reason?: string;
+  /**
+   * A verified delivery whose `webhook-id` arrived verified before: the same event again, as
+   * at-least-once delivery allows; a receiver drops it by that id.
+   */
+  repeat?: boolean;
+}
+
+export interface WebhookInboxOptions {
+  /** 0: any free port. */
+  port: number;
+  /** The `whsec_` secrets a delivery may be signed with: two during a rotation. */
+  secrets: readonly string[];
+  /** The most deliveries kept: past it, the oldest go (500). */
+  maxEntries?: number;
+}
+
+export interface WebhookInbox {
+  url: string;
+  entries(): WebhookEntry[];
+  close(): Promise<void>;
+}
+
+/** A delivery larger than this is refused unread: the inbox keeps bodies in memory. */
+const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Whether one delivery verifies with any of the secrets: the reason of the last refusal when
+ * none does. The body is not parsed here: a receiver checks the bytes, then reads them.
+ */
+export function verifyDelivery(
+  verifiers: readonly Webhook[],
+  body: string,
+  headers: Record<string, string>,
+): { verified: true } | { verified: false; reason: string } {
+  let reason = 'No secret is configured';
+  for (const verifier of verifiers) {
+    try {
+      verifier.verify(body, headers, { jsonParse: false });
+      return { verified: true };
+    } catch (error) {
+      reason = error instanceof Error ? error.message : String(error);
+    }
+  }
+  return { verified: false, reason };
+}
+
+export async function startWebhookInbox(options: WebhookInboxOptions): Promise<WebhookInbox> {
+  if (options.secrets.length === 0) throw new Error('The webhook inbox needs at least one secret');
+  const verifiers = options.secrets.map((secret, index) => {
+    checkSecret(secret, `Webhook inbox secret ${index + 1}`);
+    return new Webhook(secret);
+  });
+  const maxEntries = options.maxEntries ?? 500;
+  const entries: WebhookEntry[] = [];
+  const seenIds = new Set<string>();
+  let seq = 0;
+
+  const server = createServer(async (req, res) => {
+    const path = req.url?.split('?')[0] ?? '/';
+    try {
+      if (req.method === 'GET' && path === '/store') {
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+        res.end(JSON.stringify({ webhooks: entries }));
+        return;
+      }
+      if (req.method === 'GET' && path === '/') {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        res.end(inboxPage(entries));
+        return;
+      }
+      if (req.method !== 'POST') {
+        res.writeHead(405, { allow: 'POST, GET' });
+        res.end();
+        return;
+      }
+      const raw = await readBody(req, MAX_BODY_BYTES);
+      if (raw === undefined) {
+        res.writeHead(413, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: `The body is over ${MAX_BODY_BYTES} bytes` }));
+        return;
+      }
+      const body = raw.toString('utf8');
+      const headers = flatHeaders(req);
+      const result = verifyDelivery(verifiers, body, headers);
+      const id = headers['webhook-id'];
+      const repeat = result.verified && id !== undefined && seenIds.has(id);
+      if (result.verified && id !== undefined) seenIds.add(id);
+      seq += 1;
+      entries.push({
+        seq,
+        receivedAt: new Date().toISOString(),
+        path,
+        headers,
+        body,
+        ...result,
+        ...(repeat ? { repeat } : {}),
+      });
+      if (entries.length > maxEntries) entries.splice(0, entries.length - maxEntries);
+      if (result.verified) {
+        res.writeHead(204);
+        res.end();
+      } else {
+        res.writeHead(401, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: result.reason }));
+      }
+    } catch (error) {
+      res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end(`Webhook inbox: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    entries: () => [...entries],
+    close: () => closeServer(server),
+  };
+}
+
+/** Every delivery the inbox at `inboxUrl` holds, oldest first. */
+export async function storedWebhooks(inboxUrl: string): Promise<WebhookEntry[]> {
+  const response = await fetch(`${inboxUrl}/store`);
+  if (!response.ok) throw new Error(`The webhook inbox's store answered ${response.status}`);
+  const { webhooks } = (await response.json()) as { webhooks: WebhookEntry[] };
+  return webhooks;
+}
+
+/** The request's headers, one string each (lower-case names, as Node gives them). */
+function flatHeaders(req: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return headers;
+}
+
+/** A JSON body indented to read; any other body as it came. */
+function readable(body: string): string {
+  try {
+    return JSON.stringify(JSON.parse(body), null, 2);
+  } catch {
+    return body;
+  }
+}
+
+/** The newest delivery first; every value escaped, as a body is whatever a sender chose. */
+function inboxPage(entries: readonly WebhookEntry[]): string {
+  const items = [...entries]
+    .reverse()
+    .map((entry) => {
+      const verdict = entry.verified
+        ? `<strong style="color:#15803d">verified</strong>${entry.repeat ? ' (a repeat of an id already received)' : ''}`
+        : `<strong style="color:#b91c1c">refused</strong>: ${escapeHtml(entry.reason ?? '')}`;
+      return (
+        `<li><p>#${entry.seq} · ${escapeHtml(entry.receivedAt)} · POST <code>${escapeHtml(entry.path)}</code> · ${verdict}</p>` +
+        `<p>webhook-id <code>${escapeHtml(entry.headers['webhook-id'] ?? '(none)')}</code></p>` +
+        `<pre>${escapeHtml(readable(entry.body))}</pre></li>`
+      );
+    })
+    .join('');
+  return (
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+    '<meta http-equiv="refresh" content="5"><title>Webhook inbox</title>' +
+    '<style>body{font:15px/1.4 system-ui,sans-serif;margin:2rem;max-width:60rem}li{border-top:1px solid #ccc;padding:.5rem 0}pre{background:#f4f4f5;padding:.5rem;overflow:auto;white-space:pre-wrap}</style>' +
+    `</head><body><h1>Webhook inbox</h1><p>${entries.length} deliveries, newest first; as JSON at <a href="/store">/store</a>.</p>` +
+    `<ol reversed>${items}</ol></body></html>`
+  );
+}
+
+/**
+ * The body, or undefined once it passes `max` bytes: the rest is read and dropped, so the
+ * request can still be answered.
+ */
+function readBody(req: IncomingMessage, max: number): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= max) chunks.push(chunk);
+    });
+    req.on('end', () => resolve(size <= max ? Buffer.concat(chunks) : undefined));
+    req.on('error', reject);
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.closeAllConnections?.();
+    server.close(() => resolve());
+  });
+}
