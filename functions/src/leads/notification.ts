@@ -137,7 +137,8 @@ export const SUBJECT_COMPANY_MIN = 20;
 /** The longest subject: a report title or interest list past this is cut. */
 export const SUBJECT_MAX = 90;
 const SUBJECT_SEPARATOR = ' · ';
-const PRIORITY_MARKER = '[Priority] ';
+/** What marks a priority lead first, in a subject or a Slack message's fallback text. */
+export const PRIORITY_MARKER = '[Priority] ';
 const SUBJECT_FROM = `${SUBJECT_SEPARATOR}from `;
 
 /**
@@ -166,7 +167,8 @@ export function salesSubject(definition: FormDefinition, data: LeadData): string
   return headerSafe(subject);
 }
 
-function priorityOf(definition: FormDefinition, data: LeadData) {
+/** The shared priority rule applied to a lead's answers, as its form passes them. */
+export function priorityOf(definition: FormDefinition, data: LeadData) {
   return leadPriority(definition.priority?.(data) ?? {});
 }
 
@@ -322,15 +324,28 @@ function labelledRows(rows: Row[], replySubject = ''): string {
 }
 
 /**
+ * Visitor text as plain text shows it (decision 054), wherever it is read as text (this
+ * e-mail's plain part, a Slack message): its links disabled, then one line in quotation marks
+ * (`inline`), or every line behind "> " when it has several or `block` asks for it.
+ */
+export function quoteVisitorText(
+  value: string,
+  block = false,
+): { inline: true; text: string } | { inline: false; lines: string[] } {
+  const text = defangLinks(value);
+  return block || isMultiline(text)
+    ? { inline: false, lines: quoteLines(text) }
+    : { inline: true, text: inlineQuote(text) };
+}
+
+/**
  * A labelled row of the plain-text part: visitor text in quotation marks, or as quoted lines
  * when it has several or is one of the visitor's own `words`.
  */
 function textRow(row: Row, block = false): string[] {
   if (row.kind !== 'visitor') return [`${row.label}: ${row.value}`];
-  const text = defangLinks(row.value);
-  return block || isMultiline(text)
-    ? [`${row.label}:`, ...quoteLines(text)]
-    : [`${row.label}: ${inlineQuote(text)}`];
+  const quoted = quoteVisitorText(row.value, block);
+  return quoted.inline ? [`${row.label}: ${quoted.text}`] : [`${row.label}:`, ...quoted.lines];
 }
 
 /** Said once, under the summary: how to tell the visitor's words from the system's. */
