@@ -220,7 +220,8 @@ export function slackMessage(
   const received = formatSalesTime(lead.createdAt, options.timeZone);
 
   const blocks: SlackBlock[] = [
-    // The e-mail's subject: priority marker, form, qualifier and the company, quoted.
+    // The e-mail's subject: priority marker, form, qualifier and the company, which
+    // salesSubject has already defanged and quoted; here only escaped and kept within 150.
     {
       type: 'header',
       text: {
