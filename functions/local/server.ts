@@ -11,6 +11,7 @@ import compression from 'compression';
 import sirv from 'sirv';
 import type { HttpResponse } from '../src/http/responses.ts';
 import { toApiGatewayEvent } from './api-gateway-event.ts';
+import { readBody } from './http-body.ts';
 import { createTokenBucket, type TokenBucket } from './token-bucket.ts';
 
 export type Handler = (event: APIGatewayProxyEventV2) => Promise<HttpResponse>;
@@ -137,7 +138,7 @@ async function handleApi(
     });
   }
   try {
-    const body = await readBody(req);
+    const body = await readBody(req, MAX_READ_BYTES);
     if (body === undefined) {
       return send(res, {
         statusCode: 413,
@@ -158,21 +159,6 @@ async function handleApi(
       body: JSON.stringify({ message: 'Internal Server Error' }),
     });
   }
-}
-
-function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let tooLarge = false;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_READ_BYTES) tooLarge = true;
-      else chunks.push(chunk);
-    });
-    req.on('end', () => resolve(tooLarge ? undefined : Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
 }
 
 function send(res: ServerResponse, response: HttpResponse) {

@@ -1,6 +1,7 @@
-import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
+import { createServer, request as httpRequest, type IncomingMessage } from 'node:http';
 import { MAILBOX_SIMULATOR_DOMAIN } from '@kryon/shared/email';
 import { startSes } from './emulators.ts';
+import { closeServer, readBody } from './http-body.ts';
 import {
   type DeliveryEventEnvelope,
   eventBridgeEvent,
@@ -345,15 +346,6 @@ export async function startSesWithEvents(options: SesWithEventsOptions): Promise
   };
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
-
 function forward(
   target: URL,
   req: IncomingMessage,
@@ -379,12 +371,5 @@ function forward(
     );
     upstream.on('error', reject);
     upstream.end(body);
-  });
-}
-
-function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.closeAllConnections?.();
-    server.close(() => resolve());
   });
 }

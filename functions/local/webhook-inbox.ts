@@ -1,7 +1,8 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 import { checkSecret } from '../src/adapters/webhook-signer.ts';
 import { escapeHtml } from '../src/leads/notification.ts';
+import { closeServer, readBody } from './http-body.ts';
 
 /*
  * The local stand-in for a CRM, Zapier or n8n: it takes every webhook delivery, verifies it
@@ -194,28 +195,4 @@ function inboxPage(entries: readonly WebhookEntry[]): string {
     `</head><body><h1>Webhook inbox</h1><p>${entries.length} deliveries, newest first; as JSON at <a href="/store">/store</a>.</p>` +
     `<ol reversed>${items}</ol></body></html>`
   );
-}
-
-/**
- * The body, or undefined once it passes `max` bytes: the rest is read and dropped, so the
- * request can still be answered.
- */
-function readBody(req: IncomingMessage, max: number): Promise<Buffer | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= max) chunks.push(chunk);
-    });
-    req.on('end', () => resolve(size <= max ? Buffer.concat(chunks) : undefined));
-    req.on('error', reject);
-  });
-}
-
-function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.closeAllConnections?.();
-    server.close(() => resolve());
-  });
 }

@@ -1,0 +1,29 @@
+import type { IncomingMessage, Server } from 'node:http';
+
+/**
+ * A request's (or an upstream answer's) body, whole; with `max`, undefined once it passes `max`
+ * bytes: the rest is read and dropped, so the request can still be answered. The one reader of
+ * the local servers (the site and API, the SES proxy, the webhook inbox).
+ */
+export function readBody(stream: IncomingMessage): Promise<Buffer>;
+export function readBody(stream: IncomingMessage, max: number): Promise<Buffer | undefined>;
+export function readBody(stream: IncomingMessage, max = Infinity): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    stream.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= max) chunks.push(chunk);
+    });
+    stream.on('end', () => resolve(size <= max ? Buffer.concat(chunks) : undefined));
+    stream.on('error', reject);
+  });
+}
+
+/** Closes a local server, its kept-alive connections included, so a test or Ctrl-C ends at once. */
+export function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.closeAllConnections?.();
+    server.close(() => resolve());
+  });
+}
