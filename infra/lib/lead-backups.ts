@@ -17,6 +17,7 @@ import {
 } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { Construct } from 'constructs';
+import { denyGrantsButForAwsServices } from './key-grants.ts';
 
 /*
  * AWS Backup of the leads table (decision 086). What this relies on:
@@ -97,22 +98,7 @@ export class LeadBackups extends Construct {
       removalPolicy: RemovalPolicy.RETAIN,
       pendingWindow: Duration.days(30),
     });
-    // AWS Control Tower CT.KMS.PR.3: grants only for AWS services (AWS Backup creates its own).
-    this.key.addToResourcePolicy(
-      new PolicyStatement({
-        sid: 'GrantsOnlyForAwsServices',
-        effect: Effect.DENY,
-        principals: [new AnyPrincipal()],
-        actions: ['kms:CreateGrant'],
-        resources: ['*'],
-        conditions: {
-          BoolIfExists: {
-            'kms:GrantIsForAWSResource': 'false',
-            'aws:PrincipalIsAWSService': 'false',
-          },
-        },
-      }),
-    );
+    denyGrantsButForAwsServices(this.key);
     // A key scheduled for deletion or disabled would make every recovery point unreadable.
     this.key.addToResourcePolicy(
       new PolicyStatement({

@@ -10,7 +10,7 @@ import {
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { LambdaAction, SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { type ITableV2, Operation } from 'aws-cdk-lib/aws-dynamodb';
-import { AnyPrincipal, Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Topic } from 'aws-cdk-lib/aws-sns';
@@ -18,6 +18,7 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { pascal } from './forms-api.ts';
+import { denyGrantsButForAwsServices } from './key-grants.ts';
 import { fillSum, leadMetricTotal, streamMetric } from './lead-metrics.ts';
 
 /**
@@ -142,22 +143,7 @@ export class OperationsAlarms extends Construct {
       'kms:Decrypt',
       'kms:GenerateDataKey*',
     );
-    // Grants only for AWS services acting for a resource (Control Tower CT.KMS.PR.3): nothing
-    // here creates grants, so nobody else needs to.
-    key.addToResourcePolicy(
-      new PolicyStatement({
-        effect: Effect.DENY,
-        principals: [new AnyPrincipal()],
-        actions: ['kms:CreateGrant'],
-        resources: ['*'],
-        conditions: {
-          BoolIfExists: {
-            'kms:GrantIsForAWSResource': 'false',
-            'aws:PrincipalIsAWSService': 'false',
-          },
-        },
-      }),
-    );
+    denyGrantsButForAwsServices(key);
     this.topic = new Topic(this, 'Topic', {
       displayName: 'Kryon website alarms',
       masterKey: key,
