@@ -19,11 +19,15 @@ import type { StoredLead } from './lead.ts';
 export const LEAD_EVENT_VERSION = 1;
 
 /**
- * The event types of version 1. Only `lead.accepted` is built yet; `lead.delivery` (the
- * visitor's confirmation delivered or bounced), `lead.report-opened` and `lead.erased` are
- * to join this list and the union below without changing what is here.
+ * The event types of version 1: a lead accepted; what became of the visitor's confirmation
+ * (delivered, bounced, or marked as spam); the research report first opened; the lead erased.
  */
-export const LEAD_EVENT_TYPES = ['lead.accepted'] as const;
+export const LEAD_EVENT_TYPES = [
+  'lead.accepted',
+  'lead.delivery',
+  'lead.report-opened',
+  'lead.erased',
+] as const;
 export type LeadEventType = (typeof LEAD_EVENT_TYPES)[number];
 
 const EVENT_ID = /^evt_[0-9a-f]{32}$/;
@@ -108,11 +112,57 @@ export const leadAcceptedEvent = z.object({
 });
 export type LeadAcceptedEvent = z.output<typeof leadAcceptedEvent>;
 
+/** The outcomes of the visitor's confirmation a `lead.delivery` event reports. */
+export const CONFIRMATION_OUTCOMES = ['delivered', 'bounced', 'complained'] as const;
+export type ConfirmationOutcome = (typeof CONFIRMATION_OUTCOMES)[number];
+
+/**
+ * What became of the e-mail the visitor was sent (their confirmation, or the download's
+ * link): the receiving server took it, it bounced (the address may be mistyped or fake), or
+ * its reader marked it as spam. One event per outcome; `occurredAt` is when SES said so.
+ */
+export const leadDeliveryEvent = z.object({
+  ...envelope,
+  type: z.literal('lead.delivery'),
+  audience: z.literal('visitor'),
+  outcome: z.enum(CONFIRMATION_OUTCOMES),
+  /** For a bounce: `permanent` (the address does not take mail) or not. */
+  bounceType: z.optional(z.enum(['permanent', 'transient', 'undetermined'])),
+});
+export type LeadDeliveryEvent = z.output<typeof leadDeliveryEvent>;
+
+/**
+ * The visitor opened the research report their personal link names, for the first time: the
+ * strongest sign of intent the site sees. Later opens send nothing.
+ */
+export const leadReportOpenedEvent = z.object({
+  ...envelope,
+  type: z.literal('lead.report-opened'),
+  /** The report's id in the research catalogue. */
+  reportId: text,
+});
+export type LeadReportOpenedEvent = z.output<typeof leadReportOpenedEvent>;
+
+/**
+ * The lead was erased at the visitor's request: a receiver deletes what it kept of it (every
+ * event with this `leadId`). `occurredAt` is when the erase ran.
+ */
+export const leadErasedEvent = z.object({
+  ...envelope,
+  type: z.literal('lead.erased'),
+});
+export type LeadErasedEvent = z.output<typeof leadErasedEvent>;
+
 /**
  * The schema of every lead event a destination receives: what a receiver (and the tests)
  * validate a delivery's body with. A union on `type`, so a new type is one more member.
  */
-export const leadEvent = z.discriminatedUnion('type', [leadAcceptedEvent]);
+export const leadEvent = z.discriminatedUnion('type', [
+  leadAcceptedEvent,
+  leadDeliveryEvent,
+  leadReportOpenedEvent,
+  leadErasedEvent,
+]);
 export type LeadEvent = z.output<typeof leadEvent>;
 
 /**
@@ -160,5 +210,59 @@ export function leadAccepted(
     summary: sales.summary.flatMap((name) => value(name) ?? []),
     fields,
     ...(kept ? { attribution: kept } : {}),
+  };
+}
+
+/** The `lead.delivery` event of one outcome of the visitor's e-mail. */
+export function leadDelivery(
+  lead: Pick<StoredLead, 'form' | 'submissionId'>,
+  delivery: {
+    outcome: ConfirmationOutcome;
+    at: string;
+    bounceType?: LeadDeliveryEvent['bounceType'];
+  },
+): LeadDeliveryEvent {
+  return {
+    version: LEAD_EVENT_VERSION,
+    id: leadEventId(lead.submissionId, 'lead.delivery', `visitor:${delivery.outcome}`),
+    type: 'lead.delivery',
+    occurredAt: delivery.at,
+    leadId: lead.submissionId,
+    form: lead.form,
+    audience: 'visitor',
+    outcome: delivery.outcome,
+    ...(delivery.bounceType ? { bounceType: delivery.bounceType } : {}),
+  };
+}
+
+/** The `lead.report-opened` event: the first open of the lead's report. */
+export function leadReportOpened(
+  lead: Pick<StoredLead, 'form' | 'submissionId'>,
+  reportId: string,
+  at: string,
+): LeadReportOpenedEvent {
+  return {
+    version: LEAD_EVENT_VERSION,
+    id: leadEventId(lead.submissionId, 'lead.report-opened'),
+    type: 'lead.report-opened',
+    occurredAt: at,
+    leadId: lead.submissionId,
+    form: lead.form,
+    reportId,
+  };
+}
+
+/** The `lead.erased` event: the same id however often the erase runs. */
+export function leadErased(
+  lead: Pick<StoredLead, 'form' | 'submissionId'>,
+  at: string,
+): LeadErasedEvent {
+  return {
+    version: LEAD_EVENT_VERSION,
+    id: leadEventId(lead.submissionId, 'lead.erased'),
+    type: 'lead.erased',
+    occurredAt: at,
+    leadId: lead.submissionId,
+    form: lead.form,
   };
 }

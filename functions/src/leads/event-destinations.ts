@@ -1,0 +1,238 @@
+/**
+ * Where lead events go: the destinations an environment file names (a Slack channel's incoming
+ * webhook, a signed webhook to a CRM, Zapier or n8n), which events each receives, and how a
+ * failed delivery is tried again. One definition for the stack (a rule, a queue, a dead-letter
+ * queue per destination) and for the local bus, so both route and retry alike.
+ */
+import { LEAD_FORMS, type LeadForm } from '@kryon/shared/api';
+import * as z from 'zod/mini';
+import { LEAD_EVENT_TYPES, type LeadEventType } from './lead-events.ts';
+
+/** The `source` of every lead event on the bus. */
+export const LEAD_EVENT_SOURCE = 'kryon.leads';
+
+export const DESTINATION_KINDS = ['slack', 'webhook'] as const;
+export type DestinationKind = (typeof DESTINATION_KINDS)[number];
+
+/**
+ * A destination's name: part of its queue's, rule's and alarm's names, and what
+ * `webhooks:replay` and the logs call it. Lower-case letters, digits and hyphens.
+ */
+const NAME = /^[a-z][a-z0-9-]{0,31}$/;
+/**
+ * A Secrets Manager secret's name (its ARN is not needed: the stack finds it by name in its own
+ * account and region). What it holds: a Slack destination's incoming-webhook URL, which is the
+ * credential itself; a webhook's `whsec_` signing secret.
+ */
+const SECRET_NAME = /^[A-Za-z0-9/_+=.@-]{1,512}$/;
+
+/** The rate a destination is sent at, at most, in deliveries per second. */
+export const DESTINATION_RATE = {
+  /** Slack allows one message a second per incoming webhook. */
+  slack: 1,
+  webhook: 5,
+  max: 50,
+} as const;
+
+const destinationBase = {
+  /** Lower-case letters, digits and hyphens, unique in the file: `sales-slack`, `hubspot`. */
+  name: z
+    .string()
+    .check(
+      z.regex(
+        NAME,
+        'must be 1 to 32 lower-case letters, digits and hyphens, starting with a letter',
+      ),
+    ),
+  /**
+   * The Secrets Manager secret, by name, that holds the destination's credential: created by
+   * ops in the stack's account and region before the deploy, never in this file.
+   */
+  secret: z.string().check(z.regex(SECRET_NAME, 'must be a Secrets Manager secret name')),
+  /**
+   * The lead forms whose events this destination receives.
+   * @default every form
+   */
+  forms: z.optional(
+    z.array(z.enum(LEAD_FORMS)).check(z.minLength(1, 'must list at least one form')),
+  ),
+  /**
+   * Deliveries a second at most, from 1 to 50.
+   * @default 1 for Slack (its limit per incoming webhook), 5 for a webhook
+   */
+  perSecond: z.optional(
+    z
+      .number()
+      .check(
+        z.int('must be a whole number from 1 to 50'),
+        z.gte(1, 'must be a whole number from 1 to 50'),
+        z.lte(DESTINATION_RATE.max, 'must be a whole number from 1 to 50'),
+      ),
+  ),
+};
+
+const eventList = z.array(z.enum(LEAD_EVENT_TYPES)).check(z.minLength(1, 'must list an event'));
+
+export const slackDestination = z.strictObject({
+  kind: z.literal('slack'),
+  ...destinationBase,
+  /**
+   * The events posted to the channel.
+   * @default ["lead.accepted"]: one message per lead
+   */
+  events: z.optional(eventList),
+});
+
+export const webhookDestination = z.strictObject({
+  kind: z.literal('webhook'),
+  ...destinationBase,
+  /** Where each event is POSTed, signed: https, or http to 127.0.0.1 for a local receiver. */
+  url: z
+    .string()
+    .check(
+      z.refine(
+        (url) => webhookUrlProblem(url) === undefined,
+        'must be an https URL (or http://127.0.0.1 for a local receiver), with no user or password',
+      ),
+    ),
+  /**
+   * The events sent.
+   * @default every event type
+   */
+  events: z.optional(eventList),
+});
+
+export const leadEventDestination = z.discriminatedUnion('kind', [
+  slackDestination,
+  webhookDestination,
+]);
+export type LeadEventDestinationInput = z.input<typeof leadEventDestination>;
+
+/** A destination with its defaults filled in: what the stack and the local bus both use. */
+export interface LeadEventDestination {
+  name: string;
+  kind: DestinationKind;
+  secret: string;
+  /** A webhook's URL; a Slack destination's is in its secret. */
+  url?: string;
+  events: LeadEventType[];
+  forms: LeadForm[];
+  perSecond: number;
+}
+
+/**
+ * The environment file's `leadEvents` key: the destinations, each name once.
+ * @default no destination: events are published to the bus (and its archive), sent nowhere
+ */
+export const leadEventsFileShape = z.prefault(
+  z.strictObject({
+    destinations: z._default(
+      z.array(leadEventDestination).check(
+        z.refine((list) => new Set(list.map((d) => d.name)).size === list.length, {
+          message: 'must not name two destinations alike',
+        }),
+      ),
+      [],
+    ),
+  }),
+  {},
+);
+
+/** A destination as the stack and the local bus use it: every default filled in. */
+export function resolveDestination(input: z.output<typeof leadEventDestination>) {
+  return {
+    name: input.name,
+    kind: input.kind,
+    secret: input.secret,
+    ...(input.kind === 'webhook' ? { url: input.url } : {}),
+    events: [
+      ...(input.events ?? (input.kind === 'slack' ? ['lead.accepted'] : LEAD_EVENT_TYPES)),
+    ] as LeadEventType[],
+    forms: [...(input.forms ?? LEAD_FORMS)],
+    perSecond: input.perSecond ?? DESTINATION_RATE[input.kind],
+  } satisfies LeadEventDestination;
+}
+
+/** Why a webhook URL is refused, or undefined when it is fine. */
+export function webhookUrlProblem(text: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return 'is not a URL';
+  }
+  if (url.username || url.password) return 'holds a user or password';
+  if (url.protocol === 'https:') return undefined;
+  if (url.protocol === 'http:' && url.hostname === '127.0.0.1') return undefined;
+  return 'is not https';
+}
+
+/**
+ * An EventBridge event pattern: the only form the rules use, exact values per key, so the
+ * local bus matches it with `matchesPattern` exactly as EventBridge does
+ * (https://docs.aws.amazon.com/eventbridge/latest/userguide/eb-create-pattern.html: the values
+ * in an array match any one of them, and every key named must match).
+ */
+export interface LeadEventPattern {
+  source: [typeof LEAD_EVENT_SOURCE];
+  'detail-type': LeadEventType[];
+  detail: { form: LeadForm[] };
+}
+
+/**
+ * The rule of one destination: its events, of its forms. `lead.erased` goes to a destination
+ * that takes `lead.accepted` for the lead's form whatever it listed, so every destination that
+ * may have received a lead hears that it is erased (one that joined later drops an unknown id).
+ */
+export function destinationPattern(destination: LeadEventDestination): LeadEventPattern {
+  const types = new Set(destination.events);
+  if (types.has('lead.accepted')) types.add('lead.erased');
+  return {
+    source: [LEAD_EVENT_SOURCE],
+    'detail-type': LEAD_EVENT_TYPES.filter((type) => types.has(type)),
+    detail: { form: [...destination.forms] },
+  };
+}
+
+/** An event as the bus sees it: its envelope's source and detail-type, and the detail. */
+export interface BusEvent {
+  source: string;
+  'detail-type': string;
+  detail: { form?: unknown };
+}
+
+/** Whether EventBridge would send `event` to the rule with `pattern` (exact values only). */
+export function matchesPattern(pattern: LeadEventPattern, event: BusEvent): boolean {
+  return (
+    (pattern.source as string[]).includes(event.source) &&
+    (pattern['detail-type'] as string[]).includes(event['detail-type']) &&
+    typeof event.detail.form === 'string' &&
+    (pattern.detail.form as string[]).includes(event.detail.form)
+  );
+}
+
+/**
+ * When a failed delivery is tried again: the wait after the n-th failed attempt, in seconds
+ * (the last repeats), until `maxAttempts`, which these waits spread over about a day, as
+ * Standard Webhooks' senders do. After the last, the event goes to the destination's
+ * dead-letter queue, whose alarm tells ops, and `npm run webhooks:replay` sends it again.
+ */
+export const DELIVERY_RETRY = {
+  delaysSeconds: [30, 120, 600, 1800, 3600, 7200],
+  maxAttempts: 17,
+} as const;
+
+/** The wait after the `attempt`-th failed attempt (1 for the first), in seconds. */
+export function retryDelaySeconds(attempt: number): number {
+  const { delaysSeconds } = DELIVERY_RETRY;
+  return delaysSeconds[Math.min(Math.max(attempt, 1), delaysSeconds.length) - 1] ?? 0;
+}
+
+/** Seconds from the first attempt to the last: what the alarm and the docs say a day is. */
+export function retryWindowSeconds(): number {
+  let total = 0;
+  for (let attempt = 1; attempt < DELIVERY_RETRY.maxAttempts; attempt += 1) {
+    total += retryDelaySeconds(attempt);
+  }
+  return total;
+}
