@@ -16,6 +16,8 @@ export const E2E_PORTS = {
   site: 3100 + offset,
   dynamodb: 8100 + offset,
   ses: 8105 + offset,
+  webhooks: 8110 + offset,
+  eventBus: 8111 + offset,
 } as const;
 /** The build the journeys' server serves, relative to web/: an offset run builds apart. */
 export const E2E_BUILD_DIR = offset ? `build-e2e-${offset}` : 'build';
@@ -74,6 +76,8 @@ export default defineConfig({
       PORT: String(E2E_PORTS.site),
       DYNAMODB_PORT: String(E2E_PORTS.dynamodb),
       SES_PORT: String(E2E_PORTS.ses),
+      WEBHOOK_PORT: String(E2E_PORTS.webhooks),
+      EVENT_BUS_PORT: String(E2E_PORTS.eventBus),
       DATA_DIR: E2E_DATA_DIR,
       // Always test the code as it is now, never a stale build; an offset run builds apart.
       REBUILD: '1',

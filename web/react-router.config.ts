@@ -51,7 +51,15 @@ export default {
     // (infra/lib/environment-files.ts), so a site and a stack that disagree do not ship.
     await writeFile(
       join(reactRouterConfig.buildDirectory, 'site-build.json'),
-      `${JSON.stringify({ siteOrigin: SITE.origin, apiOrigin: SITE.apiOrigin }, null, 2)}\n`,
+      `${JSON.stringify(
+        {
+          siteOrigin: SITE.origin,
+          apiOrigin: SITE.apiOrigin,
+          leadDestinations: SITE.leadDestinations.join(','),
+        },
+        null,
+        2,
+      )}\n`,
     );
     // The SPA fallback is the one page that would run the router; nothing serves it (the
     // hosts answer unknown paths with the 404 page), so it does not ship (app/root.tsx).

@@ -23,7 +23,7 @@ const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const dataDir = mkdtempSync(join(tmpdir(), 'kryon-dev-loop-'));
 let dev: ChildProcess | undefined;
 let output = '';
-let ports: { api: number; dynamo: number; ses: number; dev: number };
+let ports: { api: number; dynamo: number; ses: number; webhook: number; bus: number; dev: number };
 
 const handedOut = new Set<number>();
 
@@ -85,7 +85,14 @@ async function stopDev(): Promise<void> {
 }
 
 beforeAll(async () => {
-  ports = { api: await freePort(), dynamo: await freePort(), ses: await freePort(), dev: 0 };
+  ports = {
+    api: await freePort(),
+    dynamo: await freePort(),
+    ses: await freePort(),
+    webhook: await freePort(),
+    bus: await freePort(),
+    dev: 0,
+  };
   ports.dev = await freePort();
   // The child is a developer's shell, not a test: none of vitest's own variables.
   const env = Object.fromEntries(
@@ -101,6 +108,9 @@ beforeAll(async () => {
       DYNAMODB_PORT: String(ports.dynamo),
       SES_PORT: String(ports.ses),
       DEV_PORT: String(ports.dev),
+      // Lead events' inbox and bus too: a developer's npm start may hold 8010 and 8011.
+      WEBHOOK_PORT: String(ports.webhook),
+      EVENT_BUS_PORT: String(ports.bus),
       DATA_DIR: dataDir,
     },
   });

@@ -15,6 +15,8 @@ describe('localSettings', () => {
       dynamoPort: 8000,
       sesPort: 8005,
       webhookPort: 8010,
+      eventBusPort: 8011,
+      leadEventRetryScale: 1,
       devPort: 5173,
       tableName: 'kryon-leads',
       siteOrigin: 'http://127.0.0.1:3000',
@@ -51,6 +53,16 @@ describe('localSettings', () => {
     expect(localSettings({ WEBHOOK_PORT: '43010' }).webhookPort).toBe(43010);
   });
 
+  it('takes the event bus port and the retry scale, refusing a scale that is not one', () => {
+    expect(localSettings({ EVENT_BUS_PORT: '43011' }).eventBusPort).toBe(43011);
+    expect(localSettings({ LEAD_EVENT_RETRY_SCALE: '0.001' }).leadEventRetryScale).toBe(0.001);
+    for (const wrong of ['0', '-1', '2', 'fast']) {
+      expect(() => localSettings({ LEAD_EVENT_RETRY_SCALE: wrong })).toThrow(
+        `LEAD_EVENT_RETRY_SCALE is "${wrong}": it must be a number above 0, at most 1`,
+      );
+    }
+  });
+
   it('refuses a port that is not one', () => {
     expect(() => localSettings({ SES_PORT: '80a' })).toThrow(/SES_PORT must be a port number/);
     expect(() => localSettings({ PORT: '70000' })).toThrow(/PORT must be a port number/);
@@ -72,8 +84,15 @@ describe('handlerEnvironment', () => {
       REPORTS_DIR: settings.reportsDir,
       // No DNS to the internet here: the mail-domain check would only wait for its timeout.
       MAIL_DOMAIN_CHECK: 'off',
+      // Lead events: the running npm start's bus unless the command has its own.
+      AWS_ENDPOINT_URL_EVENTBRIDGE: 'http://127.0.0.1:8011',
+      LEAD_EVENT_BUS_NAME: 'kryon-lead-events',
     });
     expect(vars).not.toHaveProperty('AWS_ENDPOINT_URL_SESV2');
+    expect(
+      handlerEnvironment(settings, { dynamoUrl: 'x', eventBusUrl: 'http://127.0.0.1:2' }, {})
+        .AWS_ENDPOINT_URL_EVENTBRIDGE,
+    ).toBe('http://127.0.0.1:2');
     expect(vars.IP_HASH_SECRET).toBe(readFileSync(join(dataDir, 'ip-hash-secret'), 'utf8'));
     expect(
       handlerEnvironment(settings, { dynamoUrl: 'x' }, { IP_HASH_SECRET: 'given' }),

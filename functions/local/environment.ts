@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LOCAL_EVENT_BUS_NAME } from './event-bus.ts';
 
 /**
  * The local environment, built in one place for every command that runs the handlers on this
@@ -18,6 +19,14 @@ export interface LocalSettings {
   sesPort: number;
   /** The local webhook inbox (local/webhook-inbox.ts): where local lead events are delivered. */
   webhookPort: number;
+  /** The local EventBridge of lead events (local/event-bus.ts), the handlers' publish endpoint. */
+  eventBusPort: number;
+  /**
+   * Multiplies the waits between a lead event's delivery attempts (LEAD_EVENT_RETRY_SCALE):
+   * 1, the default, waits as deployed (30 s, 2 min, 10 min...); 0.01 tries a dead receiver
+   * 17 times in about 15 minutes.
+   */
+  leadEventRetryScale: number;
   /** The Vite dev server of `npm run dev`, which proxies `/api` to `port`. */
   devPort: number;
   /** DynamoDB data and the local site secret; resolved against the repository root. */
@@ -45,6 +54,7 @@ export const LOCAL_DEFAULTS = {
   dynamoPort: 8000,
   sesPort: 8005,
   webhookPort: 8010,
+  eventBusPort: 8011,
   devPort: 5173,
   dataDir: '.data',
   siteDir: 'web/build/client',
@@ -65,6 +75,8 @@ export function localSettings(
     dynamoPort: portOf(env, 'DYNAMODB_PORT', LOCAL_DEFAULTS.dynamoPort),
     sesPort: portOf(env, 'SES_PORT', LOCAL_DEFAULTS.sesPort),
     webhookPort: portOf(env, 'WEBHOOK_PORT', LOCAL_DEFAULTS.webhookPort),
+    eventBusPort: portOf(env, 'EVENT_BUS_PORT', LOCAL_DEFAULTS.eventBusPort),
+    leadEventRetryScale: retryScaleOf(env),
     devPort,
     dataDir: resolve(repoRoot, value(env, 'DATA_DIR') ?? LOCAL_DEFAULTS.dataDir),
     siteDir,
@@ -73,6 +85,18 @@ export function localSettings(
     siteOrigin: value(env, 'SITE_ORIGIN') ?? `http://127.0.0.1:${options.dev ? devPort : port}`,
     sesEvents: sesEventsOf(env),
   };
+}
+
+function retryScaleOf(env: NodeJS.ProcessEnv): number {
+  const given = value(env, 'LEAD_EVENT_RETRY_SCALE');
+  if (given === undefined) return 1;
+  const scale = Number(given);
+  if (!Number.isFinite(scale) || scale <= 0 || scale > 1) {
+    throw new Error(
+      `LEAD_EVENT_RETRY_SCALE is "${given}": it must be a number above 0, at most 1 (the default).`,
+    );
+  }
+  return scale;
 }
 
 function sesEventsOf(env: NodeJS.ProcessEnv): boolean {
@@ -87,6 +111,8 @@ export interface LocalEndpoints {
   dynamoUrl: string;
   /** Unset for a command that sends no e-mail. */
   sesUrl?: string;
+  /** The local event bus; unset, the one `npm start` runs on EVENT_BUS_PORT. */
+  eventBusUrl?: string;
 }
 
 /**
@@ -118,6 +144,12 @@ export function handlerEnvironment(
     MAIL_DOMAIN_CHECK: value(env, 'MAIL_DOMAIN_CHECK') ?? 'off',
   };
   if (endpoints.sesUrl) values.AWS_ENDPOINT_URL_SESV2 = endpoints.sesUrl;
+  // Lead events go to the local bus, like the SES endpoint above (the SDK reads
+  // AWS_ENDPOINT_URL_<service> per service); with none running, a publish fails and the
+  // event stays owed on its lead, as when EventBridge refuses it.
+  values.AWS_ENDPOINT_URL_EVENTBRIDGE =
+    endpoints.eventBusUrl ?? `http://127.0.0.1:${settings.eventBusPort}`;
+  values.LEAD_EVENT_BUS_NAME = LOCAL_EVENT_BUS_NAME;
   return values;
 }
 

@@ -2,19 +2,37 @@ import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { LeadEventDestination } from '../src/leads/event-destinations.ts';
 import { API_ROUTES, FALLBACK_HANDLER } from '../src/routes.ts';
 import { startDynamo } from './emulators.ts';
-import { applyHandlerEnvironment, handlerEnvironment, type LocalSettings } from './environment.ts';
+import {
+  applyHandlerEnvironment,
+  handlerEnvironment,
+  LOCAL_DEFAULTS,
+  type LocalSettings,
+} from './environment.ts';
+import { type LocalEventBus, startLocalEventBus } from './event-bus.ts';
+import {
+  inboxSecrets,
+  localDelivery,
+  localDestinations,
+  localEventSecrets,
+} from './lead-event-destinations.ts';
 import { createLocalServer, type Handler } from './server.ts';
 import { deliverToHandler } from './ses-event-handler.ts';
 import { startSesWithEvents } from './ses-events.ts';
 import { ensureTable } from './table.ts';
+import { startWebhookInbox, type WebhookInbox } from './webhook-inbox.ts';
 
 export interface RunningStack {
   /** The local server's own address. */
   url: string;
   dynamoUrl: string;
   sesUrl: string;
+  /** The local EventBridge the handlers publish lead events to (local/event-bus.ts). */
+  eventBus: LocalEventBus;
+  /** The webhook inbox the local destinations deliver to, when the stack delivers lead events. */
+  webhookUrl?: string;
   /** Resolves once SES's delivery events of every e-mail sent so far have been handled. */
   sesEventsSettled(): Promise<void>;
   /** Stops the SES emulator alone, the rest running: an e-mail outage, for a test. */
@@ -28,10 +46,20 @@ export interface RunningStack {
  * prerendered site beside it. `npm run dev` leaves the site to Vite, which proxies `/api` here.
  * SES's delivery events of each e-mail reach the delivery-events handler as they would
  * deployed, `sesEventDelayMs` (200) after the send (local/ses-events.ts).
+ * Lead events go to a local EventBridge (local/event-bus.ts), which archives them in DATA_DIR.
+ * With `leadEvents` (npm start, npm run dev) the bus listens on EVENT_BUS_PORT and delivers to
+ * the destinations of infra/environments/local.ts (or `destinations`), the webhook inbox on
+ * WEBHOOK_PORT receiving them; without (the tests' stacks), it takes a free port and only
+ * archives, so a test never holds those ports or publishes to a running `npm start`.
  */
 export async function startLocalStack(
   settings: LocalSettings,
-  options: { serveSite: boolean; sesEventDelayMs?: number },
+  options: {
+    serveSite: boolean;
+    sesEventDelayMs?: number;
+    leadEvents?: boolean;
+    destinations?: readonly LeadEventDestination[];
+  },
 ): Promise<RunningStack> {
   mkdirSync(settings.dataDir, { recursive: true });
   const dynamo = await startDynamo({
@@ -45,8 +73,16 @@ export async function startLocalStack(
     publishEvents: settings.sesEvents,
   });
 
+  const leadEvents = await startLeadEvents(settings, options);
+
   // The handlers read this configuration once, when they are imported below.
-  applyHandlerEnvironment(handlerEnvironment(settings, { dynamoUrl: dynamo.url, sesUrl: ses.url }));
+  applyHandlerEnvironment(
+    handlerEnvironment(settings, {
+      dynamoUrl: dynamo.url,
+      sesUrl: ses.url,
+      eventBusUrl: leadEvents.bus.url,
+    }),
+  );
   const client = new DynamoDBClient({});
   await ensureTable(client, settings.tableName);
   client.destroy();
@@ -72,16 +108,85 @@ export async function startLocalStack(
     url: `http://127.0.0.1:${port}`,
     dynamoUrl: dynamo.url,
     sesUrl: ses.url,
+    eventBus: leadEvents.bus,
+    ...(leadEvents.inbox ? { webhookUrl: leadEvents.inbox.url } : {}),
     sesEventsSettled: () => ses.settled(),
     stopSes,
     close() {
       closing ??= (async () => {
         server.closeAllConnections();
-        await Promise.all([new Promise((done) => server.close(done)), dynamo.close(), stopSes()]);
+        await Promise.all([
+          new Promise((done) => server.close(done)),
+          dynamo.close(),
+          stopSes(),
+          leadEvents.bus.close(),
+          leadEvents.inbox?.close(),
+        ]);
       })();
       return closing;
     },
   };
+}
+
+/**
+ * The local bus and, when the stack delivers lead events, the inbox and the destinations'
+ * local secrets: each event goes out through the delivery function's own code
+ * (`localDelivery`: `deliverLeadEvent`, the signer, fetch without redirects).
+ */
+async function startLeadEvents(
+  settings: LocalSettings,
+  options: { leadEvents?: boolean; destinations?: readonly LeadEventDestination[] },
+): Promise<{ bus: LocalEventBus; inbox?: WebhookInbox }> {
+  const dir = join(settings.dataDir, 'lead-events');
+  if (!options.leadEvents) {
+    const bus = await startLocalEventBus({
+      port: 0,
+      dir,
+      destinations: [],
+      deliver: async () => ({ ok: false, reason: 'no destination' }),
+    });
+    return { bus };
+  }
+  const named = options.destinations ?? (await localDestinations());
+  const secrets = localEventSecrets(settings.dataDir, named);
+  const inbox = await startWebhookInbox({
+    port: settings.webhookPort,
+    secrets: inboxSecrets(settings.dataDir, named, secrets),
+  });
+  const destinations = inboxOnItsPort(named, Number(new URL(inbox.url).port));
+  try {
+    const bus = await startLocalEventBus({
+      port: settings.eventBusPort,
+      dir,
+      destinations,
+      retryScale: settings.leadEventRetryScale,
+      deliver: localDelivery({ destinations, secrets, inboxUrl: inbox.url }),
+    });
+    return { bus, inbox };
+  } catch (error) {
+    await inbox.close();
+    throw error;
+  }
+}
+
+/**
+ * local.ts names the inbox at its default address (http://127.0.0.1:8010); with another
+ * WEBHOOK_PORT (a second checkout, the browser tests), its webhooks go to this stack's inbox,
+ * never to another stack's.
+ */
+function inboxOnItsPort(
+  destinations: readonly LeadEventDestination[],
+  webhookPort: number,
+): LeadEventDestination[] {
+  const defaultInbox = `http://127.0.0.1:${LOCAL_DEFAULTS.webhookPort}`;
+  return destinations.map((destination) =>
+    destination.url && new URL(destination.url).origin === defaultInbox
+      ? {
+          ...destination,
+          url: `http://127.0.0.1:${webhookPort}${destination.url.slice(defaultInbox.length)}`,
+        }
+      : destination,
+  );
 }
 
 /** Stops the stack on Ctrl-C or a TERM signal, then exits. */

@@ -13,6 +13,7 @@ import {
 import { LEADS_TABLE, PENDING_PARTITION } from '../src/adapters/table-schema.ts';
 
 const { pendingSendsIndex: index } = LEADS_TABLE;
+const INDEXES = [LEADS_TABLE.pendingSendsIndex, LEADS_TABLE.pendingEventsIndex];
 
 /**
  * DynamoDB (and dynalite, even with its delays at 0) answers CreateTable and DeleteTable while
@@ -23,8 +24,8 @@ const WAIT = { minDelay: 0.05, maxDelay: 0.5, maxWaitTime: 30 };
 
 /**
  * Creates the leads table as infra/lib/submissions-table.ts defines it, if it is missing.
- * A table an older checkout created without the re-send index is rebuilt with it, its items
- * kept: dynalite cannot add an index to an existing table. This runs only against the local
+ * A table an older checkout created without one of its indexes (the re-send list, the event
+ * outbox) is rebuilt with them, its items kept: dynalite cannot add an index to a table. This runs only against the local
  * emulator; the deployed table gets its shape from the CDK app.
  */
 export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
@@ -41,7 +42,9 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
     await createTable(client, tableName);
     return;
   }
-  if (!indexes.includes(index.name)) await rebuildWithIndex(client, tableName);
+  if (INDEXES.some(({ name }) => !indexes.includes(name))) {
+    await rebuildWithIndex(client, tableName);
+  }
 }
 
 async function createTable(client: DynamoDBClient, tableName: string): Promise<void> {
@@ -52,23 +55,23 @@ async function createTable(client: DynamoDBClient, tableName: string): Promise<v
       AttributeDefinitions: [
         { AttributeName: LEADS_TABLE.partitionKey, AttributeType: 'S' },
         { AttributeName: LEADS_TABLE.sortKey, AttributeType: 'S' },
-        { AttributeName: index.partitionKey.name, AttributeType: index.partitionKey.type },
-        { AttributeName: index.sortKey.name, AttributeType: index.sortKey.type },
+        ...INDEXES.flatMap(({ partitionKey, sortKey }) => [
+          { AttributeName: partitionKey.name, AttributeType: partitionKey.type },
+          { AttributeName: sortKey.name, AttributeType: sortKey.type },
+        ]),
       ],
       KeySchema: [
         { AttributeName: LEADS_TABLE.partitionKey, KeyType: 'HASH' },
         { AttributeName: LEADS_TABLE.sortKey, KeyType: 'RANGE' },
       ],
-      GlobalSecondaryIndexes: [
-        {
-          IndexName: index.name,
-          KeySchema: [
-            { AttributeName: index.partitionKey.name, KeyType: 'HASH' },
-            { AttributeName: index.sortKey.name, KeyType: 'RANGE' },
-          ],
-          Projection: { ProjectionType: index.projection },
-        },
-      ],
+      GlobalSecondaryIndexes: INDEXES.map(({ name, partitionKey, sortKey, projection }) => ({
+        IndexName: name,
+        KeySchema: [
+          { AttributeName: partitionKey.name, KeyType: 'HASH' as const },
+          { AttributeName: sortKey.name, KeyType: 'RANGE' as const },
+        ],
+        Projection: { ProjectionType: projection },
+      })),
     }),
   );
   await waitUntilTableExists({ client, ...WAIT }, { TableName: tableName });
@@ -88,9 +91,7 @@ async function rebuildWithIndex(client: DynamoDBClient, tableName: string): Prom
   for (const item of items) {
     await client.send(new PutItemCommand({ TableName: tableName, Item: withResendListing(item) }));
   }
-  console.log(
-    `Rebuilt local table ${tableName} with the ${index.name} index (${items.length} items kept).`,
-  );
+  console.log(`Rebuilt local table ${tableName} with its indexes (${items.length} items kept).`);
 }
 
 /** A lead stored before the re-send index that still owes its e-mail goes on the list. */

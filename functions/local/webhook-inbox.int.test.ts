@@ -82,6 +82,38 @@ describe('the webhook inbox', () => {
     expect(page).not.toContain('<script>1</script>');
   });
 
+  it('takes Slack messages at /slack/..., as Slack answers them, and draws them as Slack would', async () => {
+    const message = {
+      text: 'New lead',
+      blocks: [
+        { type: 'header', text: { type: 'plain_text', text: 'Demo request &lt;b&gt;' } },
+        {
+          type: 'section',
+          fields: [{ type: 'mrkdwn', text: '*Company*', verbatim: true }],
+        },
+      ],
+    };
+    const ok = await fetch(`${inbox.url}/slack/T0ken`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(message),
+    });
+    const empty = await fetch(`${inbox.url}/slack/T0ken`, { method: 'POST', body: '{}' });
+
+    expect([ok.status, await ok.text()]).toEqual([200, 'ok']);
+    expect([empty.status, await empty.text()]).toEqual([400, 'no_text']);
+    const slack = (await storedWebhooks(inbox.url)).filter((e) => e.kind === 'slack');
+    expect(slack.map((e) => [e.path, e.verified, e.reason])).toEqual([
+      ['/slack/T0ken', true, undefined],
+      ['/slack/T0ken', false, 'no_text'],
+    ]);
+    expect(JSON.parse(slack[0]?.body ?? '')).toEqual(message);
+    const page = await (await fetch(inbox.url)).text();
+    // Slack's entities decoded, then escaped for HTML; Kryon's mrkdwn labels in bold.
+    expect(page).toContain('<div class="header">Demo request &lt;b&gt;</div>');
+    expect(page).toContain('<b>Company</b>');
+  });
+
   it('answers anything but POST, GET / and GET /store with 405', async () => {
     expect((await fetch(`${inbox.url}/store`, { method: 'PUT' })).status).toBe(405);
   });

@@ -2,7 +2,9 @@ import { createServer, type IncomingMessage } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 import { checkSecret } from '../src/adapters/webhook-signer.ts';
 import { escapeHtml } from '../src/leads/notification.ts';
+import type { SlackMessage } from '../src/leads/slack-message.ts';
 import { closeServer, readBody } from './http-body.ts';
+import { SLACK_STYLE, slackMessageHtml } from './slack-html.ts';
 
 /*
  * The local stand-in for a CRM, Zapier or n8n: it takes every webhook delivery, verifies it
@@ -10,6 +12,9 @@ import { closeServer, readBody } from './http-body.ts';
  * the SES inbox beside it): JSON at `GET /store`, a page to read at `GET /`. A refused
  * delivery is kept too, with the reason, and answered 401, as a real receiver would: a
  * sender's fault shows here rather than vanishing.
+ * It is a Slack channel too: a POST to `/slack/<token>` (a local Slack destination's
+ * "incoming webhook URL") is a Slack message, answered `ok` as Slack does, or 400
+ * `invalid_payload` without `text` or `blocks`; the page draws it roughly as Slack would.
  */
 
 /** One delivery as the inbox keeps it at `GET /store`. */
@@ -18,9 +23,15 @@ export interface WebhookEntry {
   seq: number;
   receivedAt: string;
   path: string;
+  /**
+   * `slack`: a message posted to `/slack/...`, as to a Slack incoming webhook (not signed:
+   * its URL is the credential); `webhook`: a delivery to any other path, verified.
+   */
+  kind: 'slack' | 'webhook';
   headers: Record<string, string>;
   /** The body exactly as received: what the signature covers. */
   body: string;
+  /** A webhook whose signature verified; a Slack message that Slack would take. */
   verified: boolean;
   /** Why it was refused, in the library's words (`No matching signature found`...). */
   reason?: string;
@@ -107,6 +118,24 @@ export async function startWebhookInbox(options: WebhookInboxOptions): Promise<W
       }
       const body = raw.toString('utf8');
       const headers = flatHeaders(req);
+      if (path.startsWith('/slack/')) {
+        const problem = slackProblem(body);
+        seq += 1;
+        entries.push({
+          seq,
+          receivedAt: new Date().toISOString(),
+          path,
+          kind: 'slack',
+          headers,
+          body,
+          verified: problem === undefined,
+          ...(problem ? { reason: problem } : {}),
+        });
+        if (entries.length > maxEntries) entries.splice(0, entries.length - maxEntries);
+        res.writeHead(problem ? 400 : 200, { 'content-type': 'text/plain' });
+        res.end(problem ?? 'ok');
+        return;
+      }
       const result = verifyDelivery(verifiers, body, headers);
       const id = headers['webhook-id'];
       const repeat = result.verified && id !== undefined && seenIds.has(id);
@@ -116,6 +145,7 @@ export async function startWebhookInbox(options: WebhookInboxOptions): Promise<W
         seq,
         receivedAt: new Date().toISOString(),
         path,
+        kind: 'webhook',
         headers,
         body,
         ...result,
@@ -155,6 +185,21 @@ export async function storedWebhooks(inboxUrl: string): Promise<WebhookEntry[]> 
   return webhooks;
 }
 
+/**
+ * Why Slack would refuse this body, in its words, or undefined: an incoming webhook takes a
+ * JSON object with `text` or `blocks` (https://docs.slack.dev/messaging/sending-messages-using-incoming-webhooks).
+ */
+function slackProblem(body: string): string | undefined {
+  try {
+    const message = JSON.parse(body) as { text?: unknown; blocks?: unknown };
+    if (typeof message !== 'object' || message === null) return 'invalid_payload';
+    if (typeof message.text !== 'string' && !Array.isArray(message.blocks)) return 'no_text';
+    return undefined;
+  } catch {
+    return 'invalid_payload';
+  }
+}
+
 /** The request's headers, one string each (lower-case names, as Node gives them). */
 function flatHeaders(req: IncomingMessage): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -173,11 +218,26 @@ function readable(body: string): string {
   }
 }
 
+/** A Slack message as Slack would show it in the channel; refused, its reason and body. */
+function slackItem(entry: WebhookEntry): string {
+  const heading = `#${entry.seq} · ${escapeHtml(entry.receivedAt)} · Slack <code>${escapeHtml(entry.path)}</code>`;
+  if (!entry.verified) {
+    return (
+      `<li><p>${heading} · <strong style="color:#b91c1c">refused</strong>: ${escapeHtml(entry.reason ?? '')}</p>` +
+      `<pre>${escapeHtml(readable(entry.body))}</pre></li>`
+    );
+  }
+  const message = JSON.parse(entry.body) as SlackMessage;
+  const time = entry.receivedAt.slice(11, 16);
+  return `<li><p>${heading}</p>${slackMessageHtml('Slack message', message, time)}</li>`;
+}
+
 /** The newest delivery first; every value escaped, as a body is whatever a sender chose. */
 function inboxPage(entries: readonly WebhookEntry[]): string {
   const items = [...entries]
     .reverse()
     .map((entry) => {
+      if (entry.kind === 'slack') return slackItem(entry);
       const verdict = entry.verified
         ? `<strong style="color:#15803d">verified</strong>${entry.repeat ? ' (a repeat of an id already received)' : ''}`
         : `<strong style="color:#b91c1c">refused</strong>: ${escapeHtml(entry.reason ?? '')}`;
@@ -191,8 +251,8 @@ function inboxPage(entries: readonly WebhookEntry[]): string {
   return (
     '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
     '<meta http-equiv="refresh" content="5"><title>Webhook inbox</title>' +
-    '<style>body{font:15px/1.4 system-ui,sans-serif;margin:2rem;max-width:60rem}li{border-top:1px solid #ccc;padding:.5rem 0}pre{background:#f4f4f5;padding:.5rem;overflow:auto;white-space:pre-wrap}</style>' +
-    `</head><body><h1>Webhook inbox</h1><p>${entries.length} deliveries, newest first; as JSON at <a href="/store">/store</a>.</p>` +
+    `<style>body{font:15px/1.4 system-ui,sans-serif;margin:2rem;max-width:60rem}li{border-top:1px solid #ccc;padding:.5rem 0}pre{background:#f4f4f5;padding:.5rem;overflow:auto;white-space:pre-wrap}${SLACK_STYLE}</style>` +
+    `</head><body><h1>Webhook inbox</h1><p>${entries.length} deliveries (signed webhooks, and Slack messages drawn as Slack would show them), newest first; as JSON at <a href="/store">/store</a>.</p>` +
     `<ol reversed>${items}</ol></body></html>`
   );
 }

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   GetSuppressedDestinationCommand,
   NotFoundException,
@@ -7,6 +10,7 @@ import {
 import { DynamoDBDocumentClient, GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { LeadForm } from '@kryon/shared/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalEventBus } from '../local/event-bus.ts';
 import { type SesWithEvents, startSesWithEvents } from '../local/ses-events.ts';
 import {
   createDynamoLeadStore,
@@ -16,6 +20,7 @@ import {
 } from '../src/adapters/dynamodb.ts';
 import { emailHash, sha256, spellingHash } from '../src/leads/hash.ts';
 import type { StoredLead } from '../src/leads/lead.ts';
+import { leadEvent } from '../src/leads/lead-events.ts';
 import { bodyOf, contactBody, contactEvent, type Handler } from '../test/events.ts';
 import { type IntegrationEnv, uniqueKey, useEmulators } from '../test/integration.ts';
 import { main, rateCounterFilter } from './leads-erase.ts';
@@ -228,5 +233,58 @@ describe('leads:erase', () => {
     const check = captureIo();
     await main(['--email', 'carol@example.com'], check);
     expect(check.stdout()).toContain('Nothing stored for this address.');
+  });
+
+  it('tells the destinations first (lead.erased, one per lead they may have had), and deletes nothing the bus refused', async () => {
+    const store = createDynamoLeadStore(env.dynamo, env.tableName);
+    const dee = lead('contact', 'dee-5', { name: 'Dee', email: 'dee@example.com' });
+    const spam = lead(
+      'contact',
+      'dee-6',
+      { name: 'Dee', email: 'dee@example.com' },
+      { spam: true },
+    );
+    for (const l of [dee, spam]) await store.createLead(l);
+    const dir = mkdtempSync(join(tmpdir(), 'erase-bus-'));
+    const bus = await startLocalEventBus({
+      port: 0,
+      dir,
+      destinations: [],
+      deliver: async () => ({ ok: true, status: 200 }),
+    });
+    try {
+      process.env.LEAD_EVENT_BUS_NAME = bus.busName;
+      // A bus that does not answer: nothing deleted, and the command says why.
+      process.env.AWS_ENDPOINT_URL_EVENTBRIDGE = 'http://127.0.0.1:9';
+      const down = captureIo();
+      expect(
+        await main(['--email', 'dee@example.com', '--yes', '--table', env.tableName], down),
+      ).toBe(1);
+      expect(down.stderr()).toContain('did not take the erase event');
+      expect(await exists(keyOf(dee))).toBe(true);
+
+      process.env.AWS_ENDPOINT_URL_EVENTBRIDGE = bus.url;
+      const io = captureIo();
+      expect(
+        await main(['--email', 'dee@example.com', '--yes', '--table', env.tableName], io),
+      ).toBe(0);
+      expect(io.stdout()).toContain(
+        'Told the lead-event destinations (lead.erased) about 1 submission.',
+      );
+      expect(await exists(keyOf(dee))).toBe(false);
+      expect(await exists(keyOf(spam))).toBe(false);
+      // Spam never reached a destination: only the real lead's erase is published.
+      expect(bus.archived().map((e) => [e['detail-type'], leadEvent.parse(e.detail)])).toEqual([
+        [
+          'lead.erased',
+          expect.objectContaining({ type: 'lead.erased', leadId: 'dee-5', form: 'contact' }),
+        ],
+      ]);
+    } finally {
+      delete process.env.LEAD_EVENT_BUS_NAME;
+      delete process.env.AWS_ENDPOINT_URL_EVENTBRIDGE;
+      await bus.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

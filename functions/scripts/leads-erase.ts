@@ -3,10 +3,16 @@
  * submissions in every form, lists them, and with --yes deletes them, the rate-limit
  * counter kept for their address, its entries on our suppression list and on SES's.
  */
+import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { isLeadForm } from '@kryon/shared/api';
 import { normaliseEmail } from '@kryon/shared/email';
 import { leadIdKey, suppressionKey } from '../src/adapters/dynamodb.ts';
+import { createEventBridgeBus } from '../src/adapters/event-bus.ts';
 import { emailHash } from '../src/leads/hash.ts';
+import { leadErased } from '../src/leads/lead-events.ts';
+import type { LeadEventBus } from '../src/leads/ports.ts';
+import { owedEvent } from '../src/leads/publish-events.ts';
 import { addressBudgetPrefix } from '../src/leads/rate-limit.ts';
 import { type Io, isEntryPoint, parseCommandArgs, runCli, UsageError } from './lib/cli.ts';
 import {
@@ -30,6 +36,10 @@ mail set puts an address that hard-bounced or complained): deployed, the table's
 your credentials; locally, the running npm start's SES emulator. Says what it cannot reach
 (sales mailboxes, backups, dead-letter queues). For a deployed table, set IP_HASH_SECRET to
 the stack's IP-hash secret to find the counters and the suppression entries too.
+Before each submission is deleted, the lead-event destinations that may have received it
+(Slack, webhooks) are told with a lead.erased event on the bus LEAD_EVENT_BUS_NAME names (set
+by \`npm run leads:erase -- <environment>\`); a submission whose event the bus refuses is
+not deleted, so the command can be run again.
 
   --email <address>  the person's e-mail address, as they gave it or normalised
   --yes              delete what was found (without it: a dry run that changes nothing)
@@ -46,6 +56,11 @@ export interface FoundSubmission {
   createdAt: string;
   emailStatus: string;
   matchedBy: 'emailHash' | 'email field';
+  /**
+   * Whether destinations may have received it: not spam and not synthetic, the leads that
+   * have a lead.accepted event (decision 090).
+   */
+  announced: boolean;
 }
 
 export interface Findings {
@@ -134,6 +149,7 @@ export async function findSubmissions(table: LeadsTable, email: string): Promise
       createdAt: String(item.createdAt ?? ''),
       emailStatus: String(item.emailStatus ?? ''),
       matchedBy,
+      announced: item.spam !== true && item.synthetic !== true,
     });
   }
   submissions.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
@@ -184,13 +200,54 @@ function suppressionReasons(item: Record<string, unknown>): string {
     .join(', ');
 }
 
-/** Deletes what findSubmissions found; counts what was still there to delete. */
+/** The bus erase events go to: LEAD_EVENT_BUS_NAME's, through the SDK's usual endpoint. */
+export function eraseEventBus(env: NodeJS.ProcessEnv = process.env): LeadEventBus | undefined {
+  const name = env.LEAD_EVENT_BUS_NAME?.trim();
+  return name ? createEventBridgeBus(new EventBridgeClient({}), name) : undefined;
+}
+
+/** The bus refused a lead.erased event: that submission and the rest were left as they are. */
+export class EraseEventError extends Error {}
+
+/**
+ * Deletes what findSubmissions found; counts what was still there to delete. Each announced
+ * submission's lead.erased event goes to the bus first: a submission is never deleted while
+ * the destinations that received it cannot be told (they would keep it), and the event's id is
+ * the same on a second run, so a receiver told twice drops the repeat.
+ */
 export async function eraseSubmissions(
   table: LeadsTable,
   findings: Findings,
-): Promise<{ deleted: number; countersDeleted: number; suppressionsDeleted: number }> {
+  options: { bus?: LeadEventBus; now?: () => Date } = {},
+): Promise<{
+  deleted: number;
+  countersDeleted: number;
+  suppressionsDeleted: number;
+  told: number;
+}> {
   let deleted = 0;
+  let told = 0;
+  const now = options.now ?? (() => new Date());
   for (const submission of findings.submissions) {
+    if (options.bus && submission.announced && isLeadForm(submission.form)) {
+      const event = owedEvent(
+        leadErased(
+          { form: submission.form, submissionId: submission.submissionId },
+          now().toISOString(),
+        ),
+      );
+      const refused = await options.bus.publish([event]).then(
+        ({ failed }) => failed.length > 0,
+        () => true,
+      );
+      if (refused) {
+        throw new EraseEventError(
+          `The event bus did not take the erase event of ${submission.form} submission ${submission.submissionId}: ` +
+            `it and those after it were not deleted (${deleted} deleted before it). Run the command again once the bus answers.`,
+        );
+      }
+      told += 1;
+    }
     if (await deleteItem(table, submission.key)) deleted += 1;
     // The item that finds the lead by its id names only the lead's key, but it goes too.
     if (submission.submissionId) await deleteItem(table, leadIdKey(submission.submissionId));
@@ -204,7 +261,7 @@ export async function eraseSubmissions(
   for (const { pk, sk } of findings.suppressions) {
     if (await deleteItem(table, { pk, sk })) suppressionsDeleted += 1;
   }
-  return { deleted, countersDeleted, suppressionsDeleted };
+  return { deleted, countersDeleted, suppressionsDeleted, told };
 }
 
 export async function main(argv: string[], io: Io): Promise<number> {
@@ -265,16 +322,27 @@ export async function main(argv: string[], io: Io): Promise<number> {
       );
       return 0;
     }
-    const { deleted, countersDeleted, suppressionsDeleted } = await eraseSubmissions(
-      table,
-      findings,
-    );
+    const bus = eraseEventBus();
+    let erased: Awaited<ReturnType<typeof eraseSubmissions>>;
+    try {
+      erased = await eraseSubmissions(table, findings, bus ? { bus } : {});
+    } catch (error) {
+      if (!(error instanceof EraseEventError)) throw error;
+      io.err(`${error.message}\n`);
+      return 1;
+    }
+    const { deleted, countersDeleted, suppressionsDeleted, told } = erased;
     let sesRemoved = 0;
     for (const { address } of sesListed) {
       if (await ses?.remove(address)) sesRemoved += 1;
     }
     io.out(
       `Deleted ${plural(deleted, 'submission')}${countersDeleted ? ` and ${plural(countersDeleted, 'rate-limit counter')}` : ''}${suppressionsDeleted ? ` and ${plural(suppressionsDeleted, 'suppression entry')}` : ''}${sesRemoved ? `, and took ${plural(sesRemoved, 'address')} off ${ses?.description}` : ''}.\n`,
+    );
+    io.out(
+      bus
+        ? `Told the lead-event destinations (lead.erased) about ${plural(told, 'submission')}.\n`
+        : 'Lead-event destinations not told: no LEAD_EVENT_BUS_NAME (run it as npm run leads:erase -- <environment>).\n',
     );
     io.out(NOT_REACHED);
     return 0;

@@ -8,6 +8,7 @@ import {
   formConfig,
   formRecipients,
   healthConfig,
+  leadEventDeliveryConfig,
   loggingConfig,
   readConfig,
   reportConfig,
@@ -355,6 +356,71 @@ describe('MAIL_DOMAIN_CHECK', () => {
     expect(form({ ...FORM_ENV, MAIL_DOMAIN_CHECK: ' off ' }).MAIL_DOMAIN_CHECK).toBe('off');
     expect(() => form({ ...FORM_ENV, MAIL_DOMAIN_CHECK: 'yes' })).toThrow(
       'Environment variable MAIL_DOMAIN_CHECK must be "dns" or "off", not "yes"',
+    );
+  });
+});
+
+describe('LEAD_EVENT_DESTINATIONS', () => {
+  const slack = {
+    name: 'sales-slack',
+    kind: 'slack',
+    secretArn: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:kryon/slack-AbCdEf',
+    queueArn: 'arn:aws:sqs:eu-west-1:123456789012:kryon-lead-events-sales-slack',
+    perSecond: 1,
+  };
+  const crm = {
+    name: 'crm',
+    kind: 'webhook',
+    url: 'https://crm.example/hooks/kryon',
+    secretArn: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:kryon/crm-AbCdEf',
+    queueArn: 'arn:aws:sqs:eu-west-1:123456789012:kryon-lead-events-crm',
+    perSecond: 5,
+  };
+  const read = (value: string | undefined) =>
+    readConfig(leadEventDeliveryConfig, { LEAD_EVENT_DESTINATIONS: value });
+  const refusal = (value: unknown) =>
+    `Environment variable LEAD_EVENT_DESTINATIONS must be a JSON array of destinations ({ name, kind, url?, secretArn, queueArn, perSecond }): ${value}`;
+
+  it('takes the stack’s JSON array of destinations', () => {
+    expect(read(` ${JSON.stringify([slack, crm])} `).LEAD_EVENT_DESTINATIONS).toEqual([slack, crm]);
+    expect(read('[]').LEAD_EVENT_DESTINATIONS).toEqual([]);
+  });
+
+  it('refuses to start without it, or with anything else, naming the variable and the fault', () => {
+    expect(() => read(undefined)).toThrow(
+      'Missing required environment variable LEAD_EVENT_DESTINATIONS',
+    );
+    expect(() => read('{not json')).toThrow(refusal('it is not JSON'));
+    expect(() => read(JSON.stringify(slack))).toThrow(refusal('is not an array'));
+    expect(() => read(JSON.stringify([{ ...slack, queueArn: 'kryon-queue' }]))).toThrow(
+      refusal('[0].queueArn must be the ARN of an SQS queue'),
+    );
+    expect(() => read(JSON.stringify([slack, { ...crm, perSecond: 0 }]))).toThrow(
+      refusal('[1].perSecond must be a whole number from 1 to 50'),
+    );
+    expect(() => read(JSON.stringify([{ ...crm, url: 'http://crm.example/hook' }]))).toThrow(
+      refusal('[0].url must be an https URL (or http://127.0.0.1), with no user or password'),
+    );
+    expect(() => read(JSON.stringify([{ ...crm, url: undefined }]))).toThrow(
+      refusal('[0].url a webhook has a url, a Slack destination none (its URL is in its secret)'),
+    );
+    expect(() => read(JSON.stringify([{ ...slack, url: 'https://hooks.slack.com/x' }]))).toThrow(
+      /\[0\]\.url a webhook has a url, a Slack destination none/,
+    );
+    expect(() => read(JSON.stringify([{ ...slack, kind: 'email' }]))).toThrow(
+      refusal('[0].kind must be "slack" or "webhook"'),
+    );
+    expect(() => read(JSON.stringify([{ ...slack, secretArn: 'kryon/slack' }]))).toThrow(
+      /\[0\]\.secretArn must be the ARN of a Secrets Manager secret/,
+    );
+    expect(() => read(JSON.stringify([{ ...slack, extra: 1 }]))).toThrow(
+      refusal('[0] has a key it does not know: extra'),
+    );
+    expect(() => read(JSON.stringify([slack, { ...crm, name: 'sales-slack' }]))).toThrow(
+      refusal('names two destinations alike'),
+    );
+    expect(() => read(JSON.stringify([slack, { ...crm, queueArn: slack.queueArn }]))).toThrow(
+      refusal('names one queue for two destinations'),
     );
   });
 });

@@ -2,6 +2,12 @@ import { LEAD_FORMS, type LeadForm } from '@kryon/shared/api';
 import { DATA_RETENTION } from '@kryon/shared/constants';
 import { isEmailAddress, parseFromHeader } from '@kryon/shared/mail-address';
 import * as z from 'zod/mini';
+import {
+  DESTINATION_KINDS,
+  DESTINATION_RATE,
+  webhookDestination,
+  webhookUrlProblem,
+} from './leads/event-destinations.ts';
 import { MAIL_TO, mailToVariable } from './leads/mail-to.ts';
 import { type SettingReader, settingsSchema } from './settings.ts';
 
@@ -193,6 +199,13 @@ const tableShape = {
   ),
 };
 
+/** Where lead events are published (decision 090). */
+const eventBusShape = {
+  LEAD_EVENT_BUS_NAME: optionalText(
+    'The EventBridge bus lead events are published to, for the destinations of the environment file. Form, resend, delivery-events and report functions; unset, no lead event is kept or published.',
+  ),
+};
+
 /** How e-mail is sent: senders, configuration sets, identity. */
 const sendingShape = {
   MAIL_FROM: requiredSender(
@@ -273,6 +286,103 @@ const reportShape = {
   ),
 };
 
+/** An SQS queue's ARN (any partition; a FIFO queue's name ends in .fifo). */
+const QUEUE_ARN = /^arn:aws[a-z-]*:sqs:[a-z0-9-]+:\d{12}:[A-Za-z0-9_-]{1,80}(\.fifo)?$/;
+
+/** One destination as the stack gives it to the lead-event delivery function. */
+const deliveryDestination = z
+  .strictObject(
+    {
+      name: webhookDestination.shape.name,
+      kind: z.enum(DESTINATION_KINDS, 'must be "slack" or "webhook"'),
+      url: z.optional(
+        z
+          .string()
+          .check(
+            z.refine(
+              (url) => webhookUrlProblem(url) === undefined,
+              'must be an https URL (or http://127.0.0.1), with no user or password',
+            ),
+          ),
+      ),
+      secretArn: z.string().check(z.regex(SECRET_ARN[0], `must be ${SECRET_ARN[1]}`)),
+      queueArn: z.string().check(z.regex(QUEUE_ARN, 'must be the ARN of an SQS queue')),
+      perSecond: z
+        .number('must be a whole number from 1 to 50')
+        .check(
+          z.int('must be a whole number from 1 to 50'),
+          z.gte(1, 'must be a whole number from 1 to 50'),
+          z.lte(DESTINATION_RATE.max, 'must be a whole number from 1 to 50'),
+        ),
+    },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? `has a key it does not know: ${issue.keys.join(', ')}`
+          : 'must be an object',
+    },
+  )
+  .check(
+    z.refine((d) => (d.kind === 'webhook') === (d.url !== undefined), {
+      message: 'a webhook has a url, a Slack destination none (its URL is in its secret)',
+      path: ['url'],
+    }),
+  );
+
+/** LEAD_EVENT_DESTINATIONS as JSON, each name and queue once. */
+const deliveryDestinations = z.array(deliveryDestination, 'is not an array').check(
+  z.refine((list) => new Set(list.map((d) => d.name)).size === list.length, {
+    message: 'names two destinations alike',
+  }),
+  z.refine((list) => new Set(list.map((d) => d.queueArn)).size === list.length, {
+    message: 'names one queue for two destinations',
+  }),
+);
+
+const LEAD_EVENT_DESTINATIONS = 'LEAD_EVENT_DESTINATIONS';
+
+/** The destinations of lead events (issue 36): their queues, secrets and rates. */
+const leadEventsShape = {
+  [LEAD_EVENT_DESTINATIONS]: described(
+    z.pipe(
+      raw,
+      z.pipe(
+        z.string({ error: `Missing required environment variable ${LEAD_EVENT_DESTINATIONS}` }),
+        z.transform((value, ctx) => {
+          const fail = (why: string) => {
+            ctx.issues.push({
+              code: 'custom',
+              input: value,
+              message: `Environment variable ${LEAD_EVENT_DESTINATIONS} must be a JSON array of destinations ({ name, kind, url?, secretArn, queueArn, perSecond }): ${why}`,
+            });
+            return z.NEVER;
+          };
+          let json: unknown;
+          try {
+            json = JSON.parse(value);
+          } catch {
+            return fail('it is not JSON');
+          }
+          const parsed = z.safeParse(deliveryDestinations, json);
+          if (parsed.success) return parsed.data;
+          return fail(
+            parsed.error.issues
+              .map((issue) => {
+                const path = issue.path
+                  .map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`))
+                  .join('')
+                  .replace(/^\./, '');
+                return path ? `${path} ${issue.message}` : issue.message;
+              })
+              .join('; '),
+          );
+        }),
+      ),
+    ),
+    "The lead-event destinations as JSON, written by the stack from the environment file's leadEvents: each one's name, kind, webhook URL, secret's ARN (as its name gives it: the secret is read by that name), queue's ARN and deliveries a second. Required by the lead-event delivery function.",
+  ),
+};
+
 /**
  * Every variable any function reads but the settings' (settings.ts), with its description: the catalogue the per-function
  * schemas below pick from (its required entries are required only where a function needs them).
@@ -286,6 +396,8 @@ export const ENVIRONMENT_VARIABLES = {
   ...leadShape,
   ...recipientsShape,
   ...reportShape,
+  ...eventBusShape,
+  ...leadEventsShape,
 };
 
 // --- Rules across variables.
@@ -368,6 +480,7 @@ export const reportConfig = z
     ...secretsShape,
     ...tableShape,
     ...reportShape,
+    ...eventBusShape,
     SITE_ORIGIN: presentationShape.SITE_ORIGIN,
   })
   .check(needsSiteSecret());
@@ -379,6 +492,7 @@ const mailingShape = {
   ...tableShape,
   ...sendingShape,
   ...presentationShape,
+  ...eventBusShape,
 };
 
 /** POST /api/email/<form>: one form's function, and `recipients`, its form's list. */
@@ -416,8 +530,15 @@ export const deliveryEventsConfig = z
     SES_CONFIGURATION_SET: sendingShape.SES_CONFIGURATION_SET,
     SES_VISITOR_CONFIGURATION_SET: sendingShape.SES_VISITOR_CONFIGURATION_SET,
     RETENTION_DAYS: leadShape.RETENTION_DAYS,
+    ...eventBusShape,
   })
   .check(needsSiteSecret());
+
+/**
+ * The lead-event delivery function (issue 36): its destinations, each found by the queue a
+ * message comes from. Their secrets are read at run time by ARN (decision 035).
+ */
+export const leadEventDeliveryConfig = z.object({ ...loggingShape, ...leadEventsShape });
 
 /**
  * The visitor brake pauses the visitor set only, so it refuses to start without one or with the
@@ -459,6 +580,7 @@ export type ReportConfig = z.output<typeof reportConfig>;
 export type FormConfig = z.output<ReturnType<typeof formConfig>>;
 export type ResendConfig = z.output<typeof resendConfig>;
 export type DeliveryEventsConfig = z.output<typeof deliveryEventsConfig>;
+export type LeadEventDeliveryConfig = z.output<typeof leadEventDeliveryConfig>;
 export type VisitorBrakeConfig = z.output<typeof visitorBrakeConfig>;
 
 /**

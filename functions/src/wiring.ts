@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { Metrics } from '@aws-lambda-powertools/metrics';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { SQSClient } from '@aws-sdk/client-sqs';
 import type { LeadForm } from '@kryon/shared/api';
 import {
   CHALLENGE_RATE_LIMIT,
@@ -16,10 +18,13 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { createAltchaService } from './adapters/altcha.ts';
 import { createDynamoBrakeStateStore } from './adapters/brake-state.ts';
 import { createDynamoLeadStore, createDynamoWindowCounter } from './adapters/dynamodb.ts';
+import { createEventBridgeBus } from './adapters/event-bus.ts';
+import { createFetchPost } from './adapters/http-post.ts';
 import { createDnsMailDomainCheck } from './adapters/mail-domain.ts';
 import {
   createBrakeMetrics,
   createDeliveryMetrics,
+  createLeadEventMetrics,
   createLeadMetrics,
 } from './adapters/metrics.ts';
 import {
@@ -28,12 +33,15 @@ import {
   type SecretVersions,
 } from './adapters/secrets.ts';
 import { createSesMailer, createSesVisitorBrake, type SesMailerOptions } from './adapters/ses.ts';
+import { createSqsRetryAfter } from './adapters/sqs.ts';
+import { signWebhook } from './adapters/webhook-signer.ts';
 import {
   type ChallengeConfig,
   type DeliveryEventsConfig,
   type FormConfig,
   formConfig,
   type HealthConfig,
+  type LeadEventDeliveryConfig,
   loggingConfig,
   type ResendConfig,
   readConfig,
@@ -54,7 +62,8 @@ import type { DeliveryEventDeps } from './leads/delivery-events.ts';
 import { DIGEST_MAX_LEADS } from './leads/digest.ts';
 import type { FormDefinition } from './leads/form-definition.ts';
 import { derivedSecret } from './leads/hash.ts';
-import type { BrakeMetrics, Log, MailDomainCheck } from './leads/ports.ts';
+import type { LeadEventQueueDeps } from './leads/lead-event-queue.ts';
+import type { BrakeMetrics, LeadEventBus, Log, MailDomainCheck } from './leads/ports.ts';
 import type { ResendDeps } from './leads/resend-pending.ts';
 import type { LeadDeps } from './leads/submit-lead.ts';
 import type { VisitorBrakeDeps } from './leads/visitor-brake.ts';
@@ -204,7 +213,8 @@ function deliveryConfig(site: SecretVersions, { SITE_ORIGIN, settings }: Present
 }
 
 /** What every lead function works with: the table, SES, metrics, logs, clock and ids. */
-function sharedDeps(config: Pick<HealthConfig, 'TABLE_NAME'> & SendingConfig) {
+function sharedDeps(config: Pick<HealthConfig, 'TABLE_NAME'> & SendingConfig & EventBusConfig) {
+  const bus = leadEventBus(config);
   return {
     store: leadStore(config),
     mailer: mailer(config),
@@ -212,7 +222,18 @@ function sharedDeps(config: Pick<HealthConfig, 'TABLE_NAME'> & SendingConfig) {
     log,
     now: () => new Date(),
     newId: randomUUID,
+    ...(bus ? { bus } : {}),
   };
+}
+
+type EventBusConfig = { LEAD_EVENT_BUS_NAME?: string };
+let eventBridge: EventBridgeClient | undefined;
+
+/** The lead-event bus LEAD_EVENT_BUS_NAME names, or none where it is unset (decision 090). */
+export function leadEventBus(config: EventBusConfig): LeadEventBus | undefined {
+  if (!config.LEAD_EVENT_BUS_NAME) return undefined;
+  eventBridge ??= new EventBridgeClient({});
+  return createEventBridgeBus(eventBridge, config.LEAD_EVENT_BUS_NAME);
 }
 
 /** The secrets the functions work with. */
@@ -414,11 +435,13 @@ export function deliveryEventDeps(
   site: SecretVersions,
   config: DeliveryEventsConfig,
 ): DeliveryEventDeps {
+  const bus = leadEventBus(config);
   return {
     store: leadStore(config),
     metrics: createDeliveryMetrics(powertoolsMetrics),
     log,
     now: () => new Date(),
+    ...(bus ? { bus } : {}),
     config: {
       hashSecret: site.current,
       retentionDays: config.RETENTION_DAYS,
@@ -428,5 +451,52 @@ export function deliveryEventDeps(
       salesConfigurationSet: config.SES_CONFIGURATION_SET,
       visitorConfigurationSet: visitorConfigurationSet(config),
     },
+  };
+}
+
+let sqs: SQSClient | undefined;
+
+/**
+ * The secret's name in a destination's secretArn, which the stack writes as the name gives it,
+ * without the six characters Secrets Manager appends: read by name (in the function's own
+ * account and region), since Secrets Manager would take such a partial ARN for a complete one
+ * when the name itself ends in a hyphen and six characters (infra/lib/lead-events.ts).
+ */
+export function secretNameOf(secretArn: string): string {
+  const at = secretArn.indexOf(':secret:');
+  return at === -1 ? secretArn : secretArn.slice(at + ':secret:'.length);
+}
+
+/**
+ * The lead-event delivery function's dependencies (issue 36): each destination's secret read
+ * by its ARN at run time, cached like the others (a Slack destination's current URL; a
+ * webhook's current and, during a rotation, previous signing secret), fetch without redirects,
+ * the queue's visibility for the next attempt, counts per destination.
+ */
+export function leadEventDeliveryDeps(
+  config: LeadEventDeliveryConfig,
+): LeadEventQueueDeps & { metrics: { flush(): void } } {
+  const destinations = config.LEAD_EVENT_DESTINATIONS;
+  sqs ??= new SQSClient({});
+  return {
+    destinations,
+    post: createFetchPost(),
+    credential: async (destination) => {
+      const arn = destinations.find((d) => d.name === destination.name)?.secretArn;
+      const versions = arn ? await secretFrom(secretNameOf(arn), undefined) : undefined;
+      if (!versions) throw new Error(`No secret for the destination ${destination.name}`);
+      return destination.kind === 'slack'
+        ? { kind: 'slack', url: versions.current }
+        : {
+            kind: 'webhook',
+            secrets: [versions.current, versions.previous].filter((v): v is string => Boolean(v)),
+          };
+    },
+    sign: signWebhook,
+    retryAfter: createSqsRetryAfter(sqs),
+    metrics: createLeadEventMetrics(powertoolsMetrics),
+    log,
+    now: () => new Date(),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   };
 }

@@ -12,18 +12,31 @@ import type {
 } from '../src/leads/lead.ts';
 import type {
   ChallengeService,
+  LeadEventBus,
   LeadStore,
   Mailer,
   Metrics,
   OutgoingEmail,
+  OwedEvent,
   RateLimitRequest,
   RateLimitTicket,
   SendRecord,
   WindowCounter,
 } from '../src/leads/ports.ts';
 
-/** A lead as the fake holds it; `unreadable`: the issue its item's schema would report. */
-type Row = StoredLead & { pending: boolean; unreadable?: string };
+/**
+ * A lead as the fake holds it; `unreadable`: the issue its item's schema would report;
+ * `owed`: the events it owes the bus, and when the outbox list has them due.
+ */
+type Row = StoredLead & {
+  pending: boolean;
+  unreadable?: string;
+  owed: Map<string, OwedEvent>;
+  eventsDueAt?: number;
+};
+
+/** As the adapter's OWED_EVENT_GRACE_MS: a new owed event waits this long for the list. */
+const GRACE_MS = 60_000;
 
 /**
  * The table as the DynamoDB adapter promises it behaves, in memory: conditional put, the
@@ -57,7 +70,7 @@ export class FakeLeadStore implements LeadStore {
     if (row) row.unreadable = 'emailStatus: invalid_value';
   }
 
-  async createLead(lead: StoredLead) {
+  async createLead(lead: StoredLead, events: readonly OwedEvent[] = []) {
     this.beforeCreate?.(lead);
     const key = `${lead.form}#${lead.idempotencyKey}`;
     if (this.rows.has(key)) return false;
@@ -66,8 +79,58 @@ export class FakeLeadStore implements LeadStore {
       ...structuredClone(lead),
       pending: owed,
       ...(owed ? { leaseUntil: lead.leaseUntil ?? 0 } : {}),
+      owed: new Map(events.map((event) => [event.id, structuredClone(event)])),
+      ...(events.length > 0 ? { eventsDueAt: Date.parse(lead.createdAt) + GRACE_MS } : {}),
     });
     return true;
+  }
+
+  /** Owes an event on a row in the write that records what it is about, as the adapter. */
+  private owe(row: Row, event: OwedEvent | undefined, atMs: number) {
+    if (!event) return;
+    row.owed.set(event.id, structuredClone(event));
+    row.eventsDueAt ??= atMs + GRACE_MS;
+  }
+
+  async listOwedEvents(options: { dueBy: number; limit: number; cursor?: string }) {
+    const position = (row: Row): [number, string] => [row.eventsDueAt ?? 0, rowKey(row)];
+    const after = options.cursor ? (JSON.parse(options.cursor) as [number, string]) : undefined;
+    const due = [...this.rows.values()]
+      .filter((row) => row.eventsDueAt !== undefined && row.eventsDueAt <= options.dueBy)
+      .filter((row) => !after || comparePositions(position(row), after) > 0)
+      .sort((a, b) => comparePositions(position(a), position(b)));
+    const limit = Math.max(1, options.limit);
+    const page = due.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      leads: page.map((row) => ({ form: row.form, idempotencyKey: row.idempotencyKey })),
+      cursor: last && page.length === limit ? JSON.stringify(position(last)) : undefined,
+    };
+  }
+
+  async readOwedEvents(lead: LeadRef) {
+    const row = this.rows.get(rowKey(lead));
+    return row ? [...row.owed.values()].map((event) => structuredClone(event)) : [];
+  }
+
+  private named(lead: LeadRef | LeadIdRef): Row | undefined {
+    return 'submissionId' in lead
+      ? [...this.rows.values()].find(
+          (r) => r.form === lead.form && r.submissionId === lead.submissionId,
+        )
+      : this.rows.get(rowKey(lead));
+  }
+
+  async clearOwedEvents(lead: LeadRef | LeadIdRef, ids: readonly string[]) {
+    const row = this.named(lead);
+    if (!row) return;
+    for (const id of ids) row.owed.delete(id);
+    if (row.owed.size === 0) row.eventsDueAt = undefined;
+  }
+
+  async deferOwedEvents(lead: LeadRef | LeadIdRef, dueAt: number) {
+    const row = this.named(lead);
+    if (row && row.owed.size > 0) row.eventsDueAt = dueAt;
   }
 
   async recordSends(lead: LeadRef, record: SendRecord) {
@@ -140,7 +203,7 @@ export class FakeLeadStore implements LeadStore {
     if (window && window.start === ticket.windowStart && window.hits > 0) window.hits -= 1;
   }
 
-  async recordDownload(lead: LeadIdRef | LeadRef, at: string) {
+  async recordDownload(lead: LeadIdRef | LeadRef, at: string, firstEvent?: OwedEvent) {
     const row =
       'submissionId' in lead
         ? [...this.rows.values()].find(
@@ -148,9 +211,11 @@ export class FakeLeadStore implements LeadStore {
           )
         : this.rows.get(`${lead.form}#${lead.idempotencyKey}`);
     if (!row) return false;
+    const first = row.downloadedAt === undefined;
+    if (first) this.owe(row, firstEvent, Date.parse(at));
     row.downloadedAt ??= at;
     row.downloadCount = (row.downloadCount ?? 0) + 1;
-    return true;
+    return first ? ('first' as const) : ('again' as const);
   }
 
   /** Ids made findable again by linkLeadId (the fake finds every lead by its id anyway). */
@@ -173,7 +238,12 @@ export class FakeLeadStore implements LeadStore {
     if (this.onceOwners.get(claim.key) === claim.owner) this.onceOwners.delete(claim.key);
   }
 
-  async recordDelivery(lead: LeadIdRef, audience: Audience, delivery: DeliveryState) {
+  async recordDelivery(
+    lead: LeadIdRef,
+    audience: Audience,
+    delivery: DeliveryState,
+    event?: OwedEvent,
+  ) {
     const row = [...this.rows.values()].find(
       (r) => r.form === lead.form && r.submissionId === lead.submissionId,
     );
@@ -183,6 +253,7 @@ export class FakeLeadStore implements LeadStore {
     if (message.messageId !== delivery.messageId) return 'other-message' as const;
     if (message.delivery && message.delivery.rank >= delivery.rank) return 'unchanged' as const;
     message.delivery = structuredClone(delivery);
+    this.owe(row, event, Date.parse(delivery.at) || Date.now());
     return 'recorded' as const;
   }
 
@@ -230,7 +301,13 @@ function comparePositions(a: [number, string], b: [number, string]): number {
 }
 
 function toLead(row: Row): StoredLead {
-  const { pending: _pending, unreadable: _unreadable, ...lead } = structuredClone(row);
+  const {
+    pending: _pending,
+    unreadable: _unreadable,
+    owed: _owed,
+    eventsDueAt: _eventsDueAt,
+    ...lead
+  } = structuredClone(row);
   return lead;
 }
 
@@ -357,4 +434,21 @@ let solved = 0;
 export function fakeSolution(): string {
   solved += 1;
   return `ok:solution-${solved}`;
+}
+
+/**
+ * The lead-event bus in memory: what it took, in order. `down` makes every publish throw (the
+ * call failed); `refuse` names ids it answers as failed entries, as PutEvents does.
+ */
+export class FakeEventBus implements LeadEventBus {
+  readonly published: OwedEvent[] = [];
+  down = false;
+  readonly refuse = new Set<string>();
+
+  async publish(events: readonly OwedEvent[]) {
+    if (this.down) throw new Error('EventBridge is unreachable');
+    const failed = events.filter(({ id }) => this.refuse.has(id)).map(({ id }) => id);
+    this.published.push(...events.filter(({ id }) => !this.refuse.has(id)));
+    return { failed };
+  }
 }

@@ -3,7 +3,7 @@ import type { LeadForm } from '@kryon/shared/api';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DependencyError } from '../src/leads/errors.ts';
 import type { DeliveryState, LeadRef, MessageState, StoredLead } from '../src/leads/lead.ts';
-import type { LeadStore, SendRecord, WindowCounter } from '../src/leads/ports.ts';
+import type { LeadStore, OwedEvent, SendRecord, WindowCounter } from '../src/leads/ports.ts';
 
 /** What one contract test runs against: stores that hold nothing another test wrote. */
 export interface ContractStores {
@@ -469,9 +469,9 @@ export function leadStoreContract(name: string, fresh: () => Promise<ContractSto
         await store.createLead(download);
         const byId = { form: 'download', submissionId: download.submissionId } as const;
 
-        expect(await store.recordDownload(byId, '2026-01-01T10:00:00.000Z')).toBe(true);
-        expect(await store.recordDownload(byId, '2026-01-02T10:00:00.000Z')).toBe(true);
-        expect(await store.recordDownload(ref(download), '2026-01-03T10:00:00.000Z')).toBe(true);
+        expect(await store.recordDownload(byId, '2026-01-01T10:00:00.000Z')).toBe('first');
+        expect(await store.recordDownload(byId, '2026-01-02T10:00:00.000Z')).toBe('again');
+        expect(await store.recordDownload(ref(download), '2026-01-03T10:00:00.000Z')).toBe('again');
         expect(await store.findLead('download', download.idempotencyKey)).toMatchObject({
           downloadedAt: '2026-01-01T10:00:00.000Z',
           downloadCount: 3,
@@ -514,7 +514,7 @@ export function leadStoreContract(name: string, fresh: () => Promise<ContractSto
         await store.createLead(stored);
         await store.linkLeadId(stored);
         const byId = { form: 'download', submissionId: stored.submissionId } as const;
-        expect(await store.recordDownload(byId, '2026-01-01T10:00:00.000Z')).toBe(true);
+        expect(await store.recordDownload(byId, '2026-01-01T10:00:00.000Z')).toBe('first');
 
         const never = lead({ form: 'download', emailStatus: 'sent' });
         await store.linkLeadId(never);
@@ -636,6 +636,124 @@ export function leadStoreContract(name: string, fresh: () => Promise<ContractSto
         expect(await store.recordDelivery(byId(salesOnly), 'visitor', event)).toBe(
           'not-recorded-yet',
         );
+      });
+    });
+
+    describe('the event outbox: owed events, listed, read, cleared and deferred', () => {
+      const owed = (stored: StoredLead, type: string, n = 0): OwedEvent => ({
+        id: `evt_${String(n).padStart(2, '0')}${stored.submissionId
+          .replace(/[^0-9a-f]/g, '')
+          .slice(0, 30)
+          .padEnd(30, '0')}`,
+        type,
+        form: stored.form,
+        detail: JSON.stringify({ type, leadId: stored.submissionId, n }),
+      });
+      const createdAtMs = (stored: StoredLead) => Date.parse(stored.createdAt);
+      const listAllOwed = async (dueBy: number) => {
+        const leads: LeadRef[] = [];
+        let cursor: string | undefined;
+        do {
+          const page = await store.listOwedEvents({ dueBy, limit: 10, cursor });
+          leads.push(...page.leads);
+          cursor = page.cursor;
+        } while (cursor);
+        return leads;
+      };
+
+      it('owes the events stored with a lead in its own write, listed once the grace has passed, until cleared', async () => {
+        const stored = lead({ emailStatus: 'sent' });
+        const event = owed(stored, 'lead.accepted');
+        expect(await store.createLead(stored, [event])).toBe(true);
+        expect(await store.findLead(stored.form, stored.idempotencyKey)).toEqual(stored);
+        expect(await store.readOwedEvents(ref(stored))).toEqual([event]);
+
+        // The function that stored it publishes at once: the list waits a minute for it.
+        expect(await listAllOwed(createdAtMs(stored))).toEqual([]);
+        expect(await listAllOwed(createdAtMs(stored) + 60_000)).toEqual([ref(stored)]);
+
+        await store.clearOwedEvents(ref(stored), [event.id]);
+        expect(await store.readOwedEvents(ref(stored))).toEqual([]);
+        expect(await listAllOwed(Number.MAX_SAFE_INTEGER)).toEqual([]);
+        // A lead stored without events is never on the list.
+        await store.createLead(lead({ emailStatus: 'sent' }));
+        expect(await listAllOwed(Number.MAX_SAFE_INTEGER)).toEqual([]);
+      });
+
+      it('clears only the events named, by key or by id, and keeps the lead listed while one is owed', async () => {
+        const stored = lead({ emailStatus: 'sent' });
+        const [a, b] = [owed(stored, 'lead.accepted', 1), owed(stored, 'lead.delivery', 2)];
+        await store.createLead(stored, [a, b]);
+        await store.clearOwedEvents({ form: stored.form, submissionId: stored.submissionId }, [
+          a.id,
+        ]);
+        expect(await store.readOwedEvents(ref(stored))).toEqual([b]);
+        expect(await listAllOwed(Number.MAX_SAFE_INTEGER)).toEqual([ref(stored)]);
+        await store.clearOwedEvents(ref(stored), [b.id, a.id]);
+        expect(await listAllOwed(Number.MAX_SAFE_INTEGER)).toEqual([]);
+        // Clearing a lead that is gone, or under an unknown id, changes nothing and throws not.
+        await store.clearOwedEvents({ form: 'contact', idempotencyKey: uniqueId('key') }, [a.id]);
+        await store.clearOwedEvents({ form: 'contact', submissionId: uniqueId('id') }, [a.id]);
+      });
+
+      it('defers a lead whose events the bus refused: off the list until then, then back', async () => {
+        const stored = lead({ emailStatus: 'sent' });
+        await store.createLead(stored, [owed(stored, 'lead.accepted')]);
+        const later = createdAtMs(stored) + 10 * 60_000;
+        await store.deferOwedEvents(ref(stored), later);
+        expect(await listAllOwed(later - 1)).toEqual([]);
+        expect(await listAllOwed(later)).toEqual([ref(stored)]);
+        // A lead that owes nothing is not put back by a deferral.
+        await store.clearOwedEvents(ref(stored), [owed(stored, 'lead.accepted').id]);
+        await store.deferOwedEvents(ref(stored), later);
+        expect(await listAllOwed(Number.MAX_SAFE_INTEGER)).toEqual([]);
+      });
+
+      it("owes a delivery outcome's event in the write that records it, and only when it does", async () => {
+        const stored = lead({
+          form: 'download',
+          emailStatus: 'sent',
+          emails: {
+            sales: { status: 'sent', attempts: 1, messageId: 'm-sales' },
+            visitor: { status: 'sent', attempts: 1, messageId: 'm-visitor' },
+          },
+        });
+        await store.createLead(stored);
+        const byId = { form: stored.form, submissionId: stored.submissionId } as const;
+        const event = owed(stored, 'lead.delivery');
+        const weaker = owed(stored, 'lead.delivery', 9);
+        expect(await store.recordDelivery(byId, 'visitor', delivery('delivered', 2), event)).toBe(
+          'recorded',
+        );
+        expect(await store.recordDelivery(byId, 'visitor', delivery('delayed', 1), weaker)).toBe(
+          'unchanged',
+        );
+        expect(await store.readOwedEvents(ref(stored))).toEqual([event]);
+        expect(await listAllOwed(Date.parse(delivery('delivered', 2).at) + 60_000)).toEqual([
+          ref(stored),
+        ]);
+      });
+
+      it("owes the report's event on the first opening only", async () => {
+        const stored = lead({ form: 'download', emailStatus: 'sent' });
+        await store.createLead(stored);
+        const byId = { form: 'download', submissionId: stored.submissionId } as const;
+        const event = owed(stored, 'lead.report-opened');
+        expect(await store.recordDownload(byId, '2026-01-01T10:00:00.000Z', event)).toBe('first');
+        await store.clearOwedEvents(byId, [event.id]);
+        expect(await store.recordDownload(byId, '2026-01-02T10:00:00.000Z', event)).toBe('again');
+        expect(await store.readOwedEvents(ref(stored))).toEqual([]);
+        expect(await store.findLead(stored.form, stored.idempotencyKey)).toMatchObject({
+          downloadedAt: '2026-01-01T10:00:00.000Z',
+          downloadCount: 2,
+        });
+        expect(
+          await store.recordDownload(
+            { form: 'download', submissionId: uniqueId('id') },
+            '2026-01-02T10:00:00.000Z',
+            event,
+          ),
+        ).toBe(false);
       });
     });
 

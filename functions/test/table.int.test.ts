@@ -4,6 +4,7 @@ import {
   type CreateTableCommandInput,
   DescribeTableCommand,
   DynamoDBClient,
+  GetItemCommand,
   PutItemCommand,
   QueryCommand,
   waitUntilTableExists,
@@ -32,17 +33,40 @@ const olderTable = {
   ],
 } satisfies Omit<CreateTableCommandInput, 'TableName'>;
 
+/** The re-send list and the lead-event outbox (decision 090). */
+const BOTH_INDEXES = ['pending-sends', 'pending-events'];
+
+/** The leads table as checkouts before the event outbox created it: the re-send index only. */
+const tableBeforeOutbox = {
+  ...olderTable,
+  AttributeDefinitions: [
+    ...olderTable.AttributeDefinitions,
+    { AttributeName: 'resendPartition', AttributeType: 'S' },
+    { AttributeName: 'leaseUntil', AttributeType: 'N' },
+  ],
+  GlobalSecondaryIndexes: [
+    {
+      IndexName: 'pending-sends',
+      KeySchema: [
+        { AttributeName: 'resendPartition', KeyType: 'HASH' },
+        { AttributeName: 'leaseUntil', KeyType: 'RANGE' },
+      ],
+      Projection: { ProjectionType: 'KEYS_ONLY' },
+    },
+  ],
+} satisfies Omit<CreateTableCommandInput, 'TableName'>;
+
 async function indexNamesOf(client: DynamoDBClient, tableName: string) {
   const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
   return (Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName);
 }
 
 describe('ensureTable', () => {
-  it('creates the table with the re-send index, and leaves it alone the second time', async () => {
+  it('creates the table with the re-send and outbox indexes, and leaves it alone the second time', async () => {
     const tableName = `fresh-${randomUUID().slice(0, 8)}`;
     await ensureTable(dynamo, tableName);
     await ensureTable(dynamo, tableName);
-    expect(await indexNamesOf(dynamo, tableName)).toEqual(['pending-sends']);
+    expect(await indexNamesOf(dynamo, tableName)).toEqual(BOTH_INDEXES);
   });
 
   it('rebuilds a table an older checkout created without the index, keeping its items', async () => {
@@ -68,7 +92,7 @@ describe('ensureTable', () => {
 
     await ensureTable(dynamo, tableName);
 
-    expect(await indexNamesOf(dynamo, tableName)).toEqual(['pending-sends']);
+    expect(await indexNamesOf(dynamo, tableName)).toEqual(BOTH_INDEXES);
     expect(log).toHaveBeenCalledWith(expect.stringContaining('2 items kept'));
     // The lead that still owed its e-mail is on the re-send list; the sent one is not.
     const { Items } = await dynamo.send(
@@ -80,6 +104,26 @@ describe('ensureTable', () => {
       }),
     );
     expect(Items?.map((item) => item.pk?.S)).toEqual(['LEAD#contact#e5f6a7b8']);
+  });
+
+  it('adds the outbox index to a table that has only the re-send index, keeping its items', async () => {
+    const tableName = `before-outbox-${randomUUID().slice(0, 8)}`;
+    await dynamo.send(new CreateTableCommand({ ...tableBeforeOutbox, TableName: tableName }));
+    await waitUntilTableExists(
+      { client: dynamo, minDelay: 0.05, maxDelay: 0.5, maxWaitTime: 30 },
+      { TableName: tableName },
+    );
+    const item = { pk: { S: 'LEAD#contact#c0ffee00' }, sk: { S: 'LEAD' }, entity: { S: 'lead' } };
+    await dynamo.send(new PutItemCommand({ TableName: tableName, Item: item }));
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+
+    await ensureTable(dynamo, tableName);
+
+    expect(await indexNamesOf(dynamo, tableName)).toEqual(BOTH_INDEXES);
+    const { Item } = await dynamo.send(
+      new GetItemCommand({ TableName: tableName, Key: { pk: item.pk, sk: item.sk } }),
+    );
+    expect(Item).toEqual(item);
   });
 });
 
@@ -104,7 +148,7 @@ describe('ensureTable against tables that take time to change state', () => {
       vi.spyOn(console, 'log').mockImplementation(() => {});
       await ensureTable(client, 'slow-older');
       await client.send(new PutItemCommand({ TableName: 'slow-older', Item: item }));
-      expect(await indexNamesOf(client, 'slow-older')).toEqual(['pending-sends']);
+      expect(await indexNamesOf(client, 'slow-older')).toEqual(BOTH_INDEXES);
     } finally {
       await slow.close();
     }

@@ -6,4 +6,18 @@ import { defineEnvironment } from '../lib/environment.ts';
  */
 export default defineEnvironment({
   kind: 'preview',
+  // Lead events to the local webhook inbox (functions/local/webhook-inbox.ts, port 8010): a
+  // Slack message and a signed webhook, so the synth shows the whole path, each destination's
+  // rule, queue, dead-letter queue and alarms. The secrets are named here, never held.
+  leadEvents: {
+    destinations: [
+      { kind: 'slack', name: 'sales-slack', secret: 'kryon-local/slack-webhook-url' },
+      {
+        kind: 'webhook',
+        name: 'crm-webhook',
+        url: 'http://127.0.0.1:8010/webhook',
+        secret: 'kryon-local/webhook-signing-secret',
+      },
+    ],
+  },
 });

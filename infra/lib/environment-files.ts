@@ -127,7 +127,7 @@ export const SITE_BUILD_RECORD = 'site-build.json';
  */
 export function siteBuildProblem(
   siteDir: string,
-  expected: { origin: string | undefined; apiOrigin: string },
+  expected: { origin: string | undefined; apiOrigin: string; leadDestinations?: string },
 ): string | undefined {
   if (!existsSync(join(siteDir, 'index.html'))) {
     return `There is no site build in ${siteDir}: the stack would upload no page.`;
@@ -139,6 +139,7 @@ export function siteBuildProblem(
   const built = JSON.parse(readFileSync(recordFile, 'utf8')) as {
     siteOrigin?: string;
     apiOrigin?: string;
+    leadDestinations?: string;
   };
   const problems: string[] = [];
   if (expected.origin !== undefined && built.siteOrigin !== expected.origin) {
@@ -148,6 +149,13 @@ export function siteBuildProblem(
     problems.push(
       `API origin "${built.apiOrigin ?? ''}", not "${expected.apiOrigin}" ` +
         '(its forms would post where this stack does not answer)',
+    );
+  }
+  const destinations = expected.leadDestinations ?? '';
+  if ((built.leadDestinations ?? '') !== destinations) {
+    problems.push(
+      `lead destinations "${built.leadDestinations ?? ''}", not "${destinations}" ` +
+        '(its privacy notice would name other recipients than the leads have)',
     );
   }
   return problems.length

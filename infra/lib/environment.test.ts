@@ -1,4 +1,5 @@
 import { formRecipients } from '@kryon/functions/config';
+import { leadEventsFileShape } from '@kryon/functions/event-destinations';
 import { settingsFileShape } from '@kryon/functions/settings';
 import { DATA_RETENTION } from '@kryon/shared/constants';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -48,7 +49,7 @@ describe('the production file', () => {
     const { kind, config, placeholders, site } = parseEnvironment('p', filledInProduction());
     expect(kind).toBe('production');
     expect(placeholders).toEqual([]);
-    expect(site).toEqual({ origin: 'https://kryon.security', apiOrigin: '' });
+    expect(site).toEqual({ origin: 'https://kryon.security', apiOrigin: '', leadDestinations: '' });
     expect(config.siteOrigin).toBe(site.origin);
     expect(config.env).toEqual({ account: '123456789012', region: 'us-east-1' });
     expect(config.email).toMatchObject({
@@ -416,5 +417,62 @@ describe('the other settings', () => {
     expect(config.leadRetentionDays).toBe(DATA_RETENTION.leadDays);
     expect(config.logRetention).toBe(DATA_RETENTION.logDays);
     expect(Object.values(RetentionDays)).toContain(DATA_RETENTION.logDays);
+  });
+});
+
+describe('lead events', () => {
+  it('take their key from functions/src/leads/event-destinations.ts, the local bus’s too', () => {
+    expect(environmentSchema.shape.leadEvents).toBe(leadEventsFileShape);
+  });
+
+  it('send nowhere unless the file names destinations', () => {
+    const { config } = parseEnvironment('t', { kind: 'preview' });
+    expect(config.leadEvents).toEqual({ destinations: [] });
+  });
+
+  it('fill in each destination’s defaults: local.ts sends to the local inbox', () => {
+    const { config } = parseEnvironment('l', local);
+    expect(config.leadEvents.destinations).toEqual([
+      {
+        name: 'sales-slack',
+        kind: 'slack',
+        secret: 'kryon-local/slack-webhook-url',
+        events: ['lead.accepted'],
+        forms: ['contact', 'partner', 'demo', 'beta-access', 'download'],
+        perSecond: 1,
+      },
+      {
+        name: 'crm-webhook',
+        kind: 'webhook',
+        secret: 'kryon-local/webhook-signing-secret',
+        url: 'http://127.0.0.1:8010/webhook',
+        events: ['lead.accepted', 'lead.delivery', 'lead.report-opened', 'lead.erased'],
+        forms: ['contact', 'partner', 'demo', 'beta-access', 'download'],
+        perSecond: 5,
+      },
+    ]);
+  });
+
+  it('refuse two destinations of one name, and a local receiver in production', () => {
+    const slack = { kind: 'slack', name: 'sales', secret: 'kryon/slack' } as const;
+    expect(
+      problems({ kind: 'preview', leadEvents: { destinations: [slack, { ...slack }] } }),
+    ).toContain('leadEvents.destinations: must not name two destinations alike');
+    const local = {
+      kind: 'webhook',
+      name: 'crm',
+      url: 'http://127.0.0.1:8010/webhook',
+      secret: 'kryon/crm',
+    } as const;
+    expect(problems({ kind: 'preview', leadEvents: { destinations: [local] } })).toBe('');
+    expect(problems({ ...filledInProduction(), leadEvents: { destinations: [local] } })).toContain(
+      'leadEvents.destinations.0.url: must be https in production',
+    );
+    expect(
+      problems({
+        ...filledInProduction(),
+        leadEvents: { destinations: [{ ...local, url: 'https://crm.kryon.security/hook' }] },
+      }),
+    ).toBe('');
   });
 });

@@ -2,6 +2,11 @@ import { X509Certificate } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  leadEventsFileShape,
+  resolveDestination,
+  webhookUrlProblem,
+} from '@kryon/functions/event-destinations';
 import { settingsFileShape, settingsOf } from '@kryon/functions/settings';
 import { LEAD_FORMS, type LeadForm } from '@kryon/shared/api';
 import {
@@ -309,6 +314,17 @@ export const environmentSchema = z
           .optional(),
       })
       .prefault({}),
+    /**
+     * Where lead events go (decisions 089, 090): `destinations`, each a Slack channel's incoming
+     * webhook (`{ kind: 'slack', name, secret }`) or a signed webhook (`{ kind: 'webhook', name,
+     * url, secret }`), with the events and forms it takes and its rate. `secret` names a Secrets
+     * Manager secret in the stack's account and region that ops create before the deploy: the
+     * Slack URL, or the webhook's `whsec_` signing secret; its value is never in this file or the
+     * template. Each destination gets a rule on the stack's lead-event bus, a queue, a dead-letter
+     * queue and alarms; every key's rule and default is in functions/src/leads/event-destinations.ts.
+     * @default { destinations: [] }: events go to the bus and its archive, and nowhere else
+     */
+    leadEvents: leadEventsFileShape,
     /** @default "INFO" */
     logLevel: z.enum(LOG_LEVELS).default('INFO'),
     /**
@@ -377,6 +393,20 @@ export const environmentSchema = z
       });
     }
     if (env.kind !== 'production') return;
+    // A deployed function cannot reach the deployer's own machine: 127.0.0.1 is for the local bus.
+    for (const [i, destination] of env.leadEvents.destinations.entries()) {
+      if (
+        destination.kind === 'webhook' &&
+        webhookUrlProblem(destination.url) === undefined &&
+        new URL(destination.url).protocol !== 'https:'
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['leadEvents', 'destinations', i, 'url'],
+          message: 'must be https in production: http://127.0.0.1 reaches only a local receiver',
+        });
+      }
+    }
     const required = {
       account: 'the 12-digit AWS account, so credentials of another are refused',
       region: 'the AWS region, where SES sends from',
@@ -490,8 +520,11 @@ export interface ParsedEnvironment {
   placeholders: ('sender' | 'recipients' | 'apiOrigin')[];
   /** The account and region the file itself names (not the CLI's): where it may deploy. */
   pinned: { account: string | undefined; region: string | undefined };
-  /** What the site must be built with for this environment (VITE_SITE_ORIGIN, VITE_API_ORIGIN). */
-  site: { origin: string | undefined; apiOrigin: string };
+  /**
+   * What the site must be built with for this environment (VITE_SITE_ORIGIN, VITE_API_ORIGIN,
+   * VITE_LEAD_DESTINATIONS: the kinds of lead-event destination, which the privacy notice names).
+   */
+  site: { origin: string | undefined; apiOrigin: string; leadDestinations: string };
 }
 
 /**
@@ -529,8 +562,14 @@ export function parseEnvironment(
     site: {
       origin: config.siteOrigin,
       apiOrigin: env.domain?.apiName ? `https://${env.domain.apiName}` : '',
+      leadDestinations: destinationKinds(env.leadEvents.destinations),
     },
   };
+}
+
+/** The kinds of destination a list names, each once, as the site build takes them. */
+export function destinationKinds(destinations: readonly { kind: string }[]): string {
+  return [...new Set(destinations.map(({ kind }) => kind))].sort().join(',');
 }
 
 /** An environment's stack config: the file's values, with defaults and placeholders applied. */
@@ -577,6 +616,7 @@ function deployConfig(
     originVerifySecretVersion: env.originVerifySecretVersion,
     canary: env.canary,
     backup: env.backup,
+    leadEvents: { destinations: env.leadEvents.destinations.map(resolveDestination) },
   };
 }
 

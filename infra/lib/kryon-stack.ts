@@ -13,6 +13,7 @@ import { EmailSending } from './email-sending.ts';
 import type { DeployConfig } from './environment.ts';
 import { type ApiRouteSpec, FormsApi } from './forms-api.ts';
 import { LeadBackups } from './lead-backups.ts';
+import { LEAD_EVENT_DELIVERY_HANDLER, LeadEvents } from './lead-events.ts';
 import { LeadResend } from './lead-resend.ts';
 import { LeadsReaderRole } from './leads-reader-role.ts';
 import { acknowledge } from './nag.ts';
@@ -52,6 +53,8 @@ export class KryonStack extends Stack {
   readonly api: FormsApi;
   readonly resend: LeadResend;
   readonly deliveryEvents: DeliveryEvents;
+  /** The lead-event bus, its archive and the destinations of the environment file (090). */
+  readonly leadEvents: LeadEvents;
   readonly visitorBrake: VisitorBrake;
   readonly reports: ResearchReports;
   readonly table: SubmissionsTable;
@@ -219,11 +222,33 @@ export class KryonStack extends Stack {
       this.reports.grantRead(reportFunction);
     }
 
+    this.leadEvents = new LeadEvents(this, 'LeadEvents', {
+      destinations: props.leadEvents.destinations,
+      deliveryEntry: `${HANDLERS_DIR}${LEAD_EVENT_DELIVERY_HANDLER}.ts`,
+      repoRoot: REPO_ROOT,
+      logRetention: props.logRetention,
+      logLevel: props.logLevel,
+      appVersion: props.appVersion,
+    });
+    // What publishes lead events: the forms (a lead accepted), the re-send (what a failure left
+    // owed), the delivery events (the visitor's e-mail's outcome), the report (its first open).
+    for (const fn of [
+      ...LEAD_FORMS.map((form) => this.api.functions.get(form)),
+      this.api.functions.get('report'),
+      this.resend.fn,
+      this.deliveryEvents.fn,
+    ]) {
+      if (fn) this.leadEvents.grantPublish(fn);
+    }
+
     const functions = new Map<string, IFunction>([
       ...this.api.functions,
       ['resend', this.resend.fn],
       ['delivery-events', this.deliveryEvents.fn],
       ['visitor-brake', this.visitorBrake.fn],
+      ...(this.leadEvents.deliveryFunction
+        ? ([[LEAD_EVENT_DELIVERY_HANDLER, this.leadEvents.deliveryFunction]] as const)
+        : []),
     ]);
     const visitorBrake = {
       configurationSetName: this.email.visitorConfigurationSet.configurationSetName,
@@ -240,6 +265,7 @@ export class KryonStack extends Stack {
       visitorBrake: { fn: this.visitorBrake.fn, ...visitorBrake },
     });
     // Before the dashboard, which shows the state of every alarm of the topic.
+    this.leadEvents.alarmTo(this.alarms, LEAD_FORMS);
     this.silentStops = new SilentStopAlarms(this, 'SilentStops', {
       operations: this.alarms,
       leadForms: LEAD_FORMS,
@@ -316,6 +342,20 @@ export class KryonStack extends Stack {
       value: this.backups.role.roleArn,
       description:
         'Role AWS Backup backs up and restores the table with (--iam-role-arn of a restore job)',
+    });
+    // What `npm run webhooks:replay -- <env>` finds by the environment's name (decision 090).
+    new CfnOutput(this, 'LeadEventBusName', {
+      value: this.leadEvents.bus.eventBusName,
+      description: 'EventBridge bus the functions publish lead events to',
+    });
+    new CfnOutput(this, 'LeadEventArchiveName', {
+      value: this.leadEvents.archive.archiveName,
+      description: 'Archive of every lead event, 30 days: npm run webhooks:replay replays from it',
+    });
+    new CfnOutput(this, 'LeadEventDestinations', {
+      value: this.toJsonString(this.leadEvents.outputs()),
+      description:
+        'Per destination: its rule (a replay filter), queue and dead-letter queue, as JSON',
     });
     new CfnOutput(this, 'AlarmTopicArn', {
       value: this.alarms.topic.topicArn,

@@ -60,11 +60,21 @@ export class LeadResend extends Construct {
       description: 'Kryon lead re-send function',
       logRetention: props.logRetention,
     });
-    const index = LEADS_TABLE.pendingSendsIndex.name;
+    // The re-send list, and the outbox of lead events the run publishes (decision 090).
     role.addToPrincipalPolicy(
       new PolicyStatement({
         actions: ['dynamodb:Query'],
-        resources: [`${props.table.tableArn}/index/${index}`],
+        resources: [LEADS_TABLE.pendingSendsIndex, LEADS_TABLE.pendingEventsIndex].map(
+          (index) => `${props.table.tableArn}/index/${index.name}`,
+        ),
+      }),
+    );
+    // An owed event is read from its lead before it is published.
+    role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:GetItem'],
+        resources: [props.table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['LEAD#*'] } },
       }),
     );
     // Claiming a lead and recording its sends: updates of lead items, of any form; and the

@@ -83,6 +83,9 @@ export const RETRIED_FUNCTIONS = {
   'visitor-brake':
     'the schedule runs it every 5 minutes and Lambda retries a failed run twice; while it ' +
     'fails, the brake can neither pause nor resume visitor mail.',
+  'lead-event-delivery':
+    "each event stays in its destination’s queue and is read again, up to DELIVERY_RETRY's " +
+    'attempts, then its dead-letter queue alarms (<destination> DeadLetters).',
 } as const;
 export type RetriedFunction = keyof typeof RETRIED_FUNCTIONS;
 

@@ -175,7 +175,8 @@ export const GUARD_ACKNOWLEDGEMENTS: Record<string, GuardAcknowledgement> = {
     control: 'CT.SQS.PR.1',
     reason:
       'These queues are themselves dead-letter queues (of the resend and delivery-event ' +
-      'functions); their depth alarms and a person act on them (cdk-nag SQS3, same reason).',
+      'functions, and of each lead-event destination); their depth alarms and a person act on ' +
+      'them (cdk-nag SQS3, same reason).',
     only: /\/DeadLetterQueue\/Resource$/,
   },
 };

@@ -22,7 +22,8 @@ export const TTL_ATTRIBUTE = LEADS_TABLE.timeToLiveAttribute;
 /**
  * The single table of leads and rate-limit counters, shaped as the functions expect it
  * (functions/src/adapters/table-schema.ts, which the local stack creates too): on-demand,
- * point-in-time recovery, TTL clean-up, the sparse re-send index, protected from deletion
+ * point-in-time recovery, TTL clean-up, the sparse re-send and event-outbox indexes (one
+ * update may add one index: CloudFormation refuses two at once), protected from deletion
  * and retained when the stack goes.
  */
 export class SubmissionsTable extends Construct {
@@ -30,18 +31,17 @@ export class SubmissionsTable extends Construct {
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
-    const index = LEADS_TABLE.pendingSendsIndex;
     this.table = new TableV2(this, 'Table', {
       partitionKey: { name: LEADS_TABLE.partitionKey, type: AttributeType.STRING },
       sortKey: { name: LEADS_TABLE.sortKey, type: AttributeType.STRING },
-      globalSecondaryIndexes: [
-        {
+      globalSecondaryIndexes: [LEADS_TABLE.pendingSendsIndex, LEADS_TABLE.pendingEventsIndex].map(
+        (index) => ({
           indexName: index.name,
           partitionKey: { name: index.partitionKey.name, type: AttributeType.STRING },
           sortKey: { name: index.sortKey.name, type: AttributeType.NUMBER },
           projectionType: ProjectionType.KEYS_ONLY,
-        },
-      ],
+        }),
+      ),
       billing: Billing.onDemand(),
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       timeToLiveAttribute: TTL_ATTRIBUTE,

@@ -88,6 +88,7 @@ if (command !== 'synth' || parsed.kind === 'production') {
   run('npm', ['run', 'build', '-w', 'web'], {
     ...(parsed.site.origin ? { VITE_SITE_ORIGIN: parsed.site.origin } : {}),
     VITE_API_ORIGIN: parsed.site.apiOrigin,
+    VITE_LEAD_DESTINATIONS: parsed.site.leadDestinations,
   });
 }
 

@@ -28,6 +28,8 @@ describe('leads commands on an environment', () => {
       env: {
         AWS_ENDPOINT_URL_DYNAMODB: 'http://127.0.0.1:8300',
         AWS_ENDPOINT_URL_SESV2: 'http://127.0.0.1:8005',
+        AWS_ENDPOINT_URL_EVENTBRIDGE: 'http://127.0.0.1:8011',
+        LEAD_EVENT_BUS_NAME: 'kryon-lead-events',
         AWS_ACCESS_KEY_ID: 'local',
         AWS_SECRET_ACCESS_KEY: 'local',
         IP_HASH_SECRET: 'local-secret',
@@ -52,14 +54,18 @@ describe('leads commands on an environment', () => {
           StackName: 'KryonWebStaging',
           CreationTime: new Date(),
           StackStatus: 'UPDATE_COMPLETE',
-          Outputs: [{ OutputKey: 'TableName', OutputValue: 'KryonWebStaging-Submissions-1A2B' }],
+          Outputs: [
+            { OutputKey: 'TableName', OutputValue: 'KryonWebStaging-Submissions-1A2B' },
+            { OutputKey: 'LeadEventBusName', OutputValue: 'KryonWebStaging-lead-events' },
+          ],
         },
       ],
     });
+    // leads:erase tells the destinations through the stack's bus (decision 090).
     expect(await deployedTableTarget('staging', { dir })).toEqual({
       table: 'KryonWebStaging-Submissions-1A2B',
       region: 'eu-west-1',
-      env: {},
+      env: { LEAD_EVENT_BUS_NAME: 'KryonWebStaging-lead-events' },
     });
   });
 

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { LOCAL_EVENT_BUS_NAME } from '@kryon/functions/local-event-bus';
 import { localSettings, localSiteSecret } from '@kryon/functions/local-settings';
 import { EnvironmentError, parseEnvironment } from '../lib/environment.ts';
 import { environmentNames, loadEnvironmentFile } from '../lib/environment-files.ts';
@@ -41,6 +42,9 @@ export function localTableTarget(env: NodeJS.ProcessEnv = process.env): TableTar
     env: {
       AWS_ENDPOINT_URL_DYNAMODB: `http://127.0.0.1:${settings.dynamoPort}`,
       AWS_ENDPOINT_URL_SESV2: `http://127.0.0.1:${settings.sesPort}`,
+      // Where leads:erase tells the destinations, as the handlers publish (decision 090).
+      AWS_ENDPOINT_URL_EVENTBRIDGE: `http://127.0.0.1:${settings.eventBusPort}`,
+      LEAD_EVENT_BUS_NAME: LOCAL_EVENT_BUS_NAME,
       AWS_ACCESS_KEY_ID: 'local',
       AWS_SECRET_ACCESS_KEY: 'local',
       // What leads:erase matches the keyed hashes with, as a deployment's comes from the shell.
@@ -63,13 +67,16 @@ export async function deployedTableTarget(
     const { Stacks } = await client.send(
       new DescribeStacksCommand({ StackName: config.stackName }),
     );
-    const table = Stacks?.[0]?.Outputs?.find((output) => output.OutputKey === 'TableName');
+    const outputs = Stacks?.[0]?.Outputs ?? [];
+    const table = outputs.find((output) => output.OutputKey === 'TableName');
     if (!table?.OutputValue) {
       throw new EnvironmentError(
         `The stack ${config.stackName} in ${region} has no TableName output: is ${name} deployed?`,
       );
     }
-    return { table: table.OutputValue, region, env: {} };
+    // Where leads:erase tells the destinations; a stack deployed before the bus has none.
+    const bus = outputs.find((output) => output.OutputKey === 'LeadEventBusName')?.OutputValue;
+    return { table: table.OutputValue, region, env: bus ? { LEAD_EVENT_BUS_NAME: bus } : {} };
   } finally {
     client.destroy();
   }

@@ -36,7 +36,11 @@ function environmentsDir(files: Record<string, unknown>): string {
 }
 
 /** A fixture build, made for these origins (what web's build writes beside client/). */
-function siteBuild(built?: { siteOrigin: string; apiOrigin: string }): string {
+function siteBuild(built?: {
+  siteOrigin: string;
+  apiOrigin: string;
+  leadDestinations?: string;
+}): string {
   const siteDir = writeSiteFixture();
   temp.push(dirname(siteDir));
   if (built) writeFileSync(join(siteDir, '..', SITE_BUILD_RECORD), JSON.stringify(built));
@@ -122,6 +126,21 @@ describe('refusals', () => {
     );
     const stale = siteBuild();
     expect(await refusal('production', dir, stale)).toContain(`has no ${SITE_BUILD_RECORD}`);
+  });
+
+  it('refuses a production site built for other lead destinations: its privacy notice would be wrong', async () => {
+    const production = {
+      ...filledInProduction(),
+      leadEvents: {
+        destinations: [{ kind: 'slack' as const, name: 'sales', secret: 'kryon/slack-sales' }],
+      },
+    };
+    const dir = environmentsDir({ production });
+    expect(await refusal('production', dir, siteBuild(KRYON_BUILD))).toMatch(
+      /built with lead destinations "", not "slack" \(its privacy notice would name other recipients/,
+    );
+    const built = siteBuild({ ...KRYON_BUILD, leadDestinations: 'slack' });
+    expect(await refusal('production', dir, built)).not.toContain('lead destinations');
   });
 
   it('lets a preview synthesize without a build, and says so on the stack', async () => {

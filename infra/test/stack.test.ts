@@ -736,6 +736,8 @@ describe('least privilege', () => {
         'dynamodb:PutItem',
         'dynamodb:PutItem',
         'dynamodb:UpdateItem',
+        // The accepted lead's event, on the stack's lead-event bus only (lead-events.test.ts).
+        'events:PutEvents',
         'ses:GetConfigurationSet',
         'ses:SendEmail',
       ].sort(),
@@ -834,6 +836,8 @@ describe('least privilege', () => {
         ...secretsAction,
         'dynamodb:GetItem',
         'dynamodb:UpdateItem',
+        // The first opening's event, on the lead-event bus only.
+        'events:PutEvents',
         's3:GetObject',
       ].sort(),
     );
@@ -992,14 +996,17 @@ describe('the re-send of owed e-mails', () => {
     expect(readsSecret('resend', 'site')).toBe(true);
   });
 
-  it('may query only the re-send index, update only lead items and its digest counter, and put only id items', () => {
+  it('may query only the re-send and outbox indexes, read and update only lead items (and its digest counter), and put only id items', () => {
     expect(actionsOf('resend')).toEqual(
       [
         'logs:CreateLogStream',
         'logs:PutLogEvents',
+        'dynamodb:GetItem',
         'dynamodb:PutItem',
         'dynamodb:Query',
         'dynamodb:UpdateItem',
+        // The events a failure left owed, on the lead-event bus only.
+        'events:PutEvents',
         'secretsmanager:GetSecretValue',
         'ses:GetConfigurationSet',
         'ses:SendEmail',
@@ -1014,6 +1021,14 @@ describe('the re-send of owed e-mails', () => {
     );
     const query = statementsOf('resend').find((st) => st.Action === 'dynamodb:Query');
     expect(JSON.stringify(query?.Resource)).toContain('/index/pending-sends');
+    // The outbox of lead events, and each owed event read from its lead (decision 090).
+    expect(JSON.stringify(query?.Resource)).toContain('/index/pending-events');
+    expect(statementsOf('resend')).toContainEqual(
+      expect.objectContaining({
+        Action: 'dynamodb:GetItem',
+        Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['LEAD#*'] } },
+      }),
+    );
     expect(statementsOf('resend')).toContainEqual(
       expect.objectContaining({
         Action: 'dynamodb:UpdateItem',
@@ -1045,14 +1060,25 @@ describe('submissions table', () => {
           { AttributeName: 'sk', AttributeType: 'S' },
           { AttributeName: 'resendPartition', AttributeType: 'S' },
           { AttributeName: 'leaseUntil', AttributeType: 'N' },
+          { AttributeName: 'eventsPartition', AttributeType: 'S' },
+          { AttributeName: 'eventsDueAt', AttributeType: 'N' },
         ],
-        // The sparse re-send list the functions query (functions/src/adapters/table-schema.ts).
+        // The sparse re-send list and event outbox the functions query
+        // (functions/src/adapters/table-schema.ts).
         GlobalSecondaryIndexes: [
           {
             IndexName: 'pending-sends',
             KeySchema: [
               { AttributeName: 'resendPartition', KeyType: 'HASH' },
               { AttributeName: 'leaseUntil', KeyType: 'RANGE' },
+            ],
+            Projection: { ProjectionType: 'KEYS_ONLY' },
+          },
+          {
+            IndexName: 'pending-events',
+            KeySchema: [
+              { AttributeName: 'eventsPartition', KeyType: 'HASH' },
+              { AttributeName: 'eventsDueAt', KeyType: 'RANGE' },
             ],
             Projection: { ProjectionType: 'KEYS_ONLY' },
           },

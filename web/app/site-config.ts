@@ -13,6 +13,12 @@ export const SITE = {
    * sets from the environment file's `domain.apiName` (README, Deploy).
    */
   apiOrigin: import.meta.env?.VITE_API_ORIGIN ?? '',
+  /**
+   * The kinds of destination this deployment sends leads to besides e-mail (`slack`,
+   * `webhook`): the privacy notice names them as recipients. `npm run deploy -- <env>` sets
+   * VITE_LEAD_DESTINATIONS from the environment file's `leadEvents.destinations`.
+   */
+  leadDestinations: leadDestinationKinds(import.meta.env?.VITE_LEAD_DESTINATIONS),
   copyrightYear: 2025,
   founder: { name: 'Alex Morgan' },
   profiles: {
@@ -34,3 +40,11 @@ export const SITE = {
 } as const;
 
 export type DepartmentId = keyof typeof SITE.departments;
+
+export type LeadDestinationKind = 'slack' | 'webhook';
+
+/** The kinds a comma-separated list names, each once, in a fixed order; others ignored. */
+export function leadDestinationKinds(list: string | undefined): LeadDestinationKind[] {
+  const named = new Set((list ?? '').split(',').map((kind) => kind.trim()));
+  return (['slack', 'webhook'] as const).filter((kind) => named.has(kind));
+}

@@ -17,6 +17,8 @@ export async function runOnStack(script: string, args: readonly string[]): Promi
       PORT: String(E2E_PORTS.site),
       DYNAMODB_PORT: String(E2E_PORTS.dynamodb),
       SES_PORT: String(E2E_PORTS.ses),
+      WEBHOOK_PORT: String(E2E_PORTS.webhooks),
+      EVENT_BUS_PORT: String(E2E_PORTS.eventBus),
       // The stack's own data folder, where its site secret is kept.
       DATA_DIR: E2E_DATA_DIR,
     },

@@ -31,6 +31,7 @@ import type { LeadForm } from '@kryon/shared/api';
 import {
   addToWindowRequest,
   claimOnceRequest,
+  clearOwedEventsRequests,
   countInWindowRequest,
   createLeadRequest,
   leadIdRequest,
@@ -181,10 +182,16 @@ function createRecorder(wiring: FloorWiring) {
   };
   const store: LeadStore = {
     findLead: async () => undefined,
-    async createLead(lead) {
+    async createLead(lead, events) {
       await keep({ kind: 'put', input: leadIdRequest(tableName, lead) });
-      await keep({ kind: 'put', input: createLeadRequest(tableName, lead) });
+      await keep({ kind: 'put', input: createLeadRequest(tableName, lead, events) });
       return true;
+    },
+    async clearOwedEvents(lead, ids) {
+      if ('submissionId' in lead) throw new Error('a new lead clears its events by its key');
+      for (const input of clearOwedEventsRequests(tableName, lead, ids)) {
+        await keep({ kind: 'update', input });
+      }
     },
     async recordSends(lead, record) {
       await keep({ kind: 'update', input: recordSendsRequest(tableName, lead, record) });
@@ -209,6 +216,9 @@ function createRecorder(wiring: FloorWiring) {
     },
     releaseRateLimit: offPath('releaseRateLimit'),
     listPending: offPath('listPending'),
+    listOwedEvents: offPath('listOwedEvents'),
+    readOwedEvents: offPath('readOwedEvents'),
+    deferOwedEvents: offPath('deferOwedEvents'),
     claimPending: offPath('claimPending'),
     recordDownload: offPath('recordDownload'),
     linkLeadId: offPath('linkLeadId'),

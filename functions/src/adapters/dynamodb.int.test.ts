@@ -92,7 +92,7 @@ describe('finding a lead by its id against dynalite', () => {
     ).toBe(false);
     expect(
       await store.recordDownload({ form: 'download', submissionId: 'id-winner-0001' }, at),
-    ).toBe(true);
+    ).toBe('first');
     expect(
       await store.recordDownload({ form: 'contact', submissionId: 'id-winner-0001' }, at),
     ).toBe(false);

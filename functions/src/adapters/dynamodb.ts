@@ -21,6 +21,7 @@ import {
   type AddressSuppression,
   type Audience,
   type DeliveryState,
+  type LeadIdRef,
   type LeadRef,
   leadForm,
   leadRef,
@@ -29,6 +30,7 @@ import {
 } from '../leads/lead.ts';
 import type {
   LeadStore,
+  OwedEvent,
   RateLimitRequest,
   RateLimitTicket,
   SendRecord,
@@ -41,7 +43,7 @@ import {
   suppressionItem,
   windowCountItem,
 } from './table-items.ts';
-import { LEADS_TABLE, PENDING_PARTITION } from './table-schema.ts';
+import { EVENTS_PARTITION, LEADS_TABLE, PENDING_PARTITION } from './table-schema.ts';
 
 /**
  * One table holds every form's leads and the rate-limit counters:
@@ -55,7 +57,9 @@ import { LEADS_TABLE, PENDING_PARTITION } from './table-schema.ts';
  *   `spellingHash` in its mailbox's `bouncedSpellings` set
  * Keying leads by the Idempotency-Key makes "store once" a conditional put, with no
  * transaction (dynalite has none, and none is needed). A lead that owes an e-mail is also
- * on the sparse re-send index (table-schema.ts). Items read back are parsed (leads/lead.ts,
+ * on the sparse re-send index (table-schema.ts); one that owes a lead event to the bus keeps
+ * it as an attribute named by the event's id (`evt_…`: its type, form and JSON), lists the
+ * ids in `eventsOwed`, and is on the sparse outbox index until none is owed. Items read back are parsed (leads/lead.ts,
  * table-items.ts), never cast: an item that does not parse is a DependencyError.
  */
 export function leadKey(form: LeadForm, idempotencyKey: string) {
@@ -79,11 +83,30 @@ export function parseLeadKey(pk: string): LeadRef | undefined {
 }
 
 const INDEX = LEADS_TABLE.pendingSendsIndex;
+const EVENTS_INDEX = LEADS_TABLE.pendingEventsIndex;
+/**
+ * How long a new owed event waits before the scheduled run may publish it: the function that
+ * owes it publishes it at once, so the run only sees what that publish did not clear.
+ */
+export const OWED_EVENT_GRACE_MS = 60_000;
+const EVENT_ATTRIBUTE = /^evt_[0-9a-f]{32}$/;
+const owedEvent = z.object({ type: z.string(), form: leadForm, detail: z.string() });
 
 export function createDynamoLeadStore(client: DynamoDBClient, tableName: string): LeadStore {
   const doc = DynamoDBDocumentClient.from(client, {
     marshallOptions: { removeUndefinedValues: true },
   });
+
+  /** The table key of a lead named by its key or by its id (through its id's pointer). */
+  async function keyOf(lead: LeadRef | LeadIdRef): Promise<LeadRef | undefined> {
+    if (!('submissionId' in lead)) return lead;
+    const key = leadIdKey(lead.submissionId);
+    const out = await guard(() =>
+      doc.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true })),
+    );
+    const pointer = out.Item ? readItem(leadRef, out.Item, key) : undefined;
+    return pointer?.form === lead.form ? pointer : undefined;
+  }
 
   return {
     async findLead(form, idempotencyKey) {
@@ -94,11 +117,13 @@ export function createDynamoLeadStore(client: DynamoDBClient, tableName: string)
       return out.Item ? readItem(storedLead, out.Item, key) : undefined;
     },
 
-    async createLead(lead) {
+    async createLead(lead, events = []) {
       // The id first: a lead never exists that its id cannot find. A pointer left by a put
       // that then lost to a retry names a lead with another id, and finds nothing.
       await guard(() => doc.send(new PutCommand(leadIdRequest(tableName, lead))));
-      return conditional(() => doc.send(new PutCommand(createLeadRequest(tableName, lead))));
+      return conditional(() =>
+        doc.send(new PutCommand(createLeadRequest(tableName, lead, events))),
+      );
     },
 
     async recordSends(lead, record) {
@@ -207,37 +232,49 @@ export function createDynamoLeadStore(client: DynamoDBClient, tableName: string)
       );
     },
 
-    async recordDownload(lead, at) {
-      let ref: LeadRef;
-      if ('submissionId' in lead) {
-        const key = leadIdKey(lead.submissionId);
-        const out = await guard(() =>
-          doc.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true })),
+    async recordDownload(lead, at, firstEvent) {
+      const ref = await keyOf(lead);
+      if (!ref) return false;
+      // By id: only the lead that has it (a pointer whose lead lost a race names another).
+      const exists =
+        'submissionId' in lead
+          ? 'attribute_exists(pk) AND submissionId = :id'
+          : 'attribute_exists(pk)';
+      const id = 'submissionId' in lead ? { ':id': lead.submissionId } : {};
+      if (firstEvent) {
+        // The first opening and its event in one write; a later one only counts.
+        const owing = owe([firstEvent], Date.parse(at));
+        const first = await conditional(() =>
+          doc.send(
+            new UpdateCommand({
+              TableName: tableName,
+              Key: leadKey(ref.form, ref.idempotencyKey),
+              ConditionExpression: `${exists} AND attribute_not_exists(downloadedAt)`,
+              UpdateExpression: `SET downloadedAt = :at, lastDownloadedAt = :at, downloadCount = :one, ${owing.set} ADD ${owing.add}`,
+              ExpressionAttributeNames: owing.names,
+              ExpressionAttributeValues: { ':at': at, ':one': 1, ...id, ...owing.values },
+            }),
+          ),
         );
-        const pointer = out.Item ? readItem(leadRef, out.Item, key) : undefined;
-        if (!pointer || pointer.form !== lead.form) return false;
-        ref = pointer;
-      } else ref = lead;
-      return conditional(() =>
-        doc.send(
+        if (first) return 'first';
+      }
+      let before: Record<string, unknown> | undefined;
+      const counted = await conditional(async () => {
+        const out = await doc.send(
           new UpdateCommand({
             TableName: tableName,
             Key: leadKey(ref.form, ref.idempotencyKey),
-            // By id: only the lead that has it (a pointer whose lead lost a race names another).
-            ConditionExpression:
-              'submissionId' in lead
-                ? 'attribute_exists(pk) AND submissionId = :id'
-                : 'attribute_exists(pk)',
+            ConditionExpression: exists,
             UpdateExpression:
               'SET downloadedAt = if_not_exists(downloadedAt, :at), lastDownloadedAt = :at ADD downloadCount :one',
-            ExpressionAttributeValues: {
-              ':at': at,
-              ':one': 1,
-              ...('submissionId' in lead ? { ':id': lead.submissionId } : {}),
-            },
+            ExpressionAttributeValues: { ':at': at, ':one': 1, ...id },
+            ReturnValues: 'UPDATED_OLD',
           }),
-        ),
-      );
+        );
+        before = out.Attributes;
+      });
+      if (!counted) return false;
+      return before?.downloadedAt === undefined ? 'first' : 'again';
     },
 
     async linkLeadId(lead) {
@@ -268,7 +305,7 @@ export function createDynamoLeadStore(client: DynamoDBClient, tableName: string)
       );
     },
 
-    async recordDelivery(lead, audience, delivery) {
+    async recordDelivery(lead, audience, delivery, event) {
       const idKey = leadIdKey(lead.submissionId);
       const out = await guard(() =>
         doc.send(new GetCommand({ TableName: tableName, Key: idKey, ConsistentRead: true })),
@@ -278,7 +315,7 @@ export function createDynamoLeadStore(client: DynamoDBClient, tableName: string)
       const applied = await conditional(() =>
         doc.send(
           new UpdateCommand(
-            recordDeliveryRequest(tableName, ref, lead.submissionId, audience, delivery),
+            recordDeliveryRequest(tableName, ref, lead.submissionId, audience, delivery, event),
           ),
         ),
       );
@@ -293,6 +330,66 @@ export function createDynamoLeadStore(client: DynamoDBClient, tableName: string)
       const message = found.emails[audience];
       if (!message?.messageId) return 'not-recorded-yet';
       return message.messageId === delivery.messageId ? 'unchanged' : 'other-message';
+    },
+
+    async listOwedEvents({ dueBy, limit, cursor }) {
+      const out = await guard(() =>
+        doc.send(
+          new QueryCommand({
+            TableName: tableName,
+            IndexName: EVENTS_INDEX.name,
+            KeyConditionExpression: '#partition = :partition AND #due <= :dueBy',
+            ExpressionAttributeNames: {
+              '#partition': EVENTS_INDEX.partitionKey.name,
+              '#due': EVENTS_INDEX.sortKey.name,
+            },
+            ExpressionAttributeValues: { ':partition': EVENTS_PARTITION, ':dueBy': dueBy },
+            Limit: Math.max(1, limit),
+            ExclusiveStartKey: cursor ? decodeCursor(cursor) : undefined,
+          }),
+        ),
+      );
+      const leads = (out.Items ?? [])
+        .map((item) => parseLeadKey(String(item.pk)))
+        .filter((ref): ref is LeadRef => ref !== undefined);
+      return {
+        leads,
+        cursor: out.LastEvaluatedKey ? encodeCursor(out.LastEvaluatedKey) : undefined,
+      };
+    },
+
+    async readOwedEvents(lead) {
+      const key = leadKey(lead.form, lead.idempotencyKey);
+      const out = await guard(() =>
+        doc.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true })),
+      );
+      return owedEventsOf(out.Item);
+    },
+
+    async clearOwedEvents(named, ids) {
+      const lead = await keyOf(named);
+      if (!lead) return;
+      // In order: the second takes the lead off the list only once the first left it owing
+      // nothing.
+      for (const request of clearOwedEventsRequests(tableName, lead, ids)) {
+        await conditional(() => doc.send(new UpdateCommand(request)));
+      }
+    },
+
+    async deferOwedEvents(named, dueAt) {
+      const lead = await keyOf(named);
+      if (!lead) return;
+      await conditional(() =>
+        doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: leadKey(lead.form, lead.idempotencyKey),
+            ConditionExpression: 'attribute_exists(eventsOwed)',
+            UpdateExpression: 'SET eventsPartition = :partition, eventsDueAt = :due',
+            ExpressionAttributeValues: { ':partition': EVENTS_PARTITION, ':due': dueAt },
+          }),
+        ),
+      );
     },
 
     async suppressAddress(suppression) {
@@ -384,7 +481,7 @@ function rateKey(key: string) {
  */
 
 /** The lead as the table holds it: keyed, and on the re-send list while it owes an e-mail. */
-function leadItem(lead: StoredLead): Record<string, unknown> {
+function leadItem(lead: StoredLead, events: readonly OwedEvent[] = []): Record<string, unknown> {
   const owed = lead.emailStatus === 'pending' || lead.emailStatus === 'failed';
   return {
     ...leadKey(lead.form, lead.idempotencyKey),
@@ -393,7 +490,93 @@ function leadItem(lead: StoredLead): Record<string, unknown> {
     // On the re-send list from the start: if this function dies before it records its
     // sends, the lead comes back once its lease lapses.
     ...(owed ? { resendPartition: PENDING_PARTITION, leaseUntil: lead.leaseUntil ?? 0 } : {}),
+    // Its events owed from the start too: if this function dies before it publishes them,
+    // the scheduled run does.
+    ...(events.length > 0
+      ? {
+          ...Object.fromEntries(
+            events.map(({ id, type, form, detail }) => [id, { type, form, detail }]),
+          ),
+          eventsOwed: new Set(events.map(({ id }) => id)),
+          eventsPartition: EVENTS_PARTITION,
+          eventsDueAt: Date.parse(lead.createdAt) + OWED_EVENT_GRACE_MS,
+        }
+      : {}),
   };
+}
+
+/**
+ * The parts of an update that make events owed on a lead: each under its id, its id in the
+ * set, the lead on the outbox list, due after the grace from `atMs`.
+ */
+function owe(events: readonly OwedEvent[], atMs: number) {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {
+    ':owedIds': new Set(events.map(({ id }) => id)),
+    ':eventsPartition': EVENTS_PARTITION,
+    ':eventsDue': atMs + OWED_EVENT_GRACE_MS,
+  };
+  const sets = events.map(({ id, type, form, detail }, i) => {
+    names[`#owed${i}`] = id;
+    values[`:owed${i}`] = { type, form, detail };
+    return `#owed${i} = :owed${i}`;
+  });
+  return {
+    set: [
+      ...sets,
+      'eventsPartition = :eventsPartition',
+      'eventsDueAt = if_not_exists(eventsDueAt, :eventsDue)',
+    ].join(', '),
+    add: 'eventsOwed :owedIds',
+    names,
+    values,
+  };
+}
+
+/** The events an item owes, read from the attributes its `eventsOwed` names. */
+function owedEventsOf(item: Record<string, unknown> | undefined): OwedEvent[] {
+  const ids = item?.eventsOwed;
+  if (!item || !(ids instanceof Set)) return [];
+  return [...ids].flatMap((id): OwedEvent[] => {
+    if (typeof id !== 'string' || !EVENT_ATTRIBUTE.test(id)) return [];
+    const parsed = z.safeParse(owedEvent, item[id]);
+    return parsed.success ? [{ id, ...parsed.data }] : [];
+  });
+}
+
+/**
+ * Clears published events off a lead, then takes it off the outbox list if it owes none: DynamoDB
+ * drops a set emptied by DELETE, and an event owed meanwhile put the lead back on the list in
+ * its own write, so the second update never drops an event still owed.
+ */
+export function clearOwedEventsRequests(
+  tableName: string,
+  lead: LeadRef,
+  ids: readonly string[],
+): UpdateCommandInput[] {
+  const key = leadKey(lead.form, lead.idempotencyKey);
+  const wanted = [...new Set(ids)].filter((id) => EVENT_ATTRIBUTE.test(id));
+  const names = Object.fromEntries(wanted.map((id, i) => [`#e${i}`, id]));
+  return [
+    ...(wanted.length > 0
+      ? [
+          {
+            TableName: tableName,
+            Key: key,
+            ConditionExpression: 'attribute_exists(pk)',
+            UpdateExpression: `REMOVE ${Object.keys(names).join(', ')} DELETE eventsOwed :ids`,
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: { ':ids': new Set(wanted) },
+          },
+        ]
+      : []),
+    {
+      TableName: tableName,
+      Key: key,
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(eventsOwed)',
+      UpdateExpression: 'REMOVE eventsPartition, eventsDueAt',
+    },
+  ];
 }
 
 /** Points the lead's id at its key; kept as long as the lead. */
@@ -411,10 +594,14 @@ export function leadIdRequest(tableName: string, lead: StoredLead): PutCommandIn
 }
 
 /** Stores a lead once: a second put with the same Idempotency-Key is refused. */
-export function createLeadRequest(tableName: string, lead: StoredLead): PutCommandInput {
+export function createLeadRequest(
+  tableName: string,
+  lead: StoredLead,
+  events: readonly OwedEvent[] = [],
+): PutCommandInput {
   return {
     TableName: tableName,
-    Item: leadItem(lead),
+    Item: leadItem(lead, events),
     ConditionExpression: 'attribute_not_exists(pk)',
   };
 }
@@ -575,19 +762,29 @@ function recordDeliveryRequest(
   submissionId: string,
   audience: Audience,
   delivery: DeliveryState,
+  event?: OwedEvent,
 ): UpdateCommandInput {
+  const owing = event && owe([event], Date.parse(delivery.at) || Date.now());
   return {
     TableName: tableName,
     Key: leadKey(lead.form, lead.idempotencyKey),
     ConditionExpression:
       'submissionId = :id AND emails.#audience.messageId = :messageId AND (attribute_not_exists(emails.#audience.#delivery) OR emails.#audience.#delivery.#rank < :rank)',
-    UpdateExpression: 'SET emails.#audience.#delivery = :delivery',
-    ExpressionAttributeNames: { '#audience': audience, '#delivery': 'delivery', '#rank': 'rank' },
+    UpdateExpression: owing
+      ? `SET emails.#audience.#delivery = :delivery, ${owing.set} ADD ${owing.add}`
+      : 'SET emails.#audience.#delivery = :delivery',
+    ExpressionAttributeNames: {
+      '#audience': audience,
+      '#delivery': 'delivery',
+      '#rank': 'rank',
+      ...owing?.names,
+    },
     ExpressionAttributeValues: {
       ':id': submissionId,
       ':messageId': delivery.messageId,
       ':rank': delivery.rank,
       ':delivery': delivery,
+      ...owing?.values,
     },
   };
 }

@@ -1,7 +1,13 @@
 import { MetricUnit, type Metrics as PowertoolsMetrics } from '@aws-lambda-powertools/metrics';
 import type { LeadForm } from '@kryon/shared/api';
-import type { DeliveryMetric, LeadMetric } from '../leads/metric-names.ts';
-import type { BrakeMetrics, DeliveryMetrics, EventStream, Metrics } from '../leads/ports.ts';
+import type { DeliveryMetric, LeadEventMetric, LeadMetric } from '../leads/metric-names.ts';
+import type {
+  BrakeMetrics,
+  DeliveryMetrics,
+  EventStream,
+  LeadEventMetrics,
+  Metrics,
+} from '../leads/ports.ts';
 
 /**
  * Counts summed in memory, each under one value of one dimension, and written on flush as one
@@ -61,4 +67,12 @@ export function createBrakeMetrics(metrics: PowertoolsMetrics): BrakeMetrics {
       counted = false;
     },
   };
+}
+
+/**
+ * The counts of lead-event deliveries, with the destination's name as the one dimension,
+ * `Destination`: what a destination's alarm and the dashboard read.
+ */
+export function createLeadEventMetrics(metrics: PowertoolsMetrics): LeadEventMetrics {
+  return countsByDimension<string, LeadEventMetric>(metrics, 'Destination');
 }

@@ -17,7 +17,20 @@ export const LEADS_TABLE = {
     sortKey: { name: 'leaseUntil', type: 'N' },
     projection: 'KEYS_ONLY',
   },
+  /**
+   * The outbox of lead events: a sparse index of the leads that owe an event to the bus, by
+   * when it is next due (decision 090). Keys only: the publisher reads the lead's events.
+   */
+  pendingEventsIndex: {
+    name: 'pending-events',
+    partitionKey: { name: 'eventsPartition', type: 'S' },
+    sortKey: { name: 'eventsDueAt', type: 'N' },
+    projection: 'KEYS_ONLY',
+  },
 } as const;
+
+/** The one value of the outbox index's partition key. */
+export const EVENTS_PARTITION = 'EVENTS';
 
 /** The one value of the index's partition key: the list is small, one partition holds it. */
 export const PENDING_PARTITION = 'PENDING';

@@ -7,6 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
+import type { SignWebhook } from '../leads/ports.ts';
 
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 
@@ -99,3 +100,6 @@ export function checkSecret(secret: string, what = 'The webhook secret'): void {
 export function newWebhookSecret(): string {
   return WEBHOOK_SECRET_PREFIX + randomBytes(32).toString('base64');
 }
+
+/** The signing port of deliver-event.ts: signs `body` with each secret, as webhookSigner does. */
+export const signWebhook: SignWebhook = (secrets, message) => webhookSigner(secrets).sign(message);

@@ -83,3 +83,37 @@ describe('other functions at cold start', () => {
     );
   });
 });
+
+describe('the lead-event delivery function at cold start', () => {
+  const destination = {
+    name: 'crm',
+    kind: 'webhook',
+    url: 'https://crm.example/hooks/kryon',
+    secretArn: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:kryon/crm-AbCdEf',
+    queueArn: 'arn:aws:sqs:eu-west-1:123456789012:kryon-lead-events-crm',
+    perSecond: 5,
+  };
+
+  it('starts with its destinations, without any of the form functions’ variables', async () => {
+    environment({
+      TABLE_NAME: undefined,
+      MAIL_TO: undefined,
+      MAIL_FROM: undefined,
+      SITE_ORIGIN: undefined,
+      LEAD_EVENT_DESTINATIONS: JSON.stringify([destination]),
+    });
+    await expect(import('./lead-event-delivery.ts')).resolves.toHaveProperty('handler');
+  });
+
+  it('refuses to start with a destination it cannot use, naming LEAD_EVENT_DESTINATIONS', async () => {
+    environment({ LEAD_EVENT_DESTINATIONS: JSON.stringify([{ ...destination, perSecond: 500 }]) });
+    await expect(import('./lead-event-delivery.ts')).rejects.toThrow(
+      /Environment variable LEAD_EVENT_DESTINATIONS must be a JSON array of destinations .*\[0\]\.perSecond must be a whole number from 1 to 50/,
+    );
+    environment({ LEAD_EVENT_DESTINATIONS: undefined });
+    vi.resetModules();
+    await expect(import('./lead-event-delivery.ts')).rejects.toThrow(
+      'Missing required environment variable LEAD_EVENT_DESTINATIONS',
+    );
+  });
+});

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { API_PATHS } from '@kryon/shared/api';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { apiEvent } from '../../test/events.ts';
-import { FakeLeadStore } from '../../test/fake-lead-store.ts';
+import { FakeEventBus, FakeLeadStore } from '../../test/fake-lead-store.ts';
 import type { OpenReportDeps } from '../leads/open-report.ts';
 import { reportLinkUrl } from '../leads/report-link.ts';
 
@@ -22,9 +22,11 @@ const PDF = Buffer.from('%PDF-1.7 test report');
 let store: FakeLeadStore;
 let clock: Date;
 let files: OpenReportDeps['files'];
+let bus: FakeEventBus;
 
 beforeEach(async () => {
   store = new FakeLeadStore();
+  bus = new FakeEventBus();
   clock = NOW;
   files = { open: async () => ({ bytes: PDF }) };
   await store.createLead({
@@ -39,7 +41,14 @@ beforeEach(async () => {
 
 const handler = () =>
   createReportHandler(
-    { store, files, reportLinkKeys: [KEY], now: () => clock },
+    {
+      store,
+      files,
+      reportLinkKeys: [KEY],
+      now: () => clock,
+      log: { info() {}, warn() {}, error() {} },
+      bus,
+    },
     'https://www.kryon.example',
   );
 
@@ -81,6 +90,23 @@ describe('GET /api/email/report', () => {
     await open(link());
 
     expect(store.only()).toMatchObject({ downloadedAt: NOW.toISOString(), downloadCount: 2 });
+  });
+
+  it('publishes the first opening to the destinations, once, and never for a later one', async () => {
+    await open(link());
+    clock = new Date(NOW.getTime() + 3_600_000);
+    await open(link());
+
+    expect(bus.published.map(({ detail }) => JSON.parse(detail))).toMatchObject([
+      {
+        type: 'lead.report-opened',
+        leadId: LEAD_ID,
+        form: 'download',
+        reportId: 'kev-exposure-prioritization',
+        occurredAt: NOW.toISOString(),
+      },
+    ]);
+    expect(store.only().owed.size).toBe(0);
   });
 
   it('answers an altered link with a 403 page that leads back to the archive, no PDF', async () => {

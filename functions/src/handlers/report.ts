@@ -7,7 +7,15 @@ import { reportPage } from '../http/report-page.ts';
 import { errorResponse, type HttpResponse } from '../http/responses.ts';
 import { type OpenReportDeps, openReport } from '../leads/open-report.ts';
 import { describeError } from '../leads/redact.ts';
-import { apiHandler, leadStore, logger, reportLinkKeys, siteSecret } from '../wiring.ts';
+import {
+  apiHandler,
+  leadEventBus,
+  leadStore,
+  log,
+  logger,
+  reportLinkKeys,
+  siteSecret,
+} from '../wiring.ts';
 
 /**
  * GET /api/email/report?lead=&item=&expires=&sig=: a visitor's personal link to the report
@@ -60,12 +68,20 @@ function reportFiles(config: ReportConfig) {
 // Read at cold start: a bad setting stops the function from starting (decision 066).
 const config = readConfig(reportConfig);
 const store = leadStore(config);
+const bus = leadEventBus(config);
 const files = reportFiles(config);
 const origin = config.SITE_ORIGIN;
 
 export const handler = apiHandler(config, (secrets) =>
   createReportHandler(
-    { store, files, reportLinkKeys: reportLinkKeys(siteSecret(secrets)), now: () => new Date() },
+    {
+      store,
+      files,
+      reportLinkKeys: reportLinkKeys(siteSecret(secrets)),
+      now: () => new Date(),
+      log,
+      ...(bus ? { bus } : {}),
+    },
     origin,
   ),
 );

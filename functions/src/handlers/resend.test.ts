@@ -15,6 +15,7 @@ Object.assign(process.env, {
   // Signs the research download's personal links in the e-mails it re-sends.
   IP_HASH_SECRET: 'unit-secret',
   SITE_ORIGIN: 'https://www.kryon.example',
+  LEAD_EVENT_BUS_NAME: 'kryon-unit-leads',
 });
 const { handler } = await import('./resend.ts');
 
@@ -30,7 +31,7 @@ beforeEach(() => {
 });
 
 describe('the scheduled re-send', () => {
-  it('reads the re-send index for leads that are due', async () => {
+  it('reads the re-send index for leads that are due, then the outbox of lead events', async () => {
     const summary = await handler({}, contextWith(110_000));
     expect(summary).toEqual({
       examined: 0,
@@ -43,10 +44,15 @@ describe('the scheduled re-send', () => {
       digestCounted: 0,
       digestFailed: 0,
       digestDeferred: 0,
+      events: { leads: 0, published: 0, failed: 0 },
     });
     expect(documents).toHaveReceivedCommandWith(QueryCommand, {
       TableName: 'leads-unit',
       IndexName: 'pending-sends',
+    });
+    expect(documents).toHaveReceivedCommandWith(QueryCommand, {
+      TableName: 'leads-unit',
+      IndexName: 'pending-events',
     });
   });
 

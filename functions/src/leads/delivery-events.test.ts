@@ -4,7 +4,7 @@ import {
   type SimulatedEvent,
   sesEventRecord,
 } from '../../local/ses-event-records.ts';
-import { FakeLeadStore } from '../../test/fake-lead-store.ts';
+import { FakeEventBus, FakeLeadStore } from '../../test/fake-lead-store.ts';
 import {
   type DeliveryEventDeps,
   handleDeliveryEvent,
@@ -13,6 +13,7 @@ import {
 } from './delivery-events.ts';
 import { emailHash, spellingHash } from './hash.ts';
 import type { StoredLead } from './lead.ts';
+import { leadEvent } from './lead-events.ts';
 import type { DeliveryMetrics, Log } from './ports.ts';
 
 const SECRET = 'secret';
@@ -594,5 +595,43 @@ describe('handleDeliveryEvent', () => {
     await expect(
       handleDeliveryEvent(record(visitorMessage, { type: 'Delivery' }), deps),
     ).rejects.toThrow('down');
+  });
+});
+
+describe('handleDeliveryEvent: lead events for destinations (decision 090)', () => {
+  let bus: FakeEventBus;
+  beforeEach(() => {
+    bus = new FakeEventBus();
+    deps = { ...deps, bus };
+  });
+  const published = () => bus.published.map(({ detail }) => leadEvent.parse(JSON.parse(detail)));
+
+  it("publishes what became of the visitor's e-mail: delivered, then bounced, each once", async () => {
+    await handleDeliveryEvent(record(visitorMessage, { type: 'DeliveryDelay' }), deps);
+    const delivered = record(visitorMessage, { type: 'Delivery' });
+    await handleDeliveryEvent(delivered, deps);
+    await handleDeliveryEvent(delivered, deps);
+    await handleDeliveryEvent(record(visitorMessage, PERMANENT), deps);
+    expect(published()).toMatchObject([
+      { type: 'lead.delivery', leadId: 'sub-1', form: 'download', outcome: 'delivered' },
+      { type: 'lead.delivery', outcome: 'bounced', bounceType: 'permanent' },
+    ]);
+    expect(new Set(published().map(({ id }) => id)).size).toBe(2);
+    expect(store.only().owed.size).toBe(0);
+  });
+
+  it("publishes nothing for sales' own mail or for mail to SES's mailbox simulator", async () => {
+    await handleDeliveryEvent(record(salesMessage, { type: 'Delivery' }), deps);
+    const simulator = { ...visitorMessage, destination: ['success@simulator.amazonses.com'] };
+    await handleDeliveryEvent(record(simulator, { type: 'Delivery' }), deps);
+    expect(bus.published).toEqual([]);
+  });
+
+  it('keeps the event owed on the lead when the bus is down, for the scheduled run', async () => {
+    bus.down = true;
+    expect(await handleDeliveryEvent(record(visitorMessage, { type: 'Complaint' }), deps)).toBe(
+      'recorded',
+    );
+    expect([...store.only().owed.values()]).toMatchObject([{ type: 'lead.delivery' }]);
   });
 });

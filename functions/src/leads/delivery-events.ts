@@ -11,8 +11,19 @@ import type {
   SuppressionReason,
 } from './lead.ts';
 import { SYNTHETIC_LEAD_DAYS } from './lead.ts';
+import { CONFIRMATION_OUTCOMES, leadDelivery } from './lead-events.ts';
 import type { DeliveryMetric } from './metric-names.ts';
-import type { DeliveryMetrics, EventStream, LeadRecords, Log, SuppressionList } from './ports.ts';
+import type {
+  DeliveryMetrics,
+  EventStream,
+  LeadEventBus,
+  LeadEventOutbox,
+  LeadRecords,
+  Log,
+  OwedEvent,
+  SuppressionList,
+} from './ports.ts';
+import { owedEvent, publishOwed } from './publish-events.ts';
 import { SES_EVENT_TYPE_NAMES, type SesEventType } from './ses-event-types.ts';
 
 /*
@@ -232,11 +243,15 @@ export interface DeliveryEventConfig {
 }
 
 export interface DeliveryEventDeps {
-  store: LeadRecords & SuppressionList;
+  store: LeadRecords &
+    SuppressionList &
+    Pick<LeadEventOutbox, 'clearOwedEvents' | 'deferOwedEvents'>;
   metrics: DeliveryMetrics;
   log: Log;
   config: DeliveryEventConfig;
   now: () => Date;
+  /** Where lead events go (decision 090); absent, none is owed or published. */
+  bus?: LeadEventBus;
 }
 
 /**
@@ -315,12 +330,9 @@ export async function handleDeliveryEvent(
 
   const ref = leadOf(event.tags);
   if (!ref) return 'no-lead';
-  const record = () =>
-    deps.store.recordDelivery(
-      { form: ref.form, submissionId: ref.submissionId },
-      ref.audience,
-      state,
-    );
+  const lead = { form: ref.form, submissionId: ref.submissionId };
+  const owed = deps.bus && confirmationEvent(ref.audience, state, event.recipients, lead);
+  const record = () => deps.store.recordDelivery(lead, ref.audience, state, owed);
   let result = await record();
   for (const waitMs of config.recheckAfterMs) {
     if (result !== 'not-recorded-yet') break;
@@ -339,7 +351,33 @@ export async function handleDeliveryEvent(
     );
     return 'unmatched';
   }
+  // Owed in the write that recorded the outcome: published now, or by the scheduled run.
+  if (owed && result === 'recorded')
+    await publishOwed(lead, [owed], { ...deps, metrics: undefined });
   return result;
+}
+
+/**
+ * The lead event of what became of the visitor's e-mail, for destinations: delivered, bounced
+ * or marked as spam; none for sales' own mail, a lesser outcome, or mail to SES's mailbox
+ * simulator (a verify run's lead, which no destination heard of).
+ */
+function confirmationEvent(
+  audience: Audience,
+  state: DeliveryState,
+  recipients: readonly string[],
+  lead: { form: LeadForm; submissionId: string },
+): OwedEvent | undefined {
+  if (audience !== 'visitor' || recipients.some(isMailboxSimulator)) return undefined;
+  const outcome = CONFIRMATION_OUTCOMES.find((name) => name === state.outcome);
+  if (!outcome) return undefined;
+  return owedEvent(
+    leadDelivery(lead, {
+      outcome,
+      at: state.at,
+      ...(outcome === 'bounced' && state.bounceType ? { bounceType: state.bounceType } : {}),
+    }),
+  );
 }
 
 const SALES_WORDS: Record<DeliveryOutcome, string> = {

@@ -71,6 +71,13 @@ export const LEAD_METRICS = [
    * every run until a person mends or deletes it (decision 078).
    */
   'UnreadableLead',
+  /** Lead events the bus took (accepted, delivery outcomes, report opened): for destinations. */
+  'LeadEventsPublished',
+  /**
+   * Lead events the bus did not take: still owed on their leads, published by a later run
+   * (decision 090). Alarmed on, since a destination hears nothing meanwhile.
+   */
+  'LeadEventPublishFailed',
 ] as const;
 
 export type LeadMetric = (typeof LEAD_METRICS)[number];
@@ -93,3 +100,20 @@ export const DELIVERY_METRICS = [
 ] as const;
 
 export type DeliveryMetric = (typeof DELIVERY_METRICS)[number];
+
+/**
+ * The counts of lead-event deliveries (lead-event-queue.ts), each with the destination's name
+ * as its dimension `Destination`: per attempt, so a delivery tried three times counts two
+ * failures and one delivered.
+ */
+export const LEAD_EVENT_DELIVERY_METRICS = [
+  /** The destination answered 2xx. */
+  'LeadEventDelivered',
+  /**
+   * An attempt that failed (a status other than 2xx, a timeout, a network error, a secret that
+   * cannot be used) or a message that is no lead event: tried again later, or dead-lettered.
+   */
+  'LeadEventDeliveryFailed',
+] as const;
+
+export type LeadEventMetric = (typeof LEAD_EVENT_DELIVERY_METRICS)[number];

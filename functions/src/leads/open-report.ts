@@ -1,4 +1,6 @@
+import { leadReportOpened } from './lead-events.ts';
 import type { LeadStore } from './ports.ts';
+import { owedEvent, type PublishDeps, publishOwed } from './publish-events.ts';
 import { verifyReportLink } from './report-link.ts';
 
 /**
@@ -9,8 +11,8 @@ export interface ReportFiles {
   open(item: string): Promise<{ bytes: Uint8Array } | { url: string }>;
 }
 
-export interface OpenReportDeps {
-  store: Pick<LeadStore, 'recordDownload'>;
+export interface OpenReportDeps extends Omit<PublishDeps, 'store'> {
+  store: Pick<LeadStore, 'recordDownload' | 'clearOwedEvents' | 'deferOwedEvents'>;
   /** Undefined where no reports are configured: the link cannot be served. */
   files: ReportFiles | undefined;
   /** The current key first; during a rotation also the previous one. */
@@ -38,13 +40,20 @@ export async function openReport(
   if (!verdict.ok) return { kind: 'refused', reason: verdict.reason };
   if (!deps.files) return { kind: 'unavailable' };
   const { lead, item } = verdict.claims;
-  const recorded = await deps.store.recordDownload(
-    verdict.names === 'submission-id'
-      ? { form: 'download', submissionId: lead }
-      : { form: 'download', idempotencyKey: lead },
-    now.toISOString(),
-  );
+  const at = now.toISOString();
+  // The first opening is an event for destinations; a link that names the lead by its key
+  // (issued before ids were kept) gives no id to name it by, so it has none.
+  const byId = verdict.names === 'submission-id';
+  const ref = byId
+    ? ({ form: 'download', submissionId: lead } as const)
+    : ({ form: 'download', idempotencyKey: lead } as const);
+  const event =
+    byId && deps.bus
+      ? owedEvent(leadReportOpened({ form: 'download', submissionId: lead }, item, at))
+      : undefined;
+  const recorded = await deps.store.recordDownload(ref, at, event);
   if (!recorded) return { kind: 'refused', reason: 'invalid' };
+  if (event && recorded === 'first') await publishOwed(ref, [event], deps);
   const file = await deps.files.open(item);
   return 'url' in file ? { kind: 'redirect', url: file.url } : { kind: 'report', item, ...file };
 }

@@ -15,7 +15,7 @@ import type {
   MessageState,
   StoredLead,
 } from './lead.ts';
-import type { DeliveryMetric, LeadMetric } from './metric-names.ts';
+import type { DeliveryMetric, LeadEventMetric, LeadMetric } from './metric-names.ts';
 
 export interface RateLimitRequest {
   /** An opaque, already-hashed key such as `email#<hmac>`. */
@@ -59,12 +59,26 @@ export interface PendingPage {
   cursor?: string;
 }
 
+/**
+ * A lead event as it waits on its lead to be published: its id, its type (the bus's
+ * detail-type) and the event's JSON, built once, so every publish of it sends the same bytes.
+ */
+export interface OwedEvent {
+  id: string;
+  type: string;
+  form: LeadForm;
+  detail: string;
+}
+
 /** The leads themselves: stored, sent, re-sent, opened and reported on by SES. */
 export interface LeadRecords {
   /** The lead stored under this idempotency key, if any (strongly consistent). */
   findLead(form: LeadForm, idempotencyKey: string): Promise<StoredLead | undefined>;
-  /** Stores the lead unless its key exists; false when it already did. Findable by its id. */
-  createLead(lead: StoredLead): Promise<boolean>;
+  /**
+   * Stores the lead unless its key exists; false when it already did. Findable by its id.
+   * `events` are stored on it, owed, in the same write: a stored lead's events are never lost.
+   */
+  createLead(lead: StoredLead, events?: readonly OwedEvent[]): Promise<boolean>;
   /** Records a delivery attempt; false when the lease is no longer the caller's. */
   recordSends(lead: LeadRef, record: SendRecord): Promise<boolean>;
   /**
@@ -94,8 +108,14 @@ export interface LeadRecords {
    * Records that the visitor opened the report of a download lead: the first time is kept,
    * later ones only add to the count. False when the lead does not exist (erased). The lead
    * is found by its id at once, as soon as createLead has returned (strongly consistent).
+   * `firstEvent` is owed on the lead, in the same write, only by the first opening, which
+   * says `first`; a later one `again`.
    */
-  recordDownload(lead: LeadIdRef | LeadRef, at: string): Promise<boolean>;
+  recordDownload(
+    lead: LeadIdRef | LeadRef,
+    at: string,
+    firstEvent?: OwedEvent,
+  ): Promise<false | 'first' | 'again'>;
   /**
    * Makes the lead findable by its id, as createLead does: for a lead stored before ids were
    * kept, whose e-mail, re-sent now, carries a link that names it by its id.
@@ -112,7 +132,34 @@ export interface LeadRecords {
     lead: LeadIdRef,
     audience: Audience,
     delivery: DeliveryState,
+    /** Owed on the lead in the same write, when the outcome is recorded. */
+    event?: OwedEvent,
   ): Promise<'recorded' | 'unchanged' | 'no-lead' | 'other-message' | 'not-recorded-yet'>;
+}
+
+/**
+ * The outbox of lead events (decision 090): events owed on their leads until the bus has
+ * them. The submitting function publishes a new lead's event at once; the scheduled run
+ * publishes whatever a failure or a crash left owed.
+ */
+export interface LeadEventOutbox {
+  /** Leads that owe an event due by `dueBy` (epoch ms), longest due first. */
+  listOwedEvents(options: { dueBy: number; limit: number; cursor?: string }): Promise<PendingPage>;
+  /** The events the lead owes now (none when it is gone). */
+  readOwedEvents(lead: LeadRef): Promise<OwedEvent[]>;
+  /**
+   * The lead owes these no more; once it owes none, it leaves the list. A lead named by its id
+   * costs a read more (its id's pointer).
+   */
+  clearOwedEvents(lead: LeadRef | LeadIdRef, ids: readonly string[]): Promise<void>;
+  /** Tried again no sooner than `dueAt` (epoch ms): the bus refused them just now. */
+  deferOwedEvents(lead: LeadRef | LeadIdRef, dueAt: number): Promise<void>;
+}
+
+/** The event bus (EventBridge): where destinations' rules pick lead events up. */
+export interface LeadEventBus {
+  /** Publishes the events; the ids of those the bus did not take (to be tried again). */
+  publish(events: readonly OwedEvent[]): Promise<{ failed: string[] }>;
 }
 
 /** The budgets' counts (leads/rate-limit.ts). */
@@ -150,7 +197,12 @@ export interface SuppressionList {
 }
 
 /** The leads table, by purpose; a domain function may name only the part it uses. */
-export interface LeadStore extends LeadRecords, RateLimitStore, OneTimeTokens, SuppressionList {
+export interface LeadStore
+  extends LeadRecords,
+    LeadEventOutbox,
+    RateLimitStore,
+    OneTimeTokens,
+    SuppressionList {
   ping(): Promise<void>;
 }
 
@@ -287,6 +339,23 @@ export type EventStream = MailStream | 'synthetic' | 'unknown';
 
 export interface DeliveryMetrics {
   count(metric: DeliveryMetric, stream: EventStream, value?: number): void;
+  /** Writes what was counted (once per invocation). */
+  flush(): void;
+}
+
+/**
+ * Signs a webhook delivery per Standard Webhooks with each of `secrets` (two during a
+ * rotation): its headers, and the body exactly as signed. Throws, naming no secret, when one
+ * is not a `whsec_` secret of a fit size.
+ */
+export type SignWebhook = (
+  secrets: readonly string[],
+  message: { id: string; body: string; at: Date },
+) => { headers: Record<string, string>; body: string };
+
+/** The counts of lead-event deliveries, with the destination's name as the dimension. */
+export interface LeadEventMetrics {
+  count(metric: LeadEventMetric, destination: string, value?: number): void;
   /** Writes what was counted (once per invocation). */
   flush(): void;
 }

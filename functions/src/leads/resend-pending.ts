@@ -12,6 +12,7 @@ import {
 import { formDefinition } from './forms.ts';
 import { sha256 } from './hash.ts';
 import type { LeadRef, StoredLead } from './lead.ts';
+import type { LeadEventBus } from './ports.ts';
 import { describeError } from './redact.ts';
 
 export interface ResendConfig {
@@ -45,6 +46,8 @@ export interface ResendConfig {
 export interface ResendDeps extends DeliveryDeps {
   config: ResendConfig;
   newId: () => string;
+  /** Where lead events go: the run publishes what leads still owe (decision 090). */
+  bus?: LeadEventBus;
 }
 
 export interface ResendOptions {

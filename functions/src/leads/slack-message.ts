@@ -24,7 +24,9 @@
  */
 import { sourceRows } from './attribution.ts';
 import { type FormDefinition, isTyped, type LeadData, shown } from './form-definition.ts';
+import { formDefinition } from './forms.ts';
 import type { StoredLead } from './lead.ts';
+import type { LeadAcceptedEvent, LeadEvent } from './lead-events.ts';
 import {
   cutText,
   PRIORITY_MARKER,
@@ -278,4 +280,199 @@ export function slackMessage(
     ...(qualifier ? [qualifier] : []),
   ].join(' · ');
   return { text: systemText(fallback, SLACK_FALLBACK_MAX), blocks: kept };
+}
+
+/**
+ * A lead's answers read back from its `lead.accepted` event through the form's definition:
+ * each shown value mapped to the value that shows it (an option's label to its value, Yes or
+ * No to the box). Undefined when one does not map back, or the priority rule gives another
+ * verdict than the event's: the definition changed since the event was built.
+ */
+export function leadDataOfEvent(
+  definition: FormDefinition,
+  event: LeadAcceptedEvent,
+): LeadData | undefined {
+  const data: Record<string, unknown> = {};
+  for (const field of event.fields) {
+    const spec = definition.fields[field.name];
+    if (!spec) return undefined;
+    const value = rawValue(spec, field.value);
+    if (value === undefined) return undefined;
+    data[field.name] = value;
+  }
+  for (const name of Object.keys(definition.fields)) {
+    const expected = event.fields.find((field) => field.name === name)?.value;
+    if ((shown(definition, name, data) || undefined) !== expected) return undefined;
+  }
+  const priority = priorityOf(definition, data);
+  if (
+    priority.priority !== event.priority.priority ||
+    priority.reasons.join('\n') !== event.priority.reasons.join('\n')
+  ) {
+    return undefined;
+  }
+  return data;
+}
+
+type FieldSpecOf = FormDefinition['fields'][string];
+
+/** The stored value a field's shown value comes from, or undefined when none does. */
+function rawValue(spec: FieldSpecOf, value: string): unknown {
+  switch (spec.kind) {
+    case 'select':
+    case 'preset':
+      return spec.options.find((option) => option.label === value)?.value ?? value;
+    case 'checkboxes':
+      return chosenValues(spec.options, value);
+    case 'consent':
+      return value === 'Yes' ? true : value === 'No' ? false : undefined;
+    default:
+      return value;
+  }
+}
+
+/** The options whose labels, joined by ", ", are `shown`: a label may hold a comma itself. */
+function chosenValues(
+  options: readonly { value: string; label: string }[],
+  shownValue: string,
+): string[] | undefined {
+  if (shownValue === '') return [];
+  for (const option of options) {
+    if (shownValue === option.label) return [option.value];
+    if (shownValue.startsWith(`${option.label}, `)) {
+      const rest = chosenValues(options, shownValue.slice(option.label.length + 2));
+      if (rest) return [option.value, ...rest];
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The Slack message of one lead event. `lead.accepted`: the lead's message above, the same as
+ * from the stored lead (read back through the form's definition), or, should the definition no
+ * longer read it, one drawn from the event alone by the same rules. The other types: one line
+ * a person reads in five seconds, in plain text, with the lead's id and time and nothing the
+ * visitor wrote, no link.
+ */
+export function slackEventMessage(event: LeadEvent, options: SlackMessageOptions): SlackMessage {
+  const definition = formDefinition(event.form);
+  if (event.type === 'lead.accepted') {
+    const data = definition && leadDataOfEvent(definition, event);
+    if (definition && data) {
+      return slackMessage(
+        {
+          submissionId: event.leadId,
+          createdAt: event.occurredAt,
+          fields: data,
+          attribution: event.attribution,
+        },
+        definition,
+        options,
+      );
+    }
+    return slackEventOnlyMessage(event, options);
+  }
+  const title = definition?.title ?? event.form;
+  return {
+    // The fallback is mrkdwn: Kryon's words only, not even the lead's id.
+    text: systemText(eventLine(event, title), SLACK_FALLBACK_MAX),
+    blocks: [
+      {
+        type: 'section',
+        text: plain(systemText(eventLine(event, title, event.leadId), SLACK_LIMITS.sectionText)),
+      },
+      {
+        type: 'context',
+        elements: [
+          plain(
+            systemText(
+              `${formatSalesTime(event.occurredAt, options.timeZone)} · ${title} · Lead ${event.leadId}`,
+              SLACK_LIMITS.text,
+            ),
+          ),
+        ],
+      },
+    ],
+  };
+}
+
+const CONFIRMATION_LINES = {
+  delivered: 'Confirmation delivered',
+  bounced: 'Confirmation bounced',
+  complained: 'Confirmation marked as spam',
+} as const;
+
+/** The one line of an event other than `lead.accepted`, naming the lead by `id` if given. */
+function eventLine(
+  event: Exclude<LeadEvent, LeadAcceptedEvent>,
+  title: string,
+  id?: string,
+): string {
+  const lead = id === undefined ? `${title} lead` : `${title} lead ${id}`;
+  switch (event.type) {
+    case 'lead.delivery': {
+      const permanent = event.outcome === 'bounced' && event.bounceType === 'permanent';
+      return `${CONFIRMATION_LINES[event.outcome]}: ${lead}${permanent ? ' (the address takes no mail)' : ''}`;
+    }
+    case 'lead.report-opened':
+      return `Report opened: ${lead}`;
+    case 'lead.erased':
+      return `${id === undefined ? `A ${lead}` : `Lead ${id}`} erased at the visitor's request: delete any copy`;
+  }
+}
+
+/**
+ * A `lead.accepted` message from the event alone, for an event its form's definition no
+ * longer reads: the form's title, priority and summary, who, every answer (the typed ones as
+ * the visitor's words), the Source line, the id and time.
+ */
+function slackEventOnlyMessage(event: LeadAcceptedEvent, options: SlackMessageOptions) {
+  const head = `${event.priority.priority ? PRIORITY_MARKER : ''}${event.formTitle}`;
+  const headline = [
+    event.priority.priority ? `Priority: ${event.priority.reasons.join(', ')}` : '',
+    [event.formTitle, ...event.summary].join(' · '),
+  ].filter(Boolean);
+  const who = withValue([
+    { label: 'Company', value: event.contact.company ?? '', typed: true },
+    { label: 'Name', value: event.contact.name, typed: true },
+    { label: 'Title', value: event.contact.title ?? '', typed: true },
+  ]);
+  const { email, phone, company, name, title } = event.contact;
+  const contact = new Set([email, phone, company, name, title].filter(Boolean));
+  const answers = withValue(
+    event.fields
+      // Who is shown above; the address and the phone stay in the sales e-mail, as above.
+      .filter((field) => !contact.has(field.value))
+      .map((field) => ({ label: field.label, value: field.value, typed: field.typed })),
+  );
+  const blocks: SlackBlock[] = [
+    {
+      type: 'header',
+      text: { type: 'plain_text', text: systemText(head, SLACK_LIMITS.headerText) },
+    },
+    { type: 'section', text: plain(systemText(headline.join('\n'), SLACK_LIMITS.sectionText)) },
+    ...pairSections(who),
+    ...pairSections(answers),
+    ...sourceRows(event.attribution).map(
+      (row): SlackBlock => ({
+        type: 'context',
+        elements: [label(row.label), plain(visitorText(row.value, SLACK_LIMITS.text))],
+      }),
+    ),
+  ];
+  const footer: SlackBlock = {
+    type: 'context',
+    elements: [
+      plain(
+        systemText(
+          `Received ${formatSalesTime(event.occurredAt, options.timeZone)} · Lead ${event.leadId} · E-mail address and phone in the sales e-mail`,
+          SLACK_LIMITS.text,
+        ),
+      ),
+    ],
+  };
+  return {
+    text: systemText(head, SLACK_FALLBACK_MAX),
+    blocks: [...blocks.slice(0, SLACK_LIMITS.blocks - 1), footer],
+  };
 }

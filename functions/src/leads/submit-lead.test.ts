@@ -9,6 +9,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { contactBody, sampleBody } from '../../test/events.ts';
 import {
   FakeChallenges,
+  FakeEventBus,
   FakeLeadStore,
   FakeMailer,
   FakeMetrics,
@@ -19,6 +20,8 @@ import { DependencyError, PermanentSendError, SenderNotVerifiedError } from './e
 import { contactForm } from './forms/contact.ts';
 import { downloadForm } from './forms/download.ts';
 import { emailHash, keyedHash } from './hash.ts';
+import { leadEvent } from './lead-events.ts';
+import { PUBLISH_RETRY_MS, publishOwedEvents } from './publish-events.ts';
 import { rateLimitKeys } from './rate-limit.ts';
 import { verifyReportLink } from './report-link.ts';
 import { type LeadDeps, type SubmitLeadRequest, submitLead } from './submit-lead.ts';
@@ -287,6 +290,7 @@ describe('submitLead', () => {
         submissionId: 'winner',
         createdAt: '2025-03-04T09:59:59.000Z',
         pending: false,
+        owed: new Map(),
       });
     };
     const result = await submit(contactBody(), 'key-00000001');
@@ -600,5 +604,57 @@ describe('submitLead: what the answer may tell the visitor', () => {
     const result = await submit(contactBody(), 'key-00000001');
     expect(result).not.toHaveProperty('confirmation');
     expect(result).not.toHaveProperty('reportUrl');
+  });
+});
+
+describe('submitLead: the lead event (decision 090)', () => {
+  let bus: FakeEventBus;
+  beforeEach(() => {
+    bus = new FakeEventBus();
+    deps = { ...deps, bus };
+  });
+
+  it('publishes the accepted lead after storing it, and leaves nothing owed', async () => {
+    const result = await submit(contactBody({ name: 'Ada Lovelace' }), 'key-00000001');
+    expect(result.kind).toBe('accepted');
+    const row = store.only();
+    expect(bus.published).toHaveLength(1);
+    const event = leadEvent.parse(JSON.parse(bus.published[0]?.detail ?? ''));
+    expect(event).toMatchObject({
+      type: 'lead.accepted',
+      leadId: row.submissionId,
+      form: 'contact',
+      contact: { name: 'Ada Lovelace' },
+    });
+    expect(row.owed.size).toBe(0);
+    expect(metrics.counts['LeadEventsPublished:contact']).toBe(1);
+  });
+
+  it('loses no event when the publish fails after the lead is stored: the run publishes it, with the same id', async () => {
+    bus.down = true;
+    const result = await submit(contactBody(), 'key-00000001');
+    // The visitor's answer does not depend on the bus.
+    expect(result.kind).toBe('accepted');
+    expect(bus.published).toEqual([]);
+    const [owed] = [...store.only().owed.values()];
+    expect(owed?.type).toBe('lead.accepted');
+    expect(metrics.counts['LeadEventPublishFailed:contact']).toBe(1);
+
+    bus.down = false;
+    const run = { ...deps, now: () => new Date(clock.getTime() + PUBLISH_RETRY_MS) };
+    expect(await publishOwedEvents(run)).toMatchObject({ published: 1 });
+    expect(bus.published.map(({ id }) => id)).toEqual([owed?.id]);
+    expect(store.only().owed.size).toBe(0);
+  });
+
+  it('publishes nothing for spam, for a synthetic lead, or for a retry of a stored lead', async () => {
+    await submit(contactBody({ website: 'http://spam.example' }), 'key-spam-0001');
+    await submit(contactBody({ email: 'success@simulator.amazonses.com' }), 'key-synth-001');
+    expect(bus.published).toEqual([]);
+
+    await submit(contactBody(), 'key-00000001');
+    await submit(contactBody(), 'key-00000001');
+    expect(bus.published).toHaveLength(1);
+    for (const row of store.rows.values()) expect(row.owed.size).toBe(0);
   });
 });

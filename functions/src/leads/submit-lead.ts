@@ -14,7 +14,9 @@ import { digestDueAt, UNVERIFIED_SALES_MAIL_KEY } from './digest.ts';
 import { consentOf, type FormDefinition, visitorAddress } from './form-definition.ts';
 import { emailHash as hashEmail, keyedHash, sha256, spellingHash } from './hash.ts';
 import { type BrowserCheck, type StoredLead, SYNTHETIC_LEAD_DAYS } from './lead.ts';
-import type { ChallengeService, MailDomainCheck } from './ports.ts';
+import { leadAccepted } from './lead-events.ts';
+import type { ChallengeService, LeadEventBus, MailDomainCheck } from './ports.ts';
+import { owedEvent, publishOwed } from './publish-events.ts';
 import type { Budget } from './rate-limit.ts';
 import {
   type Budgets,
@@ -55,6 +57,8 @@ export interface LeadDeps extends DeliveryDeps {
   newId: () => string;
   /** Whether a visitor's domain accepts mail; absent, no such check (MAIL_DOMAIN_CHECK=off). */
   mailDomains?: MailDomainCheck;
+  /** Where lead events go (decision 090); absent, none is owed or published. */
+  bus?: LeadEventBus;
 }
 
 export interface SubmitLeadRequest {
@@ -238,7 +242,11 @@ export async function submitLead(
       Math.floor(nowMs / 1000) + (synthetic ? SYNTHETIC_LEAD_DAYS : config.retentionDays) * 86_400,
   };
 
-  if (!(await store.createLead(lead))) {
+  // Owed in the lead's own write, so a stored lead's event is never lost; none for spam or a
+  // synthetic lead (leadAccepted decides).
+  const event = deps.bus ? leadAccepted(lead, definition) : undefined;
+  const events = event ? [owedEvent(event)] : [];
+  if (!(await store.createLead(lead, events))) {
     // The key is taken: a retry, or a concurrent request with the same key that won. Its
     // confirmation, if one was admitted, is not this request's: the count goes back too.
     await releaseBudgets(store, tickets, log);
@@ -283,6 +291,9 @@ export async function submitLead(
     metrics.count(synthetic ? 'SyntheticLeadAccepted' : 'LeadAccepted', form);
     log.info('lead accepted', { form, submissionId, ...(synthetic ? { synthetic } : {}) });
   }
+  // After the e-mails: sales' mail does not wait for the bus, and a failure leaves the event
+  // owed for the scheduled run.
+  await publishOwed({ form, idempotencyKey }, events, deps);
   return accepted(delivered, false, definition, config);
 }
 

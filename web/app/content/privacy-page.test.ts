@@ -8,8 +8,8 @@ import { downloadSchema } from '@kryon/shared/forms/download';
 import { partnerSchema } from '@kryon/shared/forms/partner';
 import { describe, expect, it } from 'vitest';
 import { PATHS } from '../paths.ts';
-import { SITE } from '../site-config.ts';
-import { privacyPageCopy, retentionText } from './privacy-page.ts';
+import { leadDestinationKinds, SITE } from '../site-config.ts';
+import { destinationRecipients, privacyPageCopy, retentionText } from './privacy-page.ts';
 import type { Inline, PrivacyBlock, PrivacyFormEntry, RichText } from './privacy-types.ts';
 
 const SCHEMAS = {
@@ -129,8 +129,19 @@ describe('privacy notice: the rest of what it must say', () => {
     }
   });
 
-  it('is dated 2026-11-24 and gives every section its own anchor', () => {
-    expect(privacyPageCopy.lastUpdated.date).toBe('2026-11-24');
+  it('names the kinds of destination a deployment sends leads to, and none it does not', () => {
+    expect(destinationRecipients([])).toEqual([]);
+    const [slack, webhook] = destinationRecipients(leadDestinationKinds('webhook, slack,sms'));
+    expect(slack).toContain('Slack');
+    expect(slack).toContain('without your e-mail address');
+    expect(webhook).toContain('customer-relationship');
+    expect(webhook).toContain('erase');
+    // This build names what VITE_LEAD_DESTINATIONS says: none in the tests' build.
+    expect(allText.includes('Slack')).toBe(SITE.leadDestinations.includes('slack'));
+  });
+
+  it('is dated 2026-11-29 and gives every section its own anchor', () => {
+    expect(privacyPageCopy.lastUpdated.date).toBe('2026-11-29');
     const ids = privacyPageCopy.sections.map((s) => s.id);
     expect(new Set(ids).size).toBe(ids.length);
     for (const id of ids) expect(id).toMatch(/^[a-z][a-z-]*$/);

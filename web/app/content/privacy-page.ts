@@ -12,10 +12,24 @@ import type { DemoRequestInput } from '@kryon/shared/forms/demo';
 import type { DownloadInput } from '@kryon/shared/forms/download';
 import type { PartnerInput } from '@kryon/shared/forms/partner';
 import { PATHS } from '../paths.ts';
-import { SITE } from '../site-config.ts';
+import { type LeadDestinationKind, SITE } from '../site-config.ts';
 import type { FieldNotes, PrivacyPageCopy } from './privacy-types.ts';
 
 /** "730 days (about 2 years)": the exact figure, and one a reader can picture. */
+/**
+ * The recipients a deployment adds when it sends leads beyond e-mail (the environment file's
+ * destinations), by kind: what the notice must name, and nothing more.
+ */
+export function destinationRecipients(kinds: readonly LeadDestinationKind[]): string[] {
+  const text: Record<LeadDestinationKind, string> = {
+    slack:
+      'Slack (Slack Technologies, part of Salesforce) shows each submission to our sales team in our team chat, without your e-mail address or phone number. When you ask us to erase your data, the channel is told and we delete the message there.',
+    webhook:
+      'The sales tools we connect to this site (a customer-relationship system, or an automation service that feeds one) receive each submission, and later whether our e-mail to you was delivered, whether you opened the report you asked for, and your request to erase it, which they act on.',
+  };
+  return kinds.map((kind) => text[kind]);
+}
+
 export function retentionText(days: number): string {
   const approx =
     days >= 365
@@ -120,7 +134,7 @@ export const privacyPageCopy: PrivacyPageCopy = {
     title: 'Privacy Policy',
     text: `This notice explains what happens to the personal data you send through the forms on this website: what is collected, why, who receives it, how long it is kept and how you can see or erase it. In short: we use it only to answer your request, keep it for ${retentionText(leadDays)}, set no cookies and load no trackers.`,
   },
-  lastUpdated: { label: 'Last updated', date: '2026-11-24' },
+  lastUpdated: { label: 'Last updated', date: '2026-11-29' },
   contentsLabel: 'On this page',
   sections: [
     {
@@ -245,6 +259,7 @@ export const privacyPageCopy: PrivacyPageCopy = {
           items: [
             `${SITE.name}’s sales team receives each submission by e-mail; a partner application may go to our partnerships team instead.`,
             'Amazon Web Services (AWS) processes it for us, only on our instructions: AWS hosts the website (Amazon S3 and CloudFront), runs the forms (AWS Lambda and API Gateway), stores submissions (Amazon DynamoDB) and sends the e-mails (Amazon SES). Submissions are stored and processed in the AWS region where we run this site; CloudFront delivers the pages from locations near you.',
+            ...destinationRecipients(SITE.leadDestinations),
             'You, for the forms that e-mail you a confirmation or a link. Those e-mails carry only our own text, never what you typed, so nobody can use a form to send someone else a message.',
           ],
         },

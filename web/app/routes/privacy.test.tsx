@@ -30,8 +30,8 @@ describe('the privacy notice page', () => {
   it('shows the last-updated date in US long format, machine-readable too', () => {
     const { container } = renderPage();
     const time = container.querySelector('time');
-    expect(time?.getAttribute('dateTime')).toBe('2026-11-24');
-    expect(time?.textContent).toBe('November 24, 2026');
+    expect(time?.getAttribute('dateTime')).toBe('2026-11-29');
+    expect(time?.textContent).toBe('November 29, 2026');
   });
 
   it('links the contact address and the contact page', () => {

@@ -1,0 +1,508 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EventBridgeClient, ListRulesCommand, PutEventsCommand } from '@aws-sdk/client-eventbridge';
+import type { LeadForm } from '@kryon/shared/api';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { captureIo } from '../scripts/lib/capture-io.ts';
+import { replayLocally } from '../scripts/webhooks-replay.ts';
+import { createEventBridgeBus } from '../src/adapters/event-bus.ts';
+import { type LeadEventDestination, resolveDestination } from '../src/leads/event-destinations.ts';
+import { FORM_DEFINITIONS } from '../src/leads/forms.ts';
+import type { StoredLead } from '../src/leads/lead.ts';
+import {
+  type LeadEvent,
+  leadAccepted,
+  leadDelivery,
+  leadErased,
+} from '../src/leads/lead-events.ts';
+import type { OwedEvent } from '../src/leads/ports.ts';
+import { sampleBody } from '../test/events.ts';
+import { type HeldPort, holdPortOfNothing } from '../test/port-of-nothing.ts';
+import { localSettings } from './environment.ts';
+import { LOCAL_EVENT_BUS_NAME, type LocalEventBus, startLocalEventBus } from './event-bus.ts';
+import {
+  inboxSecrets,
+  localDelivery,
+  localDestinations,
+  localEventSecrets,
+} from './lead-event-destinations.ts';
+import { startLocalStack } from './stack.ts';
+import { startWebhookInbox, type WebhookEntry, type WebhookInbox } from './webhook-inbox.ts';
+
+/*
+ * The local delivery path end to end, on 127.0.0.1 only: events published with the lead
+ * publisher (the SDK's PutEvents) to the local bus, routed by each destination's rule,
+ * delivered by the delivery function's own code (signed webhooks, Slack messages) to the
+ * webhook inbox, with the receiver down, the bus restarted, every attempt failing, and
+ * `webhooks:replay -- local` sending the dead letters again. Retries are scaled down so a
+ * day of waits takes under a second.
+ */
+const scratch = mkdtempSync(join(tmpdir(), 'kryon-event-bus-'));
+let cases = 0;
+const open: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((thing) => thing.close()));
+});
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** Fresh DATA_DIR per case. */
+function dataDir(): string {
+  cases += 1;
+  return join(scratch, `case-${cases}`);
+}
+
+function track<T extends { close(): Promise<void> }>(thing: T): T {
+  open.push(thing);
+  return thing;
+}
+
+const CREATED_AT = '2026-11-24T08:01:46.220Z';
+
+function storedLead(form: LeadForm, id: string): StoredLead {
+  const { website: _honeypot, ...body } = sampleBody(form);
+  const fields = FORM_DEFINITIONS[form].schema.parse(body) as Record<string, unknown>;
+  const { attribution, ...rest } = fields;
+  return {
+    form,
+    submissionId: id,
+    idempotencyKey: `idem-${id}`,
+    payloadHash: 'payload-hash',
+    createdAt: CREATED_AT,
+    fields: rest,
+    ...(attribution ? { attribution: attribution as StoredLead['attribution'] } : {}),
+    emailHash: 'email-hash',
+    userAgent: 'test',
+    ipHash: 'ip-hash',
+    networkHash: 'network-hash',
+    spam: false,
+    fillMs: 48_000,
+    browserCheck: 'verified',
+    emailStatus: 'sent',
+    emails: { sales: { status: 'sent', attempts: 1, messageId: 'msg-sales' } },
+    expiresAt: 1_900_000_000,
+  } as StoredLead;
+}
+
+function accepted(form: LeadForm, id: string): LeadEvent {
+  const event = leadAccepted(storedLead(form, id), FORM_DEFINITIONS[form]);
+  if (!event) throw new Error('no event');
+  return event;
+}
+
+function owed(event: LeadEvent): OwedEvent {
+  return { id: event.id, type: event.type, form: event.form, detail: JSON.stringify(event) };
+}
+
+function eventBridge(bus: LocalEventBus): EventBridgeClient {
+  return new EventBridgeClient({
+    endpoint: bus.url,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+}
+
+/** The lead publisher the handlers use, through the SDK's PutEvents, to this bus. */
+async function publish(bus: LocalEventBus, events: readonly LeadEvent[]): Promise<string[]> {
+  const client = eventBridge(bus);
+  try {
+    const { failed } = await createEventBridgeBus(client, LOCAL_EVENT_BUS_NAME).publish(
+      events.map(owed),
+    );
+    return failed;
+  } finally {
+    client.destroy();
+  }
+}
+
+async function until<T>(
+  what: string,
+  read: () => T | undefined | false | Promise<T | undefined | false>,
+  ms = 10_000,
+) {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Local destinations on one receiver port: a Slack channel and a signed webhook. */
+function destinationsAt(port: number, perSecond = 20): LeadEventDestination[] {
+  return [
+    resolveDestination({
+      kind: 'slack',
+      name: 'sales-slack',
+      secret: 'kryon-local/slack-webhook-url',
+      perSecond,
+    }),
+    resolveDestination({
+      kind: 'webhook',
+      name: 'crm-webhook',
+      url: `http://127.0.0.1:${port}/webhook`,
+      secret: 'kryon-local/webhook-signing-secret',
+      forms: ['demo', 'contact'],
+      perSecond,
+    }),
+  ];
+}
+
+async function busFor(
+  dir: string,
+  destinations: LeadEventDestination[],
+  receiverPort: number,
+  options: { retryScale?: number; port?: number } = {},
+) {
+  const secrets = localEventSecrets(dir, destinations);
+  return track(
+    await startLocalEventBus({
+      port: options.port ?? 0,
+      dir: join(dir, 'lead-events'),
+      destinations,
+      retryScale: options.retryScale ?? 0.0001,
+      deliver: localDelivery({
+        destinations,
+        secrets,
+        inboxUrl: `http://127.0.0.1:${receiverPort}`,
+        log: { info() {}, warn() {}, error() {} },
+      }),
+      onFailure: () => {},
+    }),
+  );
+}
+
+async function inboxOn(dir: string, destinations: LeadEventDestination[], port: number) {
+  const secrets = localEventSecrets(dir, destinations);
+  return track(
+    await startWebhookInbox({ port, secrets: inboxSecrets(dir, destinations, secrets) }),
+  );
+}
+
+/** Verifies a delivery as a receiver would, with the standard library and the local secret. */
+function verifies(entry: WebhookEntry, secret: string): boolean {
+  new Webhook(secret).verify(entry.body, entry.headers);
+  return true;
+}
+
+describe('the local event bus speaks PutEvents as the SDK sends it', () => {
+  it('takes entries, archives each in its envelope, and refuses a wrong bus or detail per entry', async () => {
+    const dir = dataDir();
+    const bus = await busFor(dir, [], 1);
+    const client = eventBridge(bus);
+    const event = leadErased({ form: 'demo', submissionId: 'lead-a' }, CREATED_AT);
+    try {
+      const out = await client.send(
+        new PutEventsCommand({
+          Entries: [
+            {
+              EventBusName: LOCAL_EVENT_BUS_NAME,
+              Source: 'kryon.leads',
+              DetailType: event.type,
+              Detail: JSON.stringify(event),
+            },
+            {
+              EventBusName: 'default',
+              Source: 'kryon.leads',
+              DetailType: event.type,
+              Detail: '{}',
+            },
+            {
+              EventBusName: LOCAL_EVENT_BUS_NAME,
+              Source: 'kryon.leads',
+              DetailType: event.type,
+              Detail: 'not json',
+            },
+          ],
+        }),
+      );
+
+      expect(out.FailedEntryCount).toBe(2);
+      expect(out.Entries?.[0]?.EventId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(out.Entries?.[1]).toMatchObject({ ErrorCode: 'ResourceNotFoundException' });
+      expect(out.Entries?.[2]).toMatchObject({
+        ErrorCode: 'MalformedDetail',
+        ErrorMessage: 'Detail is malformed.',
+      });
+      expect(bus.archived()).toEqual([
+        {
+          version: '0',
+          id: out.Entries?.[0]?.EventId,
+          'detail-type': 'lead.erased',
+          source: 'kryon.leads',
+          account: '000000000000',
+          time: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/),
+          region: 'us-east-1',
+          resources: [],
+          detail: event,
+        },
+      ]);
+      // Another operation: EventBridge's error, which the SDK turns into its exception.
+      await expect(client.send(new ListRulesCommand({}))).rejects.toMatchObject({
+        name: 'UnknownOperationException',
+        $metadata: { httpStatusCode: 400 },
+      });
+    } finally {
+      client.destroy();
+    }
+  });
+
+  it("routes by each destination's rule: types and forms", async () => {
+    const dir = dataDir();
+    const held = track(await holdPortOfNothing());
+    const bus = await busFor(dir, destinationsAt(held.port), held.port, { retryScale: 1 });
+    const events = [
+      accepted('demo', 'lead-demo'),
+      accepted('partner', 'lead-partner'),
+      leadDelivery(
+        { form: 'demo', submissionId: 'lead-demo' },
+        { outcome: 'delivered', at: CREATED_AT },
+      ),
+      leadErased({ form: 'partner', submissionId: 'lead-partner' }, CREATED_AT),
+    ];
+
+    expect(await publish(bus, events)).toEqual([]);
+    const ids = (name: string) =>
+      [...bus.queued(name), ...bus.deadLetters(name)].map((m) => m.event.detail.id).sort();
+    // Slack: accepted leads of every form and their erasure; the CRM: every type, its forms.
+    await until('both queues', () => bus.queued('sales-slack').length === 3);
+    expect(ids('sales-slack')).toEqual([events[0]?.id, events[1]?.id, events[3]?.id].sort());
+    expect(ids('crm-webhook')).toEqual([events[0]?.id, events[2]?.id].sort());
+  });
+});
+
+describe('delivery through failures', () => {
+  it('delivers every event at least once, by the same id, after the receiver was down and the bus restarted', async () => {
+    const dir = dataDir();
+    // The receiver answers 404 first, then nothing listens, then the inbox is up.
+    let held: HeldPort | undefined = await holdPortOfNothing();
+    const port = held.port;
+    const destinations = destinationsAt(port, 10);
+    let bus = await busFor(dir, destinations, port);
+    const events = [
+      accepted('demo', 'lead-1'),
+      accepted('contact', 'lead-2'),
+      leadDelivery(
+        { form: 'demo', submissionId: 'lead-1' },
+        { outcome: 'bounced', at: CREATED_AT, bounceType: 'permanent' },
+      ),
+      leadErased({ form: 'contact', submissionId: 'lead-2' }, CREATED_AT),
+    ];
+    expect(await publish(bus, events)).toEqual([]);
+    await until(
+      'failed attempts',
+      () =>
+        bus.queued('crm-webhook').every((m) => m.attempts >= 2) &&
+        bus.queued('sales-slack').some((m) => m.attempts >= 1),
+    );
+    await held.close();
+    held = undefined;
+
+    // A restart while the receiver is down: what was queued is on disk.
+    await bus.close();
+    bus = await busFor(dir, destinations, port);
+    expect(bus.queued('crm-webhook').length).toBe(4);
+    expect(bus.queued('sales-slack').length).toBe(3);
+    await until('a refused attempt', () => bus.queued('crm-webhook').some((m) => m.attempts >= 3));
+
+    const inbox: WebhookInbox = await inboxOn(dir, destinations, port);
+    await until(
+      'every delivery',
+      () => bus.queued('crm-webhook').length === 0 && bus.queued('sales-slack').length === 0,
+    );
+    const secret = localEventSecrets(dir, destinations)[
+      'kryon-local/webhook-signing-secret'
+    ] as string;
+    const entries = inbox.entries();
+    const webhooks = entries.filter((e) => e.kind === 'webhook');
+    const slack = entries.filter((e) => e.kind === 'slack');
+
+    // The webhook: each of the four events, verified, its header id the body's id.
+    expect(webhooks.every((e) => e.verified && verifies(e, secret))).toBe(true);
+    expect(new Set(webhooks.map((e) => e.headers['webhook-id']))).toEqual(
+      new Set(events.map((e) => e.id)),
+    );
+    for (const entry of webhooks) {
+      expect((JSON.parse(entry.body) as { id: string }).id).toBe(entry.headers['webhook-id']);
+    }
+    // Slack: the two accepted leads and the erasure, as messages Slack takes.
+    expect(slack).toHaveLength(3);
+    expect(slack.every((e) => e.verified && e.path.startsWith('/slack/'))).toBe(true);
+    expect(bus.deadLetters('crm-webhook')).toEqual([]);
+    const page = await (await fetch(inbox.url)).text();
+    expect(page).toContain('class="slack"');
+    expect(page).toContain('lead-1');
+  }, 20_000);
+
+  it('paces a destination at its rate', async () => {
+    const dir = dataDir();
+    const probe = await holdPortOfNothing();
+    const port = probe.port;
+    await probe.close();
+    const destinations = destinationsAt(port, 5);
+    await inboxOn(dir, destinations, port);
+    const bus = await busFor(dir, destinations, port);
+    const started = Date.now();
+    await publish(bus, [accepted('demo', 'p-1'), accepted('demo', 'p-2'), accepted('demo', 'p-3')]);
+    await until(
+      'three Slack messages',
+      () => bus.queued('sales-slack').length === 0 && bus.queued('crm-webhook').length === 0,
+    );
+
+    // 5 a second: the third starts no sooner than 400 ms after the first.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+  });
+
+  it('moves an event that fails every attempt to the dead letters, and webhooks:replay sends it again', async () => {
+    const dir = dataDir();
+    let held: HeldPort | undefined = await holdPortOfNothing();
+    const port = held.port;
+    const destinations = [
+      resolveDestination({
+        kind: 'webhook',
+        name: 'crm-webhook',
+        url: `http://127.0.0.1:${port}/webhook`,
+        secret: 'kryon-local/webhook-signing-secret',
+        perSecond: 50,
+      }),
+    ];
+    const bus = await busFor(dir, destinations, port, { retryScale: 0.00001 });
+    const since = new Date(Date.now() - 60_000);
+    const event = leadErased({ form: 'demo', submissionId: 'lead-dead' }, CREATED_AT);
+    expect(await publish(bus, [event])).toEqual([]);
+
+    const [letter] = await until(
+      'the dead letter',
+      () => bus.deadLetters('crm-webhook').length === 1 && bus.deadLetters('crm-webhook'),
+    );
+    expect(letter).toMatchObject({
+      attempts: 17,
+      lastError: 'HTTP 404',
+      event: { detail: { id: event.id } },
+    });
+    expect(bus.queued('crm-webhook')).toEqual([]);
+
+    // The receiver is fixed; the operator replays, with npm start's bus running.
+    await held.close();
+    held = undefined;
+    const inbox = await inboxOn(dir, destinations, port);
+    const io = captureIo();
+    const result = await replayLocally({ since }, io, {
+      env: {
+        DATA_DIR: dir,
+        EVENT_BUS_PORT: new URL(bus.url).port,
+        WEBHOOK_PORT: String(port),
+      },
+      destinations,
+    });
+
+    // Once from the dead letters, once from the archive: the same id twice, as replays allow.
+    expect(result.destinations).toEqual([{ name: 'crm-webhook', requeued: 1, republished: 1 }]);
+    expect(io.stdout()).toContain('On the local bus of the running npm start');
+    expect(io.stdout()).toContain('crm-webhook: 1 from its dead letters, 1 archived since');
+    await until('both deliveries', () => inbox.entries().length === 2);
+    const secret = localEventSecrets(dir, destinations)[
+      'kryon-local/webhook-signing-secret'
+    ] as string;
+    const entries = inbox.entries();
+    expect(entries.map((e) => [e.headers['webhook-id'], e.verified, e.repeat])).toEqual([
+      [event.id, true, undefined],
+      [event.id, true, true],
+    ]);
+    expect(entries.every((e) => verifies(e, secret))).toBe(true);
+    expect(bus.deadLetters('crm-webhook')).toEqual([]);
+  }, 20_000);
+
+  it('replays into the queue files when npm start is not running, and its next start delivers', async () => {
+    const dir = dataDir();
+    const held = track(await holdPortOfNothing());
+    const destinations = destinationsAt(held.port);
+    const first = await busFor(dir, destinations, held.port, { retryScale: 1 });
+    const event = accepted('demo', 'lead-later');
+    await publish(first, [event]);
+    await until('an attempt', () => first.queued('crm-webhook')[0]?.attempts === 1);
+    await first.close();
+
+    const io = captureIo();
+    // Nothing answers as the bus on EVENT_BUS_PORT (the held port answers 404).
+    const result = await replayLocally(
+      { since: new Date(Date.parse(CREATED_AT)), destination: 'crm-webhook' },
+      io,
+      {
+        env: { DATA_DIR: dir, EVENT_BUS_PORT: String(held.port) },
+        destinations,
+      },
+    );
+
+    expect(result.destinations).toEqual([{ name: 'crm-webhook', requeued: 0, republished: 1 }]);
+    expect(io.stdout()).toContain('npm start is not running');
+    // The message still owed, and the replayed copy, both wait for the next start.
+    const next = await busFor(dir, destinations, held.port, { retryScale: 1 });
+    expect(next.queued('crm-webhook').map((m) => m.event.detail.id)).toEqual([event.id, event.id]);
+    expect(next.queued('crm-webhook').map((m) => m.event['replay-name'])).toEqual([
+      expect.stringMatching(/^local-replay-\d{8}T\d{6}$/),
+      undefined,
+    ]);
+  });
+
+  it('refuses to replay to a destination the environment does not name', async () => {
+    await expect(
+      replayLocally({ since: new Date(0), destination: 'hubspot' }, captureIo(), {
+        env: { DATA_DIR: dataDir() },
+        destinations: destinationsAt(1),
+      }),
+    ).rejects.toThrow(
+      'No destination "hubspot" in infra/environments/local.ts: sales-slack, crm-webhook.',
+    );
+  });
+});
+
+describe("npm start's lead events", () => {
+  it("deliver to infra/environments/local.ts's destinations, through the stack's own inbox", async () => {
+    const dir = dataDir();
+    const saved = { ...process.env };
+    const stack = await startLocalStack(
+      {
+        ...localSettings({ DATA_DIR: dir }),
+        port: 0,
+        dynamoPort: 0,
+        sesPort: 0,
+        webhookPort: 0,
+        eventBusPort: 0,
+      },
+      { serveSite: false, leadEvents: true },
+    );
+    try {
+      // The handlers publish here, to this bus by name.
+      expect(process.env.AWS_ENDPOINT_URL_EVENTBRIDGE).toBe(stack.eventBus.url);
+      expect(process.env.LEAD_EVENT_BUS_NAME).toBe(LOCAL_EVENT_BUS_NAME);
+      const named = (await localDestinations()).map((d) => d.name);
+      expect(named).toEqual(['sales-slack', 'crm-webhook']);
+      const event = accepted('demo', 'lead-stack');
+      expect(await publish(stack.eventBus, [event])).toEqual([]);
+
+      const inboxUrl = stack.webhookUrl as string;
+      const entries = await until('a Slack message and a webhook', async () => {
+        const store = (await (await fetch(`${inboxUrl}/store`)).json()) as {
+          webhooks: WebhookEntry[];
+        };
+        return store.webhooks.length === 2 && store.webhooks;
+      });
+      const secrets = localEventSecrets(dir, await localDestinations());
+      expect(entries.map((e) => [e.kind, e.verified]).sort()).toEqual([
+        ['slack', true],
+        ['webhook', true],
+      ]);
+      const webhook = entries.find((e) => e.kind === 'webhook') as WebhookEntry;
+      expect(webhook.path).toBe('/webhook');
+      expect(verifies(webhook, secrets['kryon-local/webhook-signing-secret'] as string)).toBe(true);
+      const slack = entries.find((e) => e.kind === 'slack') as WebhookEntry;
+      expect(slack.path).toBe(`/slack/${secrets['kryon-local/slack-webhook-url']}`);
+    } finally {
+      await stack.close();
+      process.env = saved;
+    }
+  }, 20_000);
+});

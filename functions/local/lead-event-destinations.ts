@@ -1,0 +1,160 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import * as z from 'zod/mini';
+import { createFetchPost } from '../src/adapters/http-post.ts';
+import { newWebhookSecret, signWebhook } from '../src/adapters/webhook-signer.ts';
+import { type DestinationCredential, deliverLeadEvent } from '../src/leads/deliver-event.ts';
+import {
+  type LeadEventDestination,
+  leadEventsFileShape,
+  resolveDestination,
+} from '../src/leads/event-destinations.ts';
+import type { Log } from '../src/leads/ports.ts';
+import type { Deliver } from './event-bus.ts';
+
+/*
+ * The local environment's lead-event destinations (infra/environments/local.ts's
+ * `leadEvents`, read with the schema the stack reads it with) and their credentials. Deployed,
+ * each destination's secret is in Secrets Manager; locally it is made at the first start and
+ * kept in DATA_DIR, as the site secret is: a Slack destination's "incoming webhook URL" points
+ * at the local inbox's `/slack/<random>`, a webhook's `whsec_` secret is one the local inbox
+ * verifies with.
+ */
+
+const LOCAL_ENVIRONMENT = resolve(
+  fileURLToPath(new URL('../../infra/environments/local.ts', import.meta.url)),
+);
+
+/**
+ * The destinations of an environment file (local.ts by default), defaults filled in. The file
+ * is imported as the stack's loader imports it (its default export), and only its
+ * `leadEvents` key is read, with the functions' own schema of it.
+ */
+export async function localDestinations(
+  file: string = LOCAL_ENVIRONMENT,
+): Promise<LeadEventDestination[]> {
+  const module = (await import(pathToFileURL(file).href)) as { default?: { leadEvents?: unknown } };
+  const parsed = z.safeParse(leadEventsFileShape, module.default?.leadEvents);
+  if (!parsed.success) {
+    throw new Error(
+      `${file}: leadEvents is not valid: ${parsed.error.issues
+        .map((issue) => `${issue.path.join('.')} ${issue.message}`)
+        .join('; ')}`,
+    );
+  }
+  return parsed.data.destinations.map(resolveDestination);
+}
+
+/** The local value of each destination's secret, by the secret's name. */
+export type LocalSecrets = Record<string, string>;
+
+/**
+ * The local secrets of these destinations, kept in DATA_DIR/lead-event-secrets.json: made
+ * once, the same after a restart (a receiver keeps the whsec_ secret it was given). A Slack
+ * destination's is a random path token, a webhook's a `whsec_` secret.
+ */
+export function localEventSecrets(
+  dataDir: string,
+  destinations: readonly Pick<LeadEventDestination, 'kind' | 'secret'>[],
+): LocalSecrets {
+  const file = join(dataDir, 'lead-event-secrets.json');
+  const kept: LocalSecrets = existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as LocalSecrets)
+    : {};
+  let added = false;
+  for (const destination of destinations) {
+    const current = kept[destination.secret];
+    const fits =
+      current !== undefined && (destination.kind === 'webhook') === current.startsWith('whsec_');
+    if (fits) continue;
+    kept[destination.secret] =
+      destination.kind === 'webhook' ? newWebhookSecret() : randomBytes(16).toString('hex');
+    added = true;
+  }
+  if (added) {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, `${JSON.stringify(kept, null, 2)}\n`, { mode: 0o600 });
+  }
+  return kept;
+}
+
+/** The `whsec_` secrets the local webhook destinations sign with: what the inbox verifies. */
+export function webhookSecretsOf(
+  destinations: readonly LeadEventDestination[],
+  secrets: LocalSecrets,
+): string[] {
+  return [
+    ...new Set(destinations.flatMap((d) => (d.kind === 'webhook' && secrets[d.secret]) || [])),
+  ];
+}
+
+/** The inbox's own secret, for when no local destination is a webhook. */
+const INBOX_SECRET = 'kryon-local/webhook-inbox';
+
+/**
+ * The `whsec_` secrets the inbox verifies with: every local webhook destination's, or, with
+ * none, one of its own (it still verifies what is posted to it by hand).
+ */
+export function inboxSecrets(
+  dataDir: string,
+  destinations: readonly LeadEventDestination[],
+  secrets: LocalSecrets,
+): string[] {
+  const found = webhookSecretsOf(destinations, secrets);
+  if (found.length > 0) return found;
+  const own = localEventSecrets(dataDir, [{ kind: 'webhook', secret: INBOX_SECRET }]);
+  return [own[INBOX_SECRET] as string];
+}
+
+/**
+ * A destination's credential, as the delivery function reads it from Secrets Manager
+ * deployed: a Slack destination's incoming-webhook URL (here the local inbox's `/slack/...`),
+ * a webhook's signing secrets.
+ */
+export function localCredential(
+  destinations: readonly LeadEventDestination[],
+  secrets: LocalSecrets,
+  inboxUrl: string,
+) {
+  return async (destination: { name: string }): Promise<DestinationCredential> => {
+    const found = destinations.find((d) => d.name === destination.name);
+    const value = found && secrets[found.secret];
+    if (!found || !value) throw new Error(`No local secret for destination ${destination.name}`);
+    return found.kind === 'slack'
+      ? { kind: 'slack', url: `${inboxUrl}/slack/${value}` }
+      : { kind: 'webhook', secrets: [value] };
+  };
+}
+
+/** The delivery function's log, on this console: failures only, as the handlers' WARN level. */
+const consoleLog: Log = {
+  info: () => {},
+  warn: (message, extra) => console.warn(message, JSON.stringify(extra ?? {})),
+  error: (message, extra) => console.error(message, JSON.stringify(extra ?? {})),
+};
+
+/**
+ * How the local bus sends an event: the delivery function's own `deliverLeadEvent`, with the
+ * signer and fetch without redirects the delivery Lambda is wired with (src/wiring.ts), and
+ * the local credentials in place of Secrets Manager. The same message builder, signer and
+ * checks as in AWS: only where the secret comes from differs.
+ */
+export function localDelivery(options: {
+  destinations: readonly LeadEventDestination[];
+  secrets: LocalSecrets;
+  inboxUrl: string;
+  log?: Log;
+}): Deliver {
+  const post = createFetchPost();
+  const credential = localCredential(options.destinations, options.secrets, options.inboxUrl);
+  return (attempt) =>
+    deliverLeadEvent(attempt, {
+      post,
+      credential,
+      sign: signWebhook,
+      now: () => new Date(),
+      log: options.log ?? consoleLog,
+    });
+}

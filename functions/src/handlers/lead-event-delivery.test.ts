@@ -1,0 +1,226 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  GetSecretValueCommand,
+  ResourceNotFoundException,
+  SecretsManagerClient,
+} from '@aws-sdk/client-secrets-manager';
+import { ChangeMessageVisibilityCommand, SQSClient } from '@aws-sdk/client-sqs';
+import type { SQSEvent, SQSRecord } from 'aws-lambda';
+import { mockClient } from 'aws-sdk-client-mock';
+import 'aws-sdk-client-mock-vitest/extend';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { queueUrlOfArn } from '../adapters/sqs.ts';
+import { LEAD_EVENT_SOURCE, retryDelaySeconds } from '../leads/event-destinations.ts';
+import { type LeadEvent, leadDelivery, leadErased } from '../leads/lead-events.ts';
+
+/*
+ * The function as Lambda runs it: an SQS batch in, the partial batch response out, the
+ * destinations' secrets from Secrets Manager and the next attempt's visibility set at SQS
+ * (both mocked), the deliveries made over HTTP to a receiver on 127.0.0.1.
+ */
+
+const SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+// As the stack writes them: the name, without the six characters Secrets Manager appends.
+const ARN = (name: string) => `arn:aws:secretsmanager:eu-west-1:123456789012:secret:kryon/${name}`;
+const QUEUE = (name: string) => `arn:aws:sqs:eu-west-1:123456789012:kryon-lead-events-${name}`;
+
+// A receiver that fails the leads whose id says so, and keeps what it took.
+const received: { path: string; body: string; headers: Record<string, string> }[] = [];
+const server = createServer((req, res) => {
+  const chunks: Buffer[] = [];
+  req.on('data', (chunk: Buffer) => chunks.push(chunk));
+  req.on('end', () => {
+    const body = Buffer.concat(chunks).toString('utf8');
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).map(([name, value]) => [name, String(value)]),
+    );
+    received.push({ path: req.url ?? '', body, headers });
+    res.writeHead(body.includes('lead-fails') ? 500 : 200);
+    res.end('ok');
+  });
+});
+await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+const SLACK_URL = `${origin}/services/T0AAAAAAA/B0BBBBBBB/abcdefghijklmnopqrstuvwx`;
+/** The secrets by the name they are read by. */
+const SECRETS: Record<string, string> = {
+  'kryon/slack': SLACK_URL,
+  'kryon/crm': SECRET,
+};
+
+// The wiring reads its configuration once, on import: set it first, then load the handler.
+Object.assign(process.env, {
+  AWS_REGION: 'eu-west-1',
+  AWS_ACCESS_KEY_ID: 'test',
+  AWS_SECRET_ACCESS_KEY: 'test',
+  LEAD_EVENT_DESTINATIONS: JSON.stringify([
+    {
+      name: 'sales-slack',
+      kind: 'slack',
+      secretArn: ARN('slack'),
+      queueArn: QUEUE('sales-slack'),
+      perSecond: 50,
+    },
+    {
+      name: 'crm',
+      kind: 'webhook',
+      url: `${origin}/hooks/crm`,
+      secretArn: ARN('crm'),
+      queueArn: QUEUE('crm'),
+      perSecond: 50,
+    },
+  ]),
+});
+const secretsManager = mockClient(SecretsManagerClient);
+const sqs = mockClient(SQSClient);
+const { handler } = await import('./lead-event-delivery.ts');
+
+beforeEach(() => {
+  received.length = 0;
+  sqs.reset();
+  sqs.on(ChangeMessageVisibilityCommand).resolves({});
+  secretsManager.reset();
+  secretsManager.on(GetSecretValueCommand).callsFake((input) => {
+    const value = SECRETS[input.SecretId as string];
+    if (input.VersionStage === 'AWSPREVIOUS' || value === undefined) {
+      throw new ResourceNotFoundException({ $metadata: {}, message: 'not found' });
+    }
+    return { ARN: input.SecretId, SecretString: value };
+  });
+});
+
+const AT = '2026-11-24T08:01:46.220Z';
+
+function record(
+  id: string,
+  event: LeadEvent | string,
+  queueArn: string,
+  receiveCount = 1,
+): SQSRecord {
+  const body =
+    typeof event === 'string'
+      ? event
+      : JSON.stringify({
+          version: '0',
+          id: `bus-${id}`,
+          'detail-type': event.type,
+          source: LEAD_EVENT_SOURCE,
+          account: '123456789012',
+          time: AT,
+          region: 'eu-west-1',
+          resources: [],
+          detail: event,
+        });
+  return {
+    messageId: id,
+    receiptHandle: `receipt-${id}`,
+    body,
+    attributes: {
+      ApproximateReceiveCount: String(receiveCount),
+      SentTimestamp: '1764000000000',
+      SenderId: 'AIDAEXAMPLE',
+      ApproximateFirstReceiveTimestamp: '1764000000000',
+    },
+    messageAttributes: {},
+    md5OfBody: '',
+    eventSource: 'aws:sqs',
+    eventSourceARN: queueArn,
+    awsRegion: 'eu-west-1',
+  };
+}
+
+const batch = (...records: SQSRecord[]): SQSEvent => ({ Records: records });
+const delivered = leadDelivery(
+  { form: 'demo', submissionId: 'lead-1' },
+  { outcome: 'bounced', at: AT, bounceType: 'permanent' },
+);
+const failing = leadErased({ form: 'demo', submissionId: 'lead-fails' }, AT);
+
+describe('the lead-event delivery handler', () => {
+  it('reports only the failed message, after setting its next attempt at SQS', async () => {
+    const response = await handler(
+      batch(record('m1', delivered, QUEUE('crm')), record('m2', failing, QUEUE('crm'), 4)),
+    );
+
+    expect(response).toEqual({ batchItemFailures: [{ itemIdentifier: 'm2' }] });
+    expect(sqs).toHaveReceivedCommandTimes(ChangeMessageVisibilityCommand, 1);
+    expect(sqs).toHaveReceivedCommandWith(ChangeMessageVisibilityCommand, {
+      QueueUrl: 'https://sqs.eu-west-1.amazonaws.com/123456789012/kryon-lead-events-crm',
+      ReceiptHandle: 'receipt-m2',
+      VisibilityTimeout: retryDelaySeconds(4),
+    });
+    // Both were sent, signed with the secret Secrets Manager holds.
+    expect(received.map((request) => request.path)).toEqual(['/hooks/crm', '/hooks/crm']);
+    const [first] = received;
+    expect(new Webhook(SECRET).verify(first?.body ?? '', first?.headers ?? {})).toEqual(delivered);
+  });
+
+  it('posts a Slack destination’s events to the URL its secret holds', async () => {
+    const response = await handler(batch(record('s1', delivered, QUEUE('sales-slack'))));
+
+    expect(response).toEqual({ batchItemFailures: [] });
+    expect(received.map((request) => request.path)).toEqual([new URL(SLACK_URL).pathname]);
+    expect(JSON.parse(received[0]?.body ?? '{}')).toMatchObject({
+      text: expect.stringContaining('Confirmation bounced'),
+    });
+    expect(secretsManager).toHaveReceivedCommandWith(GetSecretValueCommand, {
+      SecretId: 'kryon/slack',
+    });
+    expect(sqs).not.toHaveReceivedCommand(ChangeMessageVisibilityCommand);
+  });
+
+  it('fails a message from a queue of no destination, and one that is no lead event', async () => {
+    const stray = QUEUE('gone');
+    const response = await handler(
+      batch(record('m1', delivered, stray), record('m2', '{"not":"an event"}', QUEUE('crm'))),
+    );
+
+    expect(response).toEqual({
+      batchItemFailures: [{ itemIdentifier: 'm1' }, { itemIdentifier: 'm2' }],
+    });
+    expect(received).toHaveLength(0);
+    expect(sqs).toHaveReceivedCommandWith(ChangeMessageVisibilityCommand, {
+      QueueUrl: queueUrlOfArn(stray),
+      ReceiptHandle: 'receipt-m1',
+      VisibilityTimeout: 7200,
+    });
+    expect(sqs).toHaveReceivedCommandWith(ChangeMessageVisibilityCommand, {
+      ReceiptHandle: 'receipt-m2',
+      VisibilityTimeout: 7200,
+    });
+  });
+});
+
+describe('queueUrlOfArn', () => {
+  it('forms the queue URL SQS gives, in each partition', () => {
+    expect(queueUrlOfArn('arn:aws:sqs:eu-west-1:123456789012:kryon-events')).toBe(
+      'https://sqs.eu-west-1.amazonaws.com/123456789012/kryon-events',
+    );
+    expect(queueUrlOfArn('arn:aws-cn:sqs:cn-north-1:123456789012:q.fifo')).toBe(
+      'https://sqs.cn-north-1.amazonaws.com.cn/123456789012/q.fifo',
+    );
+    expect(() => queueUrlOfArn('arn:aws:sns:eu-west-1:123456789012:topic')).toThrow(
+      'Not the ARN of an SQS queue',
+    );
+  });
+});
+
+describe('secretNameOf', () => {
+  it('reads a destination’s secret by the name its ARN gives, as the stack writes it', async () => {
+    const { secretNameOf } = await import('../wiring.ts');
+    expect(secretNameOf('arn:aws:secretsmanager:eu-west-1:123456789012:secret:kryon/crm')).toBe(
+      'kryon/crm',
+    );
+    // A name that itself ends in a hyphen and six characters stays whole.
+    expect(
+      secretNameOf('arn:aws:secretsmanager:eu-west-1:123456789012:secret:crm-signing-secret'),
+    ).toBe('crm-signing-secret');
+  });
+});

@@ -1,0 +1,207 @@
+/**
+ * One lead event to one destination, once: a Slack channel's incoming webhook (the message of
+ * slack-message.ts) or a webhook signed per Standard Webhooks (decision 089). Whether and when
+ * to try again is the caller's: the queue's (lead-event-queue.ts) or the local worker's.
+ *
+ * A Slack destination's URL is its credential: anyone who has it posts to the channel. It is
+ * read from the secret for each attempt and never put in a log, a reason or a metric; nor is
+ * any response body, which is the receiver's and may echo what it was sent.
+ */
+import { type DestinationKind, webhookUrlProblem } from './event-destinations.ts';
+import type { LeadEvent } from './lead-events.ts';
+import type { Log, SignWebhook } from './ports.ts';
+import { slackEventMessage } from './slack-message.ts';
+
+/** What a delivery needs of a destination: lead-event-delivery's variable and the local bus. */
+export interface DeliveryDestination {
+  name: string;
+  kind: DestinationKind;
+  /** A webhook's URL; a Slack destination's is its credential, in its secret. */
+  url?: string;
+}
+
+export interface DeliveryAttempt {
+  destination: DeliveryDestination;
+  /** An event the `leadEvent` schema parsed. */
+  event: LeadEvent;
+  /** Which attempt this is, from 1 (SQS's receive count), for the log line alone. */
+  attempt?: number;
+}
+
+export type DeliveryResult =
+  | { ok: true; status: number }
+  | {
+      ok: false;
+      status?: number;
+      /** Why, in words safe for a log: a status or an error class, never a URL or a body. */
+      reason: string;
+    };
+
+/** One POST. Throws on a network error or when `timeoutMs` passes; never follows a redirect. */
+export type HttpPost = (request: {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+  timeoutMs: number;
+}) => Promise<{ status: number }>;
+
+/** A destination's credential as its secret holds it. */
+export type DestinationCredential =
+  | { kind: 'slack'; url: string }
+  /** Every current secret: the current version and, during a rotation, the previous one. */
+  | { kind: 'webhook'; secrets: string[] };
+
+export interface DeliverEventDeps {
+  post: HttpPost;
+  credential: (destination: DeliveryDestination) => Promise<DestinationCredential>;
+  now: () => Date;
+  log: Log;
+  /** Signs a webhook's body with every secret (adapters/webhook-signer.ts: `signWebhook`). */
+  sign: SignWebhook;
+  /** The IANA zone a Slack message gives times in (the sales e-mail's); UTC unless given. */
+  timeZone?: string;
+}
+
+/**
+ * How long a destination has to answer. Standard Webhooks' senders wait "a few seconds" (Svix:
+ * 15 s); Slack answers in well under one. Short enough that a batch of a slow receiver's
+ * events fits in one run of the function.
+ */
+export const DELIVERY_TIMEOUT_MS = 10_000;
+
+export const USER_AGENT = 'Kryon-Webhooks/1';
+
+const SLACK_PREFIX = 'https://hooks.slack.com/';
+
+/**
+ * Why a Slack secret is refused, or undefined: it must be an incoming webhook's URL, or the
+ * local inbox's (http://127.0.0.1:<port>/...). The reason never repeats the value.
+ */
+export function slackUrlProblem(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'is not a URL';
+  }
+  if (url.username || url.password) return 'holds a user or password';
+  if (value.startsWith(SLACK_PREFIX) && url.hostname === 'hooks.slack.com' && url.port === '') {
+    return url.pathname.length > 1 ? undefined : 'has no path';
+  }
+  if (url.protocol === 'http:' && url.hostname === '127.0.0.1' && url.port !== '') {
+    return undefined;
+  }
+  return `is not an ${SLACK_PREFIX} URL`;
+}
+
+/** A thrown value's class, and its code when the network gave one: never its message. */
+export function errorClass(error: unknown): string {
+  if (!(error instanceof Error)) return 'unknown error';
+  if (error.name === 'TimeoutError') return 'TimeoutError';
+  const code =
+    (error.cause as { code?: unknown } | undefined)?.code ?? (error as { code?: unknown }).code;
+  return typeof code === 'string' && /^[A-Z0-9_]{1,40}$/.test(code)
+    ? `${error.name} (${code})`
+    : error.name;
+}
+
+type Request = { url: string; headers: Record<string, string>; body: string };
+
+/** The request of one attempt, or why there is none (a credential that cannot be used). */
+function requestOf(
+  attempt: DeliveryAttempt,
+  credential: DestinationCredential,
+  deps: DeliverEventDeps,
+): Request | { refused: string } {
+  const { destination, event } = attempt;
+  if (credential.kind !== destination.kind) {
+    return { refused: `its secret is for a ${credential.kind} destination` };
+  }
+  if (credential.kind === 'slack') {
+    const problem = slackUrlProblem(credential.url);
+    if (problem) return { refused: `its secret ${problem}` };
+    const message = slackEventMessage(event, { timeZone: deps.timeZone ?? 'UTC' });
+    return {
+      url: credential.url,
+      headers: { 'content-type': 'application/json', 'user-agent': USER_AGENT },
+      body: JSON.stringify(message),
+    };
+  }
+  const url = destination.url;
+  if (!url) return { refused: 'it has no URL' };
+  const problem = webhookUrlProblem(url);
+  if (problem) return { refused: `its URL ${problem}` };
+  let signed: ReturnType<SignWebhook>;
+  try {
+    signed = deps.sign(credential.secrets, {
+      id: event.id,
+      body: JSON.stringify(event),
+      at: deps.now(),
+    });
+  } catch (error) {
+    // The signer's messages name a secret by its place alone, never its value.
+    return { refused: error instanceof Error ? error.message : 'its secret cannot sign' };
+  }
+  return {
+    url,
+    headers: { ...signed.headers, 'user-agent': USER_AGENT },
+    body: signed.body,
+  };
+}
+
+/**
+ * Sends one event to one destination, once. A 2xx is delivered; anything else (a redirect
+ * too: never followed, since the destination chose the URL), a timeout, a network error or a
+ * credential that cannot be used is a failure, with a reason a log may carry.
+ */
+export async function deliverLeadEvent(
+  attempt: DeliveryAttempt,
+  deps: DeliverEventDeps,
+): Promise<DeliveryResult> {
+  const result = await attemptDelivery(attempt, deps);
+  const fields = {
+    destination: attempt.destination.name,
+    eventId: attempt.event.id,
+    type: attempt.event.type,
+    ...(attempt.attempt === undefined ? {} : { attempt: attempt.attempt }),
+    ...(result.status === undefined ? {} : { status: result.status }),
+  };
+  if (result.ok) deps.log.info('lead event delivered', fields);
+  else deps.log.warn('lead event not delivered', { ...fields, reason: result.reason });
+  return result;
+}
+
+async function attemptDelivery(
+  attempt: DeliveryAttempt,
+  deps: DeliverEventDeps,
+): Promise<DeliveryResult> {
+  let credential: DestinationCredential;
+  try {
+    credential = await deps.credential(attempt.destination);
+  } catch (error) {
+    return { ok: false, reason: `its secret could not be read: ${errorClass(error)}` };
+  }
+  const request = requestOf(attempt, credential, deps);
+  if ('refused' in request) return { ok: false, reason: `refused: ${request.refused}` };
+  let status: number;
+  try {
+    ({ status } = await deps.post({ ...request, timeoutMs: DELIVERY_TIMEOUT_MS }));
+  } catch (error) {
+    const kind = errorClass(error);
+    return {
+      ok: false,
+      reason:
+        kind === 'TimeoutError'
+          ? `no answer within ${DELIVERY_TIMEOUT_MS / 1000} s (TimeoutError)`
+          : `network error: ${kind}`,
+    };
+  }
+  if (status >= 200 && status < 300) return { ok: true, status };
+  return { ok: false, status, reason: statusReason(status) };
+}
+
+function statusReason(status: number): string {
+  if (status >= 300 && status < 400) return `HTTP ${status}: a redirect, not followed`;
+  if (status === 429) return 'HTTP 429: rate limited';
+  return `HTTP ${status}`;
+}

@@ -1,0 +1,191 @@
+/**
+ * A batch of queued lead events delivered, each to the destination whose queue it came from
+ * (issue 36). Each destination's bus rule puts the whole EventBridge event into its own queue;
+ * one function takes every queue's batches. What failed is answered as failed (the queue's
+ * partial batch response) after its wait before the next attempt is set, so the retries follow
+ * DELIVERY_RETRY's schedule (event-destinations.ts) rather than the queue's one visibility
+ * timeout; after the last attempt the queue's redrive moves it to the dead-letter queue.
+ */
+import * as z from 'zod/mini';
+import {
+  DELIVERY_TIMEOUT_MS,
+  type DeliverEventDeps,
+  type DeliveryDestination,
+  deliverLeadEvent,
+  errorClass,
+} from './deliver-event.ts';
+import {
+  DELIVERY_RETRY,
+  type DestinationKind,
+  LEAD_EVENT_SOURCE,
+  retryDelaySeconds,
+} from './event-destinations.ts';
+import { type LeadEvent, leadEvent } from './lead-events.ts';
+import type { LeadEventMetrics } from './ports.ts';
+
+/** A destination as the delivery function is given it (LEAD_EVENT_DESTINATIONS). */
+export interface QueuedDestination extends DeliveryDestination {
+  kind: DestinationKind;
+  /** The destination's queue: the record's event source tells its destination by it. */
+  queueArn: string;
+  /** Deliveries a second at most, over every poller (event-destinations.ts, DESTINATION_RATE). */
+  perSecond: number;
+}
+
+/** One message of a batch, as the handler reads it from SQS. */
+export interface QueuedMessage {
+  messageId: string;
+  /** The queue it came from (the record's eventSourceARN). */
+  queueArn: string;
+  /** What the queue needs to change its visibility; opaque here. */
+  receiptHandle: string;
+  body: string;
+  /** SQS's ApproximateReceiveCount: this attempt's number, from 1. */
+  receiveCount: number;
+}
+
+export interface LeadEventQueueDeps extends DeliverEventDeps {
+  destinations: readonly QueuedDestination[];
+  metrics: LeadEventMetrics;
+  /**
+   * Makes the message visible again `delaySeconds` from now (SQS ChangeMessageVisibility):
+   * when the next attempt is, for a message answered as failed.
+   */
+  retryAfter: (message: QueuedMessage, delaySeconds: number) => Promise<void>;
+  sleep: (ms: number) => Promise<void>;
+  /** The run's time left in ms (Lambda's context); unbounded when not given. */
+  remainingMs?: () => number;
+}
+
+/**
+ * Pollers the event source mapping runs per queue at the least: a batch is paced to its share
+ * of the destination's rate, so that together they keep to it.
+ */
+export const POLLERS_PER_QUEUE = 2;
+
+/** The time an attempt may take at most, and what a run keeps back after its last one. */
+const RESERVE_MS = DELIVERY_TIMEOUT_MS + 2_000;
+
+/** The wait before an unreadable message is seen again: the schedule's longest. */
+export const UNREADABLE_DELAY_SECONDS = DELIVERY_RETRY.delaysSeconds.at(-1) ?? 0;
+
+/**
+ * The wait after a failed attempt: the schedule's, or none after the last, so the queue's
+ * redrive (maxReceiveCount = DELIVERY_RETRY.maxAttempts) moves it to the dead-letter queue
+ * at its next receive rather than hours later.
+ */
+export function nextAttemptDelay(receiveCount: number): number {
+  return receiveCount >= DELIVERY_RETRY.maxAttempts ? 0 : retryDelaySeconds(receiveCount);
+}
+
+/** The EventBridge event a rule puts in a destination's queue: its detail is the lead event. */
+const busEvent = z.object({
+  id: z.optional(z.string()),
+  source: z.literal(LEAD_EVENT_SOURCE),
+  'detail-type': z.string(),
+  detail: leadEvent,
+});
+
+/** The lead event a message carries, or why it carries none (never the body itself). */
+export function readQueuedEvent(body: string): { event: LeadEvent } | { unreadable: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    return { unreadable: 'the body is not JSON' };
+  }
+  const parsed = z.safeParse(busEvent, json);
+  if (!parsed.success) {
+    const paths = [
+      ...new Set(parsed.error.issues.map((issue) => issue.path.join('.') || '(root)')),
+    ];
+    return { unreadable: `not a lead event of version 1 (at ${paths.slice(0, 5).join(', ')})` };
+  }
+  if (parsed.data['detail-type'] !== parsed.data.detail.type) {
+    return { unreadable: 'its detail-type is not its detail type' };
+  }
+  return { event: parsed.data.detail };
+}
+
+/**
+ * Delivers a batch, one message after another, each destination's paced to its share of the
+ * destination's rate (perSecond / POLLERS_PER_QUEUE) when the batch holds more than one.
+ * Returns the ids of the messages not delivered, whose visibility has been set to their next
+ * attempt: a delivery failed (the schedule's wait for this attempt); a message from a queue of
+ * no destination, or that is no lead event (the longest wait, so a poison message goes to the
+ * dead-letter queue without a storm of retries, logged each time with its id); or one the
+ * run had no time left for (visible again at once).
+ */
+export async function deliverQueuedLeadEvents(
+  messages: readonly QueuedMessage[],
+  deps: LeadEventQueueDeps,
+): Promise<{ failed: string[] }> {
+  const failed: string[] = [];
+  const lastStart = new Map<string, number>();
+  const paced = messages.length > 1;
+
+  const fail = async (message: QueuedMessage, delaySeconds: number) => {
+    failed.push(message.messageId);
+    try {
+      await deps.retryAfter(message, delaySeconds);
+    } catch (error) {
+      // Then the queue's own visibility timeout decides when it is seen again.
+      deps.log.error('could not set when a lead event is tried again', {
+        messageId: message.messageId,
+        delaySeconds,
+        error: errorClass(error),
+      });
+    }
+  };
+
+  for (const message of messages) {
+    const destination = deps.destinations.find((d) => d.queueArn === message.queueArn);
+    if (!destination) {
+      deps.log.error('a lead event from a queue of no destination', {
+        messageId: message.messageId,
+        queueArn: message.queueArn,
+      });
+      await fail(message, UNREADABLE_DELAY_SECONDS);
+      continue;
+    }
+    const read = readQueuedEvent(message.body);
+    if ('unreadable' in read) {
+      deps.log.error('a queued message is no lead event', {
+        destination: destination.name,
+        messageId: message.messageId,
+        attempt: message.receiveCount,
+        reason: read.unreadable,
+      });
+      deps.metrics.count('LeadEventDeliveryFailed', destination.name);
+      await fail(message, UNREADABLE_DELAY_SECONDS);
+      continue;
+    }
+
+    const intervalMs = paced ? (1000 * POLLERS_PER_QUEUE) / destination.perSecond : 0;
+    const previous = lastStart.get(destination.name);
+    const waitMs = previous === undefined ? 0 : previous + intervalMs - deps.now().getTime();
+    if (deps.remainingMs && deps.remainingMs() < Math.max(waitMs, 0) + RESERVE_MS) {
+      deps.log.warn('no time left to deliver a lead event: it is tried again at once', {
+        destination: destination.name,
+        eventId: read.event.id,
+        messageId: message.messageId,
+      });
+      await fail(message, 0);
+      continue;
+    }
+    if (waitMs > 0) await deps.sleep(waitMs);
+    lastStart.set(destination.name, deps.now().getTime());
+
+    const result = await deliverLeadEvent(
+      { destination, event: read.event, attempt: message.receiveCount },
+      deps,
+    );
+    if (result.ok) {
+      deps.metrics.count('LeadEventDelivered', destination.name);
+    } else {
+      deps.metrics.count('LeadEventDeliveryFailed', destination.name);
+      await fail(message, nextAttemptDelay(message.receiveCount));
+    }
+  }
+  return { failed };
+}

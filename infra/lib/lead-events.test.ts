@@ -1,0 +1,590 @@
+import { rmSync } from 'node:fs';
+import { leadEventDeliveryConfig, readConfig } from '@kryon/functions/config';
+import {
+  DELIVERY_RETRY,
+  destinationPattern,
+  LEAD_EVENT_SOURCE,
+  type LeadEventDestinationInput,
+  leadEventDestination,
+  resolveDestination,
+} from '@kryon/functions/event-destinations';
+import { LEAD_FORMS } from '@kryon/shared/api';
+import { App, type CfnResource, Stack } from 'aws-cdk-lib';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { writeSiteFixture } from '../test/site-fixture.ts';
+import { logicalId, nagFindings, resourcesOf, synth } from '../test/synth.ts';
+import { HANDLERS_DIR, REPO_ROOT } from './kryon-stack.ts';
+import {
+  DESTINATIONS_VARIABLE_BYTES,
+  destinationsVariableBytes,
+  LEAD_EVENT_ALARMS,
+  LEAD_EVENT_BUS_VARIABLE,
+  LEAD_EVENT_DELIVERY,
+  LEAD_EVENT_DESTINATIONS_VARIABLE,
+  LeadEvents,
+} from './lead-events.ts';
+import { ALARM_WINDOWS } from './operations-alarms.ts';
+import { policyValidators } from './policy-validation.ts';
+
+/*
+ * The lead-event bus and its destinations (decision 090). The AWS pages the expectations follow:
+ * - A rule target's retry policy (24 hours and 185 attempts at most) and its dead-letter queue:
+ *   https://docs.aws.amazon.com/eventbridge/latest/userguide/eb-rule-retry-policy.html,
+ *   https://docs.aws.amazon.com/eventbridge/latest/userguide/eb-rule-dlq.html
+ * - An SQS target is allowed by the queue's policy, events.amazonaws.com with the rule as
+ *   aws:SourceArn: https://docs.aws.amazon.com/eventbridge/latest/userguide/eb-use-resource-based.html
+ * - Archives, their event pattern and retention:
+ *   https://docs.aws.amazon.com/eventbridge/latest/userguide/eb-archive.html
+ * - maxReceiveCount moves a message to the dead-letter queue:
+ *   https://docs.aws.amazon.com/AWSSimpleQueueService/latest/SQSDeveloperGuide/sqs-dead-letter-queues.html
+ * - A queue Lambda reads needs a visibility timeout of at least six times the function's:
+ *   https://docs.aws.amazon.com/lambda/latest/dg/services-sqs-configure.html; maximum
+ *   concurrency from 2: https://docs.aws.amazon.com/lambda/latest/dg/API_ScalingConfig.html
+ * - Metrics of a custom bus's rules carry EventBusName and RuleName:
+ *   https://docs.aws.amazon.com/eventbridge/latest/userguide/eb-monitoring.html
+ */
+
+const DESTINATIONS = [
+  { kind: 'slack', name: 'sales-slack', secret: 'kryon/slack-sales' },
+  {
+    kind: 'webhook',
+    name: 'crm',
+    url: 'https://crm.kryon.example/hooks/lead',
+    secret: 'kryon/crm-signing',
+    events: ['lead.accepted', 'lead.delivery'],
+    forms: ['demo', 'contact'],
+    perSecond: 3,
+  },
+] as const satisfies LeadEventDestinationInput[];
+const RESOLVED = DESTINATIONS.map((input) => resolveDestination(leadEventDestination.parse(input)));
+
+// One synthesis with two destinations, cfn-guard's Control Tower rules and cdk-nag included
+// (policy-validation.test.ts runs the rules on a stack without any destination); one without.
+const siteDir = writeSiteFixture();
+const [guard] = policyValidators({ customDomain: false });
+if (!guard) throw new Error('no cfn-guard validator');
+const { app, stack, template, outdir } = synth({
+  siteDir,
+  environment: { leadEvents: { destinations: [...DESTINATIONS] } },
+  validators: [guard],
+});
+const none = synth({ siteDir });
+afterAll(() => {
+  for (const dir of [siteDir, outdir, none.outdir]) rmSync(dir, { recursive: true, force: true });
+});
+
+type Props = Record<string, unknown>;
+const idOf = (construct: { node: { defaultChild?: unknown } }) =>
+  logicalId(construct.node.defaultChild as CfnResource);
+const ref = (construct: { node: { defaultChild?: unknown } }) => ({ Ref: idOf(construct) });
+const arnOf = (construct: { node: { defaultChild?: unknown } }) => ({
+  'Fn::GetAtt': [idOf(construct), 'Arn'],
+});
+const resources = (type: string, t = template) => Object.entries(resourcesOf(t, type));
+const propsOf = (id: string, t = template) => (t.toJSON().Resources[id]?.Properties ?? {}) as Props;
+const resourcesOfDestination = (name: string) => {
+  const found = stack.leadEvents.destinations.find((d) => d.destination.name === name);
+  if (!found) throw new Error(`no destination ${name}`);
+  return found;
+};
+
+/** A value of the template as text, its references given a deployed stack's shape. */
+function render(value: unknown): string {
+  if (typeof value === 'string') return value;
+  const v = value as Record<string, unknown>;
+  if (Array.isArray(v['Fn::Join'])) {
+    const [separator, parts] = v['Fn::Join'] as [string, unknown[]];
+    return parts.map(render).join(separator);
+  }
+  if (typeof v.Ref === 'string') {
+    const pseudo: Record<string, string> = {
+      'AWS::Partition': 'aws',
+      'AWS::Region': 'eu-west-1',
+      'AWS::AccountId': '123456789012',
+      'AWS::URLSuffix': 'amazonaws.com',
+    };
+    return pseudo[v.Ref] ?? `ref:${v.Ref}`;
+  }
+  if (Array.isArray(v['Fn::GetAtt'])) {
+    const [id, attribute] = v['Fn::GetAtt'] as [string, string];
+    // A queue's ARN as SQS writes one, so the function's own check can read it.
+    return attribute === 'Arn' ? `arn:aws:sqs:eu-west-1:123456789012:${id}` : `${id}.${attribute}`;
+  }
+  throw new Error(`cannot render ${JSON.stringify(value)}`);
+}
+
+/** Every statement of the policies attached to a function's role. */
+function statementsOf(fn: { role?: { node: { defaultChild?: unknown } } }, t = template) {
+  const role = idOf(fn.role as { node: { defaultChild?: unknown } });
+  return resources('AWS::IAM::Policy', t)
+    .filter(([, policy]) => JSON.stringify(policy.Properties?.Roles).includes(`"${role}"`))
+    .flatMap(
+      ([, policy]) =>
+        (policy.Properties?.PolicyDocument as { Statement?: Record<string, unknown>[] } | undefined)
+          ?.Statement ?? [],
+    );
+}
+const list = (value: unknown) => [value].flat() as string[];
+
+describe('the bus', () => {
+  it('is the stack’s own, named after it, so two environments never share one', () => {
+    const buses = resources('AWS::Events::EventBus');
+    expect(buses).toHaveLength(1);
+    expect(buses[0]?.[1].Properties?.Name).toBe('KryonWeb-lead-events');
+    expect(resources('AWS::Events::EventBus', none.template)).toHaveLength(1);
+  });
+
+  it('keeps every lead event for 30 days in an archive, for webhooks:replay', () => {
+    const archives = resources('AWS::Events::Archive');
+    expect(archives).toHaveLength(1);
+    expect(archives[0]?.[1].Properties).toMatchObject({
+      SourceArn: arnOf(stack.leadEvents.bus),
+      EventPattern: { source: [LEAD_EVENT_SOURCE] },
+      RetentionDays: 30,
+    });
+    expect(LEAD_EVENT_DELIVERY.archiveRetention.toDays()).toBe(30);
+  });
+});
+
+describe('each destination', () => {
+  it.each(RESOLVED)('$name: a rule on the bus whose pattern is exactly its own', (destination) => {
+    const { rule, queue, deadLetterQueue } = resourcesOfDestination(destination.name);
+    const props = propsOf(idOf(rule));
+    expect(props.EventBusName).toEqual(ref(stack.leadEvents.bus));
+    expect(props.EventPattern).toEqual(destinationPattern(destination));
+    expect(props.State).toBe('ENABLED');
+    expect(props.Targets).toEqual([
+      {
+        Id: expect.any(String),
+        Arn: arnOf(queue),
+        RetryPolicy: { MaximumRetryAttempts: 185, MaximumEventAgeInSeconds: 86_400 },
+        DeadLetterConfig: { Arn: arnOf(deadLetterQueue) },
+      },
+    ]);
+  });
+
+  it('takes the events and forms the file names, erasures with accepted leads', () => {
+    expect(propsOf(idOf(resourcesOfDestination('sales-slack').rule)).EventPattern).toEqual({
+      source: ['kryon.leads'],
+      'detail-type': ['lead.accepted', 'lead.erased'],
+      detail: { form: [...LEAD_FORMS] },
+    });
+    expect(propsOf(idOf(resourcesOfDestination('crm').rule)).EventPattern).toEqual({
+      source: ['kryon.leads'],
+      'detail-type': ['lead.accepted', 'lead.delivery', 'lead.erased'],
+      detail: { form: ['demo', 'contact'] },
+    });
+  });
+
+  it.each(RESOLVED)(
+    '$name: an encrypted, TLS-only queue that dead-letters after the last attempt',
+    ({ name }) => {
+      const { queue, deadLetterQueue } = resourcesOfDestination(name);
+      const props = propsOf(idOf(queue));
+      expect(props).toMatchObject({
+        SqsManagedSseEnabled: true,
+        MessageRetentionPeriod: 14 * 24 * 3600,
+        RedrivePolicy: {
+          deadLetterTargetArn: arnOf(deadLetterQueue),
+          maxReceiveCount: DELIVERY_RETRY.maxAttempts,
+        },
+      });
+      expect(DELIVERY_RETRY.maxAttempts).toBe(17);
+      const timeout = LEAD_EVENT_DELIVERY.functionTimeout.toSeconds();
+      expect(props.VisibilityTimeout).toBeGreaterThanOrEqual(6 * timeout);
+      expect(propsOf(idOf(deadLetterQueue))).toMatchObject({
+        SqsManagedSseEnabled: true,
+        MessageRetentionPeriod: 14 * 24 * 3600,
+      });
+      expect(propsOf(idOf(deadLetterQueue)).RedrivePolicy).toBeUndefined();
+    },
+  );
+
+  it.each(RESOLVED)(
+    '$name: its queues take messages only from EventBridge, for its rule, over TLS',
+    ({ name }) => {
+      const { queue, deadLetterQueue, rule } = resourcesOfDestination(name);
+      for (const target of [queue, deadLetterQueue]) {
+        const policies = resources('AWS::SQS::QueuePolicy').filter(([, policy]) =>
+          JSON.stringify(policy.Properties?.Queues).includes(`"${idOf(target)}"`),
+        );
+        expect(policies).toHaveLength(1);
+        const document = policies[0]?.[1].Properties?.PolicyDocument as
+          | { Statement?: Record<string, unknown>[] }
+          | undefined;
+        const statements = document?.Statement ?? [];
+        const allows = statements.filter((s) => s.Effect === 'Allow');
+        expect(allows.length).toBeGreaterThan(0);
+        for (const allow of allows) {
+          expect(allow.Principal).toEqual({ Service: 'events.amazonaws.com' });
+          expect(allow.Condition).toEqual({ ArnEquals: { 'aws:SourceArn': arnOf(rule) } });
+          expect(list(allow.Action)).toContain('sqs:SendMessage');
+          expect(allow.Resource).toEqual(arnOf(target));
+        }
+        expect(statements).toContainEqual(
+          expect.objectContaining({
+            Effect: 'Deny',
+            Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+          }),
+        );
+      }
+    },
+  );
+
+  it('is found by the name of its secret, never by its value', () => {
+    const text = JSON.stringify(template.toJSON());
+    // Only the stack's own two secrets are created; the destinations' exist already.
+    expect(resources('AWS::SecretsManager::Secret')).toHaveLength(2);
+    // A value, as a Slack URL or a signing secret looks, or as a secret created with one.
+    expect(/hooks\.slack\.com|whsec_|"SecretString"/.test(text)).toBe(false);
+    // Nor a dynamic reference, which CloudFormation would resolve into the template's resources.
+    expect(/resolve:secretsmanager:[^"]*kryon\/(slack-sales|crm-signing)/.test(text)).toBe(false);
+  });
+});
+
+describe('the delivery function', () => {
+  const fn = () => {
+    const found = stack.leadEvents.deliveryFunction;
+    if (!found) throw new Error('no delivery function');
+    return found;
+  };
+  const variables = () =>
+    (propsOf(idOf(fn())).Environment as { Variables: Record<string, unknown> }).Variables;
+
+  it('is one for every destination, and none without a destination', () => {
+    expect(none.stack.leadEvents.deliveryFunction).toBeUndefined();
+    expect(resources('AWS::Lambda::EventSourceMapping', none.template)).toHaveLength(0);
+    expect(propsOf(idOf(fn()))).toMatchObject({
+      Runtime: 'nodejs24.x',
+      Timeout: LEAD_EVENT_DELIVERY.functionTimeout.toSeconds(),
+    });
+  });
+
+  it('reads each destination’s queue one event at a time, two at most at once, reporting failures', () => {
+    const mappings = resources('AWS::Lambda::EventSourceMapping');
+    expect(mappings).toHaveLength(RESOLVED.length);
+    for (const { name } of RESOLVED) {
+      const { queue } = resourcesOfDestination(name);
+      const mapping = mappings.find(
+        ([, m]) => JSON.stringify(m.Properties?.EventSourceArn) === JSON.stringify(arnOf(queue)),
+      );
+      expect(mapping?.[1].Properties, name).toEqual({
+        EventSourceArn: arnOf(queue),
+        FunctionName: ref(fn()),
+        BatchSize: 5,
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+        ScalingConfig: { MaximumConcurrency: 2 },
+      });
+    }
+  });
+
+  it('is told each destination in LEAD_EVENT_DESTINATIONS, which its own cold-start check accepts', () => {
+    const value = render(variables()[LEAD_EVENT_DESTINATIONS_VARIABLE]);
+    const [slack, crm] = RESOLVED;
+    expect(JSON.parse(value)).toEqual([
+      {
+        name: 'sales-slack',
+        kind: 'slack',
+        secretArn: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:kryon/slack-sales',
+        queueArn: `arn:aws:sqs:eu-west-1:123456789012:${idOf(resourcesOfDestination('sales-slack').queue)}`,
+        perSecond: slack?.perSecond,
+      },
+      {
+        name: 'crm',
+        kind: 'webhook',
+        url: 'https://crm.kryon.example/hooks/lead',
+        secretArn: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:kryon/crm-signing',
+        queueArn: `arn:aws:sqs:eu-west-1:123456789012:${idOf(resourcesOfDestination('crm').queue)}`,
+        perSecond: crm?.perSecond,
+      },
+    ]);
+    expect([slack?.perSecond, crm?.perSecond]).toEqual([1, 3]);
+    const environment = Object.fromEntries(
+      Object.entries(variables()).map(([name, v]) => [name, render(v)]),
+    );
+    const config = readConfig(leadEventDeliveryConfig, environment);
+    expect(config.LEAD_EVENT_DESTINATIONS.map((d) => d.name)).toEqual(['sales-slack', 'crm']);
+    expect(variables()).toMatchObject({
+      POWERTOOLS_SERVICE_NAME: 'kryon-leads',
+      POWERTOOLS_LOG_LEVEL: 'INFO',
+      APP_VERSION: 'dev',
+    });
+  });
+
+  it('refuses at synth a list of destinations too long for Lambda’s 4 KB of variables', () => {
+    const many = (n: number) =>
+      Array.from({ length: n }, (_, i) =>
+        resolveDestination(
+          leadEventDestination.parse({
+            kind: 'webhook',
+            name: `receiver-${i}`,
+            url: `https://hooks.kryon.example/lead-events/${i}`,
+            secret: `kryon/receivers/receiver-${i}-signing`,
+          }),
+        ),
+      );
+    expect(destinationsVariableBytes(RESOLVED)).toBeLessThan(DESTINATIONS_VARIABLE_BYTES / 3);
+    // What the stack wrote for the two, with ARNs as short as a deployment's, is less.
+    const written = render(variables()[LEAD_EVENT_DESTINATIONS_VARIABLE]);
+    expect(Buffer.byteLength(written)).toBeLessThan(destinationsVariableBytes(RESOLVED));
+    expect(destinationsVariableBytes(many(8))).toBeLessThan(DESTINATIONS_VARIABLE_BYTES);
+    expect(destinationsVariableBytes(many(12))).toBeGreaterThan(DESTINATIONS_VARIABLE_BYTES);
+    const scratch = new Stack(new App(), 'Scratch');
+    expect(
+      () =>
+        new LeadEvents(scratch, 'LeadEvents', {
+          destinations: many(12),
+          deliveryEntry: `${HANDLERS_DIR}lead-event-delivery.ts`,
+          repoRoot: REPO_ROOT,
+          logRetention: RetentionDays.THREE_MONTHS,
+          logLevel: 'INFO',
+          appVersion: 'dev',
+        }),
+    ).toThrow(/LEAD_EVENT_DESTINATIONS would take about \d+ bytes/);
+  });
+
+  it('may read the named secrets, its queues and its log group, and nothing else', () => {
+    const statements = statementsOf(fn());
+    const secrets = statements.filter((s) =>
+      list(s.Action).some((a) => /^secretsmanager:/.test(a)),
+    );
+    expect(secrets).toHaveLength(1);
+    expect(secrets[0]?.Action).toBe('secretsmanager:GetSecretValue');
+    expect(list(secrets[0]?.Resource).map(render).sort()).toEqual([
+      'arn:aws:secretsmanager:eu-west-1:123456789012:secret:kryon/crm-signing-??????',
+      'arn:aws:secretsmanager:eu-west-1:123456789012:secret:kryon/slack-sales-??????',
+    ]);
+    const actions = new Set(statements.flatMap((s) => list(s.Action) as string[]));
+    expect([...actions].sort()).toEqual(
+      [
+        'logs:CreateLogStream',
+        'logs:PutLogEvents',
+        'secretsmanager:GetSecretValue',
+        'sqs:ChangeMessageVisibility',
+        'sqs:DeleteMessage',
+        'sqs:GetQueueAttributes',
+        'sqs:GetQueueUrl',
+        'sqs:ReceiveMessage',
+      ].sort(),
+    );
+    const queues = RESOLVED.map(({ name }) => arnOf(resourcesOfDestination(name).queue));
+    for (const statement of statements.filter((s) => list(s.Action).some((a) => /^sqs:/.test(a)))) {
+      expect(list(statement.Action)).toContain('sqs:ChangeMessageVisibility');
+      for (const resource of list(statement.Resource)) expect(queues).toContainEqual(resource);
+    }
+    // No wildcard but the secrets' suffix and the log group's streams.
+    for (const statement of statements) {
+      for (const resource of list(statement.Resource).map(render)) {
+        if (resource.includes('*')) expect(resource).toMatch(/:log-group:.*:\*$/);
+      }
+    }
+  });
+});
+
+describe('the publishers', () => {
+  const publishers = () => [
+    ...LEAD_FORMS.map((form) => [form, stack.api.functions.get(form)] as const),
+    ['report', stack.api.functions.get('report')] as const,
+    ['resend', stack.resend.fn] as const,
+    ['delivery-events', stack.deliveryEvents.fn] as const,
+  ];
+
+  it.each(LEAD_FORMS.concat(['report', 'resend', 'delivery-events'] as never[]))(
+    '%s: knows the bus and may put events on it alone',
+    (handler) => {
+      const fn = publishers().find(([name]) => name === handler)?.[1];
+      if (!fn) throw new Error(`no function ${handler}`);
+      const variables = (propsOf(idOf(fn)).Environment as { Variables: Props }).Variables;
+      expect(variables[LEAD_EVENT_BUS_VARIABLE]).toEqual(ref(stack.leadEvents.bus));
+      const puts = statementsOf(fn).filter((s) => list(s.Action).includes('events:PutEvents'));
+      expect(puts).toEqual([
+        expect.objectContaining({
+          Action: 'events:PutEvents',
+          Effect: 'Allow',
+          Resource: arnOf(stack.leadEvents.bus),
+        }),
+      ]);
+    },
+  );
+
+  it('are the only functions that may publish, with or without a destination', () => {
+    const names = new Set(publishers().map(([, fn]) => fn && idOf(fn)));
+    for (const [id, fn] of resources('AWS::Lambda::Function')) {
+      const variables = ((fn.Properties?.Environment as { Variables?: Props } | undefined)
+        ?.Variables ?? {}) as Props;
+      expect(LEAD_EVENT_BUS_VARIABLE in variables, id).toBe(names.has(id));
+    }
+    const putters = resources('AWS::IAM::Policy').filter(([, policy]) =>
+      JSON.stringify(policy.Properties?.PolicyDocument).includes('events:PutEvents'),
+    );
+    expect(putters).toHaveLength(publishers().length);
+    // Without a destination, events still go to the bus and its archive.
+    const withoutDestinations = none.stack.resend.fn;
+    expect(
+      statementsOf(withoutDestinations, none.template).some((s) =>
+        list(s.Action).includes('events:PutEvents'),
+      ),
+    ).toBe(true);
+  });
+});
+
+describe('alarms', () => {
+  const alarms = () =>
+    resources('AWS::CloudWatch::Alarm').map(([id, alarm]) => ({
+      id,
+      props: (alarm.Properties ?? {}) as Props,
+    }));
+  const alarmStartingWith = (description: string) => {
+    const found = alarms().filter((a) => String(a.props.AlarmDescription).startsWith(description));
+    expect(found, description).toHaveLength(1);
+    return (found[0] as { props: Props }).props;
+  };
+  const topic = () => ref(stack.alarms.topic);
+  const dimensionOf = (props: Props) =>
+    Object.fromEntries(
+      (props.Dimensions as { Name: string; Value: unknown }[]).map((d) => [d.Name, d.Value]),
+    );
+
+  it.each(RESOLVED)(
+    '$name: its dead-letter queue, at one event, with the replay command',
+    ({ name }) => {
+      const props = alarmStartingWith(`Events for ${name} failed for a day`);
+      expect(props).toMatchObject({
+        Namespace: 'AWS/SQS',
+        MetricName: 'ApproximateNumberOfMessagesVisible',
+        Statistic: 'Maximum',
+        Period: 300,
+        Threshold: 1,
+        EvaluationPeriods: 1,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        TreatMissingData: 'notBreaching',
+        AlarmActions: [topic()],
+        OKActions: [topic()],
+      });
+      expect(dimensionOf(props).QueueName).toEqual({
+        'Fn::GetAtt': [idOf(resourcesOfDestination(name).deadLetterQueue), 'QueueName'],
+      });
+      expect(props.AlarmDescription).toContain(
+        `npm run webhooks:replay -- KryonWeb --destination ${name}`,
+      );
+    },
+  );
+
+  it.each(RESOLVED)('$name: an event its queue has held for an hour', ({ name }) => {
+    const props = alarmStartingWith(`An event for ${name} has waited an hour`);
+    expect(props).toMatchObject({
+      Namespace: 'AWS/SQS',
+      MetricName: 'ApproximateAgeOfOldestMessage',
+      Statistic: 'Maximum',
+      Threshold: 3600,
+      AlarmActions: [topic()],
+    });
+    expect(LEAD_EVENT_ALARMS.oldestEvent.threshold).toBe(3600);
+    expect(dimensionOf(props).QueueName).toEqual({
+      'Fn::GetAtt': [idOf(resourcesOfDestination(name).queue), 'QueueName'],
+    });
+  });
+
+  it.each(RESOLVED)('$name: an event its rule could not hand over', ({ name }) => {
+    const props = alarmStartingWith(`EventBridge could not put events for ${name}`);
+    expect(props).toMatchObject({ Threshold: 1, AlarmActions: [topic()] });
+    const metrics = props.Metrics as {
+      Id: string;
+      Expression?: string;
+      MetricStat?: { Metric: { MetricName: string; Namespace: string; Dimensions: unknown[] } };
+    }[];
+    const stats = metrics.filter((m) => m.MetricStat).map((m) => m.MetricStat?.Metric);
+    expect(stats.map((m) => m?.MetricName).sort()).toEqual([
+      'FailedInvocations',
+      'InvocationsFailedToBeSentToDlq',
+    ]);
+    for (const metric of stats) {
+      expect(metric?.Namespace).toBe('AWS/Events');
+      // A custom bus's rule is known by both (the monitoring page above).
+      expect(metric?.Dimensions).toEqual(
+        expect.arrayContaining([
+          { Name: 'EventBusName', Value: ref(stack.leadEvents.bus) },
+          { Name: 'RuleName', Value: ref(resourcesOfDestination(name).rule) },
+        ]),
+      );
+    }
+  });
+
+  it('watch the publishers’ failed publishes, summed over the forms', () => {
+    const props = alarmStartingWith('Lead events could not be put on the lead-event bus');
+    const names = (props.Metrics as { MetricStat?: { Metric: { MetricName: string } } }[])
+      .flatMap((m) => (m.MetricStat ? [m.MetricStat.Metric.MetricName] : []))
+      .sort();
+    expect(names).toEqual(LEAD_FORMS.map(() => 'LeadEventPublishFailed'));
+    expect(props).toMatchObject({ Threshold: 1, EvaluationPeriods: 1, AlarmActions: [topic()] });
+  });
+
+  it('treat the delivery function as one whose work is retried', () => {
+    const fn = stack.leadEvents.deliveryFunction;
+    if (!fn) throw new Error('no delivery function');
+    const errors = alarms().filter(
+      (a) =>
+        a.props.MetricName === 'Errors' &&
+        JSON.stringify(a.props.Dimensions).includes(`"${idOf(fn)}"`),
+    );
+    expect(errors).toHaveLength(1);
+    expect(errors[0]?.props).toMatchObject({
+      EvaluationPeriods: ALARM_WINDOWS.retriedFunction.evaluationPeriods,
+      DatapointsToAlarm: ALARM_WINDOWS.retriedFunction.datapointsToAlarm,
+    });
+  });
+
+  it('are all on the alarm topic, listed with its alarms', () => {
+    const ours = alarms().filter((a) =>
+      /^(Events for|An event for|EventBridge could not|Lead events could not)/.test(
+        String(a.props.AlarmDescription),
+      ),
+    );
+    expect(ours).toHaveLength(1 + 3 * RESOLVED.length);
+    expect(stack.alarms.alarms.length).toBeGreaterThanOrEqual(ours.length);
+  });
+});
+
+describe('outputs', () => {
+  const outputs = () => template.findOutputs('*');
+
+  it('name the bus, its archive and per destination its rule and queues, for webhooks:replay', () => {
+    expect(outputs().LeadEventBusName?.Value).toEqual(ref(stack.leadEvents.bus));
+    expect(outputs().LeadEventArchiveName?.Value).toEqual(ref(stack.leadEvents.archive));
+    const destinations = JSON.parse(render(outputs().LeadEventDestinations?.Value));
+    expect(destinations).toEqual(
+      RESOLVED.map(({ name }) => {
+        const { rule, queue, deadLetterQueue } = resourcesOfDestination(name);
+        return {
+          name,
+          ruleArn: `arn:aws:sqs:eu-west-1:123456789012:${idOf(rule)}`,
+          queueUrl: `ref:${idOf(queue)}`,
+          queueArn: `arn:aws:sqs:eu-west-1:123456789012:${idOf(queue)}`,
+          deadLetterQueueUrl: `ref:${idOf(deadLetterQueue)}`,
+          deadLetterQueueArn: `arn:aws:sqs:eu-west-1:123456789012:${idOf(deadLetterQueue)}`,
+        };
+      }),
+    );
+    expect(none.template.findOutputs('*').LeadEventDestinations?.Value).toBe('[]');
+  });
+});
+
+describe('checks', () => {
+  it('pass cdk-nag and the Control Tower rules with no acknowledgement of their own', () => {
+    expect(nagFindings(app)).toEqual([]);
+    // What cfn-guard acknowledged on these resources it acknowledges elsewhere in the stack as
+    // well (a dead-letter queue has no dead-letter queue; no function is in a VPC).
+    const ours = guard.acknowledged.filter((finding) => finding.path.startsWith('LeadEvents/'));
+    const elsewhere = new Set(
+      guard.acknowledged
+        .filter((finding) => !finding.path.startsWith('LeadEvents/'))
+        .map((finding) => finding.rule),
+    );
+    expect(ours.map((finding) => finding.rule)).toContain('sqs_dlq_check');
+    for (const finding of ours) expect(elsewhere, finding.path).toContain(finding.rule);
+    for (const finding of ours.filter((f) => f.rule === 'sqs_dlq_check')) {
+      expect(finding.path).toMatch(/\/DeadLetterQueue\/Resource$/);
+    }
+  });
+});

@@ -1,0 +1,437 @@
+import {
+  DELIVERY_RETRY,
+  destinationPattern,
+  LEAD_EVENT_SOURCE,
+  type LeadEventDestination,
+} from '@kryon/functions/event-destinations';
+import { Duration, Stack } from 'aws-cdk-lib';
+import {
+  Alarm,
+  ComparisonOperator,
+  type IMetric,
+  MathExpression,
+  Metric,
+  TreatMissingData,
+} from 'aws-cdk-lib/aws-cloudwatch';
+import { type Archive, EventBus, Rule } from 'aws-cdk-lib/aws-events';
+import { SqsQueue } from 'aws-cdk-lib/aws-events-targets';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import type { LogLevel } from './environment.ts';
+import {
+  deadLetterQueue,
+  functionLogsAndRole,
+  LAMBDA_ENVIRONMENT_BYTES,
+  leadFunction,
+} from './lead-function.ts';
+import { leadMetricTotal } from './lead-metrics.ts';
+import type { OperationsAlarms } from './operations-alarms.ts';
+
+/** The delivery function's handler: functions/src/handlers/lead-event-delivery.ts. */
+export const LEAD_EVENT_DELIVERY_HANDLER = 'lead-event-delivery';
+/** The variable a publishing function finds the bus by. */
+export const LEAD_EVENT_BUS_VARIABLE = 'LEAD_EVENT_BUS_NAME';
+/** The delivery function's variable: every destination, as `DeliveryTarget`s in JSON. */
+export const LEAD_EVENT_DESTINATIONS_VARIABLE = 'LEAD_EVENT_DESTINATIONS';
+
+/**
+ * One destination as the delivery function reads it from LEAD_EVENT_DESTINATIONS (its schema:
+ * functions/src/config.ts). The secret's value is never here, only its ARN.
+ */
+export interface DeliveryTarget {
+  name: string;
+  kind: LeadEventDestination['kind'];
+  /**
+   * A webhook's URL.
+   * @default none, for a Slack destination: its URL is its credential, in its secret
+   */
+  url?: string;
+  /**
+   * The secret's ARN as its name gives it, without the hyphen and six characters Secrets
+   * Manager appends: the name follows `:secret:`. Read by that name, not by this partial ARN,
+   * which Secrets Manager takes for a complete one when the name itself ends in a hyphen and
+   * six characters (`…-signing-secret`).
+   */
+  secretArn: string;
+  /** The destination's queue: the ARN of the SQS records the function is handed. */
+  queueArn: string;
+  perSecond: number;
+}
+
+/**
+ * How the bus, its queues and the delivery function are set (decision 090); the tests read them.
+ */
+export const LEAD_EVENT_DELIVERY = {
+  /** The archive `npm run webhooks:replay` replays from. */
+  archiveRetention: Duration.days(30),
+  /**
+   * The delivery function's timeout: one event, one POST of at most 10 s
+   * (functions/src/leads/deliver-event.ts), with room for reading the secret and a cold start.
+   */
+  functionTimeout: Duration.seconds(30),
+  /**
+   * At least six times the function's timeout, as Lambda asks of a queue it reads ("set the
+   * source queue's visibility timeout to at least six times the configuration timeout on your
+   * function"); a failed delivery sets its own wait (DELIVERY_RETRY) through
+   * ChangeMessageVisibility.
+   */
+  visibilityTimeout: Duration.minutes(3),
+  /**
+   * How long a queue keeps an event: the most SQS allows, beyond the day of retries, so an event
+   * the function does not take (stopped, throttled) reaches the dead-letter queue rather than
+   * expiring. A standard queue's message keeps its first enqueue time in the dead-letter queue.
+   */
+  queueRetention: Duration.days(14),
+  /** The dead-letter queue keeps what failed for as long as SQS allows. */
+  deadLetterRetention: Duration.days(14),
+  /** EventBridge's retries of handing an event to the queue: its longest, written out. */
+  busRetry: { attempts: 185, maxEventAge: Duration.hours(24) },
+  /**
+   * Up to five events per invocation, and at most two invocations at once per destination (the
+   * least Lambda's maximum concurrency takes): the function paces a batch at half the
+   * destination's `perSecond`, so the two together keep to it (Slack: one a second). Five
+   * paced Slack messages take 8 s, well inside the 30 s timeout with one slow receiver.
+   */
+  batchSize: 5,
+  maxConcurrency: 2,
+} as const;
+
+/** When the lead-event alarms fire (decision 087: only for what lasts or loses something). */
+export const LEAD_EVENT_ALARMS = {
+  /** An event in a dead-letter queue: it failed for a day, a person must act. */
+  deadLetters: { period: Duration.minutes(5), threshold: 1 },
+  /** An event not taken from its queue for an hour. */
+  oldestEvent: { period: Duration.minutes(5), threshold: 3600 },
+  /** EventBridge could not put an event in a queue, nor in the dead-letter queue. */
+  failedInvocations: { period: Duration.minutes(5), threshold: 1 },
+  /** A function could not put an event on the bus. */
+  publishFailed: { period: Duration.minutes(5), threshold: 1 },
+} as const;
+
+export interface LeadEventsProps {
+  /** The environment file's destinations, their defaults filled in (`resolveDestination`). */
+  destinations: readonly LeadEventDestination[];
+  /** functions/src/handlers/lead-event-delivery.ts: one function for every destination. */
+  deliveryEntry: string;
+  repoRoot: string;
+  logRetention: RetentionDays;
+  /** The delivery function's Powertools log level. */
+  logLevel: LogLevel;
+  appVersion: string;
+}
+
+/** One destination in the stack output LeadEventDestinations (a JSON array of these). */
+export interface DestinationOutput {
+  name: string;
+  ruleArn: string;
+  queueUrl: string;
+  queueArn: string;
+  deadLetterQueueUrl: string;
+  deadLetterQueueArn: string;
+}
+
+/** What the stack makes for one destination. */
+export interface DestinationResources {
+  destination: LeadEventDestination;
+  /** Its events, as its rule sends them; the delivery function reads it. */
+  queue: Queue;
+  /** What failed every attempt: the rule's undeliverable events and the queue's redrive. */
+  deadLetterQueue: Queue;
+  /** Exactly `destinationPattern(destination)`, on the lead-event bus. */
+  rule: Rule;
+  /** Found by its name, in the stack's account and region: never its value. */
+  secret: ISecret;
+}
+
+/**
+ * Lead events and where they go (decisions 089, 090): a bus of the stack's own, an archive of
+ * every lead event for 30 days, and per destination a rule, a queue and a dead-letter queue,
+ * read by one delivery function. The functions that publish are given the bus by
+ * `grantPublish`; the alarms go to the operations topic by `alarmTo`.
+ */
+export class LeadEvents extends Construct {
+  readonly bus: EventBus;
+  readonly archive: Archive;
+  readonly destinations: DestinationResources[] = [];
+  /** Only when the environment names a destination: without one there is nothing to deliver. */
+  readonly deliveryFunction?: NodejsFunction;
+
+  constructor(scope: Construct, id: string, props: LeadEventsProps) {
+    super(scope, id);
+
+    // Named after the stack, which decision 084 keeps unique per account and region: two
+    // environments never share a bus, and ops find it by the environment's name.
+    this.bus = new EventBus(this, 'Bus', {
+      eventBusName: `${Stack.of(this).stackName}-lead-events`,
+      description: 'Kryon lead events: to the destinations of the environment file',
+    });
+    this.archive = this.bus.archive('Archive', {
+      description: 'Every Kryon lead event, for npm run webhooks:replay',
+      eventPattern: { source: [LEAD_EVENT_SOURCE] },
+      retention: LEAD_EVENT_DELIVERY.archiveRetention,
+    });
+    if (props.destinations.length === 0) return;
+
+    const { logGroup, role } = functionLogsAndRole(this, {
+      description: 'Kryon lead-event delivery function',
+      logRetention: props.logRetention,
+    });
+    for (const destination of props.destinations) {
+      this.destinations.push(this.destination(destination));
+    }
+    // Each secret by the name the file gives, and nothing else: Secrets Manager appends a
+    // hyphen and six characters to a secret's ARN, which the policy matches and no more.
+    role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['secretsmanager:GetSecretValue'],
+        resources: this.destinations.map(({ secret }) => `${secret.secretArn}-??????`),
+      }),
+    );
+    const targets: DeliveryTarget[] = this.destinations.map(({ destination, queue, secret }) => ({
+      name: destination.name,
+      kind: destination.kind,
+      ...(destination.url === undefined ? {} : { url: destination.url }),
+      secretArn: secret.secretArn,
+      queueArn: queue.queueArn,
+      perSecond: destination.perSecond,
+    }));
+    // The ARNs are resolved at deploy, so leadFunction counts the variable as one reference:
+    // measure it here with ARNs as long as any region's, so a long list fails synth, not deploy.
+    const bytes = destinationsVariableBytes(props.destinations);
+    if (bytes > DESTINATIONS_VARIABLE_BYTES) {
+      throw new Error(
+        `${LEAD_EVENT_DESTINATIONS_VARIABLE} would take about ${bytes} bytes of the ${LAMBDA_ENVIRONMENT_BYTES} ` +
+          `Lambda allows a function's variables (at most ${DESTINATIONS_VARIABLE_BYTES} here): fewer ` +
+          'destinations, or shorter names and secret names.',
+      );
+    }
+    const fn = leadFunction(this, 'Function', {
+      entry: props.deliveryEntry,
+      description: 'Kryon: deliver lead events to Slack and signed webhooks',
+      memorySize: 256,
+      timeout: LEAD_EVENT_DELIVERY.functionTimeout,
+      role,
+      logGroup,
+      logLevel: props.logLevel,
+      repoRoot: props.repoRoot,
+      environment: {
+        APP_VERSION: props.appVersion,
+        [LEAD_EVENT_DESTINATIONS_VARIABLE]: Stack.of(this).toJsonString(targets),
+      },
+    });
+    // Grants what reading the queue takes (receive, delete, ChangeMessageVisibility, which the
+    // function sets a failed delivery's wait with), on that queue alone.
+    for (const { queue } of this.destinations) {
+      fn.addEventSource(
+        new SqsEventSource(queue, {
+          batchSize: LEAD_EVENT_DELIVERY.batchSize,
+          maxConcurrency: LEAD_EVENT_DELIVERY.maxConcurrency,
+          reportBatchItemFailures: true,
+        }),
+      );
+    }
+    this.deliveryFunction = fn;
+  }
+
+  /**
+   * A function that publishes lead events: the bus's name in LEAD_EVENT_BUS_NAME, and
+   * events:PutEvents on that bus alone.
+   */
+  grantPublish(fn: LambdaFunction): void {
+    fn.addEnvironment(LEAD_EVENT_BUS_VARIABLE, this.bus.eventBusName);
+    this.bus.grantPutEventsTo(fn);
+  }
+
+  /**
+   * Per destination what `npm run webhooks:replay` needs: its rule (the filter of a replay from
+   * the archive), its queue and its dead-letter queue (a redrive from one to the other).
+   */
+  outputs(): DestinationOutput[] {
+    return this.destinations.map(({ destination, queue, deadLetterQueue, rule }) => ({
+      name: destination.name,
+      ruleArn: rule.ruleArn,
+      queueUrl: queue.queueUrl,
+      queueArn: queue.queueArn,
+      deadLetterQueueUrl: deadLetterQueue.queueUrl,
+      deadLetterQueueArn: deadLetterQueue.queueArn,
+    }));
+  }
+
+  /**
+   * The alarms of lead events, on the operations topic: per destination its dead-letter queue
+   * and its oldest event; the rules' failed invocations; the publishers' failed publishes.
+   */
+  alarmTo(operations: OperationsAlarms, leadForms: readonly string[]): Alarm[] {
+    const alarms: Alarm[] = [];
+    const add = (
+      scope: Construct,
+      id: string,
+      metric: IMetric,
+      threshold: number,
+      description: string,
+    ) => {
+      const alarm = new Alarm(scope, id, {
+        metric,
+        threshold,
+        evaluationPeriods: 1,
+        datapointsToAlarm: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        // No data is nothing counted: no event, no failure.
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+        alarmDescription: description,
+      });
+      operations.notify(alarm);
+      alarms.push(alarm);
+    };
+    const env = Stack.of(this).stackName;
+
+    const publish = LEAD_EVENT_ALARMS.publishFailed;
+    add(
+      this,
+      'PublishFailed',
+      leadMetricTotal('LeadEventPublishFailed', leadForms, {
+        label: 'Lead events the bus did not take',
+        period: publish.period,
+      }),
+      publish.threshold,
+      'Lead events could not be put on the lead-event bus: no destination has them yet. They ' +
+        'stay owed on their leads and a later run publishes them. Look: the publishing ' +
+        'function’s log ("lead event"), its role’s events:PutEvents on the bus, EventBridge’s ' +
+        'PutEvents quota. Fix the cause; nothing is to be replayed.',
+    );
+
+    for (const { destination, queue, deadLetterQueue, rule } of this.destinations) {
+      const { name } = destination;
+      const scope = queue.node.scope as Construct;
+      const dead = LEAD_EVENT_ALARMS.deadLetters;
+      add(
+        scope,
+        'DeadLetters',
+        deadLetterQueue.metricApproximateNumberOfMessagesVisible({
+          period: dead.period,
+          statistic: 'Maximum',
+        }),
+        dead.threshold,
+        `Events for ${name} failed for a day (every retry) and wait in its dead-letter queue, ` +
+          'kept 14 days from the event. Look: the lead-event delivery function’s log ' +
+          `(destination "${name}": the status or error), the receiver. Fix the receiver or its ` +
+          `secret, then: npm run webhooks:replay -- ${env} --destination ${name}`,
+      );
+      const oldest = LEAD_EVENT_ALARMS.oldestEvent;
+      add(
+        scope,
+        'OldestEvent',
+        queue.metricApproximateAgeOfOldestMessage({
+          period: oldest.period,
+          statistic: 'Maximum',
+        }),
+        oldest.threshold,
+        `An event for ${name} has waited an hour in its queue without being taken: the ` +
+          'delivery function is not reading it (its event source disabled, the function ' +
+          'throttled or failing before it answers), or more events came than its rate sends. ' +
+          '(SQS leaves out of this age an event received three times, so a receiver that keeps ' +
+          'refusing shows in the dead-letter queue a day later.) Look: the function’s errors ' +
+          'and throttles, its SQS trigger. Events are kept 14 days; they go out once it reads.',
+      );
+      const failed = LEAD_EVENT_ALARMS.failedInvocations;
+      const dimensionsMap = { EventBusName: this.bus.eventBusName, RuleName: rule.ruleName };
+      const ruleMetric = (metricName: string) =>
+        new Metric({
+          namespace: 'AWS/Events',
+          metricName,
+          dimensionsMap,
+          statistic: 'Sum',
+          period: failed.period,
+        });
+      add(
+        scope,
+        'FailedInvocations',
+        new MathExpression({
+          expression: 'FILL(failed, 0) + FILL(notDeadLettered, 0)',
+          usingMetrics: {
+            failed: ruleMetric('FailedInvocations'),
+            notDeadLettered: ruleMetric('InvocationsFailedToBeSentToDlq'),
+          },
+          label: `Events the ${name} rule could not hand to its queue or dead-letter queue`,
+          period: failed.period,
+        }),
+        failed.threshold,
+        `EventBridge could not put events for ${name} into its queue, nor into its dead-letter ` +
+          'queue: they are lost for it. Look: the queues’ policies (events.amazonaws.com from ' +
+          'this rule), their existence. Fix them, then replay the time since from the archive: ' +
+          `npm run webhooks:replay -- ${env} --destination ${name}`,
+      );
+    }
+    return alarms;
+  }
+
+  /** One destination's secret, queues and rule. */
+  private destination(destination: LeadEventDestination): DestinationResources {
+    // The name as the construct's id: names are unique in the file, and a name is kept whole.
+    const scope = new Construct(this, `Destination-${destination.name}`);
+    const dead = deadLetterQueue(scope, `the lead-event destination ${destination.name}`);
+    const queue = new Queue(scope, 'Queue', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      visibilityTimeout: LEAD_EVENT_DELIVERY.visibilityTimeout,
+      retentionPeriod: LEAD_EVENT_DELIVERY.queueRetention,
+      // A receive is an attempt: after the last one the event goes to the dead-letter queue.
+      deadLetterQueue: { queue: dead, maxReceiveCount: DELIVERY_RETRY.maxAttempts },
+    });
+    const rule = new Rule(scope, 'Rule', {
+      description: `Kryon lead events for the destination ${destination.name}`,
+      eventBus: this.bus,
+      eventPattern: eventPatternOf(destination),
+      targets: [
+        new SqsQueue(queue, {
+          // EventBridge's retries of putting the event in the queue, then the dead-letter
+          // queue: the same one the queue's redrive fills, so a person looks in one place.
+          retryAttempts: LEAD_EVENT_DELIVERY.busRetry.attempts,
+          maxEventAge: LEAD_EVENT_DELIVERY.busRetry.maxEventAge,
+          deadLetterQueue: dead,
+        }),
+      ],
+    });
+    const secret = Secret.fromSecretNameV2(scope, 'Secret', destination.secret);
+    return { destination, queue, deadLetterQueue: dead, rule, secret };
+  }
+}
+
+/** What LEAD_EVENT_DESTINATIONS may take of Lambda's 4 KB, leaving the other variables theirs. */
+export const DESTINATIONS_VARIABLE_BYTES = LAMBDA_ENVIRONMENT_BYTES - 1024;
+
+/**
+ * LEAD_EVENT_DESTINATIONS's size once deployed, at most: each ARN as long as it can be (the
+ * longest partition and region, a queue name of CloudFormation's 80 characters).
+ */
+export function destinationsVariableBytes(destinations: readonly LeadEventDestination[]): number {
+  const prefix = (service: string) => `arn:aws-iso-b:${service}:ap-southeast-7:123456789012:`;
+  const targets: DeliveryTarget[] = destinations.map((destination) => ({
+    name: destination.name,
+    kind: destination.kind,
+    ...(destination.url === undefined ? {} : { url: destination.url }),
+    secretArn: `${prefix('secretsmanager')}secret:${destination.secret}`,
+    queueArn: `${prefix('sqs')}${'q'.repeat(80)}`,
+    perSecond: destination.perSecond,
+  }));
+  return LEAD_EVENT_DESTINATIONS_VARIABLE.length + Buffer.byteLength(JSON.stringify(targets));
+}
+
+/**
+ * The rule's pattern: `destinationPattern`, the local bus's too, in CDK's spelling (detailType
+ * for `detail-type`), which renders back to exactly that pattern.
+ */
+function eventPatternOf(destination: LeadEventDestination) {
+  const pattern = destinationPattern(destination);
+  return {
+    source: [...pattern.source],
+    detailType: [...pattern['detail-type']],
+    detail: { form: [...pattern.detail.form] },
+  };
+}
