@@ -367,6 +367,32 @@ describe('deliverLeadEvent to Slack', () => {
     },
   );
 
+  it("posts nothing for a lead held for sales' hourly digest, which a webhook still receives", async () => {
+    const held = {
+      ...storedLead('contact', sampleBody('contact'), 'held-contact'),
+      emails: { sales: { status: 'held', attempts: 0 } },
+    } as StoredLead;
+    const event = acceptedEvent(held);
+    expect(event).toMatchObject({ type: 'lead.accepted', heldForDigest: true });
+
+    const deps = depsWith({ kind: 'slack', url: slackUrl() });
+    const result = await deliverLeadEvent({ destination: slack, event }, deps);
+    expect(result).toEqual({ ok: true, skipped: 'held for the sales digest' });
+    expect(received).toEqual([]);
+    expect(deps.logged.map(({ message }) => message)).toEqual([
+      'lead event not sent to this destination',
+    ]);
+
+    answer = verifyingWith([CURRENT]);
+    expect(
+      await deliverLeadEvent(
+        { destination: webhook(), event },
+        depsWith({ kind: 'webhook', secrets: [CURRENT] }),
+      ),
+    ).toEqual({ ok: true, status: 204 });
+    expect(received).toHaveLength(1);
+  });
+
   it('says each kind of event in words a person reads at a glance', async () => {
     const lines: string[] = [];
     for (const event of OTHER_EVENTS) {

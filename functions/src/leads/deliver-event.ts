@@ -30,6 +30,8 @@ export interface DeliveryAttempt {
 
 export type DeliveryResult =
   | { ok: true; status: number }
+  /** Nothing to send to this destination (a Slack channel is not told of a digest's lead). */
+  | { ok: true; skipped: string }
   | {
       ok: false;
       status?: number;
@@ -164,9 +166,11 @@ export async function deliverLeadEvent(
     eventId: attempt.event.id,
     type: attempt.event.type,
     ...(attempt.attempt === undefined ? {} : { attempt: attempt.attempt }),
-    ...(result.status === undefined ? {} : { status: result.status }),
+    ...('status' in result && result.status !== undefined ? { status: result.status } : {}),
   };
-  if (result.ok) deps.log.info('lead event delivered', fields);
+  if (result.ok && 'skipped' in result) {
+    deps.log.info('lead event not sent to this destination', { ...fields, why: result.skipped });
+  } else if (result.ok) deps.log.info('lead event delivered', fields);
   else deps.log.warn('lead event not delivered', { ...fields, reason: result.reason });
   return result;
 }
@@ -175,6 +179,12 @@ async function attemptDelivery(
   attempt: DeliveryAttempt,
   deps: DeliverEventDeps,
 ): Promise<DeliveryResult> {
+  const { destination, event } = attempt;
+  // Scripted posts past the hour's budget reach sales in one digest an hour: a channel that
+  // posted each one would be the flood the digest exists to stop.
+  if (destination.kind === 'slack' && event.type === 'lead.accepted' && event.heldForDigest) {
+    return { ok: true, skipped: 'held for the sales digest' };
+  }
   let credential: DestinationCredential;
   try {
     credential = await deps.credential(attempt.destination);

@@ -95,6 +95,12 @@ export const leadAcceptedEvent = z.object({
   formTitle: text,
   /** The shared priority rule's verdict (shared/src/lead-priority.ts); never for some forms. */
   priority: z.object({ priority: z.boolean(), reasons: z.array(text) }),
+  /**
+   * True when sales hear of it in the hourly digest, not one by one: an unverified lead past
+   * the hour's budget of single notifications (decision 090). Slack destinations post none of
+   * these, so scripted posts cannot flood a channel; a CRM may file them apart.
+   */
+  heldForDigest: z.boolean(),
   /** Who sent it, as the sales e-mail's contact block names them. */
   contact: z.object({
     name: text,
@@ -200,6 +206,7 @@ export function leadAccepted(
     form: lead.form,
     formTitle: definition.title,
     priority: leadPriority(definition.priority?.(data) ?? {}),
+    heldForDigest: lead.emails?.sales?.status === 'held',
     contact: {
       name: value(sales.contact.name) ?? '',
       email: visitorAddress(definition, data),

@@ -647,6 +647,17 @@ describe('submitLead: the lead event (decision 090)', () => {
     expect(store.only().owed.size).toBe(0);
   });
 
+  it("marks a lead held for sales' hourly digest, so a Slack channel is not flooded by scripted posts", async () => {
+    deps.config = { ...deps.config, unverifiedSalesMail: { max: 1, windowMs: 3_600_000 } };
+    await submit(contactBody({ email: 'first@example.com' }), 'key-00000001');
+    await submit(contactBody({ email: 'second@example.com' }), 'key-00000002');
+    const events = bus.published.map(({ detail }) => leadEvent.parse(JSON.parse(detail)));
+    expect(events.map((event) => event.type === 'lead.accepted' && event.heldForDigest)).toEqual([
+      false,
+      true,
+    ]);
+  });
+
   it('publishes nothing for spam, for a synthetic lead, or for a retry of a stored lead', async () => {
     await submit(contactBody({ website: 'http://spam.example' }), 'key-spam-0001');
     await submit(contactBody({ email: 'success@simulator.amazonses.com' }), 'key-synth-001');
