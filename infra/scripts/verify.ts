@@ -6,8 +6,10 @@ import { CloudFrontClient } from '@aws-sdk/client-cloudfront';
 import { CloudWatchClient } from '@aws-sdk/client-cloudwatch';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SNSClient } from '@aws-sdk/client-sns';
+import { SQSClient } from '@aws-sdk/client-sqs';
 import { WAFV2Client } from '@aws-sdk/client-wafv2';
 import { createDynamoLeadStore } from '@kryon/functions/lead-store';
 import { localSettings } from '@kryon/functions/local-settings';
@@ -142,8 +144,11 @@ async function deployedTarget(
           wafv2: new WAFV2Client({ region: 'us-east-1' }),
           sns: new SNSClient({ region }),
           apigateway: new ApiGatewayV2Client({ region }),
+          secretsmanager: new SecretsManagerClient({ region }),
+          sqs: new SQSClient({ region }),
         },
         facts,
+        { environment: name, destinations: config.leadEvents.destinations },
       ).catch((error: unknown) => [
         fail(
           'AWS checks',

@@ -13,13 +13,22 @@ import {
 import {
   CloudWatchClient,
   DescribeAlarmsCommand,
+  GetMetricStatisticsCommand,
   ListMetricsCommand,
 } from '@aws-sdk/client-cloudwatch';
 import {
+  DescribeArchiveCommand,
+  DescribeEventBusCommand,
   DescribeRuleCommand,
   EventBridgeClient,
+  ListTargetsByRuleCommand,
   TestEventPatternCommand,
 } from '@aws-sdk/client-eventbridge';
+import {
+  DescribeSecretCommand,
+  GetSecretValueCommand,
+  SecretsManagerClient,
+} from '@aws-sdk/client-secrets-manager';
 import {
   GetAccountCommand,
   GetConfigurationSetCommand,
@@ -28,7 +37,9 @@ import {
   SESv2Client,
 } from '@aws-sdk/client-sesv2';
 import { ListSubscriptionsByTopicCommand, SNSClient } from '@aws-sdk/client-sns';
+import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { GetWebACLCommand, WAFV2Client } from '@aws-sdk/client-wafv2';
+import { destinationPattern } from '@kryon/functions/event-destinations';
 import { mockClient } from 'aws-sdk-client-mock';
 import { describe, expect, it } from 'vitest';
 import { awsChecks, VERIFY_IAM_ACTIONS } from './aws-checks.ts';
@@ -41,10 +52,19 @@ import {
   brakeAlarm,
   COMPLAINT_ALARM,
   configurationSet,
+  describedArchive,
+  describedBus,
+  describedLeadRule,
+  destinationOutput,
+  ENVIRONMENT,
   eventDestinations,
+  LEAD_EVENT_DESTINATIONS,
+  leadRuleName,
+  leadRuleTargets,
   listedMetric,
   REGION,
   SALES_SET,
+  SECRET_VALUES,
   stackFacts,
   TOPIC_ARN,
   VISITOR_SET,
@@ -64,6 +84,8 @@ const stubs = {
   wafv2: mockClient(WAFV2Client),
   sns: mockClient(SNSClient),
   apigateway: mockClient(ApiGatewayV2Client),
+  secretsmanager: mockClient(SecretsManagerClient),
+  sqs: mockClient(SQSClient),
 };
 
 /** The IAM service prefix of each client (SES API v2 is `ses`, EventBridge `events`). */
@@ -76,6 +98,8 @@ const IAM_PREFIX: Record<keyof typeof stubs, string> = {
   wafv2: 'wafv2',
   sns: 'sns',
   apigateway: 'apigateway',
+  secretsmanager: 'secretsmanager',
+  sqs: 'sqs',
 };
 
 /** An SDK command's IAM action: its name, except API Gateway's, authorised by HTTP verb. */
@@ -224,6 +248,31 @@ function healthyAccount() {
     } as never,
   });
   stubs.apigateway.on(GetApiCommand).resolves({ ApiId: API_ID, DisableExecuteApiEndpoint: true });
+  // The lead events (lead-event-checks.test.ts has each answer's page).
+  stubs.eventbridge.on(DescribeEventBusCommand).resolves(describedBus());
+  stubs.eventbridge.on(DescribeArchiveCommand).resolves(describedArchive());
+  for (const destination of LEAD_EVENT_DESTINATIONS) {
+    const output = destinationOutput(destination.name);
+    stubs.eventbridge
+      .on(DescribeRuleCommand, { Name: leadRuleName(destination.name) })
+      .resolves(describedLeadRule(destinationPattern(destination), destination.name));
+    stubs.eventbridge
+      .on(ListTargetsByRuleCommand, { Rule: leadRuleName(destination.name) })
+      .resolves(leadRuleTargets(destination.name));
+    stubs.sqs
+      .on(GetQueueAttributesCommand, { QueueUrl: output.deadLetterQueueUrl })
+      .resolves({ Attributes: { ApproximateNumberOfMessages: '0' } });
+    stubs.sqs.on(GetQueueAttributesCommand, { QueueUrl: output.queueUrl }).resolves({
+      Attributes: { ApproximateNumberOfMessages: '0', ApproximateNumberOfMessagesNotVisible: '0' },
+    });
+  }
+  stubs.secretsmanager
+    .on(DescribeSecretCommand)
+    .callsFake((input: { SecretId: string }) => ({ Name: input.SecretId }));
+  stubs.secretsmanager
+    .on(GetSecretValueCommand)
+    .callsFake((input: { SecretId: string }) => ({ SecretString: SECRET_VALUES[input.SecretId] }));
+  stubs.cloudwatch.on(GetMetricStatisticsCommand).resolves({ Datapoints: [] });
 }
 
 describe('awsChecks', () => {
@@ -238,6 +287,8 @@ describe('awsChecks', () => {
       wafv2: new WAFV2Client({ region: 'us-east-1' }),
       sns: new SNSClient({ region: REGION }),
       apigateway: new ApiGatewayV2Client({ region: REGION }),
+      secretsmanager: new SecretsManagerClient({ region: REGION }),
+      sqs: new SQSClient({ region: REGION }),
     };
 
     const facts = await loadStackFacts(
@@ -245,7 +296,10 @@ describe('awsChecks', () => {
       'KryonWeb',
       REGION,
     );
-    const results = await awsChecks(clients, facts);
+    const results = await awsChecks(clients, facts, {
+      environment: ENVIRONMENT,
+      destinations: LEAD_EVENT_DESTINATIONS,
+    });
 
     expect(results.filter((r) => r.status !== 'ok' && r.status !== 'skipped')).toEqual([]);
     expect(results.map((r) => r.name)).toEqual([
@@ -265,6 +319,14 @@ describe('awsChecks', () => {
       'CloudFront routes /api/* to the API',
       'WAF on the distribution',
       'API has no execute-api address',
+      'lead-event bus',
+      'lead-event archive',
+      ...LEAD_EVENT_DESTINATIONS.flatMap(({ name }) => [
+        `lead-event rule: ${name}`,
+        `lead-event secret: ${name}`,
+        `lead-event dead letters: ${name}`,
+        `lead-event queue: ${name}`,
+      ]),
     ]);
     const sent = new Set(
       (Object.entries(stubs) as [keyof typeof stubs, { calls(): { args: unknown[] }[] }][]).flatMap(

@@ -3,6 +3,7 @@ import {
   DescribeStacksCommand,
   ListStackResourcesCommand,
 } from '@aws-sdk/client-cloudformation';
+import type { DestinationOutput } from '../lib/lead-events.ts';
 
 /** One resource of the deployed stack: what CloudFormation calls it and what AWS does. */
 export interface StackResource {
@@ -94,4 +95,67 @@ export function outputsNamed(
   return Object.entries(facts.outputs)
     .filter(([key]) => matches(key))
     .sort(([a], [b]) => a.localeCompare(b));
+}
+
+/** The stack's lead-event outputs (infra/lib/kryon-stack.ts, decision 090), by key. */
+export const LEAD_EVENT_OUTPUTS = {
+  bus: 'LeadEventBusName',
+  archive: 'LeadEventArchiveName',
+  destinations: 'LeadEventDestinations',
+} as const;
+
+const DESTINATION_OUTPUT_KEYS = [
+  'name',
+  'ruleArn',
+  'queueUrl',
+  'queueArn',
+  'deadLetterQueueUrl',
+  'deadLetterQueueArn',
+] as const satisfies readonly (keyof DestinationOutput)[];
+
+/**
+ * What the stack says of its lead events: `absent` when it has none of the three outputs (it
+ * was deployed before lead events), `invalid` when it has some, or a destinations output that
+ * is not the JSON list `LeadEvents.outputs()` writes.
+ */
+export type LeadEventOutputs =
+  | { state: 'absent' }
+  | { state: 'invalid'; problem: string }
+  | {
+      state: 'present';
+      busName: string;
+      archiveName: string;
+      destinations: DestinationOutput[];
+    };
+
+export function leadEventOutputs(facts: StackFacts): LeadEventOutputs {
+  const busName = facts.outputs[LEAD_EVENT_OUTPUTS.bus];
+  const archiveName = facts.outputs[LEAD_EVENT_OUTPUTS.archive];
+  const listed = facts.outputs[LEAD_EVENT_OUTPUTS.destinations];
+  if (busName === undefined && archiveName === undefined && listed === undefined) {
+    return { state: 'absent' };
+  }
+  const missing = Object.values(LEAD_EVENT_OUTPUTS).filter((key) => !facts.outputs[key]);
+  if (missing.length > 0 || !busName || !archiveName || !listed) {
+    return { state: 'invalid', problem: `the stack has no ${missing.join(' or ')} output` };
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(listed);
+  } catch {
+    parsed = undefined;
+  }
+  const isDestination = (item: unknown): item is DestinationOutput =>
+    typeof item === 'object' &&
+    item !== null &&
+    DESTINATION_OUTPUT_KEYS.every(
+      (key) => typeof (item as Record<string, unknown>)[key] === 'string',
+    );
+  if (!Array.isArray(parsed) || !parsed.every(isDestination)) {
+    return {
+      state: 'invalid',
+      problem: `its ${LEAD_EVENT_OUTPUTS.destinations} output is not a JSON list of { ${DESTINATION_OUTPUT_KEYS.join(', ')} }`,
+    };
+  }
+  return { state: 'present', busName, archiveName, destinations: parsed };
 }

@@ -24,7 +24,7 @@ export async function verifyEnvironment(target: VerifyTarget): Promise<CheckResu
       : Promise.resolve([
           skipped(
             'AWS checks',
-            'no account (local): SES, EventBridge, alarms, CloudFront, WAF and API Gateway are read deployed',
+            'no account (local): SES, EventBridge, alarms, CloudFront, WAF, API Gateway and the lead-event bus, queues and secrets are read deployed',
           ),
         ]),
   ]);

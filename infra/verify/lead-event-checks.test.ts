@@ -1,0 +1,578 @@
+import { CloudWatchClient, GetMetricStatisticsCommand } from '@aws-sdk/client-cloudwatch';
+import {
+  DescribeArchiveCommand,
+  DescribeEventBusCommand,
+  DescribeRuleCommand,
+  EventBridgeClient,
+  ResourceNotFoundException as EventsNotFound,
+  ListTargetsByRuleCommand,
+} from '@aws-sdk/client-eventbridge';
+import {
+  DescribeSecretCommand,
+  GetSecretValueCommand,
+  ResourceNotFoundException as SecretNotFound,
+  SecretsManagerClient,
+  SecretsManagerServiceException,
+} from '@aws-sdk/client-secrets-manager';
+import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { destinationPattern } from '@kryon/functions/event-destinations';
+import { mockClient } from 'aws-sdk-client-mock';
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  describedArchive,
+  describedBus,
+  describedLeadRule,
+  destinationOutput,
+  ENVIRONMENT,
+  LEAD_EVENT_BUS,
+  LEAD_EVENT_DESTINATIONS,
+  leadRuleName,
+  leadRuleTargets,
+  REGION,
+  SECRET_VALUES,
+  SLACK_URL,
+  stackFacts,
+  WEBHOOK_SECRET_VALUE,
+} from './aws-fixtures.ts';
+import type { CheckResult } from './check.ts';
+import {
+  checkLeadEvents,
+  credentialProblem,
+  patternDifferences,
+  ruleOf,
+} from './lead-event-checks.ts';
+import { leadEventOutputs } from './stack-facts.ts';
+
+/*
+ * The lead-event checks against each API's documented answer, and a wrong one each. The pages
+ * they rely on:
+ * - DescribeEventBus (Name, Arn; ResourceNotFoundException when there is none):
+ *   https://docs.aws.amazon.com/eventbridge/latest/APIReference/API_DescribeEventBus.html
+ * - DescribeArchive: `State` is ENABLED | DISABLED | CREATING | UPDATING | CREATE_FAILED |
+ *   UPDATE_FAILED, with `StateReason`; `EventSourceArn` is the archived bus:
+ *   https://docs.aws.amazon.com/eventbridge/latest/APIReference/API_DescribeArchive.html
+ * - DescribeRule(Name, EventBusName: "the name or ARN of the event bus"): `EventPattern` is
+ *   the pattern as a JSON string, `State` ENABLED | DISABLED; it "does not list the targets":
+ *   https://docs.aws.amazon.com/eventbridge/latest/APIReference/API_DescribeRule.html
+ * - ListTargetsByRule(Rule, EventBusName): Targets[].Arn and Targets[].DeadLetterConfig.Arn,
+ *   paged by NextToken:
+ *   https://docs.aws.amazon.com/eventbridge/latest/APIReference/API_ListTargetsByRule.html
+ * - Event patterns: every field named must match, and a field's list matches any one of its
+ *   values, so key order and the order of a list do not matter (compared as structures):
+ *   https://docs.aws.amazon.com/eventbridge/latest/userguide/eb-event-patterns.html
+ * - DescribeSecret: `DeletedDate` is there only when the secret is scheduled for deletion:
+ *   https://docs.aws.amazon.com/secretsmanager/latest/apireference/API_DescribeSecret.html
+ * - GetSecretValue: `SecretString` (or SecretBinary) of the AWSCURRENT version;
+ *   ResourceNotFoundException when there is no such version:
+ *   https://docs.aws.amazon.com/secretsmanager/latest/apireference/API_GetSecretValue.html
+ * - GetQueueAttributes: `ApproximateNumberOfMessages` ("available for retrieval") and
+ *   `ApproximateNumberOfMessagesNotVisible` ("in flight"), as strings; no age is among them:
+ *   https://docs.aws.amazon.com/AWSSimpleQueueService/latest/APIReference/API_GetQueueAttributes.html
+ * - so the oldest event's age is the AWS/SQS metric ApproximateAgeOfOldestMessage (dimension
+ *   QueueName, seconds), read with GetMetricStatistics:
+ *   https://docs.aws.amazon.com/AWSSimpleQueueService/latest/SQSDeveloperGuide/sqs-available-cloudwatch-metrics.html
+ *   https://docs.aws.amazon.com/AmazonCloudWatch/latest/APIReference/API_GetMetricStatistics.html
+ * - The deploy workflow runs verify as the CDK lookup role: ReadOnlyAccess and a Deny of
+ *   kms:Decrypt ("DontReadSecrets", node_modules/aws-cdk/lib/api/bootstrap/bootstrap-template.yaml),
+ *   so its GetSecretValue is refused and the shape check says so rather than fail.
+ */
+
+const stubs = {
+  eventbridge: mockClient(EventBridgeClient),
+  secretsmanager: mockClient(SecretsManagerClient),
+  sqs: mockClient(SQSClient),
+  cloudwatch: mockClient(CloudWatchClient),
+};
+const clients = {
+  eventbridge: new EventBridgeClient({ region: REGION }),
+  secretsmanager: new SecretsManagerClient({ region: REGION }),
+  sqs: new SQSClient({ region: REGION }),
+  cloudwatch: new CloudWatchClient({ region: REGION }),
+};
+const NOW = new Date('2026-12-01T10:00:00Z');
+const expected = { environment: ENVIRONMENT, destinations: LEAD_EVENT_DESTINATIONS };
+const [slack, webhook] = LEAD_EVENT_DESTINATIONS as [
+  (typeof LEAD_EVENT_DESTINATIONS)[number],
+  (typeof LEAD_EVENT_DESTINATIONS)[number],
+];
+
+const notFound = (message: string) => new EventsNotFound({ message, $metadata: {} });
+const secretNotFound = (message: string) => new SecretNotFound({ message, $metadata: {} });
+
+/** An account as the stack and the environment file want it: every line ok. */
+function healthyLeadEvents(): void {
+  stubs.eventbridge.on(DescribeEventBusCommand, { Name: LEAD_EVENT_BUS }).resolves(describedBus());
+  stubs.eventbridge.on(DescribeArchiveCommand).resolves(describedArchive());
+  for (const destination of LEAD_EVENT_DESTINATIONS) {
+    const output = destinationOutput(destination.name);
+    stubs.eventbridge
+      .on(DescribeRuleCommand, { Name: leadRuleName(destination.name) })
+      .resolves(describedLeadRule(destinationPattern(destination), destination.name));
+    stubs.eventbridge
+      .on(ListTargetsByRuleCommand, { Rule: leadRuleName(destination.name) })
+      .resolves(leadRuleTargets(destination.name));
+    stubs.sqs
+      .on(GetQueueAttributesCommand, { QueueUrl: output.deadLetterQueueUrl })
+      .resolves({ Attributes: { ApproximateNumberOfMessages: '0' } });
+    stubs.sqs.on(GetQueueAttributesCommand, { QueueUrl: output.queueUrl }).resolves({
+      Attributes: { ApproximateNumberOfMessages: '2', ApproximateNumberOfMessagesNotVisible: '1' },
+    });
+  }
+  stubs.secretsmanager.on(DescribeSecretCommand).callsFake((input: { SecretId: string }) => ({
+    Name: input.SecretId,
+    ARN: `arn:aws:secretsmanager:${REGION}:123456789012:secret:${input.SecretId}-AbCdEf`,
+    VersionIdsToStages: { v1: ['AWSCURRENT'] },
+  }));
+  stubs.secretsmanager.on(GetSecretValueCommand).callsFake((input: { SecretId: string }) => ({
+    Name: input.SecretId,
+    SecretString: SECRET_VALUES[input.SecretId],
+    VersionStages: ['AWSCURRENT'],
+  }));
+  stubs.cloudwatch.on(GetMetricStatisticsCommand).resolves({
+    Label: 'ApproximateAgeOfOldestMessage',
+    Datapoints: [
+      { Timestamp: new Date('2026-12-01T09:50:00Z'), Maximum: 900, Unit: 'Seconds' },
+      { Timestamp: new Date('2026-12-01T09:55:00Z'), Maximum: 42, Unit: 'Seconds' },
+    ],
+  });
+}
+
+beforeEach(() => {
+  for (const stub of Object.values(stubs)) stub.reset();
+  healthyLeadEvents();
+});
+
+const run = (facts = stackFacts(), exp = expected) => checkLeadEvents(clients, facts, exp, NOW);
+const line = (results: CheckResult[], name: string) => {
+  const found = results.find((result) => result.name === name);
+  if (!found) throw new Error(`no line ${name} in ${results.map((r) => r.name).join(', ')}`);
+  return found;
+};
+
+/** No part of a secret's value beyond its public prefix, six characters or more, is printed. */
+function expectNoValue(results: CheckResult[], value: string, publicPrefix: string) {
+  const printed = JSON.stringify(results);
+  const secret = value.slice(publicPrefix.length);
+  for (let i = 0; i + 6 <= secret.length; i += 1) {
+    expect(printed).not.toContain(secret.slice(i, i + 6));
+  }
+}
+
+describe('checkLeadEvents on an account as the design wants it', () => {
+  it('reports every line ok, in the order a reader follows an event', async () => {
+    const results = await run();
+
+    expect(results.filter((r) => r.status !== 'ok')).toEqual([]);
+    expect(results.map((r) => r.name)).toEqual([
+      'lead-event bus',
+      'lead-event archive',
+      'lead-event rule: sales-slack',
+      'lead-event secret: sales-slack',
+      'lead-event dead letters: sales-slack',
+      'lead-event queue: sales-slack',
+      'lead-event rule: crm-webhook',
+      'lead-event secret: crm-webhook',
+      'lead-event dead letters: crm-webhook',
+      'lead-event queue: crm-webhook',
+    ]);
+    expect(line(results, 'lead-event queue: sales-slack').detail).toBe(
+      '2 waiting, 1 being delivered or waiting for their next attempt; the oldest 42 s old (CloudWatch, the last 15 minutes)',
+    );
+    expectNoValue(results, SLACK_URL, 'https://hooks.slack.com/');
+    expectNoValue(results, WEBHOOK_SECRET_VALUE, 'whsec_');
+  });
+
+  it('reads each secret by the name the file gives, and the rule on the lead-event bus', async () => {
+    await run();
+    expect(
+      stubs.secretsmanager.commandCalls(GetSecretValueCommand).map((c) => c.args[0].input.SecretId),
+    ).toEqual(expect.arrayContaining(['kryon/sales-slack-url', 'kryon/crm-signing-secret']));
+    expect(stubs.eventbridge.commandCalls(DescribeRuleCommand)[0]?.args[0].input).toEqual({
+      Name: leadRuleName('sales-slack'),
+      EventBusName: LEAD_EVENT_BUS,
+    });
+    expect(
+      stubs.cloudwatch.commandCalls(GetMetricStatisticsCommand)[0]?.args[0].input.Dimensions,
+    ).toEqual([
+      { Name: 'QueueName', Value: destinationOutput('sales-slack').queueUrl.split('/').pop() },
+    ]);
+  });
+});
+
+describe('checkLeadEvents on a stack deployed before lead events', () => {
+  it('gives one "not deployed yet" line, not failures, and asks AWS nothing', async () => {
+    const facts = stackFacts();
+    const outputs = { ...facts.outputs };
+    delete outputs.LeadEventBusName;
+    delete outputs.LeadEventArchiveName;
+    delete outputs.LeadEventDestinations;
+
+    const results = await run({ ...facts, outputs });
+
+    expect(results).toHaveLength(1);
+    expect(results[0]?.name).toBe('lead events');
+    expect(results[0]?.status).toBe('warn');
+    expect(results[0]?.detail).toContain('not deployed yet');
+    expect(results[0]?.fix).toContain('sales-slack, crm-webhook');
+    for (const stub of Object.values(stubs)) expect(stub.calls()).toHaveLength(0);
+  });
+
+  it('fails a stack with only some of the outputs, or a destinations output that is not the list', async () => {
+    const facts = stackFacts();
+    const [partial] = await run({
+      ...facts,
+      outputs: { ...facts.outputs, LeadEventArchiveName: '' },
+    });
+    expect(partial?.status).toBe('fail');
+    expect(partial?.detail).toContain('no LeadEventArchiveName output');
+
+    const [garbled] = await run({
+      ...facts,
+      outputs: { ...facts.outputs, LeadEventDestinations: '[{"name":"sales-slack"}]' },
+    });
+    expect(garbled?.status).toBe('fail');
+    expect(garbled?.detail).toContain('not a JSON list');
+  });
+});
+
+describe('the bus and the archive', () => {
+  it('fails a missing bus', async () => {
+    stubs.eventbridge.on(DescribeEventBusCommand).rejects(notFound('Event bus not found.'));
+    const result = line(await run(), 'lead-event bus');
+    expect(result.status).toBe('fail');
+    expect(result.detail).toContain(`no event bus ${LEAD_EVENT_BUS}`);
+  });
+
+  it('fails an archive that is not ENABLED, giving its reason', async () => {
+    stubs.eventbridge
+      .on(DescribeArchiveCommand)
+      .resolves({ ...describedArchive(), State: 'UPDATE_FAILED', StateReason: 'KMS key disabled' });
+    const result = line(await run(), 'lead-event archive');
+    expect(result.status).toBe('fail');
+    expect(result.detail).toContain('is UPDATE_FAILED (KMS key disabled), not ENABLED');
+  });
+
+  it('fails an archive of another bus', async () => {
+    stubs.eventbridge.on(DescribeArchiveCommand).resolves({
+      ...describedArchive(),
+      EventSourceArn: `arn:aws:events:${REGION}:123456789012:event-bus/default`,
+    });
+    const result = line(await run(), 'lead-event archive');
+    expect(result.status).toBe('fail');
+    expect(result.detail).toContain(`not the lead-event bus ${LEAD_EVENT_BUS}`);
+  });
+
+  it('fails a missing archive', async () => {
+    stubs.eventbridge.on(DescribeArchiveCommand).rejects(notFound('Archive does not exist.'));
+    expect(line(await run(), 'lead-event archive').status).toBe('fail');
+  });
+});
+
+describe("a destination's rule", () => {
+  const slackRule = (pattern: unknown, state?: string) =>
+    stubs.eventbridge
+      .on(DescribeRuleCommand, { Name: leadRuleName('sales-slack') })
+      .resolves(describedLeadRule(pattern, 'sales-slack', state));
+
+  it('passes the same pattern with its keys and list values in another order', async () => {
+    const want = destinationPattern(slack);
+    slackRule({
+      detail: { form: [...want.detail.form].reverse() },
+      'detail-type': [...want['detail-type']].reverse(),
+      source: want.source,
+    });
+    expect(line(await run(), 'lead-event rule: sales-slack').status).toBe('ok');
+  });
+
+  it('fails a pattern that lacks an event and adds a form, naming both', async () => {
+    const want = destinationPattern(webhook);
+    stubs.eventbridge.on(DescribeRuleCommand, { Name: leadRuleName('crm-webhook') }).resolves(
+      describedLeadRule(
+        {
+          ...want,
+          'detail-type': want['detail-type'].filter((t) => t !== 'lead.erased'),
+          detail: { form: [...want.detail.form, 'partner'] },
+        },
+        'crm-webhook',
+      ),
+    );
+    const result = line(await run(), 'lead-event rule: crm-webhook');
+    expect(result.status).toBe('fail');
+    expect(result.detail).toContain(`its pattern's detail-type lacks "lead.erased"`);
+    expect(result.detail).toContain(`its pattern's detail.form also has "partner"`);
+    expect(result.fix).toContain('infra/environments/production.ts');
+  });
+
+  it('fails a disabled rule, saying how to enable it', async () => {
+    slackRule(destinationPattern(slack), 'DISABLED');
+    const result = line(await run(), 'lead-event rule: sales-slack');
+    expect(result.status).toBe('fail');
+    expect(result.fix).toContain(
+      `aws events enable-rule --name ${leadRuleName('sales-slack')} --event-bus-name ${LEAD_EVENT_BUS}`,
+    );
+  });
+
+  it('fails a queue target without its dead-letter queue', async () => {
+    const { Targets } = leadRuleTargets('sales-slack');
+    stubs.eventbridge
+      .on(ListTargetsByRuleCommand, { Rule: leadRuleName('sales-slack') })
+      .resolves({ Targets: Targets.map(({ DeadLetterConfig: _, ...target }) => target) });
+    const result = line(await run(), 'lead-event rule: sales-slack');
+    expect(result.status).toBe('fail');
+    expect(result.detail).toContain('no dead-letter queue');
+  });
+
+  it('fails a rule whose target is another queue', async () => {
+    stubs.eventbridge
+      .on(ListTargetsByRuleCommand, { Rule: leadRuleName('sales-slack') })
+      .resolves(leadRuleTargets('crm-webhook'));
+    const result = line(await run(), 'lead-event rule: sales-slack');
+    expect(result.status).toBe('fail');
+    expect(result.detail).toContain(
+      `no target is its queue ${destinationOutput('sales-slack').queueArn}`,
+    );
+  });
+
+  it('fails a rule that is gone', async () => {
+    stubs.eventbridge
+      .on(DescribeRuleCommand, { Name: leadRuleName('sales-slack') })
+      .rejects(notFound('Rule does not exist.'));
+    const result = line(await run(), 'lead-event rule: sales-slack');
+    expect(result.status).toBe('fail');
+    expect(result.detail).toContain('receives nothing');
+  });
+});
+
+describe('destinations of the file against those of the stack', () => {
+  it('fails a destination the file names and the stack lacks, and one the stack has that the file does not', async () => {
+    const facts = stackFacts();
+    const results = await run(
+      {
+        ...facts,
+        outputs: {
+          ...facts.outputs,
+          LeadEventDestinations: JSON.stringify([
+            destinationOutput('sales-slack'),
+            destinationOutput('old-zapier'),
+          ]),
+        },
+      },
+      expected,
+    );
+
+    const missing = line(results, 'lead-event destination: crm-webhook');
+    expect(missing.status).toBe('fail');
+    expect(missing.detail).toContain(
+      'named in infra/environments/production.ts but not in KryonWeb',
+    );
+    expect(missing.fix).toContain('Deploy again');
+    const extra = line(results, 'lead-event destination: old-zapier');
+    expect(extra.status).toBe('fail');
+    expect(extra.fix).toContain('Deploy again');
+    // The file's secret is checked even before its destination is deployed.
+    expect(line(results, 'lead-event secret: crm-webhook').status).toBe('ok');
+    expect(results.map((r) => r.name)).not.toContain('lead-event rule: crm-webhook');
+  });
+});
+
+describe("a destination's secret", () => {
+  const value = (secret: string, SecretString: string) =>
+    stubs.secretsmanager
+      .on(GetSecretValueCommand, { SecretId: secret })
+      .resolves({ Name: secret, SecretString });
+
+  it('fails a secret that is not there, saying how to create it', async () => {
+    stubs.secretsmanager
+      .on(DescribeSecretCommand, { SecretId: slack.secret })
+      .rejects(secretNotFound("Secrets Manager can't find the specified secret."));
+    const result = line(await run(), 'lead-event secret: sales-slack');
+    expect(result.status).toBe('fail');
+    expect(result.detail).toContain(`no secret named ${slack.secret} in ${REGION}`);
+    expect(result.fix).toContain(`aws secretsmanager create-secret --name ${slack.secret}`);
+  });
+
+  it('fails a secret scheduled for deletion', async () => {
+    stubs.secretsmanager
+      .on(DescribeSecretCommand, { SecretId: slack.secret })
+      .resolves({ Name: slack.secret, DeletedDate: new Date('2026-12-05T00:00:00Z') });
+    const result = line(await run(), 'lead-event secret: sales-slack');
+    expect(result.status).toBe('fail');
+    expect(result.fix).toContain('restore-secret');
+  });
+
+  it('fails a secret with no current value', async () => {
+    stubs.secretsmanager
+      .on(GetSecretValueCommand, { SecretId: slack.secret })
+      .rejects(
+        secretNotFound(
+          "Secrets Manager can't find the specified secret value for staging label: AWSCURRENT",
+        ),
+      );
+    const result = line(await run(), 'lead-event secret: sales-slack');
+    expect(result.status).toBe('fail');
+    expect(result.detail).toContain('no current (AWSCURRENT) value');
+  });
+
+  it('fails a Slack secret that is not an incoming-webhook URL, without showing it', async () => {
+    const wrong = 'https://hooks.zapier.com/hooks/catch/9f3k2qxv/zq8w7e6r/';
+    value(slack.secret, wrong);
+    const results = await run();
+    const result = line(results, 'lead-event secret: sales-slack');
+    expect(result.status).toBe('fail');
+    expect(result.detail).toContain('is not an https://hooks.slack.com/ URL');
+    expectNoValue(results, wrong, 'https://hooks.zapier.com/hooks/catch/');
+  });
+
+  it("fails a Slack secret that is the local inbox's 127.0.0.1 address", async () => {
+    value(slack.secret, 'http://127.0.0.1:8010/slack/T0LOCAL/B0LOCAL/xYz987');
+    const result = line(await run(), 'lead-event secret: sales-slack');
+    expect(result.status).toBe('fail');
+    expect(result.detail).toContain('on this machine (loopback)');
+  });
+
+  it('fails a webhook secret the signer refuses (no whsec_, too short), without showing it', async () => {
+    value(webhook.secret, 'sk_live_9f8e7d6c5b4a39281706');
+    let results = await run();
+    let result = line(results, 'lead-event secret: crm-webhook');
+    expect(result.status).toBe('fail');
+    expect(result.detail).toContain('does not start with whsec_');
+    expectNoValue(results, 'sk_live_9f8e7d6c5b4a39281706', '');
+
+    const short = `whsec_${Buffer.from('only sixteen by.').toString('base64')}`;
+    value(webhook.secret, short);
+    results = await run();
+    result = line(results, 'lead-event secret: crm-webhook');
+    expect(result.status).toBe('fail');
+    expect(result.detail).toContain('the base64 of 24 to 64 random bytes');
+    expectNoValue(results, short, 'whsec_');
+  });
+
+  it("skips the value's shape when the credentials may describe but not read secrets (the lookup role)", async () => {
+    stubs.secretsmanager.on(GetSecretValueCommand).rejects(
+      new SecretsManagerServiceException({
+        name: 'AccessDeniedException',
+        $fault: 'client',
+        message: 'not authorized to perform: secretsmanager:GetSecretValue',
+        $metadata: {},
+      }),
+    );
+    const result = line(await run(), 'lead-event secret: crm-webhook');
+    expect(result.status).toBe('skipped');
+    expect(result.detail).toContain(`${webhook.secret} exists`);
+  });
+
+  it('fails, naming the action, when even DescribeSecret is refused', async () => {
+    stubs.secretsmanager.on(DescribeSecretCommand).rejects(
+      new SecretsManagerServiceException({
+        name: 'AccessDeniedException',
+        $fault: 'client',
+        message: 'not authorized to perform: secretsmanager:DescribeSecret',
+        $metadata: {},
+      }),
+    );
+    const result = line(await run(), 'lead-event secret: sales-slack');
+    expect(result.status).toBe('fail');
+    expect(result.fix).toContain('secretsmanager:DescribeSecret');
+  });
+});
+
+describe("a destination's queues", () => {
+  it('fails a dead-letter queue that holds events, naming the command that sends them again', async () => {
+    stubs.sqs
+      .on(GetQueueAttributesCommand, {
+        QueueUrl: destinationOutput('crm-webhook').deadLetterQueueUrl,
+      })
+      .resolves({ Attributes: { ApproximateNumberOfMessages: '3' } });
+    const result = line(await run(), 'lead-event dead letters: crm-webhook');
+    expect(result.status).toBe('fail');
+    expect(result.detail).toContain('about 3 events for crm-webhook failed every attempt');
+    expect(result.fix).toContain(
+      'npm run webhooks:replay -- production --dead-letters --destination crm-webhook',
+    );
+  });
+
+  it('warns when the oldest event has waited past the OldestEvent alarm hour', async () => {
+    stubs.cloudwatch.on(GetMetricStatisticsCommand).resolves({
+      Datapoints: [{ Timestamp: new Date('2026-12-01T09:55:00Z'), Maximum: 5400 }],
+    });
+    const result = line(await run(), 'lead-event queue: sales-slack');
+    expect(result.status).toBe('warn');
+    expect(result.detail).toContain('the oldest 90 min old');
+  });
+
+  it('says so when CloudWatch has no age (an empty queue reports none)', async () => {
+    stubs.cloudwatch.on(GetMetricStatisticsCommand).resolves({ Datapoints: [] });
+    const result = line(await run(), 'lead-event queue: sales-slack');
+    expect(result.status).toBe('ok');
+    expect(result.detail).toContain('no age of the oldest');
+  });
+});
+
+describe('patternDifferences', () => {
+  it('finds none between the same structure in another order', () => {
+    expect(
+      patternDifferences(
+        { source: ['a'], 'detail-type': ['x', 'y'], detail: { form: ['demo', 'contact'] } },
+        { detail: { form: ['contact', 'demo'] }, 'detail-type': ['y', 'x'], source: ['a'] },
+      ),
+    ).toEqual([]);
+  });
+
+  it('names each missing, added or different path', () => {
+    expect(
+      patternDifferences(
+        { source: ['a'], 'detail-type': ['x'], detail: { form: ['demo'] } },
+        { source: 'a', detail: { form: ['demo'], kind: ['slack'] } },
+      ),
+    ).toEqual([
+      'detail.kind is not expected (["slack"])',
+      'detail-type is missing',
+      'source is "a", not ["a"]',
+    ]);
+  });
+});
+
+describe('ruleOf', () => {
+  it('reads a rule on a custom bus and one on the default bus', () => {
+    expect(ruleOf('arn:aws:events:us-east-1:123456789012:rule/my-bus/my-rule')).toEqual({
+      name: 'my-rule',
+      bus: 'my-bus',
+    });
+    expect(ruleOf('arn:aws:events:us-east-1:123456789012:rule/my-rule')).toEqual({
+      name: 'my-rule',
+    });
+    expect(ruleOf('not-an-arn')).toBeUndefined();
+  });
+});
+
+describe('credentialProblem', () => {
+  it('accepts the values the delivery function can use, trimmed as it reads them', () => {
+    expect(credentialProblem('slack', `${SLACK_URL}\n`)).toBeUndefined();
+    expect(credentialProblem('webhook', ` ${WEBHOOK_SECRET_VALUE} `)).toBeUndefined();
+  });
+
+  it('accepts two signing secrets during a rotation, and names which of them is refused', () => {
+    const other = `whsec_${Buffer.from('Kryon verify fixture: new key!!!').toString('base64')}`;
+    expect(credentialProblem('webhook', `${other} ${WEBHOOK_SECRET_VALUE}`)).toBeUndefined();
+    expect(credentialProblem('webhook', `${other} not-a-secret`)).toMatch(
+      /^its secret 2 of 2 .*whsec_/,
+    );
+  });
+
+  it('refuses binary and empty values', () => {
+    expect(credentialProblem('slack', undefined)).toBe('is binary, not text');
+    expect(credentialProblem('webhook', '  ')).toBe('is empty');
+  });
+});
+
+describe('leadEventOutputs', () => {
+  it("reads the stack's three outputs", () => {
+    const outputs = leadEventOutputs(stackFacts());
+    expect(outputs).toEqual({
+      state: 'present',
+      busName: LEAD_EVENT_BUS,
+      archiveName: expect.any(String),
+      destinations: [destinationOutput('sales-slack'), destinationOutput('crm-webhook')],
+    });
+  });
+});

@@ -1,0 +1,624 @@
+import { type CloudWatchClient, GetMetricStatisticsCommand } from '@aws-sdk/client-cloudwatch';
+import {
+  DescribeArchiveCommand,
+  DescribeEventBusCommand,
+  DescribeRuleCommand,
+  type EventBridgeClient,
+  ListTargetsByRuleCommand,
+  type Target,
+} from '@aws-sdk/client-eventbridge';
+import {
+  DescribeSecretCommand,
+  GetSecretValueCommand,
+  type SecretsManagerClient,
+} from '@aws-sdk/client-secrets-manager';
+import { GetQueueAttributesCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import { slackUrlProblem } from '@kryon/functions/deliver-event';
+import { destinationPattern, type LeadEventDestination } from '@kryon/functions/event-destinations';
+import { checkSecret, webhookSigner } from '@kryon/functions/webhook-signer';
+import { type DestinationOutput, LEAD_EVENT_ALARMS } from '../lib/lead-events.ts';
+import { type CheckResult, fail, guarded, ok, skipped, warn } from './check.ts';
+import { LEAD_EVENT_OUTPUTS, leadEventOutputs, type StackFacts } from './stack-facts.ts';
+
+/*
+ * The lead-event path of a deployed environment (decision 090), read with read-only calls:
+ * the bus and its archive, per destination its rule (pattern, state, queue target with its
+ * dead-letter queue), its secret (there, and of the right shape: never shown) and its queues.
+ * The API pages each call relies on are cited in lead-event-checks.test.ts.
+ */
+
+export interface LeadEventClients {
+  eventbridge: EventBridgeClient;
+  secretsmanager: SecretsManagerClient;
+  sqs: SQSClient;
+  cloudwatch: CloudWatchClient;
+}
+
+/** What the environment file says the stack should have. */
+export interface LeadEventExpectations {
+  /** The environment's name, as `npm run webhooks:replay -- <env>` takes it. */
+  environment: string;
+  /** The file's destinations, their defaults filled in (`resolveDestination`). */
+  destinations: readonly LeadEventDestination[];
+}
+
+const REDEPLOY = 'The stack is not what this commit declares: deploy the environment again.';
+
+export async function checkLeadEvents(
+  clients: LeadEventClients,
+  facts: StackFacts,
+  expected: LeadEventExpectations,
+  now = new Date(),
+): Promise<CheckResult[]> {
+  const outputs = leadEventOutputs(facts);
+  if (outputs.state === 'absent') {
+    return [
+      warn(
+        'lead events',
+        `not deployed yet: ${facts.stackName} has no ${Object.values(LEAD_EVENT_OUTPUTS).join(', ')} outputs (deployed before lead events)`,
+        `Deploy the environment from this commit; until then no lead event reaches ${
+          expected.destinations.length > 0
+            ? `the destinations of the environment file (${expected.destinations.map((d) => d.name).join(', ')})`
+            : 'anyone'
+        }.`,
+      ),
+    ];
+  }
+  if (outputs.state === 'invalid') {
+    return [fail('lead events', `${facts.stackName}: ${outputs.problem}`, REDEPLOY)];
+  }
+  const deployed = new Map(outputs.destinations.map((d) => [d.name, d]));
+  const named = new Set(expected.destinations.map((d) => d.name));
+  const checks: Promise<CheckResult[]>[] = [
+    checkBus(clients.eventbridge, facts, outputs.busName),
+    checkArchive(clients.eventbridge, facts, outputs.archiveName, outputs.busName),
+  ];
+  for (const destination of expected.destinations) {
+    const output = deployed.get(destination.name);
+    if (!output) {
+      checks.push(
+        Promise.resolve([
+          fail(
+            `lead-event destination: ${destination.name}`,
+            `named in infra/environments/${expected.environment}.ts but not in ${facts.stackName}'s ${LEAD_EVENT_OUTPUTS.destinations}: it has no rule and no queue, and receives nothing`,
+            `Deploy again: \`npm run deploy -- ${expected.environment}\`.`,
+          ),
+        ]),
+      );
+    } else {
+      checks.push(
+        checkRule(
+          clients.eventbridge,
+          facts,
+          expected.environment,
+          destination,
+          output,
+          outputs.busName,
+        ),
+      );
+    }
+    checks.push(checkSecretOf(clients.secretsmanager, facts, destination));
+    if (output) {
+      checks.push(checkDeadLetters(clients.sqs, facts, expected.environment, output));
+      checks.push(checkQueue(clients.sqs, clients.cloudwatch, output, now));
+    }
+  }
+  for (const output of outputs.destinations) {
+    if (named.has(output.name)) continue;
+    checks.push(
+      Promise.resolve([
+        fail(
+          `lead-event destination: ${output.name}`,
+          `in ${facts.stackName} but not in infra/environments/${expected.environment}.ts: the stack was deployed from another version of the file`,
+          `Deploy again from this commit (\`npm run deploy -- ${expected.environment}\`), which removes it; first replay what its dead-letter queue holds if it matters.`,
+        ),
+      ]),
+    );
+  }
+  return (await Promise.all(checks)).flat();
+}
+
+/** DescribeEventBus: the bus the publishers are given (LEAD_EVENT_BUS_NAME) exists. */
+function checkBus(
+  eventbridge: EventBridgeClient,
+  facts: StackFacts,
+  busName: string,
+): Promise<CheckResult[]> {
+  const name = 'lead-event bus';
+  return guarded(name, 'The verify role needs events:DescribeEventBus.', async () => {
+    try {
+      const bus = await eventbridge.send(new DescribeEventBusCommand({ Name: busName }));
+      return ok(name, `${bus.Name ?? busName} exists (${bus.Arn ?? 'no ARN given'})`);
+    } catch (error) {
+      if (!isNamed(error, 'ResourceNotFoundException')) throw error;
+      return fail(
+        name,
+        `there is no event bus ${busName} in ${facts.region}: every publish fails, and each event stays owed on its lead`,
+        `${REDEPLOY} Then check drift on ${facts.stackName}: was the bus deleted by hand?`,
+      );
+    }
+  });
+}
+
+/** DescribeArchive: the archive replays come from is ENABLED and archives the lead-event bus. */
+function checkArchive(
+  eventbridge: EventBridgeClient,
+  facts: StackFacts,
+  archiveName: string,
+  busName: string,
+): Promise<CheckResult[]> {
+  const name = 'lead-event archive';
+  return guarded(name, 'The verify role needs events:DescribeArchive.', async () => {
+    let archive: Awaited<ReturnType<typeof describeArchive>>;
+    try {
+      archive = await describeArchive(eventbridge, archiveName);
+    } catch (error) {
+      if (!isNamed(error, 'ResourceNotFoundException')) throw error;
+      return fail(
+        name,
+        `there is no archive ${archiveName} in ${facts.region}: no event is kept, and \`npm run webhooks:replay\` has nothing to replay`,
+        REDEPLOY,
+      );
+    }
+    const problems: string[] = [];
+    if (archive.State !== 'ENABLED') {
+      problems.push(
+        `is ${archive.State ?? 'in no state'}${archive.StateReason ? ` (${archive.StateReason})` : ''}, not ENABLED: events are not being archived`,
+      );
+    }
+    const source = archive.EventSourceArn ?? '';
+    if (busNameOf(source) !== busName) {
+      problems.push(`archives ${source || 'no bus'}, not the lead-event bus ${busName}`);
+    }
+    if (problems.length > 0) {
+      return fail(name, `${archiveName} ${problems.join('; ')}`, REDEPLOY);
+    }
+    return ok(
+      name,
+      `${archiveName} is ENABLED on ${busName}${
+        archive.RetentionDays === undefined ? '' : `, keeping ${archive.RetentionDays} days`
+      }${archive.EventCount === undefined ? '' : ` (${archive.EventCount} events)`}`,
+    );
+  });
+}
+
+function describeArchive(eventbridge: EventBridgeClient, archiveName: string) {
+  return eventbridge.send(new DescribeArchiveCommand({ ArchiveName: archiveName }));
+}
+
+/**
+ * DescribeRule and ListTargetsByRule: the destination's rule is on the lead-event bus,
+ * ENABLED, with exactly `destinationPattern()` of the file's destination (compared as JSON
+ * structures: key order and the order of a list's values do not matter to EventBridge), and
+ * targets the destination's queue with its dead-letter queue.
+ */
+function checkRule(
+  eventbridge: EventBridgeClient,
+  facts: StackFacts,
+  environment: string,
+  destination: LeadEventDestination,
+  output: DestinationOutput,
+  busName: string,
+): Promise<CheckResult[]> {
+  const name = `lead-event rule: ${destination.name}`;
+  return guarded(
+    name,
+    'The verify role needs events:DescribeRule and events:ListTargetsByRule.',
+    async () => {
+      const rule = ruleOf(output.ruleArn);
+      if (!rule) {
+        return fail(name, `${output.ruleArn} is not an EventBridge rule ARN`, REDEPLOY);
+      }
+      const request = { Name: rule.name, EventBusName: rule.bus ?? busName };
+      let described: Awaited<ReturnType<typeof describeRule>>;
+      try {
+        described = await describeRule(eventbridge, request);
+      } catch (error) {
+        if (!isNamed(error, 'ResourceNotFoundException')) throw error;
+        return fail(
+          name,
+          `there is no rule ${rule.name} on ${request.EventBusName}: ${destination.name} receives nothing`,
+          REDEPLOY,
+        );
+      }
+      const problems: string[] = [];
+      const fixes = new Set<string>();
+      if ((rule.bus ?? described.EventBusName) !== busName) {
+        problems.push(`it is on ${rule.bus ?? described.EventBusName}, not ${busName}`);
+        fixes.add(REDEPLOY);
+      }
+      if (described.State !== 'ENABLED') {
+        problems.push(`it is ${described.State ?? 'in no state'}: no event reaches the queue`);
+        fixes.add(
+          `Enable it: \`aws events enable-rule --name ${rule.name} --event-bus-name ${request.EventBusName} --region ${facts.region}\`, then find who disabled it; replay what it missed: \`npm run webhooks:replay -- ${environment} --destination ${destination.name} --since <the day it was disabled>\`.`,
+        );
+      }
+      const want = destinationPattern(destination);
+      const got = parseJson(described.EventPattern);
+      const differences =
+        got === undefined
+          ? ['it has no event pattern that is JSON']
+          : patternDifferences(want, got).map((d) => `its pattern's ${d}`);
+      if (differences.length > 0) {
+        problems.push(...differences);
+        fixes.add(
+          `The rule does not send ${destination.name} what infra/environments/${environment}.ts asks (its events, of its forms).`,
+        );
+        fixes.add(REDEPLOY);
+      }
+      const targets = await allTargets(eventbridge, request);
+      const queue = targets.find((target) => target.Arn === output.queueArn);
+      const others = targets.filter((target) => target.Arn !== output.queueArn);
+      if (!queue) {
+        problems.push(`no target is its queue ${output.queueArn}`);
+      } else if (!queue.DeadLetterConfig?.Arn) {
+        problems.push('its queue target has no dead-letter queue: an event SQS refuses is lost');
+      } else if (queue.DeadLetterConfig.Arn !== output.deadLetterQueueArn) {
+        problems.push(
+          `its queue target's dead-letter queue is ${queue.DeadLetterConfig.Arn}, not ${output.deadLetterQueueArn}`,
+        );
+      }
+      if (others.length > 0) {
+        problems.push(
+          `it also sends events to ${others.map((t) => t.Arn ?? '(no ARN)').join(', ')}, which the stack does not declare`,
+        );
+      }
+      if (queue?.DeadLetterConfig?.Arn !== output.deadLetterQueueArn || others.length > 0) {
+        fixes.add(REDEPLOY);
+      }
+      if (problems.length > 0) {
+        return fail(name, `${rule.name}: ${problems.join('; ')}`, [...fixes].join(' '));
+      }
+      return ok(
+        name,
+        `${rule.name} is ENABLED on ${busName}, sends ${want['detail-type'].join(', ')} of ${want.detail.form.join(', ')} to its queue, with its dead-letter queue`,
+      );
+    },
+  );
+}
+
+function describeRule(
+  eventbridge: EventBridgeClient,
+  request: { Name: string; EventBusName: string },
+) {
+  return eventbridge.send(new DescribeRuleCommand(request));
+}
+
+async function allTargets(
+  eventbridge: EventBridgeClient,
+  request: { Name: string; EventBusName: string },
+): Promise<Target[]> {
+  const targets: Target[] = [];
+  let nextToken: string | undefined;
+  do {
+    const page = await eventbridge.send(
+      new ListTargetsByRuleCommand({
+        Rule: request.Name,
+        EventBusName: request.EventBusName,
+        NextToken: nextToken,
+      }),
+    );
+    targets.push(...(page.Targets ?? []));
+    nextToken = page.NextToken;
+  } while (nextToken);
+  return targets;
+}
+
+/**
+ * DescribeSecret and GetSecretValue, by the name the file gives: the secret exists, is not
+ * scheduled for deletion, and its current value is what the delivery function can use (the
+ * same rules it applies, on the value trimmed as it reads it). The value, or any part of it,
+ * is never in a result: only what is wrong with it, in words.
+ */
+function checkSecretOf(
+  secrets: SecretsManagerClient,
+  facts: StackFacts,
+  destination: LeadEventDestination,
+): Promise<CheckResult[]> {
+  const name = `lead-event secret: ${destination.name}`;
+  const secret = destination.secret;
+  const what =
+    destination.kind === 'slack'
+      ? "the channel's Slack incoming-webhook URL (https://hooks.slack.com/services/…)"
+      : 'a Standard Webhooks signing secret: whsec_ and the base64 of 24 to 64 random bytes, the one the receiver verifies with';
+  const putValue = `\`aws secretsmanager put-secret-value --secret-id ${secret} --region ${facts.region} --secret-string file://<a file holding it>\` (a file, so the value stays out of your shell history)`;
+  return guarded(
+    name,
+    `The verify role needs secretsmanager:DescribeSecret and secretsmanager:GetSecretValue on ${secret}.`,
+    async () => {
+      let described: Awaited<ReturnType<typeof describeSecret>>;
+      try {
+        described = await describeSecret(secrets, secret);
+      } catch (error) {
+        if (!isNamed(error, 'ResourceNotFoundException')) throw error;
+        return fail(
+          name,
+          `there is no secret named ${secret} in ${facts.region}: every delivery to ${destination.name} fails`,
+          `Create it with ${what}: \`aws secretsmanager create-secret --name ${secret} --region ${facts.region}\`, then ${putValue}.`,
+        );
+      }
+      if (described.DeletedDate) {
+        return fail(
+          name,
+          `${secret} is scheduled for deletion (${described.DeletedDate.toISOString()}): it cannot be read, and every delivery to ${destination.name} fails`,
+          `Restore it if it is still the right one: \`aws secretsmanager restore-secret --secret-id ${secret} --region ${facts.region}\`.`,
+        );
+      }
+      let value: string | undefined;
+      try {
+        value = (await secrets.send(new GetSecretValueCommand({ SecretId: secret }))).SecretString;
+      } catch (error) {
+        if (isNamed(error, 'AccessDeniedException')) {
+          // The deploy workflow runs verify as the CDK lookup role, which may describe a
+          // secret but not read it (ReadOnlyAccess, and its DontReadSecrets denial of
+          // kms:Decrypt): the shape is then left to a run with credentials that may.
+          return skipped(
+            name,
+            `${secret} exists; its value was not read (these credentials may not: the deploy workflow's lookup role may not read secrets). Run verify with credentials allowed secretsmanager:GetSecretValue on it to check its shape.`,
+          );
+        }
+        if (!isNamed(error, 'ResourceNotFoundException')) throw error;
+        return fail(
+          name,
+          `${secret} has no current (AWSCURRENT) value: every delivery to ${destination.name} fails`,
+          `Put ${what} in it: ${putValue}.`,
+        );
+      }
+      const problem = credentialProblem(destination.kind, value);
+      if (problem) {
+        return fail(
+          name,
+          `the current value of ${secret} ${problem} (the value is not shown): every delivery to ${destination.name} is refused before it is sent`,
+          `Put ${what} in it: ${putValue}.`,
+        );
+      }
+      return ok(
+        name,
+        `${secret} exists and its current value is ${
+          destination.kind === 'slack'
+            ? 'a Slack incoming-webhook URL'
+            : 'a whsec_ signing secret the signer accepts'
+        } (not shown)`,
+      );
+    },
+  );
+}
+
+function describeSecret(secrets: SecretsManagerClient, secret: string) {
+  return secrets.send(new DescribeSecretCommand({ SecretId: secret }));
+}
+
+/**
+ * What is wrong with a destination's credential, in words that never hold any part of it;
+ * undefined when the delivery function can use it from AWS. A Slack URL to 127.0.0.1 is the
+ * local inbox's: a deployed function cannot reach the deployer's machine.
+ */
+export function credentialProblem(
+  kind: LeadEventDestination['kind'],
+  value: string | undefined,
+): string | undefined {
+  if (value === undefined) return 'is binary, not text';
+  const text = value.trim();
+  if (!text) return 'is empty';
+  if (kind === 'slack') {
+    // As the deployed function reads it: a loopback URL is the local stack's alone.
+    return slackUrlProblem(text);
+  }
+  // During a rotation it holds two, new first, separated by a space: each must sign.
+  const secrets = text.split(/\s+/);
+  for (const [index, secret] of secrets.entries()) {
+    const which = secrets.length > 1 ? `its secret ${index + 1} of ${secrets.length} ` : '';
+    try {
+      // Its messages name the secret by the words given, never by its value.
+      checkSecret(secret, '');
+    } catch (error) {
+      return `${which}${error instanceof Error ? error.message.trim() : 'is refused by the signer'}`;
+    }
+  }
+  try {
+    webhookSigner(secrets).sign({ id: 'msg_verify', body: '{}' });
+  } catch {
+    return 'is refused by the signer';
+  }
+  return undefined;
+}
+
+/**
+ * GetQueueAttributes on the dead-letter queue: empty, or the events that failed every attempt
+ * for about a day wait there (14 days) for `npm run webhooks:replay -- <env> --dead-letters`.
+ */
+function checkDeadLetters(
+  sqs: SQSClient,
+  facts: StackFacts,
+  environment: string,
+  output: DestinationOutput,
+): Promise<CheckResult[]> {
+  const name = `lead-event dead letters: ${output.name}`;
+  return guarded(name, 'The verify role needs sqs:GetQueueAttributes.', async () => {
+    const attributes = await queueAttributes(sqs, output.deadLetterQueueUrl, [
+      'ApproximateNumberOfMessages',
+    ]);
+    const count = Number(attributes.ApproximateNumberOfMessages ?? Number.NaN);
+    if (count === 0) return ok(name, 'its dead-letter queue is empty');
+    if (!Number.isFinite(count)) {
+      return fail(
+        name,
+        `GetQueueAttributes gave no ApproximateNumberOfMessages for ${output.deadLetterQueueUrl}`,
+        REDEPLOY,
+      );
+    }
+    return fail(
+      name,
+      `about ${count} event${count === 1 ? '' : 's'} for ${output.name} failed every attempt (about a day) and wait in its dead-letter queue (${facts.region}), kept 14 days from the event`,
+      `Find why in the lead-event delivery function's log (destination "${output.name}": a status or an error class), fix the receiver or its secret (the secret line says whether it is one), then send them again: ` +
+        `\`npm run webhooks:replay -- ${environment} --dead-letters --destination ${output.name}\` ` +
+        '(each dead letter back on its queue, once; not with --since, which would send an event that is in both twice).',
+    );
+  });
+}
+
+/**
+ * GetQueueAttributes on the destination's queue, and its oldest event's age from CloudWatch
+ * (SQS gives no age among a queue's attributes): information, a warning only past the hour at
+ * which the OldestEvent alarm fires.
+ */
+function checkQueue(
+  sqs: SQSClient,
+  cloudwatch: CloudWatchClient,
+  output: DestinationOutput,
+  now: Date,
+): Promise<CheckResult[]> {
+  const name = `lead-event queue: ${output.name}`;
+  return guarded(
+    name,
+    'The verify role needs sqs:GetQueueAttributes and cloudwatch:GetMetricStatistics.',
+    async () => {
+      const attributes = await queueAttributes(sqs, output.queueUrl, [
+        'ApproximateNumberOfMessages',
+        'ApproximateNumberOfMessagesNotVisible',
+      ]);
+      const waiting = attributes.ApproximateNumberOfMessages ?? '?';
+      const inFlight = attributes.ApproximateNumberOfMessagesNotVisible ?? '?';
+      const age = await oldestAgeSeconds(cloudwatch, queueNameOf(output.queueUrl), now);
+      const detail =
+        `${waiting} waiting, ${inFlight} being delivered or waiting for their next attempt; ` +
+        (age === undefined
+          ? 'no age of the oldest in the last 15 minutes (an empty queue reports none)'
+          : `the oldest ${formatSeconds(age)} old (CloudWatch, the last 15 minutes)`);
+      const limit = LEAD_EVENT_ALARMS.oldestEvent.threshold;
+      if (age !== undefined && age >= limit) {
+        return warn(
+          name,
+          detail,
+          `Events for ${output.name} wait past the hour at which its OldestEvent alarm fires: the delivery function is not taking them (its SQS trigger disabled, throttled, failing before it answers) or more come than its rate sends. Look at the function's errors and throttles and its trigger.`,
+        );
+      }
+      return ok(name, detail);
+    },
+  );
+}
+
+async function queueAttributes(
+  sqs: SQSClient,
+  queueUrl: string,
+  names: ('ApproximateNumberOfMessages' | 'ApproximateNumberOfMessagesNotVisible')[],
+): Promise<Record<string, string>> {
+  const { Attributes } = await sqs.send(
+    new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: names }),
+  );
+  return Attributes ?? {};
+}
+
+async function oldestAgeSeconds(
+  cloudwatch: CloudWatchClient,
+  queueName: string,
+  now: Date,
+): Promise<number | undefined> {
+  const { Datapoints } = await cloudwatch.send(
+    new GetMetricStatisticsCommand({
+      Namespace: 'AWS/SQS',
+      MetricName: 'ApproximateAgeOfOldestMessage',
+      Dimensions: [{ Name: 'QueueName', Value: queueName }],
+      StartTime: new Date(now.getTime() - 15 * 60_000),
+      EndTime: now,
+      Period: 300,
+      Statistics: ['Maximum'],
+    }),
+  );
+  const latest = [...(Datapoints ?? [])]
+    .filter((point) => point.Timestamp && point.Maximum !== undefined)
+    .sort((a, b) => (b.Timestamp as Date).getTime() - (a.Timestamp as Date).getTime())[0];
+  return latest?.Maximum;
+}
+
+function formatSeconds(seconds: number): string {
+  if (seconds < 120) return `${Math.round(seconds)} s`;
+  if (seconds < 7200) return `${Math.round(seconds / 60)} min`;
+  return `${(seconds / 3600).toFixed(1)} h`;
+}
+
+/** A queue URL's last segment is the queue's name (the QueueName dimension of AWS/SQS). */
+function queueNameOf(queueUrl: string): string {
+  return queueUrl.slice(queueUrl.lastIndexOf('/') + 1);
+}
+
+/** `arn:…:rule/<bus>/<name>` (a rule on a custom bus) or `arn:…:rule/<name>` (the default bus). */
+export function ruleOf(ruleArn: string): { name: string; bus?: string } | undefined {
+  const marker = ':rule/';
+  const at = ruleArn.indexOf(marker);
+  if (!ruleArn.startsWith('arn:') || at < 0) return undefined;
+  const path = ruleArn.slice(at + marker.length);
+  const slash = path.lastIndexOf('/');
+  if (slash < 0) return path ? { name: path } : undefined;
+  const bus = path.slice(0, slash);
+  const name = path.slice(slash + 1);
+  return bus && name ? { name, bus } : undefined;
+}
+
+/** A bus's name from its ARN (`arn:…:event-bus/<name>`), or the text when it is a name. */
+function busNameOf(busArnOrName: string): string {
+  const marker = ':event-bus/';
+  const at = busArnOrName.indexOf(marker);
+  return at < 0 ? busArnOrName : busArnOrName.slice(at + marker.length);
+}
+
+/**
+ * How `actual` differs from `expected`, as EventBridge reads a pattern: objects by key (in any
+ * order), a list as the set of its values (a field matches any one of them), so `["a","b"]`
+ * and `["b","a"]` are the same. Each difference names its path: `detail-type lacks
+ * "lead.erased"`, `detail.form also has "contact"`.
+ */
+export function patternDifferences(expected: unknown, actual: unknown, path = ''): string[] {
+  const at = path || 'pattern';
+  if (Array.isArray(expected) && Array.isArray(actual)) {
+    const want = new Set(expected.map(canonical));
+    const have = new Set(actual.map(canonical));
+    const lacks = [...want].filter((value) => !have.has(value));
+    const extra = [...have].filter((value) => !want.has(value));
+    return [
+      ...(lacks.length > 0 ? [`${at} lacks ${lacks.join(', ')}`] : []),
+      ...(extra.length > 0 ? [`${at} also has ${extra.join(', ')}`] : []),
+    ];
+  }
+  if (isObject(expected) && isObject(actual)) {
+    const keys = [...new Set([...Object.keys(expected), ...Object.keys(actual)])].sort();
+    return keys.flatMap((key) => {
+      const child = path ? `${path}.${key}` : key;
+      if (!(key in actual)) return [`${child} is missing`];
+      if (!(key in expected)) return [`${child} is not expected (${canonical(actual[key])})`];
+      return patternDifferences(expected[key], actual[key], child);
+    });
+  }
+  return canonical(expected) === canonical(actual)
+    ? []
+    : [`${at} is ${canonical(actual)}, not ${canonical(expected)}`];
+}
+
+/** JSON with object keys sorted and lists sorted, so equal structures give equal text. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).sort().join(',')}]`;
+  if (isObject(value)) {
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+function parseJson(text: string | undefined): unknown {
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isNamed(error: unknown, name: string): boolean {
+  return (error as { name?: unknown } | null)?.name === name;
+}
