@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EventBridgeClient, ListRulesCommand, PutEventsCommand } from '@aws-sdk/client-eventbridge';
@@ -21,7 +22,13 @@ import type { OwedEvent } from '../src/leads/ports.ts';
 import { sampleBody } from '../test/events.ts';
 import { type HeldPort, holdPortOfNothing } from '../test/port-of-nothing.ts';
 import { localSettings } from './environment.ts';
-import { LOCAL_EVENT_BUS_NAME, type LocalEventBus, startLocalEventBus } from './event-bus.ts';
+import {
+  LOCAL_EVENT_BUS_NAME,
+  type LocalEventBus,
+  MAX_BODY_BYTES,
+  REPLAY_PATH,
+  startLocalEventBus,
+} from './event-bus.ts';
 import {
   inboxSecrets,
   localDelivery,
@@ -388,31 +395,66 @@ describe('delivery through failures', () => {
     await held.close();
     held = undefined;
     const inbox = await inboxOn(dir, destinations, port);
+    const env = {
+      DATA_DIR: dir,
+      EVENT_BUS_PORT: new URL(bus.url).port,
+      WEBHOOK_PORT: String(port),
+    };
     const io = captureIo();
-    const result = await replayLocally({ since }, io, {
-      env: {
-        DATA_DIR: dir,
-        EVENT_BUS_PORT: new URL(bus.url).port,
-        WEBHOOK_PORT: String(port),
-      },
-      destinations,
-    });
+    const result = await replayLocally({ deadLetters: true }, io, { env, destinations });
 
-    // Once from the dead letters, once from the archive: the same id twice, as replays allow.
-    expect(result.destinations).toEqual([{ name: 'crm-webhook', requeued: 1, republished: 1 }]);
+    // The dead letters alone, not the archive too: the event goes out once.
+    expect(result).toEqual({
+      destinations: [{ name: 'crm-webhook', requeued: 1, republished: 0 }],
+    });
     expect(io.stdout()).toContain('On the local bus of the running npm start');
-    expect(io.stdout()).toContain('crm-webhook: 1 from its dead letters, 1 archived since');
-    await until('both deliveries', () => inbox.entries().length === 2);
+    expect(io.stdout()).toContain('crm-webhook: 1 from its dead letters');
+    await until('the delivery', () => bus.queued('crm-webhook').length === 0);
+    await bus.idle();
     const secret = localEventSecrets(dir, destinations)[
       'kryon-local/webhook-signing-secret'
     ] as string;
+    expect(inbox.entries().map((e) => [e.headers['webhook-id'], e.verified, e.repeat])).toEqual([
+      [event.id, true, undefined],
+    ]);
+    expect(bus.deadLetters('crm-webhook')).toEqual([]);
+
+    // An archive replay, another command, sends it again from the archive alone: by its id.
+    const archived = captureIo();
+    const again = await replayLocally({ since }, archived, { env, destinations });
+    expect(again.destinations).toEqual([{ name: 'crm-webhook', requeued: 0, republished: 1 }]);
+    expect(archived.stdout()).toContain('crm-webhook: 1 archived since');
+    await until('the archived delivery', () => inbox.entries().length === 2);
     const entries = inbox.entries();
     expect(entries.map((e) => [e.headers['webhook-id'], e.verified, e.repeat])).toEqual([
       [event.id, true, undefined],
       [event.id, true, true],
     ]);
     expect(entries.every((e) => verifies(e, secret))).toBe(true);
-    expect(bus.deadLetters('crm-webhook')).toEqual([]);
+  }, 20_000);
+
+  it('leaves the dead letters where they are on an archive replay', async () => {
+    const dir = dataDir();
+    const held = track(await holdPortOfNothing());
+    const destinations = [
+      resolveDestination({
+        kind: 'webhook',
+        name: 'crm-webhook',
+        url: `http://127.0.0.1:${held.port}/webhook`,
+        secret: 'kryon-local/webhook-signing-secret',
+        perSecond: 50,
+      }),
+    ];
+    const bus = await busFor(dir, destinations, held.port, { retryScale: 0.00001 });
+    const event = leadErased({ form: 'demo', submissionId: 'lead-kept' }, CREATED_AT);
+    await publish(bus, [event]);
+    await until('the dead letter', () => bus.deadLetters('crm-webhook').length === 1);
+    await bus.close();
+
+    const result = bus.replay({ since: new Date(0) });
+    expect(result.destinations).toEqual([{ name: 'crm-webhook', requeued: 0, republished: 1 }]);
+    expect(bus.deadLetters('crm-webhook')).toHaveLength(1);
+    expect(bus.queued('crm-webhook').map((m) => m.event.detail.id)).toEqual([event.id]);
   }, 20_000);
 
   it('replays into the queue files when npm start is not running, and its next start delivers', async () => {
@@ -456,6 +498,110 @@ describe('delivery through failures', () => {
     ).rejects.toThrow(
       'No destination "hubspot" in infra/environments/local.ts: sales-slack, crm-webhook.',
     );
+  });
+});
+
+/** A raw request to the local bus, with the Host and content type it is given. */
+function rawPost(
+  url: string,
+  path: string,
+  headers: Record<string, string>,
+  body: string | Buffer,
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${url}${path}`, { method: 'POST', headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+      );
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe("the local bus's own requests", () => {
+  it('replays only for a JSON request to its loopback address: never for a web page', async () => {
+    const dir = dataDir();
+    const held = track(await holdPortOfNothing());
+    const bus = await busFor(dir, destinationsAt(held.port), held.port, { retryScale: 1 });
+    const port = new URL(bus.url).port;
+    const ask = JSON.stringify({ deadLetters: true });
+
+    // A page's form or text/plain fetch (no CORS preflight), and a rebound host name.
+    const plain = await rawPost(
+      bus.url,
+      REPLAY_PATH,
+      { host: `127.0.0.1:${port}`, 'content-type': 'text/plain' },
+      ask,
+    );
+    const form = await rawPost(
+      bus.url,
+      REPLAY_PATH,
+      { host: `localhost:${port}`, 'content-type': 'application/x-www-form-urlencoded' },
+      ask,
+    );
+    const rebound = await rawPost(
+      bus.url,
+      REPLAY_PATH,
+      { host: `attacker.example:${port}`, 'content-type': 'application/json' },
+      ask,
+    );
+    const otherPort = await rawPost(
+      bus.url,
+      REPLAY_PATH,
+      { host: '127.0.0.1:80', 'content-type': 'application/json' },
+      ask,
+    );
+    expect([plain.status, form.status, rebound.status, otherPort.status]).toEqual([
+      415, 415, 403, 403,
+    ]);
+    expect(JSON.parse(rebound.body)).toEqual({
+      error: `A replay is asked for at 127.0.0.1:${port} or localhost:${port} only, not at attacker.example:${port}.`,
+    });
+
+    const asked = await rawPost(
+      bus.url,
+      REPLAY_PATH,
+      { host: `localhost:${port}`, 'content-type': 'application/json; charset=utf-8' },
+      ask,
+    );
+    expect(asked.status).toBe(200);
+    expect(JSON.parse(asked.body)).toEqual({
+      destinations: [
+        { name: 'sales-slack', requeued: 0, republished: 0 },
+        { name: 'crm-webhook', requeued: 0, republished: 0 },
+      ],
+    });
+  });
+
+  it('refuses a body over 1 MB with 413, and still answers', async () => {
+    const dir = dataDir();
+    const bus = await busFor(dir, [], 1);
+    const port = new URL(bus.url).port;
+    const huge = Buffer.alloc(MAX_BODY_BYTES + 1, 'a');
+
+    const put = await rawPost(
+      bus.url,
+      '/',
+      {
+        host: `127.0.0.1:${port}`,
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': 'AWSEvents.PutEvents',
+      },
+      huge,
+    );
+    const replayed = await rawPost(
+      bus.url,
+      REPLAY_PATH,
+      { host: `127.0.0.1:${port}`, 'content-type': 'application/json' },
+      huge,
+    );
+
+    expect([put.status, replayed.status]).toEqual([413, 413]);
+    expect(bus.archived()).toEqual([]);
+    expect((await fetch(bus.url)).status).toBe(200);
   });
 });
 

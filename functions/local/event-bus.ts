@@ -7,7 +7,8 @@ import {
   renameSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { DeliveryAttempt, DeliveryResult } from '../src/leads/deliver-event.ts';
 import {
@@ -101,9 +102,16 @@ export interface LocalEventBusOptions {
   onFailure?: (destination: string, message: QueuedEvent, reason: string, dead: boolean) => void;
 }
 
-/** What one replay did per destination: dead letters re-queued, archived events re-queued. */
+/**
+ * What one replay sends again: the dead letters back on their queues, or the archived events
+ * since a date; never both at once, so one replay sends an event once.
+ */
+export type LocalReplay = ({ deadLetters: true } | { since: Date }) & { destination?: string };
+
+/** What one replay did per destination: dead letters re-queued, or archived events re-queued. */
 export interface ReplayResult {
-  since: string;
+  /** The archive replay's start; absent for the dead letters. */
+  since?: string;
   destinations: { name: string; requeued: number; republished: number }[];
 }
 
@@ -117,10 +125,10 @@ export interface LocalEventBus {
   /** Every event the bus took, in order. */
   archived(): BusEnvelope[];
   /**
-   * Re-queues the dead letters of each destination (or the one named) and every archived
-   * event since `since` that its rule matches: a receiver may see an event twice, by one id.
+   * Re-queues, for each destination (or the one named), its dead letters (`deadLetters`), or
+   * every archived event since `since` that its rule matches: the event again, by its id.
    */
-  replay(options: { since: Date; destination?: string }): ReplayResult;
+  replay(options: LocalReplay): ReplayResult;
   /** Resolves once no destination has a message due now or in flight. */
   idle(): Promise<void>;
   close(): Promise<void>;
@@ -281,6 +289,8 @@ export async function startLocalEventBus(options: LocalEventBusOptions): Promise
     } else {
       try {
         result = await options.deliver({
+          // Sent as published, byte for byte, as the deployed function sends it.
+          body: JSON.stringify(message.event.detail),
           destination: {
             name: destination.name,
             kind: destination.kind,
@@ -372,8 +382,12 @@ export async function startLocalEventBus(options: LocalEventBusOptions): Promise
     });
   };
 
-  const replay: LocalEventBus['replay'] = ({ since, destination }) => {
-    if (Number.isNaN(since.getTime())) throw new Error('A replay starts at a valid date');
+  const replay: LocalEventBus['replay'] = (options) => {
+    const { destination } = options;
+    const since = 'since' in options ? options.since : undefined;
+    if (since !== undefined && Number.isNaN(since.getTime())) {
+      throw new Error('A replay starts at a valid date');
+    }
     if (destination !== undefined && !destinations.has(destination)) {
       throw new Error(
         `No destination "${destination}" in the local environment: ${
@@ -383,32 +397,66 @@ export async function startLocalEventBus(options: LocalEventBusOptions): Promise
     }
     const names = destination === undefined ? [...destinations.keys()] : [destination];
     const replayName = `local-replay-${new Date().toISOString().slice(0, 19).replace(/[-:]/g, '')}`;
+    if (since === undefined) {
+      const counts = names.map((name) => {
+        const letters = readLines<DeadLetter>(deadFile(name));
+        for (const letter of letters) enqueue(name, letter.event);
+        // Queued (and saved) first, emptied after: a crash between the two repeats, never loses.
+        writeFileSync(deadFile(name), '');
+        kick(name);
+        return { name, requeued: letters.length, republished: 0 };
+      });
+      return { destinations: counts };
+    }
     const archive = readLines<BusEnvelope>(archiveFile).filter(
       (event) => Date.parse(event.time) >= since.getTime(),
     );
     const counts = names.map((name) => {
-      const letters = readLines<DeadLetter>(deadFile(name));
-      for (const letter of letters) enqueue(name, letter.event);
-      // Queued (and saved) first, emptied after: a crash between the two repeats, never loses.
-      writeFileSync(deadFile(name), '');
       const pattern = destinationPattern(destinations.get(name) as LeadEventDestination);
       const matching = archive.filter((event) => matchesPattern(pattern, busEvent(event)));
       for (const event of matching) enqueue(name, { ...event, 'replay-name': replayName });
       kick(name);
-      return { name, requeued: letters.length, republished: matching.length };
+      return { name, requeued: 0, republished: matching.length };
     });
     return { since: since.toISOString(), destinations: counts };
   };
 
   const server = createServer(async (req, res) => {
     try {
-      const body = (await readBody(req)).toString('utf8');
       const path = req.url?.split('?')[0] ?? '/';
       if (req.method === 'POST' && path === REPLAY_PATH) {
-        const asked = JSON.parse(body || '{}') as { since?: string; destination?: string };
+        // Only this machine's own command: a web page in the developer's browser can post
+        // here cross-origin, but with a Host of its own choosing (DNS rebinding) or, from any
+        // origin, only as text/plain or a form without a CORS preflight, which this bus fails.
+        const refused = replayRequestProblem(req, (server.address() as AddressInfo).port);
+        if (refused) {
+          res.writeHead(refused.status, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ error: refused.error }));
+          return;
+        }
+      }
+      const raw = await readBody(req, MAX_BODY_BYTES);
+      if (raw === undefined) {
+        awsError(
+          res,
+          413,
+          'RequestEntityTooLarge',
+          `The local event bus takes requests of at most ${MAX_BODY_BYTES} bytes.`,
+        );
+        return;
+      }
+      const body = raw.toString('utf8');
+      if (req.method === 'POST' && path === REPLAY_PATH) {
+        const asked = JSON.parse(body || '{}') as {
+          since?: string;
+          deadLetters?: boolean;
+          destination?: string;
+        };
         try {
           const result = replay({
-            since: new Date(asked.since ?? ''),
+            ...(asked.deadLetters === true
+              ? { deadLetters: true as const }
+              : { since: new Date(asked.since ?? '') }),
             destination: asked.destination,
           });
           res.writeHead(200, { 'content-type': 'application/json' });
@@ -508,15 +556,45 @@ export async function startLocalEventBus(options: LocalEventBusOptions): Promise
 /** The local bus's own path for `webhooks:replay -- local` while `npm start` runs. */
 export const REPLAY_PATH = '/_local/replay';
 
+/** The largest request the local bus reads (PutEvents takes 256 KB of entries): 413 past it. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Why a replay request is refused, or undefined: it must name this bus by its loopback address
+ * (`Host: 127.0.0.1:<port>` or `localhost:<port>`, 403 otherwise: a page's own host name that
+ * resolves here does not) and be `application/json` (415 otherwise: a page can send that
+ * cross-origin only after a CORS preflight, which this bus never answers).
+ */
+export function replayRequestProblem(
+  req: IncomingMessage,
+  port: number,
+): { status: 403 | 415; error: string } | undefined {
+  const host = req.headers.host?.toLowerCase();
+  if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`) {
+    return {
+      status: 403,
+      error: `A replay is asked for at 127.0.0.1:${port} or localhost:${port} only, not at ${String(req.headers.host ?? 'no host')}.`,
+    };
+  }
+  const type = req.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+  if (type !== 'application/json') {
+    return { status: 415, error: 'A replay is asked for with content-type: application/json.' };
+  }
+  return undefined;
+}
+
 /** Asks the running local bus at `busUrl` to replay; throws its reason when it refuses. */
 export async function replayOnRunningBus(
   busUrl: string,
-  options: { since: Date; destination?: string },
+  options: LocalReplay,
 ): Promise<ReplayResult> {
   const response = await fetch(`${busUrl}${REPLAY_PATH}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ since: options.since.toISOString(), destination: options.destination }),
+    body: JSON.stringify({
+      ...('since' in options ? { since: options.since.toISOString() } : { deadLetters: true }),
+      destination: options.destination,
+    }),
   });
   const answer = (await response.json()) as ReplayResult & { error?: string };
   if (!response.ok) throw new Error(answer.error ?? `The local bus answered ${response.status}`);

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { createErasedLeadCheck } from '../src/adapters/dynamodb.ts';
 import type { LeadEventDestination } from '../src/leads/event-destinations.ts';
 import { API_ROUTES, FALLBACK_HANDLER } from '../src/routes.ts';
 import { startDynamo } from './emulators.ts';
@@ -73,7 +74,7 @@ export async function startLocalStack(
     publishEvents: settings.sesEvents,
   });
 
-  const leadEvents = await startLeadEvents(settings, options);
+  const leadEvents = await startLeadEvents(settings, { ...options, dynamoUrl: dynamo.url });
 
   // The handlers read this configuration once, when they are imported below.
   applyHandlerEnvironment(
@@ -135,7 +136,11 @@ export async function startLocalStack(
  */
 async function startLeadEvents(
   settings: LocalSettings,
-  options: { leadEvents?: boolean; destinations?: readonly LeadEventDestination[] },
+  options: {
+    leadEvents?: boolean;
+    destinations?: readonly LeadEventDestination[];
+    dynamoUrl: string;
+  },
 ): Promise<{ bus: LocalEventBus; inbox?: WebhookInbox }> {
   const dir = join(settings.dataDir, 'lead-events');
   if (!options.leadEvents) {
@@ -160,7 +165,20 @@ async function startLeadEvents(
       dir,
       destinations,
       retryScale: settings.leadEventRetryScale,
-      deliver: localDelivery({ destinations, secrets, inboxUrl: inbox.url }),
+      deliver: localDelivery({
+        destinations,
+        secrets,
+        inboxUrl: inbox.url,
+        // As deployed: an erased lead's events are sent no more (leads:erase leaves its id).
+        isErased: createErasedLeadCheck(
+          new DynamoDBClient({
+            endpoint: options.dynamoUrl,
+            region: 'us-east-1',
+            credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+          }),
+          settings.tableName,
+        ),
+      }),
     });
     return { bus, inbox };
   } catch (error) {

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newWebhookSecret, webhookSigner } from '../src/adapters/webhook-signer.ts';
 import { leadEventId } from '../src/leads/lead-events.ts';
-import { startWebhookInbox, storedWebhooks, type WebhookInbox } from './webhook-inbox.ts';
+import {
+  inboxPage,
+  MAX_BODY_BYTES,
+  slackProblem,
+  startWebhookInbox,
+  storedWebhooks,
+  type WebhookEntry,
+  type WebhookInbox,
+} from './webhook-inbox.ts';
 
 const CURRENT = newWebhookSecret();
 const PREVIOUS = newWebhookSecret();
@@ -112,6 +120,90 @@ describe('the webhook inbox', () => {
     // Slack's entities decoded, then escaped for HTML; Kryon's mrkdwn labels in bold.
     expect(page).toContain('<div class="header">Demo request &lt;b&gt;</div>');
     expect(page).toContain('<b>Company</b>');
+  });
+
+  it('refuses Slack bodies whose blocks Slack would refuse, with invalid_blocks, and still draws the page', async () => {
+    const answers = [];
+    for (const body of [
+      '{"blocks":[null]}',
+      '{"blocks":"header"}',
+      '{"text":"x","blocks":[{"type":"context"}]}',
+      '{"blocks":[{"type":"section","fields":[null]}]}',
+      '{"blocks":[{"type":"header","text":{"type":"plain_text"}}]}',
+    ]) {
+      const answer = await fetch(`${inbox.url}/slack/T0ken`, { method: 'POST', body });
+      answers.push([answer.status, await answer.text()]);
+    }
+
+    expect(answers).toEqual(Array(5).fill([400, 'invalid_blocks']));
+    const page = await fetch(inbox.url);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('refused</strong>: invalid_blocks');
+    expect(html).not.toContain('could not be drawn');
+  });
+
+  it('takes the blocks it draws, and text with no blocks', () => {
+    expect(slackProblem('{"text":"New lead"}')).toBeUndefined();
+    expect(
+      slackProblem(
+        JSON.stringify({
+          blocks: [
+            { type: 'header', text: { type: 'plain_text', text: 'h' } },
+            { type: 'section', text: { type: 'mrkdwn', text: 's' } },
+            { type: 'section', fields: [{ type: 'mrkdwn', text: '*f*' }] },
+            { type: 'context', elements: [{ type: 'mrkdwn', text: 'c' }] },
+            { type: 'divider' },
+          ],
+        }),
+      ),
+    ).toBeUndefined();
+    expect(slackProblem('[]')).toBe('invalid_payload');
+    expect(slackProblem('{}')).toBe('no_text');
+  });
+
+  it('draws an entry it cannot draw as such, the others as ever', () => {
+    const at = '2026-11-29T10:00:00.000Z';
+    const stored: WebhookEntry[] = [
+      // Kept as verified before the check refused such blocks: drawing it throws.
+      {
+        seq: 1,
+        receivedAt: at,
+        path: '/slack/T0ken',
+        kind: 'slack',
+        headers: {},
+        body: '{"blocks":[null]}',
+        verified: true,
+      },
+      {
+        seq: 2,
+        receivedAt: at,
+        path: '/slack/T0ken',
+        kind: 'slack',
+        headers: {},
+        body: '{"text":"<b>fine</b>"}',
+        verified: true,
+      },
+    ];
+
+    const page = inboxPage(stored);
+
+    expect(page).toContain('could not be drawn');
+    expect(page).toContain('{&quot;blocks&quot;:[null]}');
+    expect(page).toContain('Notification: &lt;b&gt;fine&lt;/b&gt;');
+    expect(page).toMatch(/<\/ol><\/body><\/html>$/);
+  });
+
+  it('refuses a body over 256 KB with 413, unkept', async () => {
+    const before = (await storedWebhooks(inbox.url)).length;
+    const answer = await fetch(`${inbox.url}/slack/T0ken`, {
+      method: 'POST',
+      body: JSON.stringify({ text: 'x'.repeat(MAX_BODY_BYTES) }),
+    });
+
+    expect(answer.status).toBe(413);
+    expect(MAX_BODY_BYTES).toBe(256 * 1024);
+    expect(await storedWebhooks(inbox.url)).toHaveLength(before);
   });
 
   it('answers anything but POST, GET / and GET /store with 405', async () => {

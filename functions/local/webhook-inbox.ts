@@ -14,7 +14,9 @@ import { SLACK_STYLE, slackMessageHtml } from './slack-html.ts';
  * sender's fault shows here rather than vanishing.
  * It is a Slack channel too: a POST to `/slack/<token>` (a local Slack destination's
  * "incoming webhook URL") is a Slack message, answered `ok` as Slack does, or 400
- * `invalid_payload` without `text` or `blocks`; the page draws it roughly as Slack would.
+ * `invalid_payload`, `no_text` without `text` or `blocks`, `invalid_blocks` with blocks Slack
+ * would not take; the page draws it roughly as Slack would (an entry it cannot draw is shown
+ * as such, never breaking the page).
  */
 
 /** One delivery as the inbox keeps it at `GET /store`. */
@@ -57,8 +59,11 @@ export interface WebhookInbox {
   close(): Promise<void>;
 }
 
-/** A delivery larger than this is refused unread: the inbox keeps bodies in memory. */
-const MAX_BODY_BYTES = 1024 * 1024;
+/**
+ * A delivery larger than this is refused (413) unread: the inbox keeps bodies in memory. An
+ * event is at most a few KB; EventBridge takes 256 KB.
+ */
+export const MAX_BODY_BYTES = 256 * 1024;
 
 /**
  * Whether one delivery verifies with any of the secrets: the reason of the last refusal when
@@ -189,15 +194,52 @@ export async function storedWebhooks(inboxUrl: string): Promise<WebhookEntry[]> 
  * Why Slack would refuse this body, in its words, or undefined: an incoming webhook takes a
  * JSON object with `text` or `blocks` (https://docs.slack.dev/messaging/sending-messages-using-incoming-webhooks).
  */
-function slackProblem(body: string): string | undefined {
+export function slackProblem(body: string): string | undefined {
+  let message: { text?: unknown; blocks?: unknown };
   try {
-    const message = JSON.parse(body) as { text?: unknown; blocks?: unknown };
-    if (typeof message !== 'object' || message === null) return 'invalid_payload';
-    if (typeof message.text !== 'string' && !Array.isArray(message.blocks)) return 'no_text';
-    return undefined;
+    message = JSON.parse(body) as { text?: unknown; blocks?: unknown };
   } catch {
     return 'invalid_payload';
   }
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) {
+    return 'invalid_payload';
+  }
+  if (message.blocks !== undefined && !validBlocks(message.blocks)) return 'invalid_blocks';
+  if (typeof message.text !== 'string' && message.blocks === undefined) return 'no_text';
+  return undefined;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A text object as Slack takes one: `{ type: "plain_text" | "mrkdwn", text: string }`. */
+const isText = (value: unknown): boolean =>
+  isObject(value) &&
+  (value.type === 'plain_text' || value.type === 'mrkdwn') &&
+  typeof value.text === 'string';
+
+/**
+ * Whether Slack would take these blocks (else `invalid_blocks`): a list of objects, each with
+ * a `type`, and those the drawing knows with what Slack requires of them (a header's text, a
+ * context's elements, a section's text or fields).
+ */
+function validBlocks(blocks: unknown): boolean {
+  if (!Array.isArray(blocks)) return false;
+  return blocks.every((block) => {
+    if (!isObject(block) || typeof block.type !== 'string') return false;
+    switch (block.type) {
+      case 'header':
+        return isText(block.text);
+      case 'context':
+        return Array.isArray(block.elements) && block.elements.every(isObject);
+      case 'section':
+        return block.fields === undefined
+          ? isText(block.text)
+          : Array.isArray(block.fields) && block.fields.every(isText);
+      default:
+        return true;
+    }
+  });
 }
 
 /** The request's headers, one string each (lower-case names, as Node gives them). */
@@ -232,20 +274,38 @@ function slackItem(entry: WebhookEntry): string {
   return `<li><p>${heading}</p>${slackMessageHtml('Slack message', message, time)}</li>`;
 }
 
+/** One stored delivery as an item of the page: a Slack message drawn, a webhook with its verdict. */
+function entryItem(entry: WebhookEntry): string {
+  if (entry.kind === 'slack') return slackItem(entry);
+  const verdict = entry.verified
+    ? `<strong style="color:#15803d">verified</strong>${entry.repeat ? ' (a repeat of an id already received)' : ''}`
+    : `<strong style="color:#b91c1c">refused</strong>: ${escapeHtml(entry.reason ?? '')}`;
+  return (
+    `<li><p>#${entry.seq} · ${escapeHtml(entry.receivedAt)} · POST <code>${escapeHtml(entry.path)}</code> · ${verdict}</p>` +
+    `<p>webhook-id <code>${escapeHtml(entry.headers['webhook-id'] ?? '(none)')}</code></p>` +
+    `<pre>${escapeHtml(readable(entry.body))}</pre></li>`
+  );
+}
+
+/** One entry that could not be drawn: said so, its body as it came, the page still whole. */
+function undrawnItem(entry: WebhookEntry, error: unknown): string {
+  return (
+    `<li><p>#${entry.seq} · ${escapeHtml(entry.receivedAt)} · <code>${escapeHtml(entry.path)}</code> · ` +
+    `<strong style="color:#b91c1c">could not be drawn</strong>: ${escapeHtml(error instanceof Error ? error.message : String(error))}</p>` +
+    `<pre>${escapeHtml(entry.body)}</pre></li>`
+  );
+}
+
 /** The newest delivery first; every value escaped, as a body is whatever a sender chose. */
-function inboxPage(entries: readonly WebhookEntry[]): string {
+export function inboxPage(entries: readonly WebhookEntry[]): string {
   const items = [...entries]
     .reverse()
     .map((entry) => {
-      if (entry.kind === 'slack') return slackItem(entry);
-      const verdict = entry.verified
-        ? `<strong style="color:#15803d">verified</strong>${entry.repeat ? ' (a repeat of an id already received)' : ''}`
-        : `<strong style="color:#b91c1c">refused</strong>: ${escapeHtml(entry.reason ?? '')}`;
-      return (
-        `<li><p>#${entry.seq} · ${escapeHtml(entry.receivedAt)} · POST <code>${escapeHtml(entry.path)}</code> · ${verdict}</p>` +
-        `<p>webhook-id <code>${escapeHtml(entry.headers['webhook-id'] ?? '(none)')}</code></p>` +
-        `<pre>${escapeHtml(readable(entry.body))}</pre></li>`
-      );
+      try {
+        return entryItem(entry);
+      } catch (error) {
+        return undrawnItem(entry, error);
+      }
     })
     .join('');
   return (

@@ -14,6 +14,7 @@ import { startLocalEventBus } from '../local/event-bus.ts';
 import { type SesWithEvents, startSesWithEvents } from '../local/ses-events.ts';
 import {
   createDynamoLeadStore,
+  erasedLeadKey,
   leadIdKey,
   leadKey,
   suppressionKey,
@@ -262,6 +263,7 @@ describe('leads:erase', () => {
       ).toBe(1);
       expect(down.stderr()).toContain('did not take the erase event');
       expect(await exists(keyOf(dee))).toBe(true);
+      expect(await exists(erasedLeadKey('dee-5'))).toBe(false);
 
       process.env.AWS_ENDPOINT_URL_EVENTBRIDGE = bus.url;
       const io = captureIo();
@@ -273,6 +275,9 @@ describe('leads:erase', () => {
       );
       expect(await exists(keyOf(dee))).toBe(false);
       expect(await exists(keyOf(spam))).toBe(false);
+      // The id alone stays, so no copy of its events is sent again; spam was never announced.
+      expect(await exists(erasedLeadKey('dee-5'))).toBe(true);
+      expect(await exists(erasedLeadKey('dee-6'))).toBe(false);
       // Spam never reached a destination: only the real lead's erase is published.
       expect(bus.archived().map((e) => [e['detail-type'], leadEvent.parse(e.detail)])).toEqual([
         [

@@ -4,10 +4,10 @@
  * counter kept for their address, its entries on our suppression list and on SES's.
  */
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
-import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { isLeadForm } from '@kryon/shared/api';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { isLeadForm, type LeadForm } from '@kryon/shared/api';
 import { normaliseEmail } from '@kryon/shared/email';
-import { leadIdKey, suppressionKey } from '../src/adapters/dynamodb.ts';
+import { erasedLeadRequest, leadIdKey, suppressionKey } from '../src/adapters/dynamodb.ts';
 import { createEventBridgeBus } from '../src/adapters/event-bus.ts';
 import { emailHash } from '../src/leads/hash.ts';
 import { leadErased } from '../src/leads/lead-events.ts';
@@ -226,13 +226,16 @@ export async function eraseSubmissions(
   told: number;
 }> {
   let deleted = 0;
-  let told = 0;
+  let toldCount = 0;
   const now = options.now ?? (() => new Date());
   for (const submission of findings.submissions) {
-    if (options.bus && submission.announced && isLeadForm(submission.form)) {
+    // A lead stored before ids were kept has none to name it by: no destination received it.
+    const told =
+      submission.announced && submission.submissionId !== '' && isLeadForm(submission.form);
+    if (told && options.bus) {
       const event = owedEvent(
         leadErased(
-          { form: submission.form, submissionId: submission.submissionId },
+          { form: submission.form as LeadForm, submissionId: submission.submissionId },
           now().toISOString(),
         ),
       );
@@ -246,7 +249,16 @@ export async function eraseSubmissions(
             `it and those after it were not deleted (${deleted} deleted before it). Run the command again once the bus answers.`,
         );
       }
-      told += 1;
+      toldCount += 1;
+    }
+    // Its id stays, alone, while copies of its events may be sent again (a retry, a dead letter
+    // moved back, a replay of the archive): the delivery sends none of them (decision 090).
+    if (told) {
+      await table.doc.send(
+        new PutCommand(
+          erasedLeadRequest(table.tableName, submission.submissionId, now().getTime()),
+        ),
+      );
     }
     if (await deleteItem(table, submission.key)) deleted += 1;
     // The item that finds the lead by its id names only the lead's key, but it goes too.
@@ -261,7 +273,7 @@ export async function eraseSubmissions(
   for (const { pk, sk } of findings.suppressions) {
     if (await deleteItem(table, { pk, sk })) suppressionsDeleted += 1;
   }
-  return { deleted, countersDeleted, suppressionsDeleted, told };
+  return { deleted, countersDeleted, suppressionsDeleted, told: toldCount };
 }
 
 export async function main(argv: string[], io: Io): Promise<number> {
@@ -362,7 +374,10 @@ export const NOT_REACHED =
   "  - deployed, the table's point-in-time recovery (35 days) and its AWS Backup recovery\n" +
   '    points (kept as long as a lead, then deleted);\n' +
   "  - the functions' dead-letter queues (14 days), which may hold an SES event naming the\n" +
-  '    address. The logs name no address (they are redacted).\n';
+  '    address. The logs name no address (they are redacted);\n' +
+  "  - copies of the lead's events in the event bus's archive (30 days) and in the lead-event\n" +
+  "    queues (14 days): never sent again, since the lead's id is kept, alone, for 45 days;\n" +
+  '    and what the destinations keep (told by a lead.erased event: check they acted on it).\n';
 
 /** Address values of the stored fields (`email`, `workEmail`, ...), for leads without a hash. */
 function emailFieldValues(item: Item): string[] {

@@ -17,6 +17,7 @@ import {
   parseSince,
   replayDeployed,
   replayName,
+  USAGE,
 } from './webhooks-replay.ts';
 
 const NOW = new Date('2026-11-29T10:00:00Z');
@@ -62,6 +63,20 @@ describe('webhooks:replay arguments', () => {
       since: new Date('2026-11-28T00:00:00Z'),
       stack: { name: 'KryonWebProd', region: 'eu-west-1' },
     });
+  });
+
+  it('takes --dead-letters without a date, and never with --since: one command, one source', () => {
+    expect(parseReplayArgs(['--dead-letters', '--destination', 'crm-webhook'], NOW)).toEqual({
+      deadLetters: true,
+      destination: 'crm-webhook',
+    });
+    expect(() =>
+      parseReplayArgs(['--dead-letters', '--since', '2026-11-28', '--destination', 'crm'], NOW),
+    ).toThrow('--dead-letters and --since go apart');
+    expect(() => parseReplayArgs(['--destination', 'crm-webhook'], NOW)).toThrow(
+      '--dead-letters or --since <date> is required',
+    );
+    expect(USAGE).toContain('a Slack channel\ndoes not drop repeats');
   });
 
   it('refuses an unknown option, and a stack without its region', () => {
@@ -161,7 +176,7 @@ describe("a deployed stack's lead events", () => {
 describe('the deployed replay', () => {
   const clients = () => ({ eventbridge: new EventBridgeClient({}), sqs: new SQSClient({}) });
 
-  it("replays the archive since the date through one destination's rule, and moves its dead letters back", async () => {
+  it("replays the archive since the date through one destination's rule, and nothing else", async () => {
     eventbridge.on(DescribeArchiveCommand).resolves({ EventSourceArn: ARN.bus, State: 'ENABLED' });
     eventbridge.on(StartReplayCommand).resolves({ ReplayArn: 'arn:replay', State: 'STARTING' });
     sqs.on(StartMessageMoveTaskCommand).resolves({ TaskHandle: 'task-1' });
@@ -188,25 +203,54 @@ describe('the deployed replay', () => {
       EventEndTime: NOW,
       Destination: { Arn: ARN.bus, FilterArns: [ARN.crmRule] },
     });
-    expect(sqs.commandCalls(StartMessageMoveTaskCommand).map((c) => c.args[0].input)).toEqual([
-      { SourceArn: ARN.crmDlq, DestinationArn: ARN.crmQueue },
-    ]);
+    // The dead letters stay: an event in both is not sent twice by this command.
+    expect(sqs.commandCalls(StartMessageMoveTaskCommand)).toEqual([]);
     expect(result).toEqual({
       replayName: 'webhooks-replay-20261129T100000-crm-webhook',
       replayArn: 'arn:replay',
-      moves: [{ destination: 'crm-webhook', taskHandle: 'task-1' }],
+      moves: [],
     });
     expect(io.stdout()).toContain(
       'aws events describe-replay --replay-name webhooks-replay-20261129T100000-crm-webhook --region eu-west-1',
     );
+  });
+
+  it("with --dead-letters, moves one destination's dead letters back, and replays nothing", async () => {
+    sqs.on(StartMessageMoveTaskCommand).resolves({ TaskHandle: 'task-1' });
+    const io = captureIo();
+
+    const result = await replayDeployed(
+      { deadLetters: true, destination: 'crm-webhook' },
+      // Moving needs no archive.
+      { ...FACTS, archiveName: undefined },
+      clients(),
+      io,
+      NOW,
+    );
+
+    expect(sqs.commandCalls(StartMessageMoveTaskCommand).map((c) => c.args[0].input)).toEqual([
+      { SourceArn: ARN.crmDlq, DestinationArn: ARN.crmQueue },
+    ]);
+    expect(eventbridge.commandCalls(DescribeArchiveCommand)).toEqual([]);
+    expect(eventbridge.commandCalls(StartReplayCommand)).toEqual([]);
+    expect(result).toEqual({ moves: [{ destination: 'crm-webhook', taskHandle: 'task-1' }] });
     expect(io.stdout()).toContain(
       `aws sqs list-message-move-tasks --source-arn ${ARN.crmDlq} --region eu-west-1`,
     );
   });
 
-  it('without --destination, replays through every rule and moves every dead-letter queue, reporting a move SQS refuses', async () => {
+  it('without --destination, replays through every rule', async () => {
     eventbridge.on(DescribeArchiveCommand).resolves({ EventSourceArn: ARN.bus });
     eventbridge.on(StartReplayCommand).resolves({ State: 'STARTING' });
+
+    await replayDeployed({ since: new Date('2026-11-28') }, FACTS, clients(), captureIo(), NOW);
+
+    expect(
+      eventbridge.commandCalls(StartReplayCommand)[0]?.args[0].input.Destination?.FilterArns,
+    ).toEqual([ARN.slackRule, ARN.crmRule]);
+  });
+
+  it('without --destination, moves every dead-letter queue, reporting a move SQS refuses', async () => {
     sqs
       .on(StartMessageMoveTaskCommand, { SourceArn: ARN.slackDlq })
       .rejects(
@@ -218,17 +262,9 @@ describe('the deployed replay', () => {
       .resolves({ TaskHandle: 'task-2' });
     const io = captureIo();
 
-    const result = await replayDeployed(
-      { since: new Date('2026-11-28') },
-      FACTS,
-      clients(),
-      io,
-      NOW,
-    );
+    const result = await replayDeployed({ deadLetters: true }, FACTS, clients(), io, NOW);
 
-    expect(
-      eventbridge.commandCalls(StartReplayCommand)[0]?.args[0].input.Destination?.FilterArns,
-    ).toEqual([ARN.slackRule, ARN.crmRule]);
+    expect(eventbridge.commandCalls(StartReplayCommand)).toEqual([]);
     expect(result.moves).toEqual([
       { destination: 'sales-slack', error: 'There is already a task running.' },
       { destination: 'crm-webhook', taskHandle: 'task-2' },

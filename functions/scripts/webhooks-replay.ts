@@ -1,16 +1,20 @@
 /**
- * `npm run webhooks:replay -- <environment> --since <date> [--destination <name>]`: sends lead
- * events to their destinations again, after an outage of a receiver or of the delivery, as
- * the dead-letter alarm asks (infra/scripts/webhooks-replay.ts resolves the environment's
- * name into this script's `--stack` and `--region`, or runs it as is for `local`).
+ * `npm run webhooks:replay -- <environment> (--dead-letters | --since <date>) [--destination <name>]`:
+ * sends lead events to their destinations again, after an outage of a receiver or of the
+ * delivery, as the alarms ask (infra/scripts/webhooks-replay.ts resolves the environment's
+ * name into this script's `--stack` and `--region`, or runs it as is for `local`). One command
+ * does one of two things, so no event goes out twice by it:
  *
- * - Deployed: EventBridge replays the bus's archive from `--since` to now through each
- *   destination's rule (StartReplay, FilterArns: the rules), and SQS moves each destination's
- *   dead-letter queue back to its queue (StartMessageMoveTask).
- * - Locally: the same on the local bus (local/event-bus.ts): dead letters back on their queue,
- *   archived events since the date queued again, by the running `npm start`, or into the
- *   queue files for its next start.
- * Events keep their ids: a receiver that drops repeats by `webhook-id` sees each once.
+ * - `--dead-letters`: each destination's dead-letter queue back to its queue (deployed: SQS
+ *   StartMessageMoveTask; locally: the dead-letter files back on their queues). What the
+ *   dead-letter alarm asks for once the receiver is fixed.
+ * - `--since <date>`: the archive from the date to now through each destination's rule
+ *   (deployed: EventBridge StartReplay, FilterArns: the rules; locally: the archived events
+ *   the rule matches queued again). What a rule that lost events, or a new receiver, needs.
+ *
+ * Locally, by the running `npm start`, or into the queue files for its next start. Events keep
+ * their ids: a receiver that drops repeats by `webhook-id` sees each once; a Slack channel does
+ * not, and shows an archived event again.
  */
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import {
@@ -39,30 +43,43 @@ import {
   UsageError,
 } from './lib/cli.ts';
 
-export const USAGE = `Usage: npm run webhooks:replay -- <environment> --since <date> [--destination <name>]
-       (this script: [--stack <StackName> --region <r>] --since <date> [--destination <name>])
+export const USAGE = `Usage: npm run webhooks:replay -- <environment> --dead-letters [--destination <name>]
+       npm run webhooks:replay -- <environment> --since <date> [--destination <name>]
+       (this script: [--stack <StackName> --region <r>] and the same options)
 
-Sends lead events to their destinations again: after a receiver was down past the retries
-(about a day), or to fill a new receiver. Each event keeps its id (the webhook-id header and
-the body's id), so a receiver that drops repeats sees each event once.
+Sends lead events to their destinations again. Each event keeps its id (the webhook-id header
+and the body's id), so a webhook receiver that drops repeats sees each event once.
 
   <environment>         local (the local bus of npm start), or a file of infra/environments/
-  --since <date>        replay the events that occurred from this date (2026-11-28, or
-                        2026-11-28T09:00:00Z) until now
-  --destination <name>  only this destination (its rule, its dead-letter queue); default all
+                        (or its stack's name, as the alarms give it)
+  --dead-letters        move the dead letters back to their queues: the events that failed
+                        every retry (about a day), after the receiver is fixed
+  --since <date>        replay the bus's archive: the events that occurred from this date
+                        (2026-11-28, or 2026-11-28T09:00:00Z) until now; for events a rule
+                        could not queue, or to fill a new receiver
+  --destination <name>  only this destination (its dead-letter queue, or its rule); default all
 
-Deployed (with your AWS credentials): EventBridge replays the bus's archive through the
-destinations' rules (StartReplay) and SQS moves each destination's dead-letter queue back to
-its queue (StartMessageMoveTask). Locally: the dead-letter files go back on their queues, and
-the archived events since the date are queued again; npm start delivers them (at once if it
-runs, else at its next start).`;
+Give one of --dead-letters and --since: each sends its own events once, the two together
+would send an event that is in both twice.
 
-export interface ReplayArgs {
-  since: Date;
+An archive replay sends every matching event again, delivered before or not: a Slack channel
+does not drop repeats and shows each one again, so name with --destination the webhook that
+needs it.
+
+Deployed (with your AWS credentials): --dead-letters moves each destination's dead-letter queue
+back to its queue (SQS StartMessageMoveTask); --since replays the bus's archive through the
+destinations' rules (EventBridge StartReplay). Locally: the dead-letter files go back on their
+queues, or the archived events since the date are queued again; npm start delivers them (at
+once if it runs, else at its next start).`;
+
+/** What one command sends again: the dead letters, or the archive since a date. */
+export type ReplaySource = { deadLetters: true } | { since: Date };
+
+export type ReplayArgs = ReplaySource & {
   destination?: string;
   /** A deployed stack; absent, the local bus. */
   stack?: { name: string; region: string };
-}
+};
 
 /** A date as the command takes it: a day (midnight UTC) or an ISO 8601 time with its zone. */
 export function parseSince(text: string | undefined, now = new Date()): Date {
@@ -90,6 +107,7 @@ export function parseReplayArgs(argv: string[], now = new Date()): ReplayArgs {
     args: argv,
     options: {
       since: { type: 'string' },
+      'dead-letters': { type: 'boolean' },
       destination: { type: 'string' },
       stack: { type: 'string' },
       region: { type: 'string' },
@@ -97,7 +115,20 @@ export function parseReplayArgs(argv: string[], now = new Date()): ReplayArgs {
     strict: true,
     allowPositionals: false,
   });
-  const since = parseSince(values.since?.trim(), now);
+  const deadLetters = values['dead-letters'] === true;
+  if (deadLetters && values.since !== undefined) {
+    throw new UsageError(
+      '--dead-letters and --since go apart: one command moves the dead letters back, or replays the archive since a date, so no event is sent twice by it.',
+    );
+  }
+  if (!deadLetters && values.since === undefined) {
+    throw new UsageError(
+      '--dead-letters or --since <date> is required: the dead letters back to their queues, or the archive since the date.',
+    );
+  }
+  const source: ReplaySource = deadLetters
+    ? { deadLetters: true }
+    : { since: parseSince(values.since?.trim(), now) };
   const destination = values.destination?.trim() || undefined;
   const stack = values.stack?.trim() || undefined;
   const region = values.region?.trim() || undefined;
@@ -105,7 +136,7 @@ export function parseReplayArgs(argv: string[], now = new Date()): ReplayArgs {
     throw new UsageError('--stack and --region go together: a deployed stack is in a region.');
   }
   return {
-    since,
+    ...source,
     ...(destination ? { destination } : {}),
     ...(stack && region ? { stack: { name: stack, region } } : {}),
   };
@@ -126,7 +157,7 @@ export async function answersAsLocalBus(url: string): Promise<boolean> {
 
 /** The replay on the local bus: the running `npm start`'s, or its files when none runs. */
 export async function replayLocally(
-  args: Pick<ReplayArgs, 'since' | 'destination'>,
+  args: ReplaySource & { destination?: string },
   io: Io,
   options: {
     env?: NodeJS.ProcessEnv;
@@ -170,7 +201,9 @@ export async function replayLocally(
   }
   for (const d of result.destinations) {
     io.out(
-      `  ${d.name}: ${d.requeued} from its dead letters, ${d.republished} archived since ${result.since}\n`,
+      result.since === undefined
+        ? `  ${d.name}: ${d.requeued} from its dead letters\n`
+        : `  ${d.name}: ${d.republished} archived since ${result.since}\n`,
     );
   }
   io.out(
@@ -258,18 +291,21 @@ export function replayName(now: Date, destination?: string): string {
 }
 
 export interface DeployedReplay {
-  replayName: string;
+  /** The archive's replay (`--since`). */
+  replayName?: string;
   replayArn?: string;
+  /** The dead-letter queues' moves (`--dead-letters`). */
   moves: { destination: string; taskHandle?: string; error?: string }[];
 }
 
 /**
- * Starts the replay of the archive (since → now) through the destinations' rules, and the
- * move of each destination's dead-letter queue back to its queue. A move that SQS refuses
- * (one is already running, the queue is gone) is reported and the others still start.
+ * `--since`: starts the replay of the archive (since → now) through the destinations' rules.
+ * `--dead-letters`: starts the move of each destination's dead-letter queue back to its queue;
+ * a move that SQS refuses (one is already running, the queue is gone) is reported and the
+ * others still start.
  */
 export async function replayDeployed(
-  args: Pick<ReplayArgs, 'since' | 'destination'>,
+  args: ReplaySource & { destination?: string },
   facts: DeployedLeadEvents,
   clients: { eventbridge: Pick<EventBridgeClient, 'send'>; sqs: Pick<SQSClient, 'send'> },
   io: Io,
@@ -289,6 +325,7 @@ export async function replayDeployed(
   const chosen = facts.destinations.filter(
     (d) => args.destination === undefined || d.name === args.destination,
   );
+  if ('deadLetters' in args) return { moves: await moveDeadLetters(chosen, region, clients, io) };
   if (!facts.archiveName) {
     throw new Error(
       `The stack ${facts.stackName} has no LeadEventArchiveName output: its bus keeps no archive to replay.`,
@@ -329,6 +366,20 @@ export async function replayDeployed(
       `${args.since.toISOString()} to ${now.toISOString()}, through the rules of ${chosen.map((d) => d.name).join(', ')}.\n` +
       `  Watch it: aws events describe-replay --replay-name ${name} --region ${region}\n`,
   );
+  return {
+    replayName: name,
+    ...(replay.ReplayArn ? { replayArn: replay.ReplayArn } : {}),
+    moves: [],
+  };
+}
+
+/** Each destination's dead-letter queue back to its queue, one move task each. */
+async function moveDeadLetters(
+  chosen: readonly DeployedDestination[],
+  region: string,
+  clients: { sqs: Pick<SQSClient, 'send'> },
+  io: Io,
+): Promise<DeployedReplay['moves']> {
   // StartMessageMoveTask: https://docs.aws.amazon.com/AWSSimpleQueueService/latest/APIReference/API_StartMessageMoveTask.html
   const moves: DeployedReplay['moves'] = [];
   for (const destination of chosen) {
@@ -351,7 +402,7 @@ export async function replayDeployed(
       );
     }
   }
-  return { replayName: name, ...(replay.ReplayArn ? { replayArn: replay.ReplayArn } : {}), moves };
+  return moves;
 }
 
 export async function main(argv: string[], io: Io): Promise<number> {

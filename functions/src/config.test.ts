@@ -377,7 +377,7 @@ describe('LEAD_EVENT_DESTINATIONS', () => {
     perSecond: 5,
   };
   const read = (value: string | undefined) =>
-    readConfig(leadEventDeliveryConfig, { LEAD_EVENT_DESTINATIONS: value });
+    readConfig(leadEventDeliveryConfig, { TABLE_NAME: 'leads', LEAD_EVENT_DESTINATIONS: value });
   const refusal = (value: unknown) =>
     `Environment variable LEAD_EVENT_DESTINATIONS must be a JSON array of destinations ({ name, kind, url?, secretArn, queueArn, perSecond }): ${value}`;
 
@@ -399,8 +399,14 @@ describe('LEAD_EVENT_DESTINATIONS', () => {
       refusal('[1].perSecond must be a whole number from 1 to 50'),
     );
     expect(() => read(JSON.stringify([{ ...crm, url: 'http://crm.example/hook' }]))).toThrow(
-      refusal('[0].url must be an https URL (or http://127.0.0.1), with no user or password'),
+      refusal('[0].url must be an https URL, not on this machine, with no user or password'),
     );
+    // The local receiver's address is the Lambda Runtime API's inside a function: never here.
+    for (const url of ['http://127.0.0.1:8010/webhook', 'http://127.0.0.1:9001/x']) {
+      expect(() => read(JSON.stringify([{ ...crm, url }]))).toThrow(
+        refusal('[0].url must be an https URL, not on this machine, with no user or password'),
+      );
+    }
     expect(() => read(JSON.stringify([{ ...crm, url: undefined }]))).toThrow(
       refusal('[0].url a webhook has a url, a Slack destination none (its URL is in its secret)'),
     );

@@ -5,6 +5,7 @@ import * as z from 'zod/mini';
 import {
   DESTINATION_KINDS,
   DESTINATION_RATE,
+  QUEUE_ARN,
   webhookDestination,
   webhookUrlProblem,
 } from './leads/event-destinations.ts';
@@ -286,9 +287,6 @@ const reportShape = {
   ),
 };
 
-/** An SQS queue's ARN (any partition; a FIFO queue's name ends in .fifo). */
-const QUEUE_ARN = /^arn:aws[a-z-]*:sqs:[a-z0-9-]+:\d{12}:[A-Za-z0-9_-]{1,80}(\.fifo)?$/;
-
 /** One destination as the stack gives it to the lead-event delivery function. */
 const deliveryDestination = z
   .strictObject(
@@ -296,14 +294,13 @@ const deliveryDestination = z
       name: webhookDestination.shape.name,
       kind: z.enum(DESTINATION_KINDS, 'must be "slack" or "webhook"'),
       url: z.optional(
-        z
-          .string()
-          .check(
-            z.refine(
-              (url) => webhookUrlProblem(url) === undefined,
-              'must be an https URL (or http://127.0.0.1), with no user or password',
-            ),
+        z.string().check(
+          // Never loopback here: inside Lambda, 127.0.0.1:9001 is the Runtime API.
+          z.refine(
+            (url) => webhookUrlProblem(url) === undefined,
+            'must be an https URL, not on this machine, with no user or password',
           ),
+        ),
       ),
       secretArn: z.string().check(z.regex(SECRET_ARN[0], `must be ${SECRET_ARN[1]}`)),
       queueArn: z.string().check(z.regex(QUEUE_ARN, 'must be the ARN of an SQS queue')),
@@ -536,9 +533,15 @@ export const deliveryEventsConfig = z
 
 /**
  * The lead-event delivery function (issue 36): its destinations, each found by the queue a
- * message comes from. Their secrets are read at run time by ARN (decision 035).
+ * message comes from. Their secrets are read at run time by name, the name in `secretArn`
+ * (wiring.ts `secretNameOf`; decisions 035, 090).
  */
-export const leadEventDeliveryConfig = z.object({ ...loggingShape, ...leadEventsShape });
+export const leadEventDeliveryConfig = z.object({
+  ...loggingShape,
+  // Where an erased lead's id is kept: its other events are sent no more.
+  ...tableShape,
+  ...leadEventsShape,
+});
 
 /**
  * The visitor brake pauses the visitor set only, so it refuses to start without one or with the

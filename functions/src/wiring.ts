@@ -17,7 +17,11 @@ import { ERROR_MESSAGES, SUCCESS_MESSAGES, UNSENT_MESSAGES } from '@kryon/shared
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { createAltchaService } from './adapters/altcha.ts';
 import { createDynamoBrakeStateStore } from './adapters/brake-state.ts';
-import { createDynamoLeadStore, createDynamoWindowCounter } from './adapters/dynamodb.ts';
+import {
+  createDynamoLeadStore,
+  createDynamoWindowCounter,
+  createErasedLeadCheck,
+} from './adapters/dynamodb.ts';
 import { createEventBridgeBus } from './adapters/event-bus.ts';
 import { createFetchPost } from './adapters/http-post.ts';
 import { createDnsMailDomainCheck } from './adapters/mail-domain.ts';
@@ -180,7 +184,7 @@ export function visitorBrakeDeps(config: VisitorBrakeConfig): VisitorBrakeDeps {
   };
 }
 
-function leadMetrics() {
+export function leadMetrics() {
   return createLeadMetrics(powertoolsMetrics);
 }
 
@@ -439,6 +443,7 @@ export function deliveryEventDeps(
   return {
     store: leadStore(config),
     metrics: createDeliveryMetrics(powertoolsMetrics),
+    leadMetrics: leadMetrics(),
     log,
     now: () => new Date(),
     ...(bus ? { bus } : {}),
@@ -485,18 +490,21 @@ export function leadEventDeliveryDeps(
       const arn = destinations.find((d) => d.name === destination.name)?.secretArn;
       const versions = arn ? await secretFrom(secretNameOf(arn), undefined) : undefined;
       if (!versions) throw new Error(`No secret for the destination ${destination.name}`);
+      // A rotation is in the value itself: "whsec_new whsec_old" signs with both until ops put
+      // "whsec_new" alone. Secrets Manager's previous version is not used: it stays set after
+      // every change, so an old (perhaps leaked) secret would sign for ever.
       return destination.kind === 'slack'
-        ? { kind: 'slack', url: versions.current }
-        : {
-            kind: 'webhook',
-            secrets: [versions.current, versions.previous].filter((v): v is string => Boolean(v)),
-          };
+        ? { kind: 'slack', url: versions.current.trim() }
+        : { kind: 'webhook', secrets: versions.current.split(/\s+/).filter(Boolean) };
     },
     sign: signWebhook,
+    isErased: createErasedLeadCheck(dynamoClient(), config.TABLE_NAME),
     retryAfter: createSqsRetryAfter(sqs),
     metrics: createLeadEventMetrics(powertoolsMetrics),
     log,
     now: () => new Date(),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    // One per container: its batches are paced against each other.
+    lastStart: new Map(),
   };
 }

@@ -9,5 +9,6 @@ leadStoreContract('the in-memory fakes', async () => {
     store,
     counter: new FakeWindowCounter(),
     storeUnreadable: (lead) => store.storeUnreadable(lead),
+    oweUnreadableEvent: (lead, id, dueAt) => store.oweUnreadableEvent(lead, id, dueAt),
   };
 });

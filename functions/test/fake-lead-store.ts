@@ -23,6 +23,7 @@ import type {
   SendRecord,
   WindowCounter,
 } from '../src/leads/ports.ts';
+import { OWED_EVENT_GRACE_MS } from '../src/leads/publish-events.ts';
 
 /**
  * A lead as the fake holds it; `unreadable`: the issue its item's schema would report;
@@ -32,11 +33,13 @@ type Row = StoredLead & {
   pending: boolean;
   unreadable?: string;
   owed: Map<string, OwedEvent>;
+  /** Owed events whose stored form does not read: listed, never published or cleared. */
+  unreadableOwed?: Set<string>;
   eventsDueAt?: number;
 };
 
-/** As the adapter's OWED_EVENT_GRACE_MS: a new owed event waits this long for the list. */
-const GRACE_MS = 60_000;
+/** A new owed event waits this long for the list, as in the adapter. */
+const GRACE_MS = OWED_EVENT_GRACE_MS;
 
 /**
  * The table as the DynamoDB adapter promises it behaves, in memory: conditional put, the
@@ -110,7 +113,18 @@ export class FakeLeadStore implements LeadStore {
 
   async readOwedEvents(lead: LeadRef) {
     const row = this.rows.get(rowKey(lead));
-    return row ? [...row.owed.values()].map((event) => structuredClone(event)) : [];
+    return {
+      events: row ? [...row.owed.values()].map((event) => structuredClone(event)) : [],
+      unreadable: [...(row?.unreadableOwed ?? [])],
+    };
+  }
+
+  /** Owes an event as no code writes it (edited by hand): what the adapter reports for it. */
+  async oweUnreadableEvent(lead: LeadRef, id: string, dueAt: number) {
+    const row = this.rows.get(rowKey(lead));
+    if (!row) return;
+    row.unreadableOwed = new Set([...(row.unreadableOwed ?? []), id]);
+    row.eventsDueAt = dueAt;
   }
 
   private named(lead: LeadRef | LeadIdRef): Row | undefined {
@@ -125,12 +139,13 @@ export class FakeLeadStore implements LeadStore {
     const row = this.named(lead);
     if (!row) return;
     for (const id of ids) row.owed.delete(id);
-    if (row.owed.size === 0) row.eventsDueAt = undefined;
+    // As the adapter: off the list only when nothing at all is owed, unreadable ones included.
+    if (row.owed.size === 0 && !row.unreadableOwed?.size) row.eventsDueAt = undefined;
   }
 
   async deferOwedEvents(lead: LeadRef | LeadIdRef, dueAt: number) {
     const row = this.named(lead);
-    if (row && row.owed.size > 0) row.eventsDueAt = dueAt;
+    if (row && (row.owed.size > 0 || row.unreadableOwed?.size)) row.eventsDueAt = dueAt;
   }
 
   async recordSends(lead: LeadRef, record: SendRecord) {
@@ -253,7 +268,7 @@ export class FakeLeadStore implements LeadStore {
     if (message.messageId !== delivery.messageId) return 'other-message' as const;
     if (message.delivery && message.delivery.rank >= delivery.rank) return 'unchanged' as const;
     message.delivery = structuredClone(delivery);
-    this.owe(row, event, Date.parse(delivery.at) || Date.now());
+    this.owe(row, event, Date.now());
     return 'recorded' as const;
   }
 
@@ -305,6 +320,7 @@ function toLead(row: Row): StoredLead {
     pending: _pending,
     unreadable: _unreadable,
     owed: _owed,
+    unreadableOwed: _unreadableOwed,
     eventsDueAt: _eventsDueAt,
     ...lead
   } = structuredClone(row);

@@ -14,6 +14,8 @@ export interface ContractStores {
    * `emailStatus` is `lost`, which the code never writes: edited by hand, or older than it.
    */
   storeUnreadable(lead: StoredLead): Promise<void>;
+  /** Owes the lead an event under `id` whose stored form no code writes, due at `dueAt`. */
+  oweUnreadableEvent(lead: LeadRef, id: string, dueAt: number): Promise<void>;
 }
 
 /**
@@ -36,8 +38,9 @@ export function leadStoreContract(name: string, fresh: () => Promise<ContractSto
     let store: LeadStore;
     let counter: WindowCounter;
     let storeUnreadable: ContractStores['storeUnreadable'];
+    let oweUnreadableEvent: ContractStores['oweUnreadableEvent'];
     beforeEach(async () => {
-      ({ store, counter, storeUnreadable } = await fresh());
+      ({ store, counter, storeUnreadable, oweUnreadableEvent } = await fresh());
     });
 
     describe('createLead and findLead', () => {
@@ -666,14 +669,17 @@ export function leadStoreContract(name: string, fresh: () => Promise<ContractSto
         const event = owed(stored, 'lead.accepted');
         expect(await store.createLead(stored, [event])).toBe(true);
         expect(await store.findLead(stored.form, stored.idempotencyKey)).toEqual(stored);
-        expect(await store.readOwedEvents(ref(stored))).toEqual([event]);
+        expect(await store.readOwedEvents(ref(stored))).toEqual({
+          events: [event],
+          unreadable: [],
+        });
 
         // The function that stored it publishes at once: the list waits a minute for it.
         expect(await listAllOwed(createdAtMs(stored))).toEqual([]);
         expect(await listAllOwed(createdAtMs(stored) + 60_000)).toEqual([ref(stored)]);
 
         await store.clearOwedEvents(ref(stored), [event.id]);
-        expect(await store.readOwedEvents(ref(stored))).toEqual([]);
+        expect((await store.readOwedEvents(ref(stored))).events).toEqual([]);
         expect(await listAllOwed(Number.MAX_SAFE_INTEGER)).toEqual([]);
         // A lead stored without events is never on the list.
         await store.createLead(lead({ emailStatus: 'sent' }));
@@ -687,7 +693,7 @@ export function leadStoreContract(name: string, fresh: () => Promise<ContractSto
         await store.clearOwedEvents({ form: stored.form, submissionId: stored.submissionId }, [
           a.id,
         ]);
-        expect(await store.readOwedEvents(ref(stored))).toEqual([b]);
+        expect((await store.readOwedEvents(ref(stored))).events).toEqual([b]);
         expect(await listAllOwed(Number.MAX_SAFE_INTEGER)).toEqual([ref(stored)]);
         await store.clearOwedEvents(ref(stored), [b.id, a.id]);
         expect(await listAllOwed(Number.MAX_SAFE_INTEGER)).toEqual([]);
@@ -728,10 +734,28 @@ export function leadStoreContract(name: string, fresh: () => Promise<ContractSto
         expect(await store.recordDelivery(byId, 'visitor', delivery('delayed', 1), weaker)).toBe(
           'unchanged',
         );
-        expect(await store.readOwedEvents(ref(stored))).toEqual([event]);
-        expect(await listAllOwed(Date.parse(delivery('delivered', 2).at) + 60_000)).toEqual([
-          ref(stored),
-        ]);
+        expect((await store.readOwedEvents(ref(stored))).events).toEqual([event]);
+        // Due a minute after it was recorded (not after SES dated it): listed by then.
+        expect(await listAllOwed(Date.now() + 61_000)).toEqual([ref(stored)]);
+      });
+
+      it('reports an owed event it cannot read, keeps the lead listed for it, and defers it', async () => {
+        const stored = lead({ emailStatus: 'sent' });
+        const good = owed(stored, 'lead.accepted', 1);
+        await store.createLead(stored, [good]);
+        const bad = owed(stored, 'lead.delivery', 2).id;
+        await oweUnreadableEvent(ref(stored), bad, createdAtMs(stored));
+        expect(await store.readOwedEvents(ref(stored))).toEqual({
+          events: [good],
+          unreadable: [bad],
+        });
+        // Clearing the readable one leaves the lead listed: it still owes one.
+        await store.clearOwedEvents(ref(stored), [good.id]);
+        expect(await listAllOwed(Number.MAX_SAFE_INTEGER)).toEqual([ref(stored)]);
+        const later = createdAtMs(stored) + 86_400_000;
+        await store.deferOwedEvents(ref(stored), later);
+        expect(await listAllOwed(later - 1)).toEqual([]);
+        expect(await listAllOwed(later)).toEqual([ref(stored)]);
       });
 
       it("owes the report's event on the first opening only", async () => {
@@ -742,7 +766,7 @@ export function leadStoreContract(name: string, fresh: () => Promise<ContractSto
         expect(await store.recordDownload(byId, '2026-01-01T10:00:00.000Z', event)).toBe('first');
         await store.clearOwedEvents(byId, [event.id]);
         expect(await store.recordDownload(byId, '2026-01-02T10:00:00.000Z', event)).toBe('again');
-        expect(await store.readOwedEvents(ref(stored))).toEqual([]);
+        expect((await store.readOwedEvents(ref(stored))).events).toEqual([]);
         expect(await store.findLead(stored.form, stored.idempotencyKey)).toMatchObject({
           downloadedAt: '2026-01-01T10:00:00.000Z',
           downloadCount: 2,

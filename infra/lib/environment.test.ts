@@ -107,7 +107,7 @@ describe('the production file', () => {
 
 describe('a preview', () => {
   it('synthesizes with placeholders for what it leaves out, and says which', () => {
-    const { kind, placeholders, config } = parseEnvironment('l', local);
+    const { kind, placeholders, config } = parseEnvironment('infra/environments/local.ts', local);
     expect(kind).toBe('preview');
     expect(placeholders).toEqual(['sender', 'recipients', 'apiOrigin']);
     expect(config.email.identity).toBe('example.com');
@@ -431,7 +431,7 @@ describe('lead events', () => {
   });
 
   it('fill in each destination’s defaults: local.ts sends to the local inbox', () => {
-    const { config } = parseEnvironment('l', local);
+    const { config } = parseEnvironment('infra/environments/local.ts', local);
     expect(config.leadEvents.destinations).toEqual([
       {
         name: 'sales-slack',
@@ -464,7 +464,24 @@ describe('lead events', () => {
       url: 'http://127.0.0.1:8010/webhook',
       secret: 'kryon/crm',
     } as const;
-    expect(problems({ kind: 'preview', leadEvents: { destinations: [local] } })).toBe('');
+    // A local receiver in local.ts alone: in any other file, even a preview, it is refused.
+    expect(() =>
+      parseEnvironment('infra/environments/local.ts', {
+        kind: 'preview',
+        leadEvents: { destinations: [local] },
+      }),
+    ).not.toThrow();
+    for (const url of [
+      local.url,
+      'http://127.0.0.1:9001/2018-06-01/runtime',
+      'https://localhost/x',
+    ]) {
+      expect(
+        problems({ kind: 'preview', leadEvents: { destinations: [{ ...local, url }] } }),
+      ).toContain(
+        `leadEvents.destinations.0.url: is on this machine (${new URL(url).host}): only infra/environments/local.ts may send to the local receiver`,
+      );
+    }
     expect(problems({ ...filledInProduction(), leadEvents: { destinations: [local] } })).toContain(
       'leadEvents.destinations.0.url: must be https in production',
     );

@@ -397,7 +397,7 @@ export const environmentSchema = z
     for (const [i, destination] of env.leadEvents.destinations.entries()) {
       if (
         destination.kind === 'webhook' &&
-        webhookUrlProblem(destination.url) === undefined &&
+        webhookUrlProblem(destination.url, { allowLoopback: true }) === undefined &&
         new URL(destination.url).protocol !== 'https:'
       ) {
         ctx.addIssue({
@@ -549,6 +549,24 @@ export function parseEnvironment(
     );
   }
   const env = result.data;
+  // The local receiver (http://127.0.0.1) is local.ts's alone, whatever the kind: a deployed
+  // function cannot reach the deployer's machine, and inside Lambda 127.0.0.1:9001 is the
+  // Runtime API. The delivery function refuses it too (LEAD_EVENT_DESTINATIONS).
+  if (name !== 'local') {
+    const loopback = env.leadEvents.destinations.flatMap((destination, i) =>
+      destination.kind === 'webhook' && webhookUrlProblem(destination.url) !== undefined
+        ? [
+            `  leadEvents.destinations.${i}.url: is on this machine (${new URL(destination.url).host}): only infra/environments/local.ts may send to the local receiver; a deployed environment needs an https URL`,
+          ]
+        : [],
+    );
+    if (loopback.length > 0) {
+      throw new EnvironmentError(
+        `${file} is not a valid environment:\n${loopback.join('\n')}\n` +
+          'Each key is described, with its default, in infra/lib/environment.ts (the settings: functions/src/settings.ts).',
+      );
+    }
+  }
   const placeholders: ParsedEnvironment['placeholders'] = [];
   if (!env.sender) placeholders.push('sender');
   if (!env.recipients) placeholders.push('recipients');

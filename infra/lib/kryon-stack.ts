@@ -229,6 +229,7 @@ export class KryonStack extends Stack {
       logRetention: props.logRetention,
       logLevel: props.logLevel,
       appVersion: props.appVersion,
+      table: this.table.table,
     });
     // What publishes lead events: the forms (a lead accepted), the re-send (what a failure left
     // owed), the delivery events (the visitor's e-mail's outcome), the report (its first open).

@@ -10,6 +10,7 @@ import {
 } from '@kryon/functions/event-destinations';
 import { LEAD_FORMS } from '@kryon/shared/api';
 import { App, type CfnResource, Stack } from 'aws-cdk-lib';
+import { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeSiteFixture } from '../test/site-fixture.ts';
@@ -26,6 +27,7 @@ import {
 } from './lead-events.ts';
 import { ALARM_WINDOWS } from './operations-alarms.ts';
 import { policyValidators } from './policy-validation.ts';
+import { SUBMISSIONS_TABLE_LOGICAL_ID } from './submissions-table.ts';
 
 /*
  * The lead-event bus and its destinations (decision 090). The AWS pages the expectations follow:
@@ -272,7 +274,7 @@ describe('the delivery function', () => {
       expect(mapping?.[1].Properties, name).toEqual({
         EventSourceArn: arnOf(queue),
         FunctionName: ref(fn()),
-        BatchSize: 5,
+        BatchSize: 3,
         FunctionResponseTypes: ['ReportBatchItemFailures'],
         ScalingConfig: { MaximumConcurrency: 2 },
       });
@@ -340,11 +342,12 @@ describe('the delivery function', () => {
           logRetention: RetentionDays.THREE_MONTHS,
           logLevel: 'INFO',
           appVersion: 'dev',
+          table: TableV2.fromTableName(scratch, 'Leads', 'leads'),
         }),
     ).toThrow(/LEAD_EVENT_DESTINATIONS would take about \d+ bytes/);
   });
 
-  it('may read the named secrets, its queues and its log group, and nothing else', () => {
+  it('may read the named secrets, its queues, its log group and erased leads’ ids, and nothing else', () => {
     const statements = statementsOf(fn());
     const secrets = statements.filter((s) =>
       list(s.Action).some((a) => /^secretsmanager:/.test(a)),
@@ -358,6 +361,7 @@ describe('the delivery function', () => {
     const actions = new Set(statements.flatMap((s) => list(s.Action) as string[]));
     expect([...actions].sort()).toEqual(
       [
+        'dynamodb:GetItem',
         'logs:CreateLogStream',
         'logs:PutLogEvents',
         'secretsmanager:GetSecretValue',
@@ -373,6 +377,15 @@ describe('the delivery function', () => {
       expect(list(statement.Action)).toContain('sqs:ChangeMessageVisibility');
       for (const resource of list(statement.Resource)) expect(queues).toContainEqual(resource);
     }
+    // An erased lead's id, before any of its events is sent again (decision 090), and no lead.
+    expect(statements.filter((st) => list(st.Action).includes('dynamodb:GetItem'))).toEqual([
+      expect.objectContaining({
+        Action: 'dynamodb:GetItem',
+        Resource: { 'Fn::GetAtt': [SUBMISSIONS_TABLE_LOGICAL_ID, 'Arn'] },
+        Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['ERASED#*'] } },
+      }),
+    ]);
+    expect(variables().TABLE_NAME).toEqual(ref(stack.table.table));
     // No wildcard but the secrets' suffix and the log group's streams.
     for (const statement of statements) {
       for (const resource of list(statement.Resource).map(render)) {
@@ -466,7 +479,7 @@ describe('alarms', () => {
         'Fn::GetAtt': [idOf(resourcesOfDestination(name).deadLetterQueue), 'QueueName'],
       });
       expect(props.AlarmDescription).toContain(
-        `npm run webhooks:replay -- KryonWeb --destination ${name}`,
+        `npm run webhooks:replay -- KryonWeb --dead-letters --destination ${name}`,
       );
     },
   );
@@ -489,6 +502,10 @@ describe('alarms', () => {
   it.each(RESOLVED)('$name: an event its rule could not hand over', ({ name }) => {
     const props = alarmStartingWith(`EventBridge could not put events for ${name}`);
     expect(props).toMatchObject({ Threshold: 1, AlarmActions: [topic()] });
+    // What was lost is in the archive alone: replayed from when it began, never the dead letters.
+    expect(props.AlarmDescription).toContain(
+      `npm run webhooks:replay -- KryonWeb --since <when it began, 2026-11-28T09:00:00Z> --destination ${name}`,
+    );
     const metrics = props.Metrics as {
       Id: string;
       Expression?: string;

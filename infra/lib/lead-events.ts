@@ -13,6 +13,7 @@ import {
   Metric,
   TreatMissingData,
 } from 'aws-cdk-lib/aws-cloudwatch';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { type Archive, EventBus, Rule } from 'aws-cdk-lib/aws-events';
 import { SqsQueue } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
@@ -71,17 +72,18 @@ export const LEAD_EVENT_DELIVERY = {
   /** The archive `npm run webhooks:replay` replays from. */
   archiveRetention: Duration.days(30),
   /**
-   * The delivery function's timeout: one event, one POST of at most 10 s
-   * (functions/src/leads/deliver-event.ts), with room for reading the secret and a cold start.
+   * The delivery function's timeout: a batch of `batchSize` POSTs of at most 10 s each
+   * (functions/src/leads/deliver-event.ts), paced (Slack: 2 s apart), with the 12 s the function
+   * keeps back and room for reading the secret and a cold start: 3 × (10 + 2) + 12 = 48 s.
    */
-  functionTimeout: Duration.seconds(30),
+  functionTimeout: Duration.seconds(60),
   /**
    * At least six times the function's timeout, as Lambda asks of a queue it reads ("set the
    * source queue's visibility timeout to at least six times the configuration timeout on your
    * function"); a failed delivery sets its own wait (DELIVERY_RETRY) through
    * ChangeMessageVisibility.
    */
-  visibilityTimeout: Duration.minutes(3),
+  visibilityTimeout: Duration.minutes(6),
   /**
    * How long a queue keeps an event: the most SQS allows, beyond the day of retries, so an event
    * the function does not take (stopped, throttled) reaches the dead-letter queue rather than
@@ -93,12 +95,13 @@ export const LEAD_EVENT_DELIVERY = {
   /** EventBridge's retries of handing an event to the queue: its longest, written out. */
   busRetry: { attempts: 185, maxEventAge: Duration.hours(24) },
   /**
-   * Up to five events per invocation, and at most two invocations at once per destination (the
-   * least Lambda's maximum concurrency takes): the function paces a batch at half the
-   * destination's `perSecond`, so the two together keep to it (Slack: one a second). Five
-   * paced Slack messages take 8 s, well inside the 30 s timeout with one slow receiver.
+   * Up to three events per invocation, and at most two invocations at once per destination (the
+   * least Lambda's maximum concurrency takes): each container paces its deliveries to a
+   * destination at half its `perSecond`, across batches, so the two together keep to it (Slack:
+   * one a second). Three slow receivers' answers still fit the timeout; what would not is put
+   * back at once, uncounted as a failure.
    */
-  batchSize: 5,
+  batchSize: 3,
   maxConcurrency: 2,
 } as const;
 
@@ -124,6 +127,8 @@ export interface LeadEventsProps {
   /** The delivery function's Powertools log level. */
   logLevel: LogLevel;
   appVersion: string;
+  /** The leads table: the delivery asks it whether a lead was erased (`ERASED#<id>` items). */
+  table: ITableV2;
 }
 
 /** One destination in the stack output LeadEventDestinations (a JSON array of these). */
@@ -193,14 +198,17 @@ export class LeadEvents extends Construct {
         resources: this.destinations.map(({ secret }) => `${secret.secretArn}-??????`),
       }),
     );
-    const targets: DeliveryTarget[] = this.destinations.map(({ destination, queue, secret }) => ({
-      name: destination.name,
-      kind: destination.kind,
-      ...(destination.url === undefined ? {} : { url: destination.url }),
-      secretArn: secret.secretArn,
-      queueArn: queue.queueArn,
-      perSecond: destination.perSecond,
-    }));
+    // Whether a lead was erased, before any of its events is sent again: its `ERASED#` item only.
+    role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:GetItem'],
+        resources: [props.table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['ERASED#*'] } },
+      }),
+    );
+    const targets = this.destinations.map(({ destination, queue, secret }) =>
+      deliveryTarget(destination, { secretArn: secret.secretArn, queueArn: queue.queueArn }),
+    );
     // The ARNs are resolved at deploy, so leadFunction counts the variable as one reference:
     // measure it here with ARNs as long as any region's, so a long list fails synth, not deploy.
     const bytes = destinationsVariableBytes(props.destinations);
@@ -222,6 +230,7 @@ export class LeadEvents extends Construct {
       repoRoot: props.repoRoot,
       environment: {
         APP_VERSION: props.appVersion,
+        TABLE_NAME: props.table.tableName,
         [LEAD_EVENT_DESTINATIONS_VARIABLE]: Stack.of(this).toJsonString(targets),
       },
     });
@@ -321,7 +330,7 @@ export class LeadEvents extends Construct {
         `Events for ${name} failed for a day (every retry) and wait in its dead-letter queue, ` +
           'kept 14 days from the event. Look: the lead-event delivery function’s log ' +
           `(destination "${name}": the status or error), the receiver. Fix the receiver or its ` +
-          `secret, then: npm run webhooks:replay -- ${env} --destination ${name}`,
+          `secret, then: npm run webhooks:replay -- ${env} --dead-letters --destination ${name}`,
       );
       const oldest = LEAD_EVENT_ALARMS.oldestEvent;
       add(
@@ -365,7 +374,7 @@ export class LeadEvents extends Construct {
         `EventBridge could not put events for ${name} into its queue, nor into its dead-letter ` +
           'queue: they are lost for it. Look: the queues’ policies (events.amazonaws.com from ' +
           'this rule), their existence. Fix them, then replay the time since from the archive: ' +
-          `npm run webhooks:replay -- ${env} --destination ${name}`,
+          `npm run webhooks:replay -- ${env} --since <when it began, 2026-11-28T09:00:00Z> --destination ${name}`,
       );
     }
     return alarms;
@@ -403,6 +412,24 @@ export class LeadEvents extends Construct {
   }
 }
 
+/**
+ * One destination's entry of LEAD_EVENT_DESTINATIONS: the file's destination with its
+ * secret's and queue's ARNs (the stack's, or the longest any region's for a measure).
+ */
+export function deliveryTarget(
+  destination: LeadEventDestination,
+  arns: Pick<DeliveryTarget, 'secretArn' | 'queueArn'>,
+): DeliveryTarget {
+  return {
+    name: destination.name,
+    kind: destination.kind,
+    ...(destination.url === undefined ? {} : { url: destination.url }),
+    secretArn: arns.secretArn,
+    queueArn: arns.queueArn,
+    perSecond: destination.perSecond,
+  };
+}
+
 /** What LEAD_EVENT_DESTINATIONS may take of Lambda's 4 KB, leaving the other variables theirs. */
 export const DESTINATIONS_VARIABLE_BYTES = LAMBDA_ENVIRONMENT_BYTES - 1024;
 
@@ -412,14 +439,12 @@ export const DESTINATIONS_VARIABLE_BYTES = LAMBDA_ENVIRONMENT_BYTES - 1024;
  */
 export function destinationsVariableBytes(destinations: readonly LeadEventDestination[]): number {
   const prefix = (service: string) => `arn:aws-iso-b:${service}:ap-southeast-7:123456789012:`;
-  const targets: DeliveryTarget[] = destinations.map((destination) => ({
-    name: destination.name,
-    kind: destination.kind,
-    ...(destination.url === undefined ? {} : { url: destination.url }),
-    secretArn: `${prefix('secretsmanager')}secret:${destination.secret}`,
-    queueArn: `${prefix('sqs')}${'q'.repeat(80)}`,
-    perSecond: destination.perSecond,
-  }));
+  const targets = destinations.map((destination) =>
+    deliveryTarget(destination, {
+      secretArn: `${prefix('secretsmanager')}secret:${destination.secret}`,
+      queueArn: `${prefix('sqs')}${'q'.repeat(80)}`,
+    }),
+  );
   return LEAD_EVENT_DESTINATIONS_VARIABLE.length + Buffer.byteLength(JSON.stringify(targets));
 }
 

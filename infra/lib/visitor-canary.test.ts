@@ -152,7 +152,7 @@ describe('the environment key', () => {
   it('is on in production with its defaults and off in local', () => {
     expect(production.canary).toEqual({});
     expect(parseEnvironment('p', filledInProduction()).config.canary).toEqual({ everyMinutes: 15 });
-    expect(parseEnvironment('l', local).config.canary).toBeUndefined();
+    expect(parseEnvironment('local', local).config.canary).toBeUndefined();
   });
 
   it('takes 5 to 60 minutes, and nothing else', () => {
@@ -167,7 +167,7 @@ describe('the environment key', () => {
   });
 
   it('leaves a local stack without a canary', () => {
-    const built = synth({ siteDir, environment: local });
+    const built = synth({ siteDir, environment: local, file: 'infra/environments/local.ts' });
     scratch.push(built.outdir);
     expect(built.stack.canary).toBeUndefined();
     expect(canaryOf(built.template)).toEqual([]);

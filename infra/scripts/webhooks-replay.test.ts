@@ -38,12 +38,31 @@ describe('webhooks:replay on an environment', () => {
     });
   });
 
+  it("takes a stack's name, as the alarms give it, for its environment", async () => {
+    expect(
+      await replayArgs(['KryonWebStaging', '--dead-letters', '--destination', 'crm-webhook'], {
+        dir,
+      }),
+    ).toEqual({
+      args: [
+        '--stack',
+        'KryonWebStaging',
+        '--region',
+        'eu-west-1',
+        '--dead-letters',
+        '--destination',
+        'crm-webhook',
+      ],
+    });
+  });
+
   it('says which environments there are when none or an unknown one is named', async () => {
     expect(await replayArgs(['--since', '2026-11-28'], { dir })).toEqual({
       error: expect.stringContaining('Name the environment first: one of local, nowhere, staging.'),
     });
     expect(await replayArgs(['prod'], { dir })).toEqual({
-      error: 'No environment "prod": one of local, nowhere, staging (infra/environments/).',
+      error:
+        'No environment "prod": one of local, nowhere, staging (infra/environments/), or the stack of one.',
     });
     expect(await replayArgs(['nowhere', '--since', '2026-11-28'], { dir })).toEqual({
       error: 'infra/environments/nowhere.ts names no region, and AWS_REGION is not set.',

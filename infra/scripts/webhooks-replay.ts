@@ -1,33 +1,50 @@
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EnvironmentError, parseEnvironment } from '../lib/environment.ts';
-import { environmentNames, loadEnvironmentFile } from '../lib/environment-files.ts';
+import { environmentNames, loadEnvironmentFile, stackTargets } from '../lib/environment-files.ts';
 
 /*
- * `npm run webhooks:replay -- <environment> --since <date> [--destination <name>]`: the lead
- * events' replay (functions/scripts/webhooks-replay.ts) on one environment, named as deploys
- * and the leads:* commands name it (leads-command.ts). `local` runs it on the local bus of
- * `npm start`; a deployed environment is resolved here to `--stack <name> --region <region>`
- * (the environment file's stack and region), where the script reads the stack's outputs.
+ * `npm run webhooks:replay -- <environment> (--dead-letters | --since <date>) [--destination <name>]`:
+ * the lead events' replay (functions/scripts/webhooks-replay.ts) on one environment, named as
+ * deploys and the leads:* commands name it (leads-command.ts), or by its stack's name, as the
+ * alarms name it. `local` runs it on the local bus of `npm start`; a deployed environment is
+ * resolved here to `--stack <name> --region <region>` (the environment file's stack and
+ * region), where the script reads the stack's outputs.
  */
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SCRIPT = 'functions/scripts/webhooks-replay.ts';
 const USAGE =
-  'Usage: npm run webhooks:replay -- <environment> --since <date> [--destination <name>]';
+  'Usage: npm run webhooks:replay -- <environment> (--dead-letters | --since <date>) [--destination <name>]';
 
 /** The script's arguments for this command line, or the message that says why there are none. */
 export async function replayArgs(
   argv: readonly string[],
   options: { dir?: string; region?: string } = {},
 ): Promise<{ args: string[] } | { error: string }> {
-  const [name, ...rest] = argv;
+  const [given, ...rest] = argv;
   const names = ['local', ...environmentNames(options.dir).filter((n) => n !== 'local')];
-  if (name === undefined || name.startsWith('-')) {
+  if (given === undefined || given.startsWith('-')) {
     return { error: `${USAGE}\nName the environment first: one of ${names.join(', ')}.` };
   }
+  let name = given;
   if (!names.includes(name)) {
-    return { error: `No environment "${name}": one of ${names.join(', ')} (infra/environments/).` };
+    // A stack's name, as an alarm's description gives it: the one file that deploys it.
+    const files = (await stackTargets(options.dir))
+      .filter((target) => target.stackName === given)
+      .map((target) => basename(target.file, '.ts'));
+    if (files.length > 1) {
+      return {
+        error: `The stack ${given} is deployed by ${files.join(' and ')} (in other accounts or regions): name the environment.`,
+      };
+    }
+    const [file] = files;
+    if (file === undefined) {
+      return {
+        error: `No environment "${given}": one of ${names.join(', ')} (infra/environments/), or the stack of one.`,
+      };
+    }
+    name = file;
   }
   if (name === 'local') return { args: [...rest] };
   try {

@@ -29,6 +29,12 @@ export const TEST_ENVIRONMENT = {
 export interface SynthOptions {
   /** Keys that replace TEST_ENVIRONMENT's, as an environment file would hold them. */
   environment?: Partial<EnvironmentInput>;
+  /**
+   * The environment file it stands for, as parseEnvironment names it: its name decides what
+   * only local.ts may hold (the local receiver, http://127.0.0.1).
+   * @default "the test environment"
+   */
+  file?: string;
   /** The site build to upload; the repository's web/build/client by default. */
   siteDir?: string;
   /** Bundle the functions with esbuild (slow); off, CDK stages placeholder code. */
@@ -65,7 +71,7 @@ export function synth(options: SynthOptions = {}): Synthesized {
     },
   });
   const { config } = parseEnvironment(
-    'the test environment',
+    options.file ?? 'the test environment',
     { ...TEST_ENVIRONMENT, ...options.environment },
     { account: options.account, region: options.region },
   );

@@ -24,7 +24,7 @@ test.describe('privacy notice', () => {
       .getByRole('link', { name: 'Privacy Policy', exact: true })
       .click();
     await expectTheNotice(page);
-    await expect(page.locator('time[datetime="2026-11-24"]')).toHaveText('November 24, 2026');
+    await expect(page.locator('time[datetime="2026-11-29"]')).toHaveText('November 29, 2026');
 
     const contents = page.getByRole('navigation', { name: privacyPageCopy.contentsLabel });
     await expect(contents.getByRole('link')).toHaveText(sections.map((s) => s.heading));

@@ -1,10 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll } from 'vitest';
 import { ensureTable } from '../../local/table.ts';
 import { type IntegrationEnv, useEmulators } from '../../test/integration.ts';
 import { leadStoreContract } from '../../test/lead-store-contract.ts';
-import { createDynamoLeadStore, createDynamoWindowCounter, createLeadRequest } from './dynamodb.ts';
+import {
+  createDynamoLeadStore,
+  createDynamoWindowCounter,
+  createLeadRequest,
+  leadKey,
+} from './dynamodb.ts';
 
 let env: IntegrationEnv;
 
@@ -27,6 +32,24 @@ leadStoreContract('the DynamoDB adapter on dynalite', async () => {
       const { Item } = createLeadRequest(tableName, lead);
       await doc.send(
         new PutCommand({ TableName: tableName, Item: { ...Item, emailStatus: 'lost' } }),
+      );
+    },
+    async oweUnreadableEvent(lead, id, dueAt) {
+      // An owed event as no code writes it: its attribute holds no type, form or JSON.
+      await doc.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: leadKey(lead.form, lead.idempotencyKey),
+          UpdateExpression:
+            'SET #id = :garbage, eventsPartition = :partition, eventsDueAt = :due ADD eventsOwed :ids',
+          ExpressionAttributeNames: { '#id': id },
+          ExpressionAttributeValues: {
+            ':garbage': 'edited by hand',
+            ':partition': 'EVENTS',
+            ':due': dueAt,
+            ':ids': new Set([id]),
+          },
+        }),
       );
     },
   };

@@ -36,6 +36,7 @@ import type {
   SendRecord,
   WindowCounter,
 } from '../leads/ports.ts';
+import { OWED_EVENT_GRACE_MS } from '../leads/publish-events.ts';
 import {
   parseItem,
   rateWindowItem,
@@ -52,6 +53,7 @@ import { EVENTS_PARTITION, LEADS_TABLE, PENDING_PARTITION } from './table-schema
  * - counter: pk `RATE#<hashed key>`,              sk `RATE`
  * - fixed-window count: pk `RATE#<key>#<window number>`, sk `RATE`
  * - used one-time token (a browser-check challenge): pk `ONCE#<key>`, sk `ONCE`
+ * - erased lead: pk `ERASED#<submissionId>`, sk `ERASED`: its events are sent no more
  * - suppressed mailbox (it hard-bounced or complained): pk `SUPPRESSED#<mailboxHash>`,
  *   sk `SUPPRESSED`, keyed by the mailbox (`emailHash`); a bounced tagged spelling is a
  *   `spellingHash` in its mailbox's `bouncedSpellings` set
@@ -84,11 +86,6 @@ export function parseLeadKey(pk: string): LeadRef | undefined {
 
 const INDEX = LEADS_TABLE.pendingSendsIndex;
 const EVENTS_INDEX = LEADS_TABLE.pendingEventsIndex;
-/**
- * How long a new owed event waits before the scheduled run may publish it: the function that
- * owes it publishes it at once, so the run only sees what that publish did not clear.
- */
-export const OWED_EVENT_GRACE_MS = 60_000;
 const EVENT_ATTRIBUTE = /^evt_[0-9a-f]{32}$/;
 const owedEvent = z.object({ type: z.string(), form: leadForm, detail: z.string() });
 
@@ -534,14 +531,21 @@ function owe(events: readonly OwedEvent[], atMs: number) {
 }
 
 /** The events an item owes, read from the attributes its `eventsOwed` names. */
-function owedEventsOf(item: Record<string, unknown> | undefined): OwedEvent[] {
+function owedEventsOf(item: Record<string, unknown> | undefined): {
+  events: OwedEvent[];
+  unreadable: string[];
+} {
   const ids = item?.eventsOwed;
-  if (!item || !(ids instanceof Set)) return [];
-  return [...ids].flatMap((id): OwedEvent[] => {
-    if (typeof id !== 'string' || !EVENT_ATTRIBUTE.test(id)) return [];
-    const parsed = z.safeParse(owedEvent, item[id]);
-    return parsed.success ? [{ id, ...parsed.data }] : [];
-  });
+  const events: OwedEvent[] = [];
+  const unreadable: string[] = [];
+  if (!item || !(ids instanceof Set)) return { events, unreadable };
+  for (const id of ids) {
+    const parsed = z.safeParse(owedEvent, typeof id === 'string' ? item[id] : undefined);
+    if (typeof id === 'string' && EVENT_ATTRIBUTE.test(id) && parsed.success) {
+      events.push({ id, ...parsed.data });
+    } else unreadable.push(String(id));
+  }
+  return { events, unreadable };
 }
 
 /**
@@ -764,7 +768,9 @@ function recordDeliveryRequest(
   delivery: DeliveryState,
   event?: OwedEvent,
 ): UpdateCommandInput {
-  const owing = event && owe([event], Date.parse(delivery.at) || Date.now());
+  // Due from when it is recorded, not when SES dated it (often more than a minute before): the
+  // scheduled run leaves it to this function's own publish.
+  const owing = event && owe([event], Date.now());
   return {
     TableName: tableName,
     Key: leadKey(lead.form, lead.idempotencyKey),
@@ -786,6 +792,48 @@ function recordDeliveryRequest(
       ':delivery': delivery,
       ...owing?.values,
     },
+  };
+}
+
+/**
+ * What an erased lead leaves: its id alone, no personal data, kept while a copy of its events
+ * may still be sent (the bus's archive, 30 days; a queue or dead-letter queue, 14 days), so a
+ * retry, a dead letter moved back or a replay never sends an erased lead again (decision 090).
+ */
+export const ERASED_LEAD_DAYS = 45;
+
+export function erasedLeadKey(submissionId: string) {
+  return { pk: `ERASED#${submissionId}`, sk: 'ERASED' };
+}
+
+/** Marks a lead id as erased, until ERASED_LEAD_DAYS after `nowMs`. */
+export function erasedLeadRequest(
+  tableName: string,
+  submissionId: string,
+  nowMs: number,
+): PutCommandInput {
+  return {
+    TableName: tableName,
+    Item: {
+      ...erasedLeadKey(submissionId),
+      entity: 'erased-lead',
+      expiresAt: Math.floor(nowMs / 1000) + ERASED_LEAD_DAYS * 86_400,
+    },
+  };
+}
+
+/** Whether a lead id was erased: what the lead-event delivery asks before each send. */
+export function createErasedLeadCheck(
+  client: DynamoDBClient,
+  tableName: string,
+): (submissionId: string) => Promise<boolean> {
+  const doc = DynamoDBDocumentClient.from(client);
+  return async (submissionId) => {
+    const key = erasedLeadKey(submissionId);
+    const out = await guard(() =>
+      doc.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true })),
+    );
+    return out.Item !== undefined;
   };
 }
 

@@ -71,7 +71,8 @@ export function createBrakeMetrics(metrics: PowertoolsMetrics): BrakeMetrics {
 
 /**
  * The counts of lead-event deliveries, with the destination's name as the one dimension,
- * `Destination`: what a destination's alarm and the dashboard read.
+ * `Destination`: for a person looking in CloudWatch. No alarm reads them (the dead-letter
+ * queue's does the alarming; one on `LeadEventDeliveryFailed` is left for later, decision 090).
  */
 export function createLeadEventMetrics(metrics: PowertoolsMetrics): LeadEventMetrics {
   return countsByDimension<string, LeadEventMetric>(metrics, 'Destination');

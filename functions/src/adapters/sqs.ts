@@ -1,7 +1,6 @@
 import { ChangeMessageVisibilityCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import { QUEUE_ARN } from '../leads/event-destinations.ts';
 import type { QueuedMessage } from '../leads/lead-event-queue.ts';
-
-const QUEUE_ARN = /^arn:(aws[a-z-]*):sqs:([a-z0-9-]+):(\d{12}):([A-Za-z0-9_-]{1,80}(?:\.fifo)?)$/;
 
 /** The DNS suffix of a partition's endpoints (the China regions' differs). */
 function dnsSuffix(partition: string): string {

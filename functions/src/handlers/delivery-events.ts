@@ -24,6 +24,7 @@ export const handler = lambdaHandler<Secrets, DeliveryEvent, DeliveryEventResult
         return await handleDeliveryEvent(event?.detail, deps, event?.time);
       } finally {
         deps.metrics.flush();
+        deps.leadMetrics?.flush();
       }
     };
   },

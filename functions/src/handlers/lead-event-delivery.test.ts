@@ -6,11 +6,12 @@ import {
   SecretsManagerClient,
 } from '@aws-sdk/client-secrets-manager';
 import { ChangeMessageVisibilityCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import 'aws-sdk-client-mock-vitest/extend';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queueUrlOfArn } from '../adapters/sqs.ts';
 import { LEAD_EVENT_SOURCE, retryDelaySeconds } from '../leads/event-destinations.ts';
 import { type LeadEvent, leadDelivery, leadErased } from '../leads/lead-events.ts';
@@ -18,7 +19,9 @@ import { type LeadEvent, leadDelivery, leadErased } from '../leads/lead-events.t
 /*
  * The function as Lambda runs it: an SQS batch in, the partial batch response out, the
  * destinations' secrets from Secrets Manager and the next attempt's visibility set at SQS
- * (both mocked), the deliveries made over HTTP to a receiver on 127.0.0.1.
+ * (both mocked), the deliveries made over HTTP to a receiver on 127.0.0.1. The destinations
+ * are https URLs, as deployed (the function refuses loopback: inside Lambda, 127.0.0.1:9001 is
+ * the Runtime API); fetch is pointed from their hosts to the receiver.
  */
 
 const SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
@@ -43,12 +46,21 @@ const server = createServer((req, res) => {
 });
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const RECEIVER_HOSTS = new Set(['hooks.slack.com', 'crm.example']);
+const realFetch = globalThis.fetch;
+vi.stubGlobal('fetch', (input: string | URL | Request, init?: RequestInit) => {
+  const url = new URL(input instanceof Request ? input.url : String(input));
+  return RECEIVER_HOSTS.has(url.hostname)
+    ? realFetch(`${origin}${url.pathname}${url.search}`, init)
+    : realFetch(input, init);
+});
 afterAll(async () => {
+  vi.unstubAllGlobals();
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
 });
 
-const SLACK_URL = `${origin}/services/T0AAAAAAA/B0BBBBBBB/abcdefghijklmnopqrstuvwx`;
+const SLACK_URL = 'https://hooks.slack.com/services/T0AAAAAAA/B0BBBBBBB/abcdefghijklmnopqrstuvwx';
 /** The secrets by the name they are read by. */
 const SECRETS: Record<string, string> = {
   'kryon/slack': SLACK_URL,
@@ -60,6 +72,8 @@ Object.assign(process.env, {
   AWS_REGION: 'eu-west-1',
   AWS_ACCESS_KEY_ID: 'test',
   AWS_SECRET_ACCESS_KEY: 'test',
+  // Where leads:erase leaves an erased lead's id (mocked below).
+  TABLE_NAME: 'leads-unit',
   LEAD_EVENT_DESTINATIONS: JSON.stringify([
     {
       name: 'sales-slack',
@@ -71,7 +85,7 @@ Object.assign(process.env, {
     {
       name: 'crm',
       kind: 'webhook',
-      url: `${origin}/hooks/crm`,
+      url: 'https://crm.example/hooks/crm',
       secretArn: ARN('crm'),
       queueArn: QUEUE('crm'),
       perSecond: 50,
@@ -80,10 +94,20 @@ Object.assign(process.env, {
 });
 const secretsManager = mockClient(SecretsManagerClient);
 const sqs = mockClient(SQSClient);
+const documents = mockClient(DynamoDBDocumentClient);
+/** The ids leads:erase has left, as the table's ERASED# items. */
+const erased = new Set<string>();
 const { handler } = await import('./lead-event-delivery.ts');
 
 beforeEach(() => {
   received.length = 0;
+  erased.clear();
+  documents.reset();
+  documents.on(GetCommand).callsFake((input) => {
+    const pk = String(input.Key?.pk ?? '');
+    const id = pk.startsWith('ERASED#') ? pk.slice('ERASED#'.length) : undefined;
+    return id && erased.has(id) ? { Item: { pk, sk: 'ERASED' } } : {};
+  });
   sqs.reset();
   sqs.on(ChangeMessageVisibilityCommand).resolves({});
   secretsManager.reset();
@@ -160,6 +184,19 @@ describe('the lead-event delivery handler', () => {
     expect(received.map((request) => request.path)).toEqual(['/hooks/crm', '/hooks/crm']);
     const [first] = received;
     expect(new Webhook(SECRET).verify(first?.body ?? '', first?.headers ?? {})).toEqual(delivered);
+  });
+
+  it("sends an erased lead's events no more, asking the table, and takes them off the queue", async () => {
+    erased.add('lead-1');
+    const response = await handler(batch(record('m1', delivered, QUEUE('crm'))));
+
+    expect(response).toEqual({ batchItemFailures: [] });
+    expect(received).toEqual([]);
+    expect(documents).toHaveReceivedCommandWith(GetCommand, {
+      TableName: 'leads-unit',
+      Key: { pk: 'ERASED#lead-1', sk: 'ERASED' },
+      ConsistentRead: true,
+    });
   });
 
   it('posts a Slack destination’s events to the URL its secret holds', async () => {

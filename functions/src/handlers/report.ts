@@ -10,6 +10,7 @@ import { describeError } from '../leads/redact.ts';
 import {
   apiHandler,
   leadEventBus,
+  leadMetrics,
   leadStore,
   log,
   logger,
@@ -54,6 +55,9 @@ export function createReportHandler(deps: OpenReportDeps, siteOrigin: string) {
     } catch (error) {
       logger.error('could not open a report', { error: describeError(error) });
       return reportPage('unavailable', siteOrigin);
+    } finally {
+      // The first opening's event, if the bus refused it (LeadEventPublishFailed).
+      deps.metrics?.flush();
     }
   };
 }
@@ -80,6 +84,7 @@ export const handler = apiHandler(config, (secrets) =>
       reportLinkKeys: reportLinkKeys(siteSecret(secrets)),
       now: () => new Date(),
       log,
+      metrics: leadMetrics(),
       ...(bus ? { bus } : {}),
     },
     origin,

@@ -44,7 +44,7 @@ describe('the scheduled re-send', () => {
       digestCounted: 0,
       digestFailed: 0,
       digestDeferred: 0,
-      events: { leads: 0, published: 0, failed: 0 },
+      events: { leads: 0, published: 0, failed: 0, unreadable: 0 },
     });
     expect(documents).toHaveReceivedCommandWith(QueryCommand, {
       TableName: 'leads-unit',

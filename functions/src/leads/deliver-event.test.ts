@@ -130,6 +130,8 @@ function depsWith(
     log: { info: log('info'), warn: log('warn'), error: log('error') },
     sign: signWebhook,
     timeZone: SLACK_TIME_ZONE,
+    // The receiver of these tests is on 127.0.0.1, as the local bus's inbox is.
+    allowLoopback: true,
     logged,
     ...overrides,
   };
@@ -393,6 +395,39 @@ describe('deliverLeadEvent to Slack', () => {
     expect(received).toHaveLength(1);
   });
 
+  it("sends an erased lead's events no more, but its erase, and never sends without knowing", async () => {
+    const event = acceptedEvent(demo);
+    const erased = OTHER_EVENTS.find((e) => e.type === 'lead.erased') as LeadEvent;
+    const deps = depsWith(
+      { kind: 'slack', url: slackUrl() },
+      { isErased: async (leadId) => leadId === demo.submissionId },
+    );
+    expect(await deliverLeadEvent({ destination: slack, event }, deps)).toEqual({
+      ok: true,
+      skipped: 'the lead was erased',
+    });
+    expect(received).toEqual([]);
+    expect(await deliverLeadEvent({ destination: slack, event: erased }, deps)).toEqual({
+      ok: true,
+      status: 200,
+    });
+    expect(received).toHaveLength(1);
+
+    const unsure = depsWith(
+      { kind: 'slack', url: slackUrl() },
+      {
+        isErased: async () => {
+          throw new Error('table down');
+        },
+      },
+    );
+    expect(await deliverLeadEvent({ destination: slack, event }, unsure)).toEqual({
+      ok: false,
+      reason: 'could not check whether the lead was erased: Error',
+    });
+    expect(received).toHaveLength(1);
+  });
+
   it('says each kind of event in words a person reads at a glance', async () => {
     const lines: string[] = [];
     for (const event of OTHER_EVENTS) {
@@ -457,7 +492,40 @@ describe('deliverLeadEvent to Slack', () => {
     }
     expect(received).toHaveLength(0);
     expect(slackUrlProblem('https://hooks.slack.com/services/T0/B0/x')).toBeUndefined();
-    expect(slackUrlProblem(slackUrl())).toBeUndefined();
+    expect(slackUrlProblem(slackUrl(), { allowLoopback: true })).toBeUndefined();
+  });
+
+  it('deployed (no allowLoopback), refuses a loopback Slack secret and webhook URL without a request', async () => {
+    // Inside Lambda, 127.0.0.1:9001 is the Runtime API: only the local bus may send there.
+    const event = acceptedEvent(demo);
+    const deployed = { allowLoopback: undefined };
+    const loopback = 'is on this machine (loopback): only the local stack sends there';
+    const toSlack = depsWith({ kind: 'slack', url: slackUrl() }, deployed);
+    const toWebhook = depsWith({ kind: 'webhook', secrets: [CURRENT] }, deployed);
+    const runtimeApi = depsWith(
+      { kind: 'slack', url: 'http://127.0.0.1:9001/2018-06-01/runtime/invocation/next' },
+      deployed,
+    );
+
+    const results = [
+      await deliverLeadEvent({ destination: slack, event }, toSlack),
+      await deliverLeadEvent({ destination: webhook(), event }, toWebhook),
+      await deliverLeadEvent(
+        { destination: webhook('http://localhost:9001/hook'), event },
+        toWebhook,
+      ),
+      await deliverLeadEvent({ destination: slack, event }, runtimeApi),
+    ];
+
+    expect(results).toEqual([
+      { ok: false, reason: `refused: its secret ${loopback}` },
+      { ok: false, reason: `refused: its URL ${loopback}` },
+      { ok: false, reason: `refused: its URL ${loopback}` },
+      { ok: false, reason: `refused: its secret ${loopback}` },
+    ]);
+    expect(received).toHaveLength(0);
+    expect(JSON.stringify([toSlack.logged, runtimeApi.logged])).not.toContain('services');
+    expect(slackUrlProblem(slackUrl())).toBe(loopback);
   });
 
   it('refuses a webhook secret for a Slack destination, and the other way round', async () => {

@@ -7,7 +7,7 @@
  * read from the secret for each attempt and never put in a log, a reason or a metric; nor is
  * any response body, which is the receiver's and may echo what it was sent.
  */
-import { type DestinationKind, webhookUrlProblem } from './event-destinations.ts';
+import { type DestinationKind, isLoopbackHost, webhookUrlProblem } from './event-destinations.ts';
 import type { LeadEvent } from './lead-events.ts';
 import type { Log, SignWebhook } from './ports.ts';
 import { slackEventMessage } from './slack-message.ts';
@@ -24,6 +24,11 @@ export interface DeliveryAttempt {
   destination: DeliveryDestination;
   /** An event the `leadEvent` schema parsed. */
   event: LeadEvent;
+  /**
+   * The event's JSON as it was published, sent to a webhook byte for byte (keys a newer
+   * publisher added included); built from `event` when not given.
+   */
+  body?: string;
   /** Which attempt this is, from 1 (SQS's receive count), for the log line alone. */
   attempt?: number;
 }
@@ -62,6 +67,17 @@ export interface DeliverEventDeps {
   sign: SignWebhook;
   /** The IANA zone a Slack message gives times in (the sales e-mail's); UTC unless given. */
   timeZone?: string;
+  /**
+   * Whether the lead was erased (leads:erase leaves its id): then only its lead.erased event
+   * is sent, never a copy of another one a retry, a dead letter or a replay still holds.
+   */
+  isErased?: (leadId: string) => Promise<boolean>;
+  /**
+   * Whether a Slack secret or a webhook URL may be http://127.0.0.1: only the local bus
+   * (local/lead-event-destinations.ts) sends there. Never deployed: inside Lambda,
+   * 127.0.0.1:9001 is the Runtime API. Default false.
+   */
+  allowLoopback?: boolean;
 }
 
 /**
@@ -76,10 +92,14 @@ export const USER_AGENT = 'Kryon-Webhooks/1';
 const SLACK_PREFIX = 'https://hooks.slack.com/';
 
 /**
- * Why a Slack secret is refused, or undefined: it must be an incoming webhook's URL, or the
- * local inbox's (http://127.0.0.1:<port>/...). The reason never repeats the value.
+ * Why a Slack secret is refused, or undefined: it must be an incoming webhook's URL, or, with
+ * `allowLoopback` (the local stack), the local inbox's (http://127.0.0.1:<port>/...). The
+ * reason never repeats the value.
  */
-export function slackUrlProblem(value: string): string | undefined {
+export function slackUrlProblem(
+  value: string,
+  options: { allowLoopback?: boolean } = {},
+): string | undefined {
   let url: URL;
   try {
     url = new URL(value);
@@ -89,6 +109,9 @@ export function slackUrlProblem(value: string): string | undefined {
   if (url.username || url.password) return 'holds a user or password';
   if (value.startsWith(SLACK_PREFIX) && url.hostname === 'hooks.slack.com' && url.port === '') {
     return url.pathname.length > 1 ? undefined : 'has no path';
+  }
+  if (isLoopbackHost(url) && !options.allowLoopback) {
+    return 'is on this machine (loopback): only the local stack sends there';
   }
   if (url.protocol === 'http:' && url.hostname === '127.0.0.1' && url.port !== '') {
     return undefined;
@@ -120,7 +143,7 @@ function requestOf(
     return { refused: `its secret is for a ${credential.kind} destination` };
   }
   if (credential.kind === 'slack') {
-    const problem = slackUrlProblem(credential.url);
+    const problem = slackUrlProblem(credential.url, { allowLoopback: deps.allowLoopback });
     if (problem) return { refused: `its secret ${problem}` };
     const message = slackEventMessage(event, { timeZone: deps.timeZone ?? 'UTC' });
     return {
@@ -131,13 +154,13 @@ function requestOf(
   }
   const url = destination.url;
   if (!url) return { refused: 'it has no URL' };
-  const problem = webhookUrlProblem(url);
+  const problem = webhookUrlProblem(url, { allowLoopback: deps.allowLoopback });
   if (problem) return { refused: `its URL ${problem}` };
   let signed: ReturnType<SignWebhook>;
   try {
     signed = deps.sign(credential.secrets, {
       id: event.id,
-      body: JSON.stringify(event),
+      body: attempt.body ?? JSON.stringify(event),
       at: deps.now(),
     });
   } catch (error) {
@@ -184,6 +207,19 @@ async function attemptDelivery(
   // posted each one would be the flood the digest exists to stop.
   if (destination.kind === 'slack' && event.type === 'lead.accepted' && event.heldForDigest) {
     return { ok: true, skipped: 'held for the sales digest' };
+  }
+  if (event.type !== 'lead.erased' && deps.isErased) {
+    let erased: boolean;
+    try {
+      erased = await deps.isErased(event.leadId);
+    } catch (error) {
+      // Never sent without knowing: tried again on the schedule.
+      return {
+        ok: false,
+        reason: `could not check whether the lead was erased: ${errorClass(error)}`,
+      };
+    }
+    if (erased) return { ok: true, skipped: 'the lead was erased' };
   }
   let credential: DestinationCredential;
   try {

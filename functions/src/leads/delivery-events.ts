@@ -20,6 +20,7 @@ import type {
   LeadEventOutbox,
   LeadRecords,
   Log,
+  Metrics,
   OwedEvent,
   SuppressionList,
 } from './ports.ts';
@@ -252,6 +253,8 @@ export interface DeliveryEventDeps {
   now: () => Date;
   /** Where lead events go (decision 090); absent, none is owed or published. */
   bus?: LeadEventBus;
+  /** Counts a refused publish per form (LeadEventPublishFailed, alarmed); flushed per event. */
+  leadMetrics?: Pick<Metrics, 'count' | 'flush'>;
 }
 
 /**
@@ -353,7 +356,7 @@ export async function handleDeliveryEvent(
   }
   // Owed in the write that recorded the outcome: published now, or by the scheduled run.
   if (owed && result === 'recorded')
-    await publishOwed(lead, [owed], { ...deps, metrics: undefined });
+    await publishOwed(lead, [owed], { ...deps, metrics: deps.leadMetrics });
   return result;
 }
 

@@ -26,6 +26,13 @@ const NAME = /^[a-z][a-z0-9-]{0,31}$/;
  */
 const SECRET_NAME = /^[A-Za-z0-9/_+=.@-]{1,512}$/;
 
+/**
+ * An SQS queue's ARN (any partition; a FIFO queue's name ends in .fifo), its parts captured:
+ * partition, region, account, name. The delivery function's variable and its queue URLs.
+ */
+export const QUEUE_ARN =
+  /^arn:(aws[a-z-]*):sqs:([a-z0-9-]+):(\d{12}):([A-Za-z0-9_-]{1,80}(?:\.fifo)?)$/;
+
 /** The rate a destination is sent at, at most, in deliveries per second. */
 export const DESTINATION_RATE = {
   /** Slack allows one message a second per incoming webhook. */
@@ -86,12 +93,15 @@ export const slackDestination = z.strictObject({
 export const webhookDestination = z.strictObject({
   kind: z.literal('webhook'),
   ...destinationBase,
-  /** Where each event is POSTed, signed: https, or http to 127.0.0.1 for a local receiver. */
+  /**
+   * Where each event is POSTed, signed: https, or http to 127.0.0.1 for a local receiver (in
+   * local.ts alone: parseEnvironment refuses it in any other file).
+   */
   url: z
     .string()
     .check(
       z.refine(
-        (url) => webhookUrlProblem(url) === undefined,
+        (url) => webhookUrlProblem(url, { allowLoopback: true }) === undefined,
         'must be an https URL (or http://127.0.0.1 for a local receiver), with no user or password',
       ),
     ),
@@ -153,8 +163,26 @@ export function resolveDestination(input: z.output<typeof leadEventDestination>)
   } satisfies LeadEventDestination;
 }
 
-/** Why a webhook URL is refused, or undefined when it is fine. */
-export function webhookUrlProblem(text: string): string | undefined {
+/** Whether a URL's host is this machine: 127.0.0.0/8, ::1 or localhost. */
+export function isLoopbackHost(url: URL): boolean {
+  const host = url.hostname.toLowerCase();
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host === '[::1]' ||
+    /^127(\.\d{1,3}){3}$/.test(host)
+  );
+}
+
+/**
+ * Why a webhook URL is refused, or undefined when it is fine: https, and only with
+ * `allowLoopback` (the local stack's receivers) http to 127.0.0.1. A deployed function never
+ * allows it: inside Lambda, 127.0.0.1:9001 is the Runtime API.
+ */
+export function webhookUrlProblem(
+  text: string,
+  options: { allowLoopback?: boolean } = {},
+): string | undefined {
   let url: URL;
   try {
     url = new URL(text);
@@ -162,8 +190,12 @@ export function webhookUrlProblem(text: string): string | undefined {
     return 'is not a URL';
   }
   if (url.username || url.password) return 'holds a user or password';
+  if (isLoopbackHost(url)) {
+    if (!options.allowLoopback)
+      return 'is on this machine (loopback): only the local stack sends there';
+    if (url.protocol === 'http:' && url.hostname === '127.0.0.1') return undefined;
+  }
   if (url.protocol === 'https:') return undefined;
-  if (url.protocol === 'http:' && url.hostname === '127.0.0.1') return undefined;
   return 'is not https';
 }
 
@@ -180,13 +212,14 @@ export interface LeadEventPattern {
 }
 
 /**
- * The rule of one destination: its events, of its forms. `lead.erased` goes to a destination
- * that takes `lead.accepted` for the lead's form whatever it listed, so every destination that
- * may have received a lead hears that it is erased (one that joined later drops an unknown id).
+ * The rule of one destination: its events, of its forms. `lead.erased` goes to every
+ * destination, whatever it listed: each event names a lead (its id at least), so every
+ * destination that may have heard of a lead hears that it is erased (one that joined later
+ * drops an unknown id).
  */
 export function destinationPattern(destination: LeadEventDestination): LeadEventPattern {
   const types = new Set(destination.events);
-  if (types.has('lead.accepted')) types.add('lead.erased');
+  types.add('lead.erased');
   return {
     source: [LEAD_EVENT_SOURCE],
     'detail-type': LEAD_EVENT_TYPES.filter((type) => types.has(type)),

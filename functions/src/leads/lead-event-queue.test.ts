@@ -261,7 +261,13 @@ describe('deliverQueuedLeadEvents', () => {
 describe('readQueuedEvent', () => {
   it('reads the lead event of an EventBridge event, and says why not without the body', () => {
     const event = eventOf('lead-1');
-    expect(readQueuedEvent(busBody(event))).toEqual({ event });
+    expect(readQueuedEvent(busBody(event))).toEqual({ event, json: JSON.stringify(event) });
+    // A key a newer publisher added is sent on as published, though this code does not read it.
+    const newer = { ...event, addedLater: { kept: true } };
+    expect(readQueuedEvent(busBody(event, { detail: newer }))).toEqual({
+      event,
+      json: JSON.stringify(newer),
+    });
     expect(readQueuedEvent('{')).toEqual({ unreadable: 'the body is not JSON' });
     expect(readQueuedEvent(busBody(event, { detail: { ...event, leadId: 7 } }))).toEqual({
       unreadable: 'not a lead event of version 1 (at detail.leadId)',

@@ -55,6 +55,11 @@ export interface LeadEventQueueDeps extends DeliverEventDeps {
   sleep: (ms: number) => Promise<void>;
   /** The run's time left in ms (Lambda's context); unbounded when not given. */
   remainingMs?: () => number;
+  /**
+   * When this container last started a delivery to each destination: kept across batches (the
+   * wiring makes one per container), so a batch of one is paced against the one before it.
+   */
+  lastStart?: Map<string, number>;
 }
 
 /**
@@ -86,8 +91,13 @@ const busEvent = z.object({
   detail: leadEvent,
 });
 
-/** The lead event a message carries, or why it carries none (never the body itself). */
-export function readQueuedEvent(body: string): { event: LeadEvent } | { unreadable: string } {
+/**
+ * The lead event a message carries, with its JSON as published (what a webhook is sent, byte
+ * for byte, keys this code does not know included), or why it carries none (never the body).
+ */
+export function readQueuedEvent(
+  body: string,
+): { event: LeadEvent; json: string } | { unreadable: string } {
   let json: unknown;
   try {
     json = JSON.parse(body);
@@ -104,12 +114,18 @@ export function readQueuedEvent(body: string): { event: LeadEvent } | { unreadab
   if (parsed.data['detail-type'] !== parsed.data.detail.type) {
     return { unreadable: 'its detail-type is not its detail type' };
   }
-  return { event: parsed.data.detail };
+  // The schema's output drops keys it does not know (a newer publisher's); the detail as the
+  // bus carried it keeps them, in their order: JSON.stringify of the parsed published JSON.
+  return {
+    event: parsed.data.detail,
+    json: JSON.stringify((json as { detail: unknown }).detail),
+  };
 }
 
 /**
  * Delivers a batch, one message after another, each destination's paced to its share of the
- * destination's rate (perSecond / POLLERS_PER_QUEUE) when the batch holds more than one.
+ * destination's rate (perSecond / POLLERS_PER_QUEUE), against this container's last delivery
+ * to it too.
  * Returns the ids of the messages not delivered, whose visibility has been set to their next
  * attempt: a delivery failed (the schedule's wait for this attempt); a message from a queue of
  * no destination, or that is no lead event (the longest wait, so a poison message goes to the
@@ -121,8 +137,7 @@ export async function deliverQueuedLeadEvents(
   deps: LeadEventQueueDeps,
 ): Promise<{ failed: string[] }> {
   const failed: string[] = [];
-  const lastStart = new Map<string, number>();
-  const paced = messages.length > 1;
+  const lastStart = deps.lastStart ?? new Map<string, number>();
 
   const fail = async (message: QueuedMessage, delaySeconds: number) => {
     failed.push(message.messageId);
@@ -161,7 +176,7 @@ export async function deliverQueuedLeadEvents(
       continue;
     }
 
-    const intervalMs = paced ? (1000 * POLLERS_PER_QUEUE) / destination.perSecond : 0;
+    const intervalMs = (1000 * POLLERS_PER_QUEUE) / destination.perSecond;
     const previous = lastStart.get(destination.name);
     const waitMs = previous === undefined ? 0 : previous + intervalMs - deps.now().getTime();
     if (deps.remainingMs && deps.remainingMs() < Math.max(waitMs, 0) + RESERVE_MS) {
@@ -177,11 +192,12 @@ export async function deliverQueuedLeadEvents(
     lastStart.set(destination.name, deps.now().getTime());
 
     const result = await deliverLeadEvent(
-      { destination, event: read.event, attempt: message.receiveCount },
+      { destination, event: read.event, body: read.json, attempt: message.receiveCount },
       deps,
     );
     if (result.ok) {
-      deps.metrics.count('LeadEventDelivered', destination.name);
+      // A skip (a Slack channel is not told of a digest's lead) sent nothing: not counted.
+      if (!('skipped' in result)) deps.metrics.count('LeadEventDelivered', destination.name);
     } else {
       deps.metrics.count('LeadEventDeliveryFailed', destination.name);
       await fail(message, nextAttemptDelay(message.receiveCount));

@@ -36,8 +36,9 @@ const EVENT_ID = /^evt_[0-9a-f]{32}$/;
  * The event's id, the same every time the same event is built: a retried publish, a replay
  * or a second delivery carry the same id (the `webhook-id` header too), so a receiver that
  * keeps the ids it has seen drops a repeat. `key` tells apart events of one type that a
- * lead may have several of (a later `lead.delivery`: per message and outcome); an accepted
- * lead has one. Hashed so every id has one shape, whatever the lead id looks like.
+ * lead may have several of (`lead.delivery`: `visitor:<outcome>`, one per outcome of the
+ * visitor's e-mail: delivered, bounced or complained); an accepted lead has one. Hashed so
+ * every id has one shape, whatever the lead id looks like.
  */
 export function leadEventId(leadId: string, type: LeadEventType | string, key?: string): string {
   const name = ['kryon.lead-event', type, leadId, ...(key === undefined ? [] : [key])].join('\n');
@@ -98,9 +99,10 @@ export const leadAcceptedEvent = z.object({
   /**
    * True when sales hear of it in the hourly digest, not one by one: an unverified lead past
    * the hour's budget of single notifications (decision 090). Slack destinations post none of
-   * these, so scripted posts cannot flood a channel; a CRM may file them apart.
+   * these, so scripted posts cannot flood a channel; a CRM may file them apart. Always sent;
+   * optional to read, as every key added to v1 is, so an older event still reads.
    */
-  heldForDigest: z.boolean(),
+  heldForDigest: z.optional(z.boolean()),
   /** Who sent it, as the sales e-mail's contact block names them. */
   contact: z.object({
     name: text,

@@ -1,5 +1,5 @@
 import { leadReportOpened } from './lead-events.ts';
-import type { LeadStore } from './ports.ts';
+import type { LeadStore, Metrics } from './ports.ts';
 import { owedEvent, type PublishDeps, publishOwed } from './publish-events.ts';
 import { verifyReportLink } from './report-link.ts';
 
@@ -11,7 +11,9 @@ export interface ReportFiles {
   open(item: string): Promise<{ bytes: Uint8Array } | { url: string }>;
 }
 
-export interface OpenReportDeps extends Omit<PublishDeps, 'store'> {
+export interface OpenReportDeps extends Omit<PublishDeps, 'store' | 'metrics'> {
+  /** Counts a refused publish per form; flushed after each request. */
+  metrics?: Pick<Metrics, 'count' | 'flush'>;
   store: Pick<LeadStore, 'recordDownload' | 'clearOwedEvents' | 'deferOwedEvents'>;
   /** Undefined where no reports are configured: the link cannot be served. */
   files: ReportFiles | undefined;

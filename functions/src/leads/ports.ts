@@ -145,8 +145,11 @@ export interface LeadRecords {
 export interface LeadEventOutbox {
   /** Leads that owe an event due by `dueBy` (epoch ms), longest due first. */
   listOwedEvents(options: { dueBy: number; limit: number; cursor?: string }): Promise<PendingPage>;
-  /** The events the lead owes now (none when it is gone). */
-  readOwedEvents(lead: LeadRef): Promise<OwedEvent[]>;
+  /**
+   * The events the lead owes now (none when it is gone), and the ids of those whose stored
+   * form does not read (edited by hand, or older than the code): never published.
+   */
+  readOwedEvents(lead: LeadRef): Promise<{ events: OwedEvent[]; unreadable: string[] }>;
   /**
    * The lead owes these no more; once it owes none, it leaves the list. A lead named by its id
    * costs a read more (its id's pointer).

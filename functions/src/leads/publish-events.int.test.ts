@@ -94,7 +94,9 @@ describe('a lead event when the bus fails after the lead is stored', () => {
     const later = () => new Date(Date.now() + PUBLISH_RETRY_MS + 1_000);
     const due = await store.listOwedEvents({ dueBy: later().getTime(), limit: 10 });
     expect(due.leads).toHaveLength(1);
-    const [owed] = await store.readOwedEvents(due.leads[0] as never);
+    const {
+      events: [owed],
+    } = await store.readOwedEvents(due.leads[0] as never);
     expect(owed?.type).toBe('lead.accepted');
 
     down = false;
@@ -106,7 +108,7 @@ describe('a lead event when the bus fails after the lead is stored', () => {
       now: later,
     });
     client.destroy();
-    expect(summary).toEqual({ leads: 1, published: 1, failed: 0 });
+    expect(summary).toEqual({ leads: 1, published: 1, failed: 0, unreadable: 0 });
     const [archived] = bus.archived();
     expect(archived?.['detail-type']).toBe('lead.accepted');
     expect(leadEvent.parse(archived?.detail)).toMatchObject({

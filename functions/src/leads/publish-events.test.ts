@@ -69,7 +69,7 @@ describe('publishOwed', () => {
     expect(await publishOwed(ref, [owed], deps)).toEqual({ published: 1, failed: 0 });
     expect(bus.published).toEqual([owed]);
     expect(JSON.parse(owed.detail)).toMatchObject({ type: 'lead.accepted', id: owed.id });
-    expect(await store.readOwedEvents(ref)).toEqual([]);
+    expect((await store.readOwedEvents(ref)).events).toEqual([]);
     expect(counts).toEqual({ LeadEventsPublished: 1 });
   });
 
@@ -77,7 +77,7 @@ describe('publishOwed', () => {
     const { owed, ref } = await storeWithEvent();
     bus.down = true;
     expect(await publishOwed(ref, [owed], deps)).toEqual({ published: 0, failed: 1 });
-    expect(await store.readOwedEvents(ref)).toEqual([owed]);
+    expect((await store.readOwedEvents(ref)).events).toEqual([owed]);
     expect((await store.listOwedEvents({ dueBy: NOW.getTime(), limit: 10 })).leads).toEqual([]);
     expect(
       (await store.listOwedEvents({ dueBy: NOW.getTime() + PUBLISH_RETRY_MS, limit: 10 })).leads,
@@ -99,7 +99,7 @@ describe('publishOwed', () => {
     bus.refuse.add(delivered.id);
     expect(await publishOwed(ref, [owed, delivered], deps)).toEqual({ published: 1, failed: 1 });
     expect(bus.published).toEqual([owed]);
-    expect(await store.readOwedEvents(ref)).toEqual([delivered]);
+    expect((await store.readOwedEvents(ref)).events).toEqual([delivered]);
   });
 
   it('publishes nothing where no bus is configured', async () => {
@@ -135,17 +135,28 @@ describe('publishOwedEvents: the scheduled run', () => {
     bus.down = false;
 
     // Not yet due: deferred by the retry delay.
-    expect(await publishOwedEvents(deps)).toEqual({ leads: 0, published: 0, failed: 0 });
+    expect(await publishOwedEvents(deps)).toEqual({
+      leads: 0,
+      published: 0,
+      failed: 0,
+      unreadable: 0,
+    });
     deps.now = () => new Date(NOW.getTime() + PUBLISH_RETRY_MS);
     expect(await publishOwedEvents({ ...deps }, { pageSize: 2 })).toEqual({
       leads: 3,
       published: 3,
       failed: 0,
+      unreadable: 0,
     });
     expect(bus.published.map(({ id }) => id).sort()).toEqual(
       stored.map(({ owed }) => owed.id).sort(),
     );
-    expect(await publishOwedEvents(deps)).toEqual({ leads: 0, published: 0, failed: 0 });
+    expect(await publishOwedEvents(deps)).toEqual({
+      leads: 0,
+      published: 0,
+      failed: 0,
+      unreadable: 0,
+    });
   });
 
   it('publishes the event of a lead whose function died before publishing, once its grace is over', async () => {
@@ -162,6 +173,27 @@ describe('publishOwedEvents: the scheduled run', () => {
       leads: 0,
       published: 0,
       failed: 0,
+      unreadable: 0,
     });
+  });
+
+  it('publishes what it can read, logs what it cannot, and looks at that lead again a day later', async () => {
+    const { owed, ref } = await storeWithEvent();
+    await store.oweUnreadableEvent(ref, 'evt_ffffffffffffffffffffffffffffffff', 0);
+    expect(await publishOwedEvents(deps)).toEqual({
+      leads: 1,
+      published: 1,
+      failed: 0,
+      unreadable: 1,
+    });
+    expect(bus.published).toEqual([owed]);
+    expect(deps.log.error).toHaveBeenCalledWith(
+      'a lead owes lead events that cannot be read; a person must look',
+      { form: 'contact', events: ['evt_ffffffffffffffffffffffffffffffff'] },
+    );
+    // Not read again on every run: a day later.
+    expect(await publishOwedEvents(deps)).toMatchObject({ leads: 0 });
+    deps.now = () => new Date(NOW.getTime() + 86_400_000);
+    expect(await publishOwedEvents(deps)).toMatchObject({ leads: 1, unreadable: 1 });
   });
 });

@@ -11,6 +11,12 @@ import type { LeadEvent } from './lead-events.ts';
 import type { LeadEventBus, LeadEventOutbox, Log, Metrics, OwedEvent } from './ports.ts';
 import { describeError } from './redact.ts';
 
+/**
+ * How long a new owed event waits before the scheduled run may publish it: the function that
+ * owes it publishes it at once, so the run only sees what that publish did not clear.
+ */
+export const OWED_EVENT_GRACE_MS = 60_000;
+
 /** How long an event the bus refused waits before the scheduled run tries it again. */
 export const PUBLISH_RETRY_MS = 5 * 60_000;
 
@@ -92,7 +98,12 @@ export interface OutboxSummary {
   leads: number;
   published: number;
   failed: number;
+  /** Owed events whose stored form does not read: logged, looked at again a day later. */
+  unreadable: number;
 }
+
+/** When a lead that owes an unreadable event is listed again. */
+const UNREADABLE_RETRY_MS = 86_400_000;
 
 /**
  * The scheduled run's part: every lead that owes an event now, its events published. A lead
@@ -103,7 +114,7 @@ export async function publishOwedEvents(
   deps: OutboxRunDeps,
   options: { pageSize?: number; shouldContinue?: () => boolean } = {},
 ): Promise<OutboxSummary> {
-  const summary: OutboxSummary = { leads: 0, published: 0, failed: 0 };
+  const summary: OutboxSummary = { leads: 0, published: 0, failed: 0, unreadable: 0 };
   if (!deps.bus) return summary;
   const dueBy = deps.now().getTime();
   // The refused are deferred past dueBy, so they leave the list and no page sees them twice.
@@ -120,8 +131,8 @@ export async function publishOwedEvents(
       const key = `${lead.form}#${lead.idempotencyKey}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      const events = await deps.store.readOwedEvents(lead);
-      if (events.length === 0) {
+      const { events, unreadable } = await deps.store.readOwedEvents(lead);
+      if (events.length === 0 && unreadable.length === 0) {
         await deps.store.clearOwedEvents(lead, []);
         continue;
       }
@@ -129,6 +140,16 @@ export async function publishOwedEvents(
       const result = await publishOwed(lead, events, deps);
       summary.published += result.published;
       summary.failed += result.failed;
+      if (unreadable.length > 0) {
+        // Never published (what would be sent is not known): a person must look. Once a day,
+        // so the list is not read for it on every run.
+        summary.unreadable += unreadable.length;
+        deps.log.error('a lead owes lead events that cannot be read; a person must look', {
+          form: lead.form,
+          events: unreadable,
+        });
+        await deps.store.deferOwedEvents(lead, dueBy + UNREADABLE_RETRY_MS);
+      }
     }
     cursor = page.cursor;
   } while (cursor);

@@ -1,0 +1,131 @@
+import { LEAD_FORMS } from '@kryon/shared/api';
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import {
+  DELIVERY_RETRY,
+  destinationPattern,
+  LEAD_EVENT_SOURCE,
+  leadEventsFileShape,
+  matchesPattern,
+  resolveDestination,
+  retryDelaySeconds,
+  retryWindowSeconds,
+  webhookUrlProblem,
+} from './event-destinations.ts';
+import { LEAD_EVENT_TYPES } from './lead-events.ts';
+
+const parse = (leadEvents: unknown) => z.safeParse(leadEventsFileShape, leadEvents);
+const messages = (leadEvents: unknown) => {
+  const result = parse(leadEvents);
+  return result.success ? [] : result.error.issues.map((issue) => issue.message);
+};
+
+describe("the environment file's leadEvents", () => {
+  it('defaults to no destination', () => {
+    expect(parse(undefined)).toMatchObject({ success: true, data: { destinations: [] } });
+  });
+
+  it('fills in what a destination leaves out: Slack posts one message per lead at 1 a second', () => {
+    const result = parse({
+      destinations: [
+        { kind: 'slack', name: 'sales', secret: 'kryon/slack-sales' },
+        { kind: 'webhook', name: 'crm', url: 'https://crm.example/hook', secret: 'kryon/crm' },
+      ],
+    });
+    if (!result.success) throw result.error;
+    const [slack, crm] = result.data.destinations.map(resolveDestination);
+    expect(slack).toEqual({
+      name: 'sales',
+      kind: 'slack',
+      secret: 'kryon/slack-sales',
+      events: ['lead.accepted'],
+      forms: [...LEAD_FORMS],
+      perSecond: 1,
+    });
+    expect(crm).toMatchObject({ events: [...LEAD_EVENT_TYPES], perSecond: 5 });
+  });
+
+  it('refuses two destinations of one name, a bad name, an unknown key and a plain-http URL', () => {
+    const slack = { kind: 'slack', name: 'sales', secret: 'kryon/s' };
+    expect(messages({ destinations: [slack, slack] })).toEqual([
+      'must not name two destinations alike',
+    ]);
+    expect(messages({ destinations: [{ ...slack, name: 'Sales Team' }] })[0]).toMatch(
+      /lower-case letters, digits and hyphens/,
+    );
+    expect(parse({ destinations: [{ ...slack, url: 'https://x.example' }] }).success).toBe(false);
+    expect(
+      messages({
+        destinations: [{ kind: 'webhook', name: 'crm', url: 'http://crm.example', secret: 'k' }],
+      })[0],
+    ).toMatch(/must be an https URL/);
+  });
+
+  it('takes https and the local inbox, never a URL with a user or password', () => {
+    expect(webhookUrlProblem('https://crm.example/hook')).toBeUndefined();
+    // The local inbox, only where the local stack allows it: deployed, 127.0.0.1 is the Lambda.
+    expect(
+      webhookUrlProblem('http://127.0.0.1:8010/webhook', { allowLoopback: true }),
+    ).toBeUndefined();
+    expect(webhookUrlProblem('http://127.0.0.1:8010/webhook')).toMatch(/loopback/);
+    expect(webhookUrlProblem('https://user:pw@crm.example/')).toBe('holds a user or password');
+    expect(webhookUrlProblem('ftp://crm.example/')).toBe('is not https');
+    expect(webhookUrlProblem('not a url')).toBe('is not a URL');
+  });
+});
+
+describe('a destination’s rule', () => {
+  const slack = resolveDestination({
+    kind: 'slack',
+    name: 'sales',
+    secret: 'kryon/s',
+    forms: ['demo'],
+  });
+  const accepted = (form: string) => ({
+    source: LEAD_EVENT_SOURCE,
+    'detail-type': 'lead.accepted',
+    detail: { form },
+  });
+
+  it('is its events of its forms, with every lead’s erasure whatever it listed', () => {
+    expect(destinationPattern(slack)).toEqual({
+      source: [LEAD_EVENT_SOURCE],
+      'detail-type': ['lead.accepted', 'lead.erased'],
+      detail: { form: ['demo'] },
+    });
+    const opened = resolveDestination({
+      kind: 'webhook',
+      name: 'crm',
+      url: 'https://crm.example',
+      secret: 's',
+      events: ['lead.report-opened'],
+    });
+    expect(destinationPattern(opened)['detail-type']).toEqual([
+      'lead.report-opened',
+      'lead.erased',
+    ]);
+  });
+
+  it('matches as EventBridge does: any one value of each key named, every key', () => {
+    const pattern = destinationPattern(slack);
+    expect(matchesPattern(pattern, accepted('demo'))).toBe(true);
+    expect(matchesPattern(pattern, accepted('contact'))).toBe(false);
+    expect(matchesPattern(pattern, { ...accepted('demo'), source: 'someone.else' })).toBe(false);
+    expect(matchesPattern(pattern, { ...accepted('demo'), 'detail-type': 'lead.delivery' })).toBe(
+      false,
+    );
+    expect(matchesPattern(pattern, { ...accepted('demo'), detail: {} })).toBe(false);
+  });
+});
+
+describe('the retry schedule', () => {
+  it('waits longer after each failure, up to two hours, and spreads the attempts over about a day', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 16].map(retryDelaySeconds)).toEqual([
+      30, 120, 600, 1800, 3600, 7200, 7200, 7200,
+    ]);
+    const hours = retryWindowSeconds() / 3600;
+    expect(hours).toBeGreaterThan(22);
+    expect(hours).toBeLessThanOrEqual(24);
+    expect(DELIVERY_RETRY.maxAttempts).toBe(17);
+  });
+});
