@@ -9,7 +9,12 @@ import { partnerSchema } from '@kryon/shared/forms/partner';
 import { describe, expect, it } from 'vitest';
 import { PATHS } from '../paths.ts';
 import { leadDestinationKinds, SITE } from '../site-config.ts';
-import { destinationRecipients, privacyPageCopy, retentionText } from './privacy-page.ts';
+import {
+  destinationRecipients,
+  destinationRetention,
+  privacyPageCopy,
+  retentionText,
+} from './privacy-page.ts';
 import type { Inline, PrivacyBlock, PrivacyFormEntry, RichText } from './privacy-types.ts';
 
 const SCHEMAS = {
@@ -136,6 +141,8 @@ describe('privacy notice: the rest of what it must say', () => {
     expect(slack).toContain('without your e-mail address');
     expect(webhook).toContain('customer-relationship');
     expect(webhook).toContain('erase');
+    expect(destinationRetention([])).toEqual([]);
+    expect(destinationRetention(['webhook'])[0]).toMatch(/30 days.*none of them is sent again/);
     // This build names what VITE_LEAD_DESTINATIONS says: none in the tests' build.
     expect(allText.includes('Slack')).toBe(SITE.leadDestinations.includes('slack'));
   });

@@ -30,6 +30,18 @@ export function destinationRecipients(kinds: readonly LeadDestinationKind[]): st
   return kinds.map((kind) => text[kind]);
 }
 
+/**
+ * How long the event archive keeps the notifications a deployment sends beyond e-mail, when it
+ * sends any (the bus's archive, decision 090).
+ */
+export function destinationRetention(kinds: readonly LeadDestinationKind[]): string[] {
+  return kinds.length === 0
+    ? []
+    : [
+        'The copies of the notifications sent to those tools that our hosting keeps so a failed one can be sent again: 30 days. After you ask us to erase your data, none of them is sent again.',
+      ];
+}
+
 export function retentionText(days: number): string {
   const approx =
     days >= 365
@@ -280,6 +292,7 @@ export const privacyPageCopy: PrivacyPageCopy = {
             'The counters that limit how often an address or a network can send (kept under hashed keys): a day and an hour at most.',
             `The request logs our hosting writes for the website and the forms (the time, the page or address requested and your browser’s user agent; for the website also your IP address): ${retentionText(DATA_RETENTION.logDays)}.`,
             'The e-mails about your request in our team’s mailbox: while we deal with your request, and deleted with your submission when you ask us to erase it.',
+            ...destinationRetention(SITE.leadDestinations),
             'What your browser keeps in this tab (see below): until you close the tab.',
           ],
         },
