@@ -280,6 +280,29 @@ describe('the local event bus speaks PutEvents as the SDK sends it', () => {
   });
 });
 
+describe('a webhook that names no URL (its URL is in its secret, as a Zapier one keeps it)', () => {
+  it("is delivered, signed, to the URL its local credential holds: the inbox's /webhook/<name>", async () => {
+    const dir = dataDir();
+    const held = await holdPortOfNothing();
+    const port = held.port;
+    await held.close();
+    const destinations = [
+      resolveDestination({ kind: 'webhook', name: 'zapier', secret: 'kryon-local/zapier-hook' }),
+    ];
+    const inbox = await inboxOn(dir, destinations, port);
+    const bus = await busFor(dir, destinations, port);
+    const event = accepted('demo', 'lead-zapier');
+
+    expect(await publish(bus, [event])).toEqual([]);
+    await until('the delivery', () => inbox.entries().some((e) => e.kind === 'webhook'));
+    const secret = localEventSecrets(dir, destinations)['kryon-local/zapier-hook'] as string;
+    const [entry] = inbox.entries() as [WebhookEntry];
+    expect(entry.path).toBe('/webhook/zapier');
+    expect(entry.verified && verifies(entry, secret)).toBe(true);
+    expect(entry.headers['webhook-id']).toBe(event.id);
+  });
+});
+
 describe('delivery through failures', () => {
   it('delivers every event at least once, by the same id, after the receiver was down and the bus restarted', async () => {
     const dir = dataDir();

@@ -5,7 +5,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as z from 'zod/mini';
 import { createFetchPost } from '../src/adapters/http-post.ts';
 import { newWebhookSecret, signWebhook } from '../src/adapters/webhook-signer.ts';
-import { type DestinationCredential, deliverLeadEvent } from '../src/leads/deliver-event.ts';
+import {
+  type DestinationCredential,
+  deliverLeadEvent,
+  webhookCredential,
+} from '../src/leads/deliver-event.ts';
 import {
   type LeadEventDestination,
   leadEventsFileShape,
@@ -111,7 +115,9 @@ export function inboxSecrets(
 /**
  * A destination's credential, as the delivery function reads it from Secrets Manager
  * deployed: a Slack destination's incoming-webhook URL (here the local inbox's `/slack/...`),
- * a webhook's signing secrets.
+ * a webhook's signing secrets, read by the deployed function's `webhookCredential`. A webhook
+ * that names no URL has it in its secret, deployed: here the local inbox's `/webhook/<name>`,
+ * put before the local signing secret.
  */
 export function localCredential(
   destinations: readonly LeadEventDestination[],
@@ -122,9 +128,10 @@ export function localCredential(
     const found = destinations.find((d) => d.name === destination.name);
     const value = found && secrets[found.secret];
     if (!found || !value) throw new Error(`No local secret for destination ${destination.name}`);
-    return found.kind === 'slack'
-      ? { kind: 'slack', url: `${inboxUrl}/slack/${value}` }
-      : { kind: 'webhook', secrets: [value] };
+    if (found.kind === 'slack') return { kind: 'slack', url: `${inboxUrl}/slack/${value}` };
+    return webhookCredential(
+      found.url === undefined ? `${inboxUrl}/webhook/${found.name} ${value}` : value,
+    );
   };
 }
 

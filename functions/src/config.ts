@@ -320,8 +320,10 @@ const deliveryDestination = z
     },
   )
   .check(
-    z.refine((d) => (d.kind === 'webhook') === (d.url !== undefined), {
-      message: 'a webhook has a url, a Slack destination none (its URL is in its secret)',
+    // A webhook without one keeps its URL in its secret (a Zapier, Make or n8n URL is a
+    // credential); a Slack destination's is always there.
+    z.refine((d) => d.kind === 'webhook' || d.url === undefined, {
+      message: 'a Slack destination has no url (its URL is in its secret)',
       path: ['url'],
     }),
   );
@@ -376,7 +378,7 @@ const leadEventsShape = {
         }),
       ),
     ),
-    "The lead-event destinations as JSON, written by the stack from the environment file's leadEvents: each one's name, kind, webhook URL, secret's ARN (as its name gives it: the secret is read by that name), queue's ARN and deliveries a second. Required by the lead-event delivery function.",
+    "The lead-event destinations as JSON, written by the stack from the environment file's leadEvents: each one's name, kind, webhook URL (unless its secret holds it), secret's ARN (as its name gives it: the secret is read by that name), queue's ARN and deliveries a second. Required by the lead-event delivery function.",
   ),
 };
 

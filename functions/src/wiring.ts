@@ -62,6 +62,7 @@ import {
   type PriceCurve,
 } from './leads/challenge-price.ts';
 import { MAX_SEND_ATTEMPTS } from './leads/deliver.ts';
+import { webhookCredential } from './leads/deliver-event.ts';
 import type { DeliveryEventDeps } from './leads/delivery-events.ts';
 import { DIGEST_MAX_LEADS } from './leads/digest.ts';
 import type { FormDefinition } from './leads/form-definition.ts';
@@ -475,7 +476,8 @@ export function secretNameOf(secretArn: string): string {
 /**
  * The lead-event delivery function's dependencies (issue 36): each destination's secret read
  * by its ARN at run time, cached like the others (a Slack destination's current URL; a
- * webhook's current and, during a rotation, previous signing secret), fetch without redirects,
+ * webhook's current and, during a rotation, previous signing secret, and its URL when the
+ * environment file names none, read by `webhookCredential`), fetch without redirects,
  * the queue's visibility for the next attempt, counts per destination.
  */
 export function leadEventDeliveryDeps(
@@ -492,10 +494,11 @@ export function leadEventDeliveryDeps(
       if (!versions) throw new Error(`No secret for the destination ${destination.name}`);
       // A rotation is in the value itself: "whsec_new whsec_old" signs with both until ops put
       // "whsec_new" alone. Secrets Manager's previous version is not used: it stays set after
-      // every change, so an old (perhaps leaked) secret would sign for ever.
+      // every change, so an old (perhaps leaked) secret would sign for ever. A webhook whose
+      // URL is its credential (Zapier, Make, n8n) has it in the value too: "https://… whsec_…".
       return destination.kind === 'slack'
         ? { kind: 'slack', url: versions.current.trim() }
-        : { kind: 'webhook', secrets: versions.current.split(/\s+/).filter(Boolean) };
+        : webhookCredential(versions.current);
     },
     sign: signWebhook,
     isErased: createErasedLeadCheck(dynamoClient(), config.TABLE_NAME),

@@ -491,5 +491,9 @@ describe('lead events', () => {
         leadEvents: { destinations: [{ ...local, url: 'https://crm.kryon.security/hook' }] },
       }),
     ).toBe('');
+    // A webhook whose URL is its credential (Zapier, Make, n8n) names none: it is in its secret.
+    const { url: _inTheSecret, ...zapier } = local;
+    expect(problems({ ...filledInProduction(), leadEvents: { destinations: [zapier] } })).toBe('');
+    expect(problems({ kind: 'preview', leadEvents: { destinations: [zapier] } })).toBe('');
   });
 });

@@ -317,10 +317,11 @@ export const environmentSchema = z
     /**
      * Where lead events go (decisions 089, 090): `destinations`, each a Slack channel's incoming
      * webhook (`{ kind: 'slack', name, secret }`) or a signed webhook (`{ kind: 'webhook', name,
-     * url, secret }`), with the events and forms it takes and its rate. `secret` names a Secrets
+     * url?, secret }`), with the events and forms it takes and its rate. `secret` names a Secrets
      * Manager secret in the stack's account and region that ops create before the deploy: the
-     * Slack URL, or the webhook's `whsec_` signing secret; its value is never in this file or the
-     * template. Each destination gets a rule on the stack's lead-event bus, a queue, a dead-letter
+     * Slack URL, or the webhook's `whsec_` signing secret, preceded by its URL when `url` is left
+     * out (a Zapier, Make or n8n URL is itself a credential); its value is never in this file or
+     * the template. Each destination gets a rule on the stack's lead-event bus, a queue, a dead-letter
      * queue and alarms; every key's rule and default is in functions/src/leads/event-destinations.ts.
      * @default { destinations: [] }: events go to the bus and its archive, and nowhere else
      */
@@ -397,6 +398,7 @@ export const environmentSchema = z
     for (const [i, destination] of env.leadEvents.destinations.entries()) {
       if (
         destination.kind === 'webhook' &&
+        destination.url !== undefined &&
         webhookUrlProblem(destination.url, { allowLoopback: true }) === undefined &&
         new URL(destination.url).protocol !== 'https:'
       ) {
@@ -554,7 +556,9 @@ export function parseEnvironment(
   // Runtime API. The delivery function refuses it too (LEAD_EVENT_DESTINATIONS).
   if (name !== 'local') {
     const loopback = env.leadEvents.destinations.flatMap((destination, i) =>
-      destination.kind === 'webhook' && webhookUrlProblem(destination.url) !== undefined
+      destination.kind === 'webhook' &&
+      destination.url !== undefined &&
+      webhookUrlProblem(destination.url) !== undefined
         ? [
             `  leadEvents.destinations.${i}.url: is on this machine (${new URL(destination.url).host}): only infra/environments/local.ts may send to the local receiver; a deployed environment needs an https URL`,
           ]

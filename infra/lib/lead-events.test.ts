@@ -58,10 +58,12 @@ const DESTINATIONS = [
     forms: ['demo', 'contact'],
     perSecond: 3,
   },
+  // A receiver whose URL is its credential (a Zapier catch hook): the URL is in its secret.
+  { kind: 'webhook', name: 'zapier', secret: 'kryon/zapier-hook', events: ['lead.accepted'] },
 ] as const satisfies LeadEventDestinationInput[];
 const RESOLVED = DESTINATIONS.map((input) => resolveDestination(leadEventDestination.parse(input)));
 
-// One synthesis with two destinations, cfn-guard's Control Tower rules and cdk-nag included
+// One synthesis with three destinations, cfn-guard's Control Tower rules and cdk-nag included
 // (policy-validation.test.ts runs the rules on a stack without any destination); one without.
 const siteDir = writeSiteFixture();
 const [guard] = policyValidators({ customDomain: false });
@@ -241,7 +243,11 @@ describe('each destination', () => {
     // A value, as a Slack URL or a signing secret looks, or as a secret created with one.
     expect(/hooks\.slack\.com|whsec_|"SecretString"/.test(text)).toBe(false);
     // Nor a dynamic reference, which CloudFormation would resolve into the template's resources.
-    expect(/resolve:secretsmanager:[^"]*kryon\/(slack-sales|crm-signing)/.test(text)).toBe(false);
+    expect(
+      /resolve:secretsmanager:[^"]*kryon\/(slack-sales|crm-signing|zapier-hook)/.test(text),
+    ).toBe(false);
+    // A webhook without a url in the file has none anywhere in the template.
+    expect(text).not.toContain('zapier.com');
   });
 });
 
@@ -283,7 +289,7 @@ describe('the delivery function', () => {
 
   it('is told each destination in LEAD_EVENT_DESTINATIONS, which its own cold-start check accepts', () => {
     const value = render(variables()[LEAD_EVENT_DESTINATIONS_VARIABLE]);
-    const [slack, crm] = RESOLVED;
+    const [slack, crm, zapier] = RESOLVED;
     expect(JSON.parse(value)).toEqual([
       {
         name: 'sales-slack',
@@ -300,13 +306,26 @@ describe('the delivery function', () => {
         queueArn: `arn:aws:sqs:eu-west-1:123456789012:${idOf(resourcesOfDestination('crm').queue)}`,
         perSecond: crm?.perSecond,
       },
+      {
+        // No url: the delivery function reads it from the secret.
+        name: 'zapier',
+        kind: 'webhook',
+        secretArn: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:kryon/zapier-hook',
+        queueArn: `arn:aws:sqs:eu-west-1:123456789012:${idOf(resourcesOfDestination('zapier').queue)}`,
+        perSecond: zapier?.perSecond,
+      },
     ]);
-    expect([slack?.perSecond, crm?.perSecond]).toEqual([1, 3]);
+    expect([slack?.perSecond, crm?.perSecond, zapier?.perSecond]).toEqual([1, 3, 5]);
     const environment = Object.fromEntries(
       Object.entries(variables()).map(([name, v]) => [name, render(v)]),
     );
     const config = readConfig(leadEventDeliveryConfig, environment);
-    expect(config.LEAD_EVENT_DESTINATIONS.map((d) => d.name)).toEqual(['sales-slack', 'crm']);
+    expect(config.LEAD_EVENT_DESTINATIONS.map((d) => d.name)).toEqual([
+      'sales-slack',
+      'crm',
+      'zapier',
+    ]);
+    expect(config.LEAD_EVENT_DESTINATIONS[2]).not.toHaveProperty('url');
     expect(variables()).toMatchObject({
       POWERTOOLS_SERVICE_NAME: 'kryon-leads',
       POWERTOOLS_LOG_LEVEL: 'INFO',
@@ -357,6 +376,7 @@ describe('the delivery function', () => {
     expect(list(secrets[0]?.Resource).map(render).sort()).toEqual([
       'arn:aws:secretsmanager:eu-west-1:123456789012:secret:kryon/crm-signing-??????',
       'arn:aws:secretsmanager:eu-west-1:123456789012:secret:kryon/slack-sales-??????',
+      'arn:aws:secretsmanager:eu-west-1:123456789012:secret:kryon/zapier-hook-??????',
     ]);
     const actions = new Set(statements.flatMap((s) => list(s.Action) as string[]));
     expect([...actions].sort()).toEqual(

@@ -430,12 +430,12 @@ describe("a destination's secret", () => {
     expect(result.detail).toContain('on this machine (loopback)');
   });
 
-  it('fails a webhook secret the signer refuses (no whsec_, too short), without showing it', async () => {
+  it('fails a webhook secret that is not one (no whsec_, too short), without showing it', async () => {
     value(webhook.secret, 'sk_live_9f8e7d6c5b4a39281706');
     let results = await run();
     let result = line(results, 'lead-event secret: crm-webhook');
     expect(result.status).toBe('fail');
-    expect(result.detail).toContain('does not start with whsec_');
+    expect(result.detail).toContain('is neither a whsec_ signing secret nor a URL');
     expectNoValue(results, 'sk_live_9f8e7d6c5b4a39281706', '');
 
     const short = `whsec_${Buffer.from('only sixteen by.').toString('base64')}`;
@@ -445,6 +445,33 @@ describe("a destination's secret", () => {
     expect(result.status).toBe('fail');
     expect(result.detail).toContain('the base64 of 24 to 64 random bytes');
     expectNoValue(results, short, 'whsec_');
+  });
+
+  it('passes a webhook that keeps its URL in its secret, and fails that form where the file names a URL, never showing it', async () => {
+    const zapier = 'https://hooks.zapier.com/hooks/catch/9f3k2qxv/zq8w7e6r/';
+    const urlInSecret = `${zapier} ${WEBHOOK_SECRET_VALUE}`;
+    const { url: _inTheFile, ...hidden } = webhook;
+    value(webhook.secret, urlInSecret);
+
+    let results = await run(stackFacts(), { ...expected, destinations: [slack, hidden] });
+    let result = line(results, 'lead-event secret: crm-webhook');
+    expect(result.status).toBe('ok');
+    expect(result.detail).toContain("the webhook's https URL and a whsec_ signing secret");
+    expectNoValue(results, zapier, 'https://hooks.zapier.com/hooks/catch/');
+    expectNoValue(results, WEBHOOK_SECRET_VALUE, 'whsec_');
+
+    results = await run();
+    result = line(results, 'lead-event secret: crm-webhook');
+    expect(result.status).toBe('fail');
+    expect(result.detail).toContain('names the URL too: keep it in one of them');
+    expectNoValue(results, zapier, 'https://hooks.zapier.com/hooks/catch/');
+
+    value(webhook.secret, WEBHOOK_SECRET_VALUE);
+    results = await run(stackFacts(), { ...expected, destinations: [slack, hidden] });
+    result = line(results, 'lead-event secret: crm-webhook');
+    expect(result.status).toBe('fail');
+    expect(result.detail).toContain('holds no URL, and the environment file names none');
+    expect(result.fix).toContain("the receiver's https URL (the environment file names none)");
   });
 
   it("skips the value's shape when the credentials may describe but not read secrets (the lookup role)", async () => {
@@ -546,22 +573,57 @@ describe('ruleOf', () => {
 });
 
 describe('credentialProblem', () => {
+  const slackKind = { kind: 'slack' } as const;
+  const withUrl = { kind: 'webhook', url: 'https://crm.kryon.example/hooks/kryon' } as const;
+  const withoutUrl = { kind: 'webhook' } as const;
+  const zapier = 'https://hooks.zapier.com/hooks/catch/123456/abcdef7/';
+
   it('accepts the values the delivery function can use, trimmed as it reads them', () => {
-    expect(credentialProblem('slack', `${SLACK_URL}\n`)).toBeUndefined();
-    expect(credentialProblem('webhook', ` ${WEBHOOK_SECRET_VALUE} `)).toBeUndefined();
+    expect(credentialProblem(slackKind, `${SLACK_URL}\n`)).toBeUndefined();
+    expect(credentialProblem(withUrl, ` ${WEBHOOK_SECRET_VALUE} `)).toBeUndefined();
   });
 
   it('accepts two signing secrets during a rotation, and names which of them is refused', () => {
     const other = `whsec_${Buffer.from('Kryon verify fixture: new key!!!').toString('base64')}`;
-    expect(credentialProblem('webhook', `${other} ${WEBHOOK_SECRET_VALUE}`)).toBeUndefined();
-    expect(credentialProblem('webhook', `${other} not-a-secret`)).toMatch(
+    expect(credentialProblem(withUrl, `${other} ${WEBHOOK_SECRET_VALUE}`)).toBeUndefined();
+    expect(credentialProblem(withUrl, `${other} whsec_short`)).toMatch(
       /^its secret 2 of 2 .*whsec_/,
+    );
+    expect(credentialProblem(withUrl, `${other} not-a-secret`)).toBe(
+      'holds a word (2 of 2) that is neither a whsec_ signing secret nor a URL',
     );
   });
 
+  it('accepts the URL in the secret for a webhook the file names none, and only for one', () => {
+    const other = `whsec_${Buffer.from('Kryon verify fixture: new key!!!').toString('base64')}`;
+    expect(credentialProblem(withoutUrl, `${zapier} ${WEBHOOK_SECRET_VALUE}`)).toBeUndefined();
+    expect(
+      credentialProblem(withoutUrl, `\n${zapier}\n${other} ${WEBHOOK_SECRET_VALUE}\n`),
+    ).toBeUndefined();
+    const said = [
+      credentialProblem(withUrl, `${zapier} ${WEBHOOK_SECRET_VALUE}`),
+      credentialProblem(withoutUrl, WEBHOOK_SECRET_VALUE),
+      credentialProblem(withoutUrl, `http://hooks.zapier.com/x ${WEBHOOK_SECRET_VALUE}`),
+      credentialProblem(withoutUrl, `http://127.0.0.1:8010/webhook ${WEBHOOK_SECRET_VALUE}`),
+      credentialProblem(withoutUrl, `${zapier} ${zapier}x ${WEBHOOK_SECRET_VALUE}`),
+      credentialProblem(withoutUrl, zapier),
+      credentialProblem(withoutUrl, `${zapier} whsec_short`),
+    ];
+    expect(said).toEqual([
+      'holds a URL, and the environment file names the URL too: keep it in one of them (deliveries are refused)',
+      'holds no URL, and the environment file names none: there is nowhere to send to',
+      'holds a URL that is not https',
+      'holds a URL that is on this machine (loopback): only the local stack sends there',
+      'holds more than one URL',
+      'holds no whsec_ signing secret',
+      expect.stringMatching(/^is not whsec_ and the base64 of 24 to 64 random bytes/),
+    ]);
+    expect(JSON.stringify(said)).not.toContain('zapier');
+  });
+
   it('refuses binary and empty values', () => {
-    expect(credentialProblem('slack', undefined)).toBe('is binary, not text');
-    expect(credentialProblem('webhook', '  ')).toBe('is empty');
+    expect(credentialProblem(slackKind, undefined)).toBe('is binary, not text');
+    expect(credentialProblem(withUrl, '  ')).toBe('is empty');
   });
 });
 

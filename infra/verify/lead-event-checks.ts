@@ -13,8 +13,17 @@ import {
   type SecretsManagerClient,
 } from '@aws-sdk/client-secrets-manager';
 import { GetQueueAttributesCommand, type SQSClient } from '@aws-sdk/client-sqs';
-import { slackUrlProblem } from '@kryon/functions/deliver-event';
-import { destinationPattern, type LeadEventDestination } from '@kryon/functions/event-destinations';
+import {
+  SecretValueError,
+  slackUrlProblem,
+  type WebhookCredential,
+  webhookCredential,
+} from '@kryon/functions/deliver-event';
+import {
+  destinationPattern,
+  type LeadEventDestination,
+  webhookUrlProblem,
+} from '@kryon/functions/event-destinations';
 import { checkSecret, webhookSigner } from '@kryon/functions/webhook-signer';
 import { type DestinationOutput, LEAD_EVENT_ALARMS } from '../lib/lead-events.ts';
 import { type CheckResult, fail, guarded, ok, skipped, warn } from './check.ts';
@@ -317,10 +326,14 @@ function checkSecretOf(
 ): Promise<CheckResult[]> {
   const name = `lead-event secret: ${destination.name}`;
   const secret = destination.secret;
+  const signing =
+    'a Standard Webhooks signing secret: whsec_ and the base64 of 24 to 64 random bytes, the one the receiver verifies with';
   const what =
     destination.kind === 'slack'
       ? "the channel's Slack incoming-webhook URL (https://hooks.slack.com/services/…)"
-      : 'a Standard Webhooks signing secret: whsec_ and the base64 of 24 to 64 random bytes, the one the receiver verifies with';
+      : destination.url === undefined
+        ? `the receiver's https URL (the environment file names none), a space, then ${signing}`
+        : signing;
   const putValue = `\`aws secretsmanager put-secret-value --secret-id ${secret} --region ${facts.region} --secret-string file://<a file holding it>\` (a file, so the value stays out of your shell history)`;
   return guarded(
     name,
@@ -364,7 +377,7 @@ function checkSecretOf(
           `Put ${what} in it: ${putValue}.`,
         );
       }
-      const problem = credentialProblem(destination.kind, value);
+      const problem = credentialProblem(destination, value);
       if (problem) {
         return fail(
           name,
@@ -377,7 +390,9 @@ function checkSecretOf(
         `${secret} exists and its current value is ${
           destination.kind === 'slack'
             ? 'a Slack incoming-webhook URL'
-            : 'a whsec_ signing secret the signer accepts'
+            : destination.url === undefined
+              ? "the webhook's https URL and a whsec_ signing secret the signer accepts"
+              : 'a whsec_ signing secret the signer accepts'
         } (not shown)`,
       );
     },
@@ -391,21 +406,41 @@ function describeSecret(secrets: SecretsManagerClient, secret: string) {
 /**
  * What is wrong with a destination's credential, in words that never hold any part of it;
  * undefined when the delivery function can use it from AWS. A Slack URL to 127.0.0.1 is the
- * local inbox's: a deployed function cannot reach the deployer's machine.
+ * local inbox's: a deployed function cannot reach the deployer's machine. A webhook's value is
+ * read by the delivery function's own `webhookCredential`: its URL there when the environment
+ * file names none, and only then.
  */
 export function credentialProblem(
-  kind: LeadEventDestination['kind'],
+  destination: Pick<LeadEventDestination, 'kind' | 'url'>,
   value: string | undefined,
 ): string | undefined {
   if (value === undefined) return 'is binary, not text';
   const text = value.trim();
   if (!text) return 'is empty';
-  if (kind === 'slack') {
+  if (destination.kind === 'slack') {
     // As the deployed function reads it: a loopback URL is the local stack's alone.
     return slackUrlProblem(text);
   }
+  let credential: WebhookCredential;
+  try {
+    credential = webhookCredential(text);
+  } catch (error) {
+    if (error instanceof SecretValueError) return error.message;
+    throw error;
+  }
+  if (destination.url !== undefined && credential.url !== undefined) {
+    return 'holds a URL, and the environment file names the URL too: keep it in one of them (deliveries are refused)';
+  }
+  if (destination.url === undefined) {
+    if (credential.url === undefined) {
+      return 'holds no URL, and the environment file names none: there is nowhere to send to';
+    }
+    // As the deployed function checks it: https, never loopback.
+    const problem = webhookUrlProblem(credential.url);
+    if (problem) return `holds a URL that ${problem}`;
+  }
   // During a rotation it holds two, new first, separated by a space: each must sign.
-  const secrets = text.split(/\s+/);
+  const { secrets } = credential;
   for (const [index, secret] of secrets.entries()) {
     const which = secrets.length > 1 ? `its secret ${index + 1} of ${secrets.length} ` : '';
     try {

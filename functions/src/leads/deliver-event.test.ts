@@ -18,7 +18,9 @@ import {
   type DestinationCredential,
   deliverLeadEvent,
   type HttpPost,
+  SecretValueError,
   slackUrlProblem,
+  webhookCredential,
 } from './deliver-event.ts';
 import type { StoredLead } from './lead.ts';
 import {
@@ -265,8 +267,188 @@ describe('deliverLeadEvent to a webhook', () => {
     expect(received).toHaveLength(0);
     expect(bad).toEqual({ ok: false, reason: expect.stringMatching(/^refused: .*whsec_/) });
     expect(JSON.stringify(bad)).not.toContain('not-a-whsec-secret');
-    expect(noUrl).toEqual({ ok: false, reason: 'refused: it has no URL' });
+    expect(noUrl).toEqual({
+      ok: false,
+      reason: 'refused: it has no URL, in the environment file or in its secret',
+    });
     expect(notHttps).toEqual({ ok: false, reason: 'refused: its URL is not https' });
+  });
+});
+
+describe('deliverLeadEvent to a webhook whose URL is in its secret (Zapier, Make, n8n)', () => {
+  /** A catch hook's URL: its path is the credential, as a Zapier one's is. */
+  const hookUrl = () => `${origin}/hooks/catch/123456/zq8w7e6r/`;
+  const hidden: DeliveryDestination = { name: 'zapier', kind: 'webhook' };
+  /** The delivery function's credential: the secret's value read by `webhookCredential`. */
+  const fromSecret = (value: string) =>
+    depsWith(
+      { kind: 'webhook', secrets: [] },
+      { credential: async () => webhookCredential(value) },
+    );
+
+  it('posts to the URL of the secret, signed with its signing secrets, and never says it', async () => {
+    answer = verifyingWith([CURRENT]);
+    const event = acceptedEvent(demo);
+    const deps = fromSecret(`${hookUrl()}\n${CURRENT} ${PREVIOUS}\n`);
+
+    const result = await deliverLeadEvent({ destination: hidden, event, attempt: 2 }, deps);
+
+    expect(result).toEqual({ ok: true, status: 204 });
+    const [delivery] = received as [Received];
+    expect(delivery.path).toBe('/hooks/catch/123456/zq8w7e6r/');
+    expect(delivery.headers['webhook-signature']?.split(' ')).toHaveLength(2);
+    expect(verdict(CURRENT, delivery)).toEqual({ payload: event });
+    expect(verdict(PREVIOUS, delivery)).toEqual({ payload: event });
+    expect(deps.logged).toEqual([
+      {
+        level: 'info',
+        message: 'lead event delivered',
+        extra: {
+          destination: 'zapier',
+          eventId: event.id,
+          type: event.type,
+          attempt: 2,
+          status: 204,
+        },
+      },
+    ]);
+
+    // A failure names a status, never the URL.
+    answer = (_req, res) => {
+      res.writeHead(410);
+      res.end(RESPONSE_SECRET);
+    };
+    const gone = await deliverLeadEvent({ destination: hidden, event }, deps);
+    expect(gone).toEqual({ ok: false, status: 410, reason: 'HTTP 410' });
+    const said = JSON.stringify([result, gone, deps.logged]);
+    expect(said).not.toContain('zq8w7e6r');
+    expect(said).not.toContain(RESPONSE_SECRET);
+  });
+
+  it('refuses, without a request, a URL in both the environment file and the secret', async () => {
+    const event = acceptedEvent(demo);
+    const deps = fromSecret(`${hookUrl()} ${CURRENT}`);
+    const result = await deliverLeadEvent({ destination: webhook(), event }, deps);
+
+    expect(result).toEqual({
+      ok: false,
+      reason:
+        'refused: its URL is both in the environment file and in its secret: keep it in one of them',
+    });
+    expect(received).toHaveLength(0);
+    expect(JSON.stringify(deps.logged)).not.toContain('zq8w7e6r');
+  });
+
+  it('refuses, without a request, a secret with two URLs, a word that is neither, or no signing secret', async () => {
+    const event = acceptedEvent(demo);
+    const values = [
+      `${hookUrl()} ${origin}/hooks/catch/999/other-token/ ${CURRENT}`,
+      `${hookUrl()} ${CURRENT} zq8w7e6r-stray-token`,
+      `${hookUrl()}`,
+      '  ',
+    ];
+    const results: unknown[] = [];
+    const logged: Logged[] = [];
+    for (const value of values) {
+      const deps = fromSecret(value);
+      results.push(await deliverLeadEvent({ destination: hidden, event }, deps));
+      logged.push(...deps.logged);
+    }
+
+    expect(results).toEqual([
+      { ok: false, reason: 'refused: its secret holds more than one URL' },
+      {
+        ok: false,
+        reason:
+          'refused: its secret holds a word (3 of 3) that is neither a whsec_ signing secret nor a URL',
+      },
+      { ok: false, reason: 'refused: its secret holds no whsec_ signing secret' },
+      { ok: false, reason: 'refused: its secret is empty' },
+    ]);
+    expect(received).toHaveLength(0);
+    const said = JSON.stringify([results, logged]);
+    expect(said).not.toContain('zq8w7e6r');
+    expect(said).not.toContain('other-token');
+    expect(said).not.toContain(CURRENT.slice(6, 20));
+  });
+
+  it("checks the secret's URL as the file's: deployed, no loopback and https only", async () => {
+    const event = acceptedEvent(demo);
+    const deployed = { allowLoopback: undefined };
+    const loopback = webhookCredential(`${hookUrl()} ${CURRENT}`);
+    const plain = webhookCredential(
+      `http://hooks.zapier.example/hooks/catch/1/zq8w7e6r/ ${CURRENT}`,
+    );
+    const results = [
+      await deliverLeadEvent({ destination: hidden, event }, depsWith(loopback, deployed)),
+      await deliverLeadEvent({ destination: hidden, event }, depsWith(plain)),
+    ];
+
+    expect(results).toEqual([
+      {
+        ok: false,
+        reason:
+          "refused: its secret's URL is on this machine (loopback): only the local stack sends there",
+      },
+      { ok: false, reason: "refused: its secret's URL is not https" },
+    ]);
+    expect(received).toHaveLength(0);
+  });
+});
+
+describe('webhookCredential', () => {
+  it('reads signing secrets, and a URL when there is one, in any order and any whitespace', () => {
+    expect(webhookCredential(` ${CURRENT} `)).toEqual({ kind: 'webhook', secrets: [CURRENT] });
+    expect(webhookCredential(`${CURRENT}\t${PREVIOUS}`)).toEqual({
+      kind: 'webhook',
+      secrets: [CURRENT, PREVIOUS],
+    });
+    const zapier = 'https://hooks.zapier.com/hooks/catch/123456/abcdef7/';
+    expect(webhookCredential(`${zapier} ${CURRENT}`)).toEqual({
+      kind: 'webhook',
+      secrets: [CURRENT],
+      url: zapier,
+    });
+    expect(webhookCredential(`${CURRENT}\n${zapier}\n${PREVIOUS}\n`)).toEqual({
+      kind: 'webhook',
+      secrets: [CURRENT, PREVIOUS],
+      url: zapier,
+    });
+    // The signer checks a secret's form; a URL's, webhookUrlProblem, at each delivery.
+    expect(webhookCredential('whsec_short http://x.example')).toEqual({
+      kind: 'webhook',
+      secrets: ['whsec_short'],
+      url: 'http://x.example',
+    });
+  });
+
+  it('refuses the whole value, with a SecretValueError that never repeats it', () => {
+    const zapier = 'https://hooks.zapier.com/hooks/catch/123456/abcdef7/';
+    const refusals = [
+      ['', 'is empty'],
+      [' \n ', 'is empty'],
+      [`${zapier} ${zapier} ${CURRENT}`, 'holds more than one URL'],
+      [zapier, 'holds no whsec_ signing secret'],
+      [
+        `${CURRENT} sk_live_abcdef7`,
+        'holds a word (2 of 2) that is neither a whsec_ signing secret nor a URL',
+      ],
+      [
+        `Bearer abcdef7 ${CURRENT}`,
+        'holds a word (1 of 3) that is neither a whsec_ signing secret nor a URL',
+      ],
+    ] as const;
+    for (const [value, message] of refusals) {
+      let thrown: unknown;
+      try {
+        webhookCredential(value);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(SecretValueError);
+      expect(thrown).toMatchObject({ name: 'SecretValueError', message });
+      expect((thrown as Error).message).not.toContain('abcdef7');
+    }
   });
 });
 

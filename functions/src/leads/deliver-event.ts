@@ -3,8 +3,10 @@
  * slack-message.ts) or a webhook signed per Standard Webhooks (decision 089). Whether and when
  * to try again is the caller's: the queue's (lead-event-queue.ts) or the local worker's.
  *
- * A Slack destination's URL is its credential: anyone who has it posts to the channel. It is
- * read from the secret for each attempt and never put in a log, a reason or a metric; nor is
+ * A Slack destination's URL is its credential: anyone who has it posts to the channel. So is
+ * a Zapier, Make or n8n webhook's, which may not check the signature: such a webhook names no
+ * URL in the environment file and keeps it in its secret, beside its signing secret(s). A URL
+ * from a secret is read for each attempt and never put in a log, a reason or a metric; nor is
  * any response body, which is the receiver's and may echo what it was sent.
  */
 import { type DestinationKind, isLoopbackHost, webhookUrlProblem } from './event-destinations.ts';
@@ -16,7 +18,10 @@ import { slackEventMessage } from './slack-message.ts';
 export interface DeliveryDestination {
   name: string;
   kind: DestinationKind;
-  /** A webhook's URL; a Slack destination's is its credential, in its secret. */
+  /**
+   * A webhook's URL, when the environment file names it; a Slack destination's is its
+   * credential, in its secret, and so is a webhook's that the file does not name.
+   */
   url?: string;
 }
 
@@ -52,11 +57,58 @@ export type HttpPost = (request: {
   timeoutMs: number;
 }) => Promise<{ status: number }>;
 
+/** A webhook's credential as its secret holds it (`webhookCredential` reads the value). */
+export interface WebhookCredential {
+  kind: 'webhook';
+  /** Every signing secret the value holds: two during a rotation, the new one first. */
+  secrets: string[];
+  /**
+   * The URL, when the secret holds it: a receiver whose URL is its credential (Zapier, Make,
+   * n8n), which the environment file then does not name. Never logged, like a Slack URL.
+   */
+  url?: string;
+}
+
 /** A destination's credential as its secret holds it. */
-export type DestinationCredential =
-  | { kind: 'slack'; url: string }
-  /** Every current secret: the current version and, during a rotation, the previous one. */
-  | { kind: 'webhook'; secrets: string[] };
+export type DestinationCredential = { kind: 'slack'; url: string } | WebhookCredential;
+
+/**
+ * A secret's value that cannot be used, thrown by `webhookCredential`: its message says what is
+ * wrong in words that never hold any part of the value, so a reason may carry it.
+ */
+export class SecretValueError extends Error {
+  override name = 'SecretValueError';
+}
+
+const WHSEC = 'whsec_';
+
+/**
+ * A webhook secret's value read, as the delivery function (src/wiring.ts), the local bus and
+ * `npm run verify` all read it: words separated by whitespace, each one starting with `whsec_`
+ * a signing secret (two during a rotation, new first), and at most one that parses as a URL the
+ * webhook's URL: `https://hooks.zapier.com/hooks/catch/… whsec_…`. Anything else refuses the
+ * whole value: a SecretValueError whose message never repeats it. The signing secrets' form is
+ * the signer's to check, the URL's `webhookUrlProblem`'s (at each delivery).
+ */
+export function webhookCredential(value: string): WebhookCredential {
+  const words = value.split(/\s+/).filter(Boolean);
+  if (words.length === 0) throw new SecretValueError('is empty');
+  const secrets: string[] = [];
+  let url: string | undefined;
+  for (const [index, word] of words.entries()) {
+    if (word.startsWith(WHSEC)) secrets.push(word);
+    else if (URL.canParse(word)) {
+      if (url !== undefined) throw new SecretValueError('holds more than one URL');
+      url = word;
+    } else {
+      throw new SecretValueError(
+        `holds a word (${index + 1} of ${words.length}) that is neither a ${WHSEC} signing secret nor a URL`,
+      );
+    }
+  }
+  if (secrets.length === 0) throw new SecretValueError(`holds no ${WHSEC} signing secret`);
+  return { kind: 'webhook', secrets, ...(url === undefined ? {} : { url }) };
+}
 
 export interface DeliverEventDeps {
   post: HttpPost;
@@ -152,10 +204,20 @@ function requestOf(
       body: JSON.stringify(message),
     };
   }
-  const url = destination.url;
-  if (!url) return { refused: 'it has no URL' };
+  // One place for the URL: the environment file's, or the secret's, never both.
+  if (destination.url !== undefined && credential.url !== undefined) {
+    return {
+      refused: 'its URL is both in the environment file and in its secret: keep it in one of them',
+    };
+  }
+  const url = destination.url ?? credential.url;
+  if (!url) return { refused: 'it has no URL, in the environment file or in its secret' };
   const problem = webhookUrlProblem(url, { allowLoopback: deps.allowLoopback });
-  if (problem) return { refused: `its URL ${problem}` };
+  if (problem) {
+    return {
+      refused: `${destination.url === undefined ? "its secret's URL" : 'its URL'} ${problem}`,
+    };
+  }
   let signed: ReturnType<SignWebhook>;
   try {
     signed = deps.sign(credential.secrets, {
@@ -225,7 +287,14 @@ async function attemptDelivery(
   try {
     credential = await deps.credential(attempt.destination);
   } catch (error) {
-    return { ok: false, reason: `its secret could not be read: ${errorClass(error)}` };
+    // A value that cannot be used says why (never the value); any other error only its class.
+    return {
+      ok: false,
+      reason:
+        error instanceof SecretValueError
+          ? `refused: its secret ${error.message}`
+          : `its secret could not be read: ${errorClass(error)}`,
+    };
   }
   const request = requestOf(attempt, credential, deps);
   if ('refused' in request) return { ok: false, reason: `refused: ${request.refused}` };

@@ -45,6 +45,23 @@ describe("the environment file's leadEvents", () => {
     expect(crm).toMatchObject({ events: [...LEAD_EVENT_TYPES], perSecond: 5 });
   });
 
+  it('takes a webhook without a url, whose secret holds it (a Zapier, Make or n8n URL)', () => {
+    const result = parse({
+      destinations: [{ kind: 'webhook', name: 'zapier', secret: 'kryon/zapier-hook' }],
+    });
+    if (!result.success) throw result.error;
+    const [zapier] = result.data.destinations.map(resolveDestination);
+    expect(zapier).toEqual({
+      name: 'zapier',
+      kind: 'webhook',
+      secret: 'kryon/zapier-hook',
+      events: [...LEAD_EVENT_TYPES],
+      forms: [...LEAD_FORMS],
+      perSecond: 5,
+    });
+    expect(zapier && 'url' in zapier).toBe(false);
+  });
+
   it('refuses two destinations of one name, a bad name, an unknown key and a plain-http URL', () => {
     const slack = { kind: 'slack', name: 'sales', secret: 'kryon/s' };
     expect(messages({ destinations: [slack, slack] })).toEqual([

@@ -22,7 +22,8 @@ const NAME = /^[a-z][a-z0-9-]{0,31}$/;
 /**
  * A Secrets Manager secret's name (its ARN is not needed: the stack finds it by name in its own
  * account and region). What it holds: a Slack destination's incoming-webhook URL, which is the
- * credential itself; a webhook's `whsec_` signing secret.
+ * credential itself; a webhook's `whsec_` signing secret(s), preceded by the webhook's URL when
+ * the environment file names none (`webhookCredential` in deliver-event.ts reads it).
  */
 const SECRET_NAME = /^[A-Za-z0-9/_+=.@-]{1,512}$/;
 
@@ -53,7 +54,12 @@ const destinationBase = {
     ),
   /**
    * The Secrets Manager secret, by name, that holds the destination's credential: created by
-   * ops in the stack's account and region before the deploy, never in this file.
+   * ops in the stack's account and region before the deploy, never in this file. Slack: the
+   * channel's incoming-webhook URL. A webhook with a `url` here: its `whsec_` signing secret
+   * (`whsec_new… whsec_old…` during a rotation). A webhook without one: its URL and its signing
+   * secret(s), separated by whitespace (`https://hooks.zapier.com/hooks/catch/… whsec_…`).
+   * Encrypted with the account's default `aws/secretsmanager` key: the delivery function may
+   * decrypt with no other.
    */
   secret: z.string().check(z.regex(SECRET_NAME, 'must be a Secrets Manager secret name')),
   /**
@@ -95,16 +101,22 @@ export const webhookDestination = z.strictObject({
   ...destinationBase,
   /**
    * Where each event is POSTed, signed: https, or http to 127.0.0.1 for a local receiver (in
-   * local.ts alone: parseEnvironment refuses it in any other file).
+   * local.ts alone: parseEnvironment refuses it in any other file). It is in this file, the
+   * template and the delivery function's configuration: leave it out for a receiver whose URL
+   * is its credential (a Zapier catch hook, a Make or n8n webhook, which may not check the
+   * signature), and put the URL in the secret, beside the signing secret(s).
+   * @default none: the secret holds the URL, then its signing secret(s)
    */
-  url: z
-    .string()
-    .check(
-      z.refine(
-        (url) => webhookUrlProblem(url, { allowLoopback: true }) === undefined,
-        'must be an https URL (or http://127.0.0.1 for a local receiver), with no user or password',
+  url: z.optional(
+    z
+      .string()
+      .check(
+        z.refine(
+          (url) => webhookUrlProblem(url, { allowLoopback: true }) === undefined,
+          'must be an https URL (or http://127.0.0.1 for a local receiver), with no user or password',
+        ),
       ),
-    ),
+  ),
   /**
    * The events sent.
    * @default every event type
@@ -123,7 +135,10 @@ export interface LeadEventDestination {
   name: string;
   kind: DestinationKind;
   secret: string;
-  /** A webhook's URL; a Slack destination's is in its secret. */
+  /**
+   * A webhook's URL, when the environment file names it.
+   * @default none: a Slack destination's URL is in its secret, and so is a webhook's without one
+   */
   url?: string;
   events: LeadEventType[];
   forms: LeadForm[];
@@ -154,7 +169,7 @@ export function resolveDestination(input: z.output<typeof leadEventDestination>)
     name: input.name,
     kind: input.kind,
     secret: input.secret,
-    ...(input.kind === 'webhook' ? { url: input.url } : {}),
+    ...(input.kind === 'webhook' && input.url !== undefined ? { url: input.url } : {}),
     events: [
       ...(input.events ?? (input.kind === 'slack' ? ['lead.accepted'] : LEAD_EVENT_TYPES)),
     ] as LeadEventType[],
