@@ -400,6 +400,20 @@ describe("a destination's secret", () => {
     expect(result.fix).toContain('restore-secret');
   });
 
+  it('warns of a secret encrypted with a key that may be its own, which the delivery could not decrypt with', async () => {
+    // DescribeSecret's KmsKeyId: omitted for the account's aws/secretsmanager key, except for a
+    // secret made in the console, which names that key's id
+    // (https://docs.aws.amazon.com/secretsmanager/latest/apireference/API_DescribeSecret.html).
+    const key = 'arn:aws:kms:eu-west-1:123456789012:key/1234abcd-12ab-34cd-56ef-1234567890ab';
+    stubs.secretsmanager
+      .on(DescribeSecretCommand, { SecretId: slack.secret })
+      .resolves({ Name: slack.secret, KmsKeyId: key });
+    const result = line(await run(), 'lead-event secret: sales-slack');
+    expect(result.status).toBe('warn');
+    expect(result.detail).toContain(key);
+    expect(result.fix).toContain('--kms-key-id alias/aws/secretsmanager');
+  });
+
   it('fails a secret with no current value', async () => {
     stubs.secretsmanager
       .on(GetSecretValueCommand, { SecretId: slack.secret })

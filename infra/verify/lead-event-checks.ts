@@ -385,6 +385,16 @@ function checkSecretOf(
           `Put ${what} in it: ${putValue}.`,
         );
       }
+      // DescribeSecret names no KmsKeyId for the account's aws/secretsmanager key, except for a
+      // secret made in the console, which names that key's id: only a person can tell it from
+      // a key of the secret's own, which the delivery function may not decrypt with.
+      if (described.KmsKeyId && !/alias\/aws\/secretsmanager$/.test(described.KmsKeyId)) {
+        return warn(
+          name,
+          `${secret} is of the right shape, encrypted with KMS key ${described.KmsKeyId}: unless that is the account's aws/secretsmanager key, the delivery function may not decrypt it and every delivery to ${destination.name} fails`,
+          `If it is a key of its own: \`aws secretsmanager update-secret --secret-id ${secret} --region ${facts.region} --kms-key-id alias/aws/secretsmanager\`.`,
+        );
+      }
       return ok(
         name,
         `${secret} exists and its current value is ${
