@@ -260,6 +260,9 @@ export async function submitLead(
     throw new Error('lead vanished after a conditional-put conflict');
   }
 
+  // Beside the e-mails, not after them: the visitor's answer waits for the slower of the two,
+  // not for both; a failure leaves the event owed for the scheduled run.
+  const publishing = publishOwed({ form, idempotencyKey }, events, deps);
   let delivered = lead;
   if (isSpam) {
     // A bot gets the answer a person gets, so it learns nothing; nobody is mailed.
@@ -291,9 +294,7 @@ export async function submitLead(
     metrics.count(synthetic ? 'SyntheticLeadAccepted' : 'LeadAccepted', form);
     log.info('lead accepted', { form, submissionId, ...(synthetic ? { synthetic } : {}) });
   }
-  // After the e-mails: sales' mail does not wait for the bus, and a failure leaves the event
-  // owed for the scheduled run.
-  await publishOwed({ form, idempotencyKey }, events, deps);
+  await publishing;
   return accepted(delivered, false, definition, config);
 }
 
