@@ -39,6 +39,7 @@ import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { build } from 'esbuild';
 import { startDynamo, startSes } from '../local/emulators.ts';
+import { startLocalEventBus } from '../local/event-bus.ts';
 import { createLocalServer, type Handler } from '../local/server.ts';
 import { ensureTable } from '../local/table.ts';
 import { CHALLENGE_DIFFICULTY, createAltchaService } from '../src/adapters/altcha.ts';
@@ -205,6 +206,14 @@ rmSync(outDir, { recursive: true, force: true });
 const dataDir = mkdtempSync(join(tmpdir(), 'kryon-bench-data-'));
 const dynamo = await startDynamo({ port: 0, path: join(dataDir, 'dynamodb') });
 const ses = await startSes({ port: 0 });
+// Deployed, every accepted lead's event goes to the bus (decision 090): the local one, with no
+// destination, so the path measured holds the PutEvents and the outbox's clear.
+const bus = await startLocalEventBus({
+  port: 0,
+  dir: join(dataDir, 'lead-events'),
+  destinations: [],
+  deliver: async () => ({ ok: true, status: 200 }),
+});
 const { IP_HASH_SECRET } = LAMBDA_ENV;
 Object.assign(process.env, {
   ...LAMBDA_ENV,
@@ -212,6 +221,8 @@ Object.assign(process.env, {
   AWS_SECRET_ACCESS_KEY: 'local',
   AWS_ENDPOINT_URL_DYNAMODB: dynamo.url,
   AWS_ENDPOINT_URL_SESV2: ses.url,
+  AWS_ENDPOINT_URL_EVENTBRIDGE: bus.url,
+  LEAD_EVENT_BUS_NAME: bus.busName,
   // The bench sends thousands of confirmations an hour: the ceiling must not cut the path,
   // nor the price they raise refuse its trivial challenges as underpriced (section 3 measures
   // the price itself). The confirmations are still counted: that write is on the path.
@@ -304,6 +315,7 @@ const floorWiring = (form: LeadForm): FloorWiring => {
   return {
     deps: formDeps(form, { current: IP_HASH_SECRET }, config),
     tableName: LAMBDA_ENV.TABLE_NAME,
+    busName: bus.busName,
     mail: mailerOptions(config),
   };
 };
@@ -319,7 +331,7 @@ const perRound = Math.ceil(LOAD.requests / LOAD.rounds);
 console.log(
   `\nLead forms in-process against dynalite + aws-ses-v2-local: ${LOAD.requests} requests per form and mode, ${LOAD.concurrency} at a time,\n` +
     `each with its own e-mail, client IP and Idempotency-Key; after ${LOAD.warmup} warm-up requests, handler and floor alternate in ${LOAD.rounds} rounds.\n` +
-    'floor = the SDK calls the handler must make, made directly (Update = UpdateItem, Put = PutItem, Send = SendEmail, ‖ = in parallel)\n',
+    'floor = the SDK calls the handler must make, made directly (Update = UpdateItem, Put = PutItem, Send = SendEmail, PutEvents = the lead event, ‖ = in parallel)\n',
 );
 console.log(
   `form          handler p50       p99   req/s   floor p50       p99   req/s   ratio (<= ${TARGET.ratio})   handler statuses   floor calls`,
@@ -565,7 +577,7 @@ for (const line of solverLines) console.log(line);
 
 server.closeAllConnections();
 await new Promise((r) => server.close(r));
-await Promise.all([dynamo.close(), ses.close()]);
+await Promise.all([dynamo.close(), ses.close(), bus.close()]);
 rmSync(dataDir, { recursive: true, force: true });
 
 // ---------------------------------------------------------------------------------------

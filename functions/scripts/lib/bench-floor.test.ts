@@ -1,4 +1,5 @@
 import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import {
   DynamoDBDocumentClient,
@@ -34,6 +35,8 @@ Object.assign(process.env, {
   SITE_ORIGIN: 'https://www.kryon.example',
   // The test addresses' domains are made up, and this machine has no DNS to the internet.
   MAIL_DOMAIN_CHECK: 'off',
+  // Every accepted lead's event goes to the bus, as deployed (decision 090).
+  LEAD_EVENT_BUS_NAME: 'kryon-floor-events',
 });
 const { formDeps, mailerOptions } = await import('../../src/wiring.ts');
 const { formConfig, readConfig } = await import('../../src/config.ts');
@@ -41,6 +44,7 @@ const { formConfig, readConfig } = await import('../../src/config.ts');
 const dynamo = mockClient(DynamoDBClient);
 const documents = mockClient(DynamoDBDocumentClient);
 const ses = mockClient(SESv2Client);
+const eventBridge = mockClient(EventBridgeClient);
 
 /** Every SDK request, in the order sent, from the handler's clients or the floor's alike. */
 let sent: [string, unknown][];
@@ -51,7 +55,12 @@ beforeEach(() => {
   dynamo.reset();
   documents.reset();
   ses.reset();
+  eventBridge.reset();
   sent = [];
+  eventBridge.on(PutEventsCommand).callsFake(async (input) => {
+    sent.push(['PutEvents', input]);
+    return { FailedEntryCount: 0, Entries: [{ EventId: `bus-${sent.length}` }] };
+  });
   documents.on(PutCommand).callsFake(async (input) => {
     sent.push(['Put', input]);
     return {};
@@ -98,12 +107,13 @@ async function benchRequest(form: LeadForm): Promise<BenchRequest> {
 
 /**
  * What differs between two runs of one request by nature: the submission id (a fresh UUID
- * each run), the report link's signature (it signs that id) and the message ids SES answers,
- * which the floor cannot know before it sends.
+ * each run), the lead event's id and the report link's signature (made from that id) and the
+ * message ids SES answers, which the floor cannot know before it sends.
  */
 function comparable(requests: [string, unknown][]): unknown {
   const text = JSON.stringify(requests)
     .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<uuid>')
+    .replace(/evt_[0-9a-f]{32}/g, 'evt_<id>')
     .replace(/sig=[A-Za-z0-9_-]+/g, 'sig=<sig>')
     .replace(/"messageId":"[^"]*"/g, '"messageId":"<id>"');
   return JSON.parse(text);
@@ -121,6 +131,7 @@ describe('the bench floor', () => {
     const [call] = await prepareFloor(form, [request], {
       deps: formDeps(form, { current: 'floor-secret' }, readConfig(formConfig(form))),
       tableName: 'leads-floor',
+      busName: 'kryon-floor-events',
       mail: mailerOptions(readConfig(formConfig(form))),
     });
     expect(sent).toEqual([]);
@@ -136,13 +147,15 @@ describe('the bench floor', () => {
     const [call] = await prepareFloor('demo', [await benchRequest('demo')], {
       deps: formDeps('demo', { current: 'floor-secret' }, readConfig(formConfig('demo'))),
       tableName: 'leads-floor',
+      busName: 'kryon-floor-events',
       mail: mailerOptions(readConfig(formConfig('demo'))),
     });
     // Submission budgets, the challenge claim, the address's suppression entry, the
     // visitor's two budgets, the confirmation's admission to the challenge price (one
-    // conditional add), the lead (and its id's item), both sends, their record.
+    // conditional add), the lead with its event owed (and its id's item), then beside each
+    // other the event on the bus and its clear (two updates), both sends and their record.
     expect(describeCall(call)).toBe(
-      'Put, Update, Update, Get, Update, Update, Update, Put, Put, Send ‖ Send, Update',
+      'Put, Update, Update, Get, Update, Update, Update, Put, Put, PutEvents ‖ Send ‖ Send ‖ Update ‖ Update ‖ Update',
     );
   });
 });

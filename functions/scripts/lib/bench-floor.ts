@@ -17,6 +17,11 @@
  * (the lead) -> SendEmail (sales) ‖ SendEmail (visitor) -> UpdateItem (record the sends).
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  EventBridgeClient,
+  PutEventsCommand,
+  type PutEventsCommandInput,
+} from '@aws-sdk/client-eventbridge';
 import { SESv2Client, SendEmailCommand, type SendEmailCommandInput } from '@aws-sdk/client-sesv2';
 import {
   DynamoDBDocumentClient,
@@ -39,6 +44,7 @@ import {
   recordSendsRequest,
   suppressionRequest,
 } from '../../src/adapters/dynamodb.ts';
+import { putEventsRequest } from '../../src/adapters/event-bus.ts';
 import {
   assertHeadersSafe,
   type SesMailerOptions,
@@ -50,7 +56,7 @@ import {
   PRICE_CURVE,
 } from '../../src/leads/challenge-price.ts';
 import { formDefinition } from '../../src/leads/forms.ts';
-import type { ChallengeService, LeadStore, Mailer } from '../../src/leads/ports.ts';
+import type { ChallengeService, LeadEventBus, LeadStore, Mailer } from '../../src/leads/ports.ts';
 import { type LeadDeps, submitLead } from '../../src/leads/submit-lead.ts';
 import { apiEvent } from '../../test/events.ts';
 
@@ -87,7 +93,9 @@ export type FloorRequest =
    * trip all the same, and the floor goes on to the rest of the path.
    */
   | { kind: 'admission'; input: UpdateCommandInput }
-  | { kind: 'send'; input: SendEmailCommandInput };
+  | { kind: 'send'; input: SendEmailCommandInput }
+  /** The lead's event on the bus (EventBridge PutEvents). */
+  | { kind: 'publish'; input: PutEventsCommandInput };
 
 /** One request's SDK calls: steps in order, the requests of one step in parallel. */
 export interface FloorCall {
@@ -98,6 +106,8 @@ export interface FloorCall {
 export interface FloorWiring {
   deps: LeadDeps;
   tableName: string;
+  /** The lead-event bus the handler publishes to, when it has one (LEAD_EVENT_BUS_NAME). */
+  busName?: string;
   mail: Pick<
     SesMailerOptions,
     'from' | 'visitorFrom' | 'configurationSet' | 'visitorConfigurationSet'
@@ -115,6 +125,7 @@ export function describeCall(call: FloorCall | undefined): string {
       'rate-limit': 'Update',
       admission: 'Update',
       send: 'Send',
+      publish: 'PutEvents',
     })[request.kind];
   return call.steps.map((step) => step.map(name).join(' ‖ ')).join(', ');
 }
@@ -148,6 +159,7 @@ export async function prepareFloor(
         store: recorder.store,
         mailer: recorder.mailer,
         challenges: recorder.challenges(wiring.deps.challenges),
+        ...(recorder.bus ? { bus: recorder.bus } : {}),
         metrics: quiet,
         log: quiet,
       },
@@ -256,13 +268,23 @@ function createRecorder(wiring: FloorWiring) {
       return { admitted: true, giveBack: async () => undefined };
     },
   });
-  return { store, mailer, steps, challenges };
+  const { busName } = wiring;
+  const bus: LeadEventBus | undefined = busName
+    ? {
+        async publish(events) {
+          await keep({ kind: 'publish', input: putEventsRequest(busName, events) });
+          return { failed: [] };
+        },
+      }
+    : undefined;
+  return { store, mailer, steps, challenges, bus };
 }
 
 /** Clients configured as src/wiring.ts and the adapters configure theirs. */
 export function createFloor() {
   const dynamo = new DynamoDBClient({});
   const ses = new SESv2Client({});
+  const eventBridge = new EventBridgeClient({});
   const doc = DynamoDBDocumentClient.from(dynamo, {
     marshallOptions: { removeUndefinedValues: true },
   });
@@ -296,6 +318,9 @@ export function createFloor() {
       case 'send':
         await ses.send(new SendEmailCommand(request.input));
         return;
+      case 'publish':
+        await eventBridge.send(new PutEventsCommand(request.input));
+        return;
     }
   }
 
@@ -314,6 +339,7 @@ export function createFloor() {
     close() {
       dynamo.destroy();
       ses.destroy();
+      eventBridge.destroy();
     },
   };
 }

@@ -1,4 +1,8 @@
-import { type EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
+import {
+  type EventBridgeClient,
+  PutEventsCommand,
+  type PutEventsCommandInput,
+} from '@aws-sdk/client-eventbridge';
 import { LEAD_EVENT_SOURCE } from '../leads/event-destinations.ts';
 import type { LeadEventBus, OwedEvent } from '../leads/ports.ts';
 
@@ -13,16 +17,7 @@ export function createEventBridgeBus(client: EventBridgeClient, busName: string)
   return {
     async publish(events: readonly OwedEvent[]) {
       if (events.length === 0) return { failed: [] };
-      const out = await client.send(
-        new PutEventsCommand({
-          Entries: events.map((event) => ({
-            EventBusName: busName,
-            Source: LEAD_EVENT_SOURCE,
-            DetailType: event.type,
-            Detail: event.detail,
-          })),
-        }),
-      );
+      const out = await client.send(new PutEventsCommand(putEventsRequest(busName, events)));
       if (!out.FailedEntryCount) return { failed: [] };
       const entries = out.Entries ?? [];
       return {
@@ -34,5 +29,23 @@ export function createEventBridgeBus(client: EventBridgeClient, busName: string)
           .map(({ id }) => id),
       };
     },
+  };
+}
+
+/**
+ * The PutEvents request of some owed events, built here and nowhere else: the bus sends it, and
+ * the benchmark's SDK floor (scripts/lib/bench-floor.ts) sends the very same.
+ */
+export function putEventsRequest(
+  busName: string,
+  events: readonly OwedEvent[],
+): PutEventsCommandInput {
+  return {
+    Entries: events.map((event) => ({
+      EventBusName: busName,
+      Source: LEAD_EVENT_SOURCE,
+      DetailType: event.type,
+      Detail: event.detail,
+    })),
   };
 }
