@@ -163,6 +163,9 @@ export async function main(argv: string[], io: Io): Promise<number> {
     const config = readConfig(resendConfig);
     const deps = resendDeps(siteSecret(await loadSecrets(config)), config);
     const summary = await resendPending(deps, { limit, digestNow });
+    // As the scheduled function does after the e-mails: the lead events a failure left owed.
+    const { publishOwedEvents } = await import('../src/leads/publish-events.ts');
+    const events = await publishOwedEvents(deps);
     deps.metrics.flush();
 
     io.out(
@@ -178,6 +181,12 @@ export async function main(argv: string[], io: Io): Promise<number> {
     }
     if (summary.failed > 0 || summary.digestFailed > 0) {
       io.out('Failed messages stay owed and are tried again by a later run.\n');
+    }
+    if (events.leads > 0) {
+      io.out(
+        `Lead events owed: ${events.published} published, ${events.failed} refused by the bus (owed still)` +
+          `${events.unreadable ? `, ${events.unreadable} unreadable (see the log)` : ''}.\n`,
+      );
     }
     io.out(
       stack.started.ses
