@@ -114,7 +114,7 @@ function eventBridge(bus: LocalEventBus): EventBridgeClient {
 async function publish(bus: LocalEventBus, events: readonly LeadEvent[]): Promise<string[]> {
   const client = eventBridge(bus);
   try {
-    const { failed } = await createEventBridgeBus(client, LOCAL_EVENT_BUS_NAME).publish(
+    const { failed } = await createEventBridgeBus(LOCAL_EVENT_BUS_NAME, client).publish(
       events.map(owed),
     );
     return failed;

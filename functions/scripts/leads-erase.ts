@@ -3,7 +3,6 @@
  * submissions in every form, lists them, and with --yes deletes them, the rate-limit
  * counter kept for their address, its entries on our suppression list and on SES's.
  */
-import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { isLeadForm, type LeadForm } from '@kryon/shared/api';
 import { normaliseEmail } from '@kryon/shared/email';
@@ -203,7 +202,7 @@ function suppressionReasons(item: Record<string, unknown>): string {
 /** The bus erase events go to: LEAD_EVENT_BUS_NAME's, through the SDK's usual endpoint. */
 export function eraseEventBus(env: NodeJS.ProcessEnv = process.env): LeadEventBus | undefined {
   const name = env.LEAD_EVENT_BUS_NAME?.trim();
-  return name ? createEventBridgeBus(new EventBridgeClient({}), name) : undefined;
+  return name ? createEventBridgeBus(name) : undefined;
 }
 
 /** The bus refused a lead.erased event: that submission and the rest were left as they are. */

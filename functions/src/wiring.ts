@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { Metrics } from '@aws-lambda-powertools/metrics';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SQSClient } from '@aws-sdk/client-sqs';
@@ -232,13 +231,10 @@ function sharedDeps(config: Pick<HealthConfig, 'TABLE_NAME'> & SendingConfig & E
 }
 
 type EventBusConfig = { LEAD_EVENT_BUS_NAME?: string };
-let eventBridge: EventBridgeClient | undefined;
 
 /** The lead-event bus LEAD_EVENT_BUS_NAME names, or none where it is unset (decision 090). */
 export function leadEventBus(config: EventBusConfig): LeadEventBus | undefined {
-  if (!config.LEAD_EVENT_BUS_NAME) return undefined;
-  eventBridge ??= new EventBridgeClient({});
-  return createEventBridgeBus(eventBridge, config.LEAD_EVENT_BUS_NAME);
+  return config.LEAD_EVENT_BUS_NAME ? createEventBridgeBus(config.LEAD_EVENT_BUS_NAME) : undefined;
 }
 
 /** The secrets the functions work with. */

@@ -1,23 +1,34 @@
-import {
-  type EventBridgeClient,
-  PutEventsCommand,
-  type PutEventsCommandInput,
-} from '@aws-sdk/client-eventbridge';
+import type { EventBridgeClient, PutEventsCommandInput } from '@aws-sdk/client-eventbridge';
 import { LEAD_EVENT_SOURCE } from '../leads/event-destinations.ts';
 import type { LeadEventBus, OwedEvent } from '../leads/ports.ts';
+
+/**
+ * The EventBridge client, loaded at the first publish rather than at cold start: a form's
+ * function publishes beside its e-mails, so loading it there overlaps SES's answer instead of
+ * adding to every cold start (npm run bench:api, the bundles' import times).
+ */
+let sdk: Promise<typeof import('@aws-sdk/client-eventbridge')> | undefined;
+const loadSdk = () => {
+  sdk ??= import('@aws-sdk/client-eventbridge');
+  return sdk;
+};
 
 /**
  * The lead-event bus through EventBridge's PutEvents: each event's type is its detail-type,
  * its JSON the detail, as built once when it was owed. PutEvents may take some entries and
  * refuse others (FailedEntryCount, an ErrorCode per entry, in order): those are named back
  * (https://docs.aws.amazon.com/eventbridge/latest/APIReference/API_PutEvents.html). A
- * failure of the call itself throws, the caller keeps the events owed.
+ * failure of the call itself throws, the caller keeps the events owed. `client`: one made
+ * elsewhere (a test's, with its endpoint); by default one with the SDK's usual configuration.
  */
-export function createEventBridgeBus(client: EventBridgeClient, busName: string): LeadEventBus {
+export function createEventBridgeBus(busName: string, client?: EventBridgeClient): LeadEventBus {
+  let made = client;
   return {
     async publish(events: readonly OwedEvent[]) {
       if (events.length === 0) return { failed: [] };
-      const out = await client.send(new PutEventsCommand(putEventsRequest(busName, events)));
+      const { EventBridgeClient, PutEventsCommand } = await loadSdk();
+      made ??= new EventBridgeClient({});
+      const out = await made.send(new PutEventsCommand(putEventsRequest(busName, events)));
       if (!out.FailedEntryCount) return { failed: [] };
       const entries = out.Entries ?? [];
       return {

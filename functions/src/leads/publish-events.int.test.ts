@@ -103,7 +103,7 @@ describe('a lead event when the bus fails after the lead is stored', () => {
     const client = new EventBridgeClient({ endpoint: relayUrl });
     const summary = await publishOwedEvents({
       store,
-      bus: createEventBridgeBus(client, bus.busName),
+      bus: createEventBridgeBus(bus.busName, client),
       log: { info: vi.fn(), warn: vi.fn(), error: vi.fn() },
       now: later,
     });
