@@ -31,6 +31,7 @@ import {
 import type {
   LeadStore,
   OwedEvent,
+  PendingPage,
   RateLimitRequest,
   RateLimitTicket,
   SendRecord,
@@ -94,6 +95,40 @@ export function createDynamoLeadStore(client: DynamoDBClient, tableName: string)
     marshallOptions: { removeUndefinedValues: true },
   });
 
+  /**
+   * A page of the leads a sparse list (the re-send index, the event outbox) has due by
+   * `dueBy`, longest due first; the cursor is where the next page starts.
+   */
+  async function listDue(
+    index: typeof INDEX | typeof EVENTS_INDEX,
+    partition: string,
+    { dueBy, limit, cursor }: { dueBy: number; limit: number; cursor?: string },
+  ): Promise<PendingPage> {
+    const out = await guard(() =>
+      doc.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: index.name,
+          KeyConditionExpression: '#partition = :partition AND #due <= :dueBy',
+          ExpressionAttributeNames: {
+            '#partition': index.partitionKey.name,
+            '#due': index.sortKey.name,
+          },
+          ExpressionAttributeValues: { ':partition': partition, ':dueBy': dueBy },
+          Limit: Math.max(1, limit),
+          ExclusiveStartKey: cursor ? decodeCursor(cursor) : undefined,
+        }),
+      ),
+    );
+    const leads = (out.Items ?? [])
+      .map((item) => parseLeadKey(String(item.pk)))
+      .filter((ref): ref is LeadRef => ref !== undefined);
+    return {
+      leads,
+      cursor: out.LastEvaluatedKey ? encodeCursor(out.LastEvaluatedKey) : undefined,
+    };
+  }
+
   /** The table key of a lead named by its key or by its id (through its id's pointer). */
   async function keyOf(lead: LeadRef | LeadIdRef): Promise<LeadRef | undefined> {
     if (!('submissionId' in lead)) return lead;
@@ -129,30 +164,8 @@ export function createDynamoLeadStore(client: DynamoDBClient, tableName: string)
       );
     },
 
-    async listPending({ dueBy, limit, cursor }) {
-      const out = await guard(() =>
-        doc.send(
-          new QueryCommand({
-            TableName: tableName,
-            IndexName: INDEX.name,
-            KeyConditionExpression: '#partition = :partition AND #lease <= :dueBy',
-            ExpressionAttributeNames: {
-              '#partition': INDEX.partitionKey.name,
-              '#lease': INDEX.sortKey.name,
-            },
-            ExpressionAttributeValues: { ':partition': PENDING_PARTITION, ':dueBy': dueBy },
-            Limit: Math.max(1, limit),
-            ExclusiveStartKey: cursor ? decodeCursor(cursor) : undefined,
-          }),
-        ),
-      );
-      const leads = (out.Items ?? [])
-        .map((item) => parseLeadKey(String(item.pk)))
-        .filter((ref): ref is LeadRef => ref !== undefined);
-      return {
-        leads,
-        cursor: out.LastEvaluatedKey ? encodeCursor(out.LastEvaluatedKey) : undefined,
-      };
+    listPending(page) {
+      return listDue(INDEX, PENDING_PARTITION, page);
     },
 
     async claimPending(lead, claim) {
@@ -329,30 +342,8 @@ export function createDynamoLeadStore(client: DynamoDBClient, tableName: string)
       return message.messageId === delivery.messageId ? 'unchanged' : 'other-message';
     },
 
-    async listOwedEvents({ dueBy, limit, cursor }) {
-      const out = await guard(() =>
-        doc.send(
-          new QueryCommand({
-            TableName: tableName,
-            IndexName: EVENTS_INDEX.name,
-            KeyConditionExpression: '#partition = :partition AND #due <= :dueBy',
-            ExpressionAttributeNames: {
-              '#partition': EVENTS_INDEX.partitionKey.name,
-              '#due': EVENTS_INDEX.sortKey.name,
-            },
-            ExpressionAttributeValues: { ':partition': EVENTS_PARTITION, ':dueBy': dueBy },
-            Limit: Math.max(1, limit),
-            ExclusiveStartKey: cursor ? decodeCursor(cursor) : undefined,
-          }),
-        ),
-      );
-      const leads = (out.Items ?? [])
-        .map((item) => parseLeadKey(String(item.pk)))
-        .filter((ref): ref is LeadRef => ref !== undefined);
-      return {
-        leads,
-        cursor: out.LastEvaluatedKey ? encodeCursor(out.LastEvaluatedKey) : undefined,
-      };
+    listOwedEvents(page) {
+      return listDue(EVENTS_INDEX, EVENTS_PARTITION, page);
     },
 
     async readOwedEvents(lead) {
