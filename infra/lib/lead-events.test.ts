@@ -548,6 +548,22 @@ describe('alarms', () => {
     }
   });
 
+  it.each(RESOLVED)('$name: deliveries that keep failing, within the hour', ({ name }) => {
+    const props = alarmStartingWith(`Deliveries to ${name} failed 5 times or more in an hour`);
+    // As the delivery function writes the count: Powertools' namespace, `service` beside
+    // `Destination` (a metric is found by its full set of dimensions).
+    expect(props).toMatchObject({
+      Namespace: 'Kryon/Leads',
+      MetricName: 'LeadEventDeliveryFailed',
+      Statistic: 'Sum',
+      Period: 3600,
+      Threshold: 5,
+      EvaluationPeriods: 1,
+      AlarmActions: [topic()],
+    });
+    expect(dimensionOf(props)).toEqual({ service: 'kryon-leads', Destination: name });
+  });
+
   it('watch the publishers’ failed publishes, summed over the forms', () => {
     const props = alarmStartingWith('Lead events could not be put on the lead-event bus');
     const names = (props.Metrics as { MetricStat?: { Metric: { MetricName: string } } }[])
@@ -574,11 +590,11 @@ describe('alarms', () => {
 
   it('are all on the alarm topic, listed with its alarms', () => {
     const ours = alarms().filter((a) =>
-      /^(Events for|An event for|EventBridge could not|Lead events could not)/.test(
+      /^(Events for|An event for|EventBridge could not|Lead events could not|Deliveries to)/.test(
         String(a.props.AlarmDescription),
       ),
     );
-    expect(ours).toHaveLength(1 + 3 * RESOLVED.length);
+    expect(ours).toHaveLength(1 + 4 * RESOLVED.length);
     expect(stack.alarms.alarms.length).toBeGreaterThanOrEqual(ours.length);
   });
 });

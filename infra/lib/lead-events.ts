@@ -30,6 +30,8 @@ import {
   functionLogsAndRole,
   LAMBDA_ENVIRONMENT_BYTES,
   leadFunction,
+  METRIC_NAMESPACE,
+  POWERTOOLS_SERVICE_NAME,
 } from './lead-function.ts';
 import { leadMetricTotal } from './lead-metrics.ts';
 import type { OperationsAlarms } from './operations-alarms.ts';
@@ -115,6 +117,12 @@ export const LEAD_EVENT_ALARMS = {
   failedInvocations: { period: Duration.minutes(5), threshold: 1 },
   /** A function could not put an event on the bus. */
   publishFailed: { period: Duration.minutes(5), threshold: 1 },
+  /**
+   * Deliveries to one destination failed five times in an hour: one event's first five
+   * attempts (30 s, 2 min, 10 min, 30 min apart), or several events: a receiver that refuses,
+   * told within the hour rather than by the dead-letter queue a day later.
+   */
+  refusing: { period: Duration.hours(1), threshold: 5 },
 } as const;
 
 export interface LeadEventsProps {
@@ -273,8 +281,9 @@ export class LeadEvents extends Construct {
   }
 
   /**
-   * The alarms of lead events, on the operations topic: per destination its dead-letter queue
-   * and its oldest event; the rules' failed invocations; the publishers' failed publishes.
+   * The alarms of lead events, on the operations topic: per destination its dead-letter queue,
+   * its oldest event and its failed deliveries; the rules' failed invocations; the publishers'
+   * failed publishes.
    */
   alarmTo(operations: OperationsAlarms, leadForms: readonly string[]): Alarm[] {
     const alarms: Alarm[] = [];
@@ -347,6 +356,25 @@ export class LeadEvents extends Construct {
           '(SQS leaves out of this age an event received three times, so a receiver that keeps ' +
           'refusing shows in the dead-letter queue a day later.) Look: the function’s errors ' +
           'and throttles, its SQS trigger. Events are kept 14 days; they go out once it reads.',
+      );
+      const refusing = LEAD_EVENT_ALARMS.refusing;
+      add(
+        scope,
+        'Refusing',
+        new Metric({
+          namespace: METRIC_NAMESPACE,
+          metricName: 'LeadEventDeliveryFailed',
+          // As the delivery function's Powertools writes it: `service` beside `Destination`.
+          dimensionsMap: { service: POWERTOOLS_SERVICE_NAME, Destination: name },
+          statistic: 'Sum',
+          period: refusing.period,
+        }),
+        refusing.threshold,
+        `Deliveries to ${name} failed ${refusing.threshold} times or more in an hour: the ` +
+          'receiver refuses (a status, a wrong secret) or does not answer. Events are tried ' +
+          'again for a day, then wait in the dead-letter queue. Look: the lead-event delivery ' +
+          `function’s log (destination "${name}": the status or error), the receiver, its secret ` +
+          `(npm run verify -- ${env}). Nothing to replay while the retries run.`,
       );
       const failed = LEAD_EVENT_ALARMS.failedInvocations;
       const dimensionsMap = { EventBusName: this.bus.eventBusName, RuleName: rule.ruleName };
