@@ -96,19 +96,11 @@ export class FakeLeadStore implements LeadStore {
   }
 
   async listOwedEvents(options: { dueBy: number; limit: number; cursor?: string }) {
-    const position = (row: Row): [number, string] => [row.eventsDueAt ?? 0, rowKey(row)];
-    const after = options.cursor ? (JSON.parse(options.cursor) as [number, string]) : undefined;
-    const due = [...this.rows.values()]
-      .filter((row) => row.eventsDueAt !== undefined && row.eventsDueAt <= options.dueBy)
-      .filter((row) => !after || comparePositions(position(row), after) > 0)
-      .sort((a, b) => comparePositions(position(a), position(b)));
-    const limit = Math.max(1, options.limit);
-    const page = due.slice(0, limit);
-    const last = page.at(-1);
-    return {
-      leads: page.map((row) => ({ form: row.form, idempotencyKey: row.idempotencyKey })),
-      cursor: last && page.length === limit ? JSON.stringify(position(last)) : undefined,
-    };
+    return this.page(
+      (row) => row.eventsDueAt !== undefined && row.eventsDueAt <= options.dueBy,
+      (row) => row.eventsDueAt ?? 0,
+      options,
+    );
   }
 
   async readOwedEvents(lead: LeadRef) {
@@ -167,14 +159,30 @@ export class FakeLeadStore implements LeadStore {
     // position of the last item returned, so leads that leave the list meanwhile skip nothing.
     // A query's Limit is at least 1, and a full page always has a cursor, even when nothing
     // follows (DynamoDB stops at the limit without looking further): the next page is empty.
-    const position = (row: Row): [number, string] => [row.leaseUntil ?? 0, rowKey(row)];
+    return this.page(
+      (row) => row.pending && (row.leaseUntil ?? 0) <= options.dueBy,
+      (row) => row.leaseUntil ?? 0,
+      options,
+    );
+  }
+
+  /**
+   * A page of a sparse list (the re-send index, the event outbox) as DynamoDB pages a query:
+   * rows listed, ordered by (due, key), after the cursor's position.
+   */
+  private page(
+    listed: (row: Row) => boolean,
+    due: (row: Row) => number,
+    options: { limit: number; cursor?: string },
+  ) {
+    const position = (row: Row): [number, string] => [due(row), rowKey(row)];
     const after = options.cursor ? (JSON.parse(options.cursor) as [number, string]) : undefined;
-    const due = [...this.rows.values()]
-      .filter((row) => row.pending && (row.leaseUntil ?? 0) <= options.dueBy)
+    const rows = [...this.rows.values()]
+      .filter(listed)
       .filter((row) => !after || comparePositions(position(row), after) > 0)
       .sort((a, b) => comparePositions(position(a), position(b)));
     const limit = Math.max(1, options.limit);
-    const page = due.slice(0, limit);
+    const page = rows.slice(0, limit);
     const last = page.at(-1);
     return {
       leads: page.map((row) => ({ form: row.form, idempotencyKey: row.idempotencyKey })),

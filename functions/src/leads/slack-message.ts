@@ -252,24 +252,9 @@ export function slackMessage(
     ]),
     ...pairSections(details),
     // The e-mail's Source row: what the request carried, so quoted as the visitor's words.
-    ...source.map(
-      (row): SlackBlock => ({
-        type: 'context',
-        elements: [label(row.label), plain(visitorText(row.value, SLACK_LIMITS.text))],
-      }),
-    ),
+    ...sourceBlocks(source),
   ];
-  const footer: SlackBlock = {
-    type: 'context',
-    elements: [
-      plain(
-        systemText(
-          `Received ${received} · Lead ${lead.submissionId} · E-mail address and phone in the sales e-mail`,
-          SLACK_LIMITS.text,
-        ),
-      ),
-    ],
-  };
+  const footer = footerBlock(received, lead.submissionId);
   // A form's definition fixes the count (18 blocks for the demo request at most); should one
   // ever grow past Slack's 50, the lead's id and time still close the message.
   const kept = [...blocks.slice(0, SLACK_LIMITS.blocks - 1), footer];
@@ -453,26 +438,34 @@ function slackEventOnlyMessage(event: LeadAcceptedEvent, options: SlackMessageOp
     { type: 'section', text: plain(systemText(headline.join('\n'), SLACK_LIMITS.sectionText)) },
     ...pairSections(who),
     ...pairSections(answers),
-    ...sourceRows(event.attribution).map(
-      (row): SlackBlock => ({
-        type: 'context',
-        elements: [label(row.label), plain(visitorText(row.value, SLACK_LIMITS.text))],
-      }),
-    ),
+    ...sourceBlocks(sourceRows(event.attribution)),
   ];
-  const footer: SlackBlock = {
+  const footer = footerBlock(formatSalesTime(event.occurredAt, options.timeZone), event.leadId);
+  return {
+    text: systemText(head, SLACK_FALLBACK_MAX),
+    blocks: [...blocks.slice(0, SLACK_LIMITS.blocks - 1), footer],
+  };
+}
+
+/** The e-mail's Source rows: what the request carried, so quoted as the visitor's words. */
+function sourceBlocks(rows: ReturnType<typeof sourceRows>): SlackBlock[] {
+  return rows.map((row) => ({
+    type: 'context',
+    elements: [label(row.label), plain(visitorText(row.value, SLACK_LIMITS.text))],
+  }));
+}
+
+/** The message's last block: when, which lead, and where the address and phone are. */
+function footerBlock(received: string, leadId: string): SlackBlock {
+  return {
     type: 'context',
     elements: [
       plain(
         systemText(
-          `Received ${formatSalesTime(event.occurredAt, options.timeZone)} · Lead ${event.leadId} · E-mail address and phone in the sales e-mail`,
+          `Received ${received} · Lead ${leadId} · E-mail address and phone in the sales e-mail`,
           SLACK_LIMITS.text,
         ),
       ),
     ],
-  };
-  return {
-    text: systemText(head, SLACK_FALLBACK_MAX),
-    blocks: [...blocks.slice(0, SLACK_LIMITS.blocks - 1), footer],
   };
 }
