@@ -3,9 +3,9 @@ import { DATA_RETENTION } from '@kryon/shared/constants';
 import { isEmailAddress, parseFromHeader } from '@kryon/shared/mail-address';
 import * as z from 'zod/mini';
 import {
-  DESTINATION_KINDS,
   DESTINATION_RATE,
   QUEUE_ARN,
+  QUEUED_KINDS,
   webhookDestination,
   webhookUrlProblem,
 } from './leads/event-destinations.ts';
@@ -292,7 +292,7 @@ const deliveryDestination = z
   .strictObject(
     {
       name: webhookDestination.shape.name,
-      kind: z.enum(DESTINATION_KINDS, 'must be "slack" or "webhook"'),
+      kind: z.enum(QUEUED_KINDS, 'must be "slack" or "webhook"'),
       url: z.optional(
         z.string().check(
           // Never loopback here: inside Lambda, 127.0.0.1:9001 is the Runtime API.

@@ -8,6 +8,7 @@ import local from '../environments/local.ts';
 import production from '../environments/production.ts';
 import { filledInProduction } from '../test/filled-in-production.ts';
 import {
+  destinationKinds,
   EnvironmentError,
   type EnvironmentInput,
   environmentSchema,
@@ -495,5 +496,64 @@ describe('lead events', () => {
     const { url: _inTheSecret, ...zapier } = local;
     expect(problems({ ...filledInProduction(), leadEvents: { destinations: [zapier] } })).toBe('');
     expect(problems({ kind: 'preview', leadEvents: { destinations: [zapier] } })).toBe('');
+  });
+
+  it('ask of an api destination a public URL and, once deployed, the secret version its connection holds', () => {
+    const api = {
+      kind: 'api',
+      name: 'crm-api',
+      url: 'https://crm.kryon.security/api/leads',
+      secret: 'kryon/crm-api-key',
+      secretVersion: 'a1b2c3d4-0000-4000-8000-00000000abcd',
+    } as const;
+    expect(problems({ ...filledInProduction(), leadEvents: { destinations: [api] } })).toBe('');
+    const { secretVersion: _unpinned, ...unpinned } = api;
+    for (const env of [{ kind: 'preview' }, filledInProduction()]) {
+      expect(problems({ ...env, leadEvents: { destinations: [unpinned] } })).toContain(
+        'leadEvents.destinations.0.secretVersion: is required for an api destination',
+      );
+    }
+    // local.ts is never deployed: its connection is only shown by the synth.
+    expect(() =>
+      parseEnvironment('infra/environments/local.ts', {
+        kind: 'preview',
+        leadEvents: { destinations: [{ ...unpinned, url: 'http://127.0.0.1:8010/api' }] },
+      }),
+    ).not.toThrow();
+    expect(
+      problems({
+        kind: 'preview',
+        leadEvents: { destinations: [{ ...api, url: 'http://127.0.0.1:8010/api' }] },
+      }),
+    ).toContain('leadEvents.destinations.0.url: is on this machine (127.0.0.1:8010)');
+    expect(
+      problems({
+        kind: 'preview',
+        leadEvents: { destinations: [{ ...api, url: 'http://crm.kryon.security/api' }] },
+      }),
+    ).toContain('leadEvents.destinations.0.url: must be an https URL');
+    expect(
+      problems({
+        kind: 'preview',
+        leadEvents: { destinations: [{ ...api, header: 'x api key' }] },
+      }),
+    ).toContain('leadEvents.destinations.0.header: must be an HTTP header name');
+    expect(
+      problems({
+        kind: 'preview',
+        leadEvents: { destinations: [{ ...api, secretVersion: 'v2' }] },
+      }),
+    ).toContain('leadEvents.destinations.0.secretVersion: must be a Secrets Manager VersionId');
+    const { url: _none, ...urlless } = api;
+    expect(problems({ kind: 'preview', leadEvents: { destinations: [urlless] } })).toContain(
+      'leadEvents.destinations.0.url',
+    );
+  });
+
+  it('name an api destination to the privacy notice as the sales tool a webhook is', () => {
+    expect(destinationKinds([{ kind: 'api' }])).toBe('webhook');
+    expect(destinationKinds([{ kind: 'api' }, { kind: 'webhook' }, { kind: 'slack' }])).toBe(
+      'slack,webhook',
+    );
   });
 });

@@ -315,14 +315,17 @@ export const environmentSchema = z
       })
       .prefault({}),
     /**
-     * Where lead events go (decisions 089, 090): `destinations`, each a Slack channel's incoming
-     * webhook (`{ kind: 'slack', name, secret }`) or a signed webhook (`{ kind: 'webhook', name,
-     * url?, secret }`), with the events and forms it takes and its rate. `secret` names a Secrets
-     * Manager secret in the stack's account and region that ops create before the deploy: the
-     * Slack URL, or the webhook's `whsec_` signing secret, preceded by its URL when `url` is left
-     * out (a Zapier, Make or n8n URL is itself a credential); its value is never in this file or
-     * the template. Each destination gets a rule on the stack's lead-event bus, a queue, a dead-letter
-     * queue and alarms; every key's rule and default is in functions/src/leads/event-destinations.ts.
+     * Where lead events go (decisions 089, 090, 091): `destinations`, each a Slack channel's
+     * incoming webhook (`{ kind: 'slack', name, secret }`), a signed webhook (`{ kind: 'webhook',
+     * name, url?, secret }`) or an API that takes a key in a header (`{ kind: 'api', name, url,
+     * secret, header?, secretVersion }`), with the events and forms it takes and its rate.
+     * `secret` names a Secrets Manager secret in the stack's account and region that ops create
+     * before the deploy: the Slack URL, the webhook's `whsec_` signing secret (preceded by its URL
+     * when `url` is left out: a Zapier, Make or n8n URL is itself a credential), or the API's
+     * key; its value is never in this file or the template. Each destination gets a rule on the
+     * stack's lead-event bus, a dead-letter queue and alarms, and a queue the delivery function
+     * reads or (`api`) EventBridge's own connection and API destination; every key's rule and
+     * default is in functions/src/leads/event-destinations.ts.
      * @default { destinations: [] }: events go to the bus and its archive, and nowhere else
      */
     leadEvents: leadEventsFileShape,
@@ -397,7 +400,7 @@ export const environmentSchema = z
     // A deployed function cannot reach the deployer's own machine: 127.0.0.1 is for the local bus.
     for (const [i, destination] of env.leadEvents.destinations.entries()) {
       if (
-        destination.kind === 'webhook' &&
+        destination.kind !== 'slack' &&
         destination.url !== undefined &&
         webhookUrlProblem(destination.url, { allowLoopback: true }) === undefined &&
         new URL(destination.url).protocol !== 'https:'
@@ -555,18 +558,26 @@ export function parseEnvironment(
   // function cannot reach the deployer's machine, and inside Lambda 127.0.0.1:9001 is the
   // Runtime API. The delivery function refuses it too (LEAD_EVENT_DESTINATIONS).
   if (name !== 'local') {
-    const loopback = env.leadEvents.destinations.flatMap((destination, i) =>
-      destination.kind === 'webhook' &&
+    const problems = env.leadEvents.destinations.flatMap((destination, i) => [
+      ...(destination.kind !== 'slack' &&
       destination.url !== undefined &&
       webhookUrlProblem(destination.url) !== undefined
         ? [
             `  leadEvents.destinations.${i}.url: is on this machine (${new URL(destination.url).host}): only infra/environments/local.ts may send to the local receiver; a deployed environment needs an https URL`,
           ]
-        : [],
-    );
-    if (loopback.length > 0) {
+        : []),
+      // The connection holds the key CloudFormation read at the version named here: without
+      // one, a new key would never reach it (CloudFormation reads a secret only when the
+      // reference changes), and npm run verify could not tell which key it holds.
+      ...(destination.kind === 'api' && destination.secretVersion === undefined
+        ? [
+            `  leadEvents.destinations.${i}.secretVersion: is required for an api destination: the VersionId of its secret's current version (aws secretsmanager describe-secret --secret-id ${destination.secret}, the id staged AWSCURRENT), so the connection is given that key`,
+          ]
+        : []),
+    ]);
+    if (problems.length > 0) {
       throw new EnvironmentError(
-        `${file} is not a valid environment:\n${loopback.join('\n')}\n` +
+        `${file} is not a valid environment:\n${problems.join('\n')}\n` +
           'Each key is described, with its default, in infra/lib/environment.ts (the settings: functions/src/settings.ts).',
       );
     }
@@ -589,9 +600,14 @@ export function parseEnvironment(
   };
 }
 
-/** The kinds of destination a list names, each once, as the site build takes them. */
+/**
+ * The kinds of destination a list names, each once, as the site build takes them for the
+ * privacy notice. An `api` destination is, to a visitor, what a webhook is: a sales tool that
+ * receives the submission and its later events, erasure included, so the notice names it so.
+ */
 export function destinationKinds(destinations: readonly { kind: string }[]): string {
-  return [...new Set(destinations.map(({ kind }) => kind))].sort().join(',');
+  const kinds = destinations.map(({ kind }) => (kind === 'api' ? 'webhook' : kind));
+  return [...new Set(kinds)].sort().join(',');
 }
 
 /** An environment's stack config: the file's values, with defaults and placeholders applied. */

@@ -3,13 +3,14 @@ import { leadEventDeliveryConfig, readConfig } from '@kryon/functions/config';
 import {
   DELIVERY_RETRY,
   destinationPattern,
+  LEAD_EVENT_REDELIVERY_SOURCE,
   LEAD_EVENT_SOURCE,
   type LeadEventDestinationInput,
   leadEventDestination,
   resolveDestination,
 } from '@kryon/functions/event-destinations';
 import { LEAD_FORMS } from '@kryon/shared/api';
-import { App, type CfnResource, Stack } from 'aws-cdk-lib';
+import { App, CfnResource, Stack } from 'aws-cdk-lib';
 import { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -62,6 +63,17 @@ const DESTINATIONS = [
   { kind: 'webhook', name: 'zapier', secret: 'kryon/zapier-hook', events: ['lead.accepted'] },
 ] as const satisfies LeadEventDestinationInput[];
 const RESOLVED = DESTINATIONS.map((input) => resolveDestination(leadEventDestination.parse(input)));
+/** An API that takes a key in a header: EventBridge's own API destination, no queue. */
+const API = {
+  kind: 'api',
+  name: 'crm-api',
+  url: 'https://crm.kryon.example/api/leads',
+  secret: 'kryon/crm-api-key',
+  header: 'Authorization',
+  secretVersion: 'a1b2c3d4-0000-4000-8000-00000000abcd',
+  perSecond: 4,
+} as const satisfies LeadEventDestinationInput;
+const API_RESOLVED = resolveDestination(leadEventDestination.parse(API));
 
 // One synthesis with three destinations, cfn-guard's Control Tower rules and cdk-nag included
 // (policy-validation.test.ts runs the rules on a stack without any destination); one without.
@@ -70,27 +82,48 @@ const [guard] = policyValidators({ customDomain: false });
 if (!guard) throw new Error('no cfn-guard validator');
 const { app, stack, template, outdir } = synth({
   siteDir,
-  environment: { leadEvents: { destinations: [...DESTINATIONS] } },
+  environment: { leadEvents: { destinations: [...DESTINATIONS, API] } },
   validators: [guard],
 });
 const none = synth({ siteDir });
+// An environment whose only destination is EventBridge's to send: no delivery function.
+const apiOnly = synth({ siteDir, environment: { leadEvents: { destinations: [API] } } });
 afterAll(() => {
-  for (const dir of [siteDir, outdir, none.outdir]) rmSync(dir, { recursive: true, force: true });
+  for (const dir of [siteDir, outdir, none.outdir, apiOnly.outdir])
+    rmSync(dir, { recursive: true, force: true });
 });
 
 type Props = Record<string, unknown>;
-const idOf = (construct: { node: { defaultChild?: unknown } }) =>
-  logicalId(construct.node.defaultChild as CfnResource);
+const idOf = (construct: { node: { defaultChild?: unknown; children?: readonly unknown[] } }) =>
+  logicalId(
+    // The events module's API destination and connection keep their resource as a plain child.
+    (construct.node.defaultChild ??
+      construct.node.children?.find((child) => child instanceof CfnResource)) as CfnResource,
+  );
 const ref = (construct: { node: { defaultChild?: unknown } }) => ({ Ref: idOf(construct) });
 const arnOf = (construct: { node: { defaultChild?: unknown } }) => ({
   'Fn::GetAtt': [idOf(construct), 'Arn'],
 });
 const resources = (type: string, t = template) => Object.entries(resourcesOf(t, type));
 const propsOf = (id: string, t = template) => (t.toJSON().Resources[id]?.Properties ?? {}) as Props;
-const resourcesOfDestination = (name: string) => {
+const destinationNamed = (name: string) => {
   const found = stack.leadEvents.destinations.find((d) => d.destination.name === name);
   if (!found) throw new Error(`no destination ${name}`);
   return found;
+};
+/** A Slack or webhook destination's resources, its queue among them. */
+const resourcesOfDestination = (name: string) => {
+  const found = destinationNamed(name);
+  const { queue } = found;
+  if (!queue) throw new Error(`${name} has no queue`);
+  return { ...found, queue };
+};
+/** An `api` destination's resources, its connection and API destination among them. */
+const apiResourcesOf = (name: string) => {
+  const found = destinationNamed(name);
+  const { api } = found;
+  if (!api) throw new Error(`${name} is not an api destination`);
+  return { ...found, api };
 };
 
 /** A value of the template as text, its references given a deployed stack's shape. */
@@ -248,6 +281,143 @@ describe('each destination', () => {
     ).toBe(false);
     // A webhook without a url in the file has none anywhere in the template.
     expect(text).not.toContain('zapier.com');
+  });
+});
+
+describe('an api destination', () => {
+  // EventBridge's API destinations and connections:
+  // https://docs.aws.amazon.com/eventbridge/latest/userguide/eb-api-destinations.html; an API
+  // key connection: https://docs.aws.amazon.com/eventbridge/latest/userguide/eb-target-connection-auth.html;
+  // CloudFormation reads a secret again only when its reference changes:
+  // https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/dynamic-references-secretsmanager.html
+  const { rule, deadLetterQueue, api } = apiResourcesOf('crm-api');
+
+  it('keeps its key in a connection, read from its secret at the pinned version, never in the template', () => {
+    const props = propsOf(idOf(api.connection));
+    expect(props.AuthorizationType).toBe('API_KEY');
+    expect(props.AuthParameters).toEqual({
+      ApiKeyAuthParameters: {
+        ApiKeyName: 'Authorization',
+        ApiKeyValue: `{{resolve:secretsmanager:kryon/crm-api-key:SecretString:::${API.secretVersion}}}`,
+      },
+    });
+    // The reference is the only trace of the secret: no value, no other reference to it.
+    const text = JSON.stringify(template.toJSON());
+    expect(text.match(/resolve:secretsmanager:kryon\/crm-api-key/g)).toHaveLength(1);
+  });
+
+  it('sends to its URL, by POST, at its rate', () => {
+    expect(propsOf(idOf(api.apiDestination))).toMatchObject({
+      ConnectionArn: arnOf(api.connection),
+      InvocationEndpoint: API.url,
+      HttpMethod: 'POST',
+      InvocationRateLimitPerSecond: API.perSecond,
+    });
+  });
+
+  it('is its rule’s target: the event’s detail, retried for a day, then its dead-letter queue', () => {
+    const props = propsOf(idOf(rule));
+    expect(props.EventPattern).toEqual(destinationPattern(API_RESOLVED));
+    const target = {
+      Id: expect.any(String),
+      Arn: arnOf(api.apiDestination),
+      RoleArn: expect.anything(),
+      InputPath: '$.detail',
+      RetryPolicy: { MaximumRetryAttempts: 185, MaximumEventAgeInSeconds: 86_400 },
+      DeadLetterConfig: { Arn: arnOf(deadLetterQueue) },
+    };
+    expect(props.Targets).toEqual([target]);
+    // Its dead letters, sent again by webhooks:replay, reach it alone, by the same target.
+    const redelivery = propsOf(idOf(api.redelivery));
+    expect(redelivery.EventBusName).toEqual(ref(stack.leadEvents.bus));
+    expect(redelivery.EventPattern).toEqual({
+      source: [LEAD_EVENT_REDELIVERY_SOURCE],
+      resources: [arnOf(api.apiDestination)],
+    });
+    expect(redelivery.Targets).toEqual([target]);
+    expect(LEAD_EVENT_REDELIVERY_SOURCE).not.toBe(LEAD_EVENT_SOURCE);
+  });
+
+  it('is invoked by a role that may invoke that API destination and nothing else', () => {
+    const roleArn = (propsOf(idOf(rule)).Targets as { RoleArn: unknown }[])[0]?.RoleArn as {
+      'Fn::GetAtt': [string, string];
+    };
+    const [roleId] = roleArn['Fn::GetAtt'];
+    const role = propsOf(roleId);
+    expect(JSON.stringify(role.AssumeRolePolicyDocument)).toContain('events.amazonaws.com');
+    const statements = resources('AWS::IAM::Policy')
+      .filter(([, policy]) => JSON.stringify(policy.Properties?.Roles).includes(`"${roleId}"`))
+      .flatMap(
+        ([, policy]) =>
+          (
+            policy.Properties?.PolicyDocument as
+              | { Statement: Record<string, unknown>[] }
+              | undefined
+          )?.Statement ?? [],
+      );
+    expect(statements).toEqual([
+      expect.objectContaining({
+        Effect: 'Allow',
+        Action: 'events:InvokeApiDestination',
+        Resource: arnOf(api.apiDestination),
+      }),
+    ]);
+  });
+
+  it('has a dead-letter queue that takes messages only from its two rules', () => {
+    const policies = resources('AWS::SQS::QueuePolicy').filter(([, policy]) =>
+      JSON.stringify(policy.Properties?.Queues).includes(`"${idOf(deadLetterQueue)}"`),
+    );
+    const statements = policies.flatMap(
+      ([, policy]) =>
+        (policy.Properties?.PolicyDocument as { Statement: Record<string, unknown>[] } | undefined)
+          ?.Statement ?? [],
+    );
+    const sources = statements
+      .filter((st) => st.Effect === 'Allow')
+      .map((st) => {
+        expect(st.Principal).toEqual({ Service: 'events.amazonaws.com' });
+        return (st.Condition as { ArnEquals: Record<string, unknown> }).ArnEquals['aws:SourceArn'];
+      });
+    expect(sources).toEqual(expect.arrayContaining([arnOf(rule), arnOf(api.redelivery)]));
+    expect(sources).toHaveLength(2);
+  });
+
+  it('is not the delivery function’s: no queue, not in its variable, its secret not readable by it', () => {
+    expect(destinationNamed('crm-api').queue).toBeUndefined();
+    const fn = stack.leadEvents.deliveryFunction;
+    if (!fn) throw new Error('no delivery function');
+    const variables = (propsOf(idOf(fn)).Environment as { Variables: Record<string, unknown> })
+      .Variables;
+    expect(render(variables[LEAD_EVENT_DESTINATIONS_VARIABLE])).not.toContain('crm-api');
+    expect(JSON.stringify(statementsOf(fn))).not.toContain('crm-api-key');
+    // Alone in a file, it needs no function at all.
+    expect(apiOnly.stack.leadEvents.deliveryFunction).toBeUndefined();
+    expect(resources('AWS::Lambda::EventSourceMapping', apiOnly.template)).toHaveLength(0);
+    expect(resources('AWS::Events::ApiDestination', apiOnly.template)).toHaveLength(1);
+  });
+
+  it('alarms when EventBridge keeps retrying it within the hour, on its rule’s metric', () => {
+    const props = resources('AWS::CloudWatch::Alarm')
+      .map(([, alarm]) => (alarm.Properties ?? {}) as Props)
+      .filter((p) =>
+        String(p.AlarmDescription).startsWith('EventBridge retried deliveries to crm-api'),
+      );
+    expect(props).toHaveLength(1);
+    expect(props[0]).toMatchObject({
+      Namespace: 'AWS/Events',
+      MetricName: 'RetryInvocationAttempts',
+      Statistic: 'Sum',
+      Period: 3600,
+      Threshold: LEAD_EVENT_ALARMS.refusing.threshold,
+    });
+    const dimensions = Object.fromEntries(
+      ((props[0]?.Dimensions ?? []) as { Name: string; Value: unknown }[]).map((d) => [
+        d.Name,
+        d.Value,
+      ]),
+    );
+    expect(dimensions).toEqual({ EventBusName: ref(stack.leadEvents.bus), RuleName: ref(rule) });
   });
 });
 
@@ -479,10 +649,10 @@ describe('alarms', () => {
       (props.Dimensions as { Name: string; Value: unknown }[]).map((d) => [d.Name, d.Value]),
     );
 
-  it.each(RESOLVED)(
+  it.each([...RESOLVED, API_RESOLVED])(
     '$name: its dead-letter queue, at one event, with the replay command',
     ({ name }) => {
-      const props = alarmStartingWith(`Events for ${name} failed for a day`);
+      const props = alarmStartingWith(`Events for ${name} failed (`);
       expect(props).toMatchObject({
         Namespace: 'AWS/SQS',
         MetricName: 'ApproximateNumberOfMessagesVisible',
@@ -496,7 +666,7 @@ describe('alarms', () => {
         OKActions: [topic()],
       });
       expect(dimensionOf(props).QueueName).toEqual({
-        'Fn::GetAtt': [idOf(resourcesOfDestination(name).deadLetterQueue), 'QueueName'],
+        'Fn::GetAtt': [idOf(destinationNamed(name).deadLetterQueue), 'QueueName'],
       });
       expect(props.AlarmDescription).toContain(
         `npm run webhooks:replay -- KryonWeb --dead-letters --destination ${name}`,
@@ -520,7 +690,7 @@ describe('alarms', () => {
   });
 
   it.each(RESOLVED)('$name: an event its rule could not hand over', ({ name }) => {
-    const props = alarmStartingWith(`EventBridge could not put events for ${name}`);
+    const props = alarmStartingWith(`EventBridge could not hand events for ${name} to its queue`);
     expect(props).toMatchObject({ Threshold: 1, AlarmActions: [topic()] });
     // What was lost is in the archive alone: replayed from when it began, never the dead letters.
     expect(props.AlarmDescription).toContain(
@@ -590,11 +760,12 @@ describe('alarms', () => {
 
   it('are all on the alarm topic, listed with its alarms', () => {
     const ours = alarms().filter((a) =>
-      /^(Events for|An event for|EventBridge could not|Lead events could not|Deliveries to)/.test(
+      /^(Events for|An event for|EventBridge could not|EventBridge retried|Lead events could not|Deliveries to)/.test(
         String(a.props.AlarmDescription),
       ),
     );
-    expect(ours).toHaveLength(1 + 4 * RESOLVED.length);
+    // Per queued destination four; per api destination three (no queue to grow old).
+    expect(ours).toHaveLength(1 + 4 * RESOLVED.length + 3);
     expect(stack.alarms.alarms.length).toBeGreaterThanOrEqual(ours.length);
   });
 });
@@ -611,13 +782,28 @@ describe('outputs', () => {
         const { rule, queue, deadLetterQueue } = resourcesOfDestination(name);
         return {
           name,
+          kind: RESOLVED.find((d) => d.name === name)?.kind,
           ruleArn: `arn:aws:sqs:eu-west-1:123456789012:${idOf(rule)}`,
           queueUrl: `ref:${idOf(queue)}`,
           queueArn: `arn:aws:sqs:eu-west-1:123456789012:${idOf(queue)}`,
           deadLetterQueueUrl: `ref:${idOf(deadLetterQueue)}`,
           deadLetterQueueArn: `arn:aws:sqs:eu-west-1:123456789012:${idOf(deadLetterQueue)}`,
         };
-      }),
+      }).concat([
+        (() => {
+          const { rule, deadLetterQueue, api } = apiResourcesOf('crm-api');
+          return {
+            name: 'crm-api',
+            kind: 'api',
+            ruleArn: `arn:aws:sqs:eu-west-1:123456789012:${idOf(rule)}`,
+            deadLetterQueueUrl: `ref:${idOf(deadLetterQueue)}`,
+            deadLetterQueueArn: `arn:aws:sqs:eu-west-1:123456789012:${idOf(deadLetterQueue)}`,
+            apiDestinationArn: `arn:aws:sqs:eu-west-1:123456789012:${idOf(api.apiDestination)}`,
+            connectionArn: `arn:aws:sqs:eu-west-1:123456789012:${idOf(api.connection)}`,
+            redeliveryRuleArn: `arn:aws:sqs:eu-west-1:123456789012:${idOf(api.redelivery)}`,
+          } as never;
+        })(),
+      ]),
     );
     expect(none.template.findOutputs('*').LeadEventDestinations?.Value).toBe('[]');
   });

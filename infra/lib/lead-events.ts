@@ -1,10 +1,14 @@
+import type { DestinationOutput as WrittenDestinationOutput } from '@kryon/functions/destination-outputs';
 import {
+  API_KEY_HEADER,
   DELIVERY_RETRY,
   destinationPattern,
+  isQueued,
   LEAD_EVENT_SOURCE,
   type LeadEventDestination,
+  redeliveryPattern,
 } from '@kryon/functions/event-destinations';
-import { Duration, Stack } from 'aws-cdk-lib';
+import { Duration, SecretValue, Stack } from 'aws-cdk-lib';
 import {
   Alarm,
   ComparisonOperator,
@@ -14,8 +18,17 @@ import {
   TreatMissingData,
 } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { type Archive, EventBus, Rule } from 'aws-cdk-lib/aws-events';
-import { SqsQueue } from 'aws-cdk-lib/aws-events-targets';
+import {
+  ApiDestination,
+  type Archive,
+  Authorization,
+  Connection,
+  EventBus,
+  HttpMethod,
+  Rule,
+  RuleTargetInput,
+} from 'aws-cdk-lib/aws-events';
+import { ApiDestination as ApiDestinationTarget, SqsQueue } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -94,7 +107,10 @@ export const LEAD_EVENT_DELIVERY = {
   queueRetention: Duration.days(14),
   /** The dead-letter queue keeps what failed for as long as SQS allows. */
   deadLetterRetention: Duration.days(14),
-  /** EventBridge's retries of handing an event to the queue: its longest, written out. */
+  /**
+   * EventBridge's retries of handing an event to the target (a queue, or an `api` destination's
+   * receiver): its longest, written out.
+   */
   busRetry: { attempts: 185, maxEventAge: Duration.hours(24) },
   /**
    * Up to three events per invocation, and at most two invocations at once per destination (the
@@ -120,7 +136,8 @@ export const LEAD_EVENT_ALARMS = {
   /**
    * Deliveries to one destination failed five times in an hour: one event's first five
    * attempts (30 s, 2 min, 10 min, 30 min apart), or several events: a receiver that refuses,
-   * told within the hour rather than by the dead-letter queue a day later.
+   * told within the hour rather than by the dead-letter queue a day later. For an `api`
+   * destination, EventBridge's own retries of its rule's target.
    */
   refusing: { period: Duration.hours(1), threshold: 5 },
 } as const;
@@ -140,32 +157,32 @@ export interface LeadEventsProps {
 }
 
 /** One destination in the stack output LeadEventDestinations (a JSON array of these). */
-export interface DestinationOutput {
-  name: string;
-  ruleArn: string;
-  queueUrl: string;
-  queueArn: string;
-  deadLetterQueueUrl: string;
-  deadLetterQueueArn: string;
-}
+export type DestinationOutput = WrittenDestinationOutput;
 
 /** What the stack makes for one destination. */
 export interface DestinationResources {
   destination: LeadEventDestination;
-  /** Its events, as its rule sends them; the delivery function reads it. */
-  queue: Queue;
+  /**
+   * A Slack or webhook destination's events, as its rule sends them; the delivery function
+   * reads it. An `api` destination has none: its rule sends to its API destination.
+   */
+  queue?: Queue;
   /** What failed every attempt: the rule's undeliverable events and the queue's redrive. */
   deadLetterQueue: Queue;
   /** Exactly `destinationPattern(destination)`, on the lead-event bus. */
   rule: Rule;
   /** Found by its name, in the stack's account and region: never its value. */
   secret: ISecret;
+  /** An `api` destination's: its connection (the key), its API destination, its redelivery rule. */
+  api?: { connection: Connection; apiDestination: ApiDestination; redelivery: Rule };
 }
 
 /**
- * Lead events and where they go (decisions 089, 090): a bus of the stack's own, an archive of
- * every lead event for 30 days, and per destination a rule, a queue and a dead-letter queue,
- * read by one delivery function. The functions that publish are given the bus by
+ * Lead events and where they go (decisions 089, 090, 091): a bus of the stack's own, an archive
+ * of every lead event for 30 days, and per destination a rule and a dead-letter queue; a Slack
+ * or webhook destination's rule fills a queue, read by one delivery function; an `api`
+ * destination's rule sends to EventBridge's own API destination, through a connection that
+ * holds its key. The functions that publish are given the bus by
  * `grantPublish`; the alarms go to the operations topic by `alarmTo`.
  */
 export class LeadEvents extends Construct {
@@ -189,21 +206,25 @@ export class LeadEvents extends Construct {
       eventPattern: { source: [LEAD_EVENT_SOURCE] },
       retention: LEAD_EVENT_DELIVERY.archiveRetention,
     });
-    if (props.destinations.length === 0) return;
+    for (const destination of props.destinations) {
+      this.destinations.push(this.destination(destination));
+    }
+    const queued = this.destinations.filter(
+      (d): d is DestinationResources & { queue: Queue } => d.queue !== undefined,
+    );
+    // Only when a destination is sent by it: an `api` destination is EventBridge's to send.
+    if (queued.length === 0) return;
 
     const { logGroup, role } = functionLogsAndRole(this, {
       description: 'Kryon lead-event delivery function',
       logRetention: props.logRetention,
     });
-    for (const destination of props.destinations) {
-      this.destinations.push(this.destination(destination));
-    }
     // Each secret by the name the file gives, and nothing else: Secrets Manager appends a
     // hyphen and six characters to a secret's ARN, which the policy matches and no more.
     role.addToPrincipalPolicy(
       new PolicyStatement({
         actions: ['secretsmanager:GetSecretValue'],
-        resources: this.destinations.map(({ secret }) => `${secret.secretArn}-??????`),
+        resources: queued.map(({ secret }) => `${secret.secretArn}-??????`),
       }),
     );
     // Whether a lead was erased, before any of its events is sent again: its `ERASED#` item only.
@@ -214,12 +235,12 @@ export class LeadEvents extends Construct {
         conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['ERASED#*'] } },
       }),
     );
-    const targets = this.destinations.map(({ destination, queue, secret }) =>
+    const targets = queued.map(({ destination, queue, secret }) =>
       deliveryTarget(destination, { secretArn: secret.secretArn, queueArn: queue.queueArn }),
     );
     // The ARNs are resolved at deploy, so leadFunction counts the variable as one reference:
     // measure it here with ARNs as long as any region's, so a long list fails synth, not deploy.
-    const bytes = destinationsVariableBytes(props.destinations);
+    const bytes = destinationsVariableBytes(queued.map(({ destination }) => destination));
     if (bytes > DESTINATIONS_VARIABLE_BYTES) {
       throw new Error(
         `${LEAD_EVENT_DESTINATIONS_VARIABLE} would take about ${bytes} bytes of the ${LAMBDA_ENVIRONMENT_BYTES} ` +
@@ -244,7 +265,7 @@ export class LeadEvents extends Construct {
     });
     // Grants what reading the queue takes (receive, delete, ChangeMessageVisibility, which the
     // function sets a failed delivery's wait with), on that queue alone.
-    for (const { queue } of this.destinations) {
+    for (const { queue } of queued) {
       fn.addEventSource(
         new SqsEventSource(queue, {
           batchSize: LEAD_EVENT_DELIVERY.batchSize,
@@ -270,13 +291,20 @@ export class LeadEvents extends Construct {
    * the archive), its queue and its dead-letter queue (a redrive from one to the other).
    */
   outputs(): DestinationOutput[] {
-    return this.destinations.map(({ destination, queue, deadLetterQueue, rule }) => ({
+    return this.destinations.map(({ destination, queue, deadLetterQueue, rule, api }) => ({
       name: destination.name,
+      kind: destination.kind,
       ruleArn: rule.ruleArn,
-      queueUrl: queue.queueUrl,
-      queueArn: queue.queueArn,
       deadLetterQueueUrl: deadLetterQueue.queueUrl,
       deadLetterQueueArn: deadLetterQueue.queueArn,
+      ...(queue ? { queueUrl: queue.queueUrl, queueArn: queue.queueArn } : {}),
+      ...(api
+        ? {
+            apiDestinationArn: api.apiDestination.apiDestinationArn,
+            connectionArn: api.connection.connectionArn,
+            redeliveryRuleArn: api.redelivery.ruleArn,
+          }
+        : {}),
     }));
   }
 
@@ -324,9 +352,24 @@ export class LeadEvents extends Construct {
         'PutEvents quota. Fix the cause; nothing is to be replayed.',
     );
 
-    for (const { destination, queue, deadLetterQueue, rule } of this.destinations) {
+    for (const { destination, queue, deadLetterQueue, rule, api } of this.destinations) {
       const { name } = destination;
-      const scope = queue.node.scope as Construct;
+      const scope = rule.node.scope as Construct;
+      const failed = LEAD_EVENT_ALARMS.failedInvocations;
+      const dimensionsMap = { EventBusName: this.bus.eventBusName, RuleName: rule.ruleName };
+      const ruleMetric = (metricName: string, period: Duration) =>
+        new Metric({
+          namespace: 'AWS/Events',
+          metricName,
+          dimensionsMap,
+          statistic: 'Sum',
+          period,
+        });
+      // Where a failure is told: the delivery function's log, or, for EventBridge's own API
+      // destination, each dead letter's ERROR_CODE and ERROR_MESSAGE attributes.
+      const look = api
+        ? `the dead letters’ ERROR_CODE and ERROR_MESSAGE attributes (aws sqs receive-message --message-attribute-names All), the receiver, its key (npm run verify -- ${env})`
+        : `the lead-event delivery function’s log (destination "${name}": the status or error), the receiver`;
       const dead = LEAD_EVENT_ALARMS.deadLetters;
       add(
         scope,
@@ -336,83 +379,128 @@ export class LeadEvents extends Construct {
           statistic: 'Maximum',
         }),
         dead.threshold,
-        `Events for ${name} failed for a day (every retry) and wait in its dead-letter queue, ` +
-          'kept 14 days from the event. Look: the lead-event delivery function’s log ' +
-          `(destination "${name}": the status or error), the receiver. Fix the receiver or its ` +
+        `Events for ${name} failed (every retry for a day, or a refusal not worth retrying) and ` +
+          `wait in its dead-letter queue, kept 14 days. Look: ${look}. Fix the receiver or its ` +
           `secret, then: npm run webhooks:replay -- ${env} --dead-letters --destination ${name}`,
       );
-      const oldest = LEAD_EVENT_ALARMS.oldestEvent;
-      add(
-        scope,
-        'OldestEvent',
-        queue.metricApproximateAgeOfOldestMessage({
-          period: oldest.period,
-          statistic: 'Maximum',
-        }),
-        oldest.threshold,
-        `An event for ${name} has waited an hour in its queue without being taken: the ` +
-          'delivery function is not reading it (its event source disabled, the function ' +
-          'throttled or failing before it answers), or more events came than its rate sends. ' +
-          '(SQS leaves out of this age an event received three times, so a receiver that keeps ' +
-          'refusing shows in the dead-letter queue a day later.) Look: the function’s errors ' +
-          'and throttles, its SQS trigger. Events are kept 14 days; they go out once it reads.',
-      );
       const refusing = LEAD_EVENT_ALARMS.refusing;
-      add(
-        scope,
-        'Refusing',
-        new Metric({
-          namespace: METRIC_NAMESPACE,
-          metricName: 'LeadEventDeliveryFailed',
-          // As the delivery function's Powertools writes it: `service` beside `Destination`.
-          dimensionsMap: { service: POWERTOOLS_SERVICE_NAME, Destination: name },
-          statistic: 'Sum',
-          period: refusing.period,
-        }),
-        refusing.threshold,
-        `Deliveries to ${name} failed ${refusing.threshold} times or more in an hour: the ` +
-          'receiver refuses (a status, a wrong secret) or does not answer. Events are tried ' +
-          'again for a day, then wait in the dead-letter queue. Look: the lead-event delivery ' +
-          `function’s log (destination "${name}": the status or error), the receiver, its secret ` +
-          `(npm run verify -- ${env}). Nothing to replay while the retries run.`,
-      );
-      const failed = LEAD_EVENT_ALARMS.failedInvocations;
-      const dimensionsMap = { EventBusName: this.bus.eventBusName, RuleName: rule.ruleName };
-      const ruleMetric = (metricName: string) =>
-        new Metric({
-          namespace: 'AWS/Events',
-          metricName,
-          dimensionsMap,
-          statistic: 'Sum',
-          period: failed.period,
-        });
+      if (queue) {
+        const oldest = LEAD_EVENT_ALARMS.oldestEvent;
+        add(
+          scope,
+          'OldestEvent',
+          queue.metricApproximateAgeOfOldestMessage({
+            period: oldest.period,
+            statistic: 'Maximum',
+          }),
+          oldest.threshold,
+          `An event for ${name} has waited an hour in its queue without being taken: the ` +
+            'delivery function is not reading it (its event source disabled, the function ' +
+            'throttled or failing before it answers), or more events came than its rate sends. ' +
+            '(SQS leaves out of this age an event received three times, so a receiver that keeps ' +
+            'refusing shows in the dead-letter queue a day later.) Look: the function’s errors ' +
+            'and throttles, its SQS trigger. Events are kept 14 days; they go out once it reads.',
+        );
+        add(
+          scope,
+          'Refusing',
+          new Metric({
+            namespace: METRIC_NAMESPACE,
+            metricName: 'LeadEventDeliveryFailed',
+            // As the delivery function's Powertools writes it: `service` beside `Destination`.
+            dimensionsMap: { service: POWERTOOLS_SERVICE_NAME, Destination: name },
+            statistic: 'Sum',
+            period: refusing.period,
+          }),
+          refusing.threshold,
+          `Deliveries to ${name} failed ${refusing.threshold} times or more in an hour: the ` +
+            'receiver refuses (a status, a wrong secret) or does not answer. Events are tried ' +
+            `again for a day, then wait in the dead-letter queue. Look: ${look}, its secret ` +
+            `(npm run verify -- ${env}). Nothing to replay while the retries run.`,
+        );
+      } else {
+        add(
+          scope,
+          'Refusing',
+          // EventBridge's retries of the rule's target, the API destination: each one follows a
+          // 429, a 5xx, a timeout or a 401/407/409 (a refusal of another kind is not retried
+          // and goes straight to the dead-letter queue).
+          ruleMetric('RetryInvocationAttempts', refusing.period),
+          refusing.threshold,
+          `EventBridge retried deliveries to ${name} ${refusing.threshold} times or more in an ` +
+            'hour: the receiver is down, slow (over 5 s), limiting, or refuses the key. Events ' +
+            `are tried again for a day, then wait in the dead-letter queue. Look: ${look}. ` +
+            'Nothing to replay while the retries run.',
+        );
+      }
       add(
         scope,
         'FailedInvocations',
         new MathExpression({
           expression: 'FILL(failed, 0) + FILL(notDeadLettered, 0)',
           usingMetrics: {
-            failed: ruleMetric('FailedInvocations'),
-            notDeadLettered: ruleMetric('InvocationsFailedToBeSentToDlq'),
+            failed: ruleMetric('FailedInvocations', failed.period),
+            notDeadLettered: ruleMetric('InvocationsFailedToBeSentToDlq', failed.period),
           },
-          label: `Events the ${name} rule could not hand to its queue or dead-letter queue`,
+          label: `Events the ${name} rule could not deliver, nor put in its dead-letter queue`,
           period: failed.period,
         }),
         failed.threshold,
-        `EventBridge could not put events for ${name} into its queue, nor into its dead-letter ` +
-          'queue: they are lost for it. Look: the queues’ policies (events.amazonaws.com from ' +
-          'this rule), their existence. Fix them, then replay the time since from the archive: ' +
+        `EventBridge could not hand events for ${name} to its ${api ? 'API destination' : 'queue'}, ` +
+          'nor put them in its dead-letter queue: they are lost for it. Look: the dead-letter ' +
+          `queue’s policy (events.amazonaws.com from this rule), ${
+            api
+              ? 'the rule’s role (events:InvokeApiDestination), the connection’s state'
+              : 'the queues’ policies, their existence'
+          }. Fix them, then replay the time since from the archive: ` +
           `npm run webhooks:replay -- ${env} --since <when it began, 2026-11-28T09:00:00Z> --destination ${name}`,
       );
     }
     return alarms;
   }
 
-  /** One destination's secret, queues and rule. */
+  /** One destination's secret, dead-letter queue and rule, and its queue or API destination. */
   private destination(destination: LeadEventDestination): DestinationResources {
     // The name as the construct's id: names are unique in the file, and a name is kept whole.
     const scope = new Construct(this, `Destination-${destination.name}`);
     const dead = deadLetterQueue(scope, `the lead-event destination ${destination.name}`);
+    const secret = Secret.fromSecretNameV2(scope, 'Secret', destination.secret);
+    const description = `Kryon lead events for the destination ${destination.name}`;
+    // EventBridge's retries of handing an event to the target, then the dead-letter queue.
+    const retry = {
+      retryAttempts: LEAD_EVENT_DELIVERY.busRetry.attempts,
+      maxEventAge: LEAD_EVENT_DELIVERY.busRetry.maxEventAge,
+      deadLetterQueue: dead,
+    };
+    if (!isQueued(destination)) {
+      const api = this.apiDestination(scope, destination, description);
+      const target = new ApiDestinationTarget(api.apiDestination, {
+        // The event's detail, the signed webhooks' body: the versioned lead event, unsigned.
+        event: RuleTargetInput.fromEventPath('$.detail'),
+        ...retry,
+      });
+      const rule = new Rule(scope, 'Rule', {
+        description,
+        eventBus: this.bus,
+        eventPattern: eventPatternOf(destination),
+        targets: [target],
+      });
+      // A dead letter sent again by `webhooks:replay` reaches this destination alone: an
+      // event of the redelivery source naming its API destination, which no archive keeps.
+      const redelivery = new Rule(scope, 'Redelivery', {
+        description: `Kryon lead events sent again to the destination ${destination.name}`,
+        eventBus: this.bus,
+        eventPattern: redeliveryPattern(api.apiDestination.apiDestinationArn),
+        targets: [target],
+      });
+      return {
+        destination,
+        deadLetterQueue: dead,
+        rule,
+        secret,
+        api: { ...api, redelivery },
+      };
+    }
     const queue = new Queue(scope, 'Queue', {
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
@@ -422,21 +510,47 @@ export class LeadEvents extends Construct {
       deadLetterQueue: { queue: dead, maxReceiveCount: DELIVERY_RETRY.maxAttempts },
     });
     const rule = new Rule(scope, 'Rule', {
-      description: `Kryon lead events for the destination ${destination.name}`,
+      description,
       eventBus: this.bus,
       eventPattern: eventPatternOf(destination),
-      targets: [
-        new SqsQueue(queue, {
-          // EventBridge's retries of putting the event in the queue, then the dead-letter
-          // queue: the same one the queue's redrive fills, so a person looks in one place.
-          retryAttempts: LEAD_EVENT_DELIVERY.busRetry.attempts,
-          maxEventAge: LEAD_EVENT_DELIVERY.busRetry.maxEventAge,
-          deadLetterQueue: dead,
-        }),
-      ],
+      // The dead-letter queue is the one the queue's redrive fills: a person looks in one place.
+      targets: [new SqsQueue(queue, retry)],
     });
-    const secret = Secret.fromSecretNameV2(scope, 'Secret', destination.secret);
     return { destination, queue, deadLetterQueue: dead, rule, secret };
+  }
+
+  /**
+   * An `api` destination's connection and API destination. The connection holds the key, which
+   * CloudFormation reads from the secret (a dynamic reference: never in the template) at the
+   * version the file pins, since it reads a secret again only when that reference changes
+   * (https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/dynamic-references-secretsmanager.html).
+   * The API destination keeps to the destination's rate
+   * (https://docs.aws.amazon.com/eventbridge/latest/userguide/eb-api-destinations.html).
+   */
+  private apiDestination(
+    scope: Construct,
+    destination: LeadEventDestination,
+    description: string,
+  ): { connection: Connection; apiDestination: ApiDestination } {
+    if (destination.url === undefined) {
+      throw new Error(`The api destination ${destination.name} names no url`);
+    }
+    const key = SecretValue.secretsManager(
+      destination.secret,
+      destination.secretVersion === undefined ? {} : { versionId: destination.secretVersion },
+    );
+    const connection = new Connection(scope, 'Connection', {
+      description: `Kryon lead events: the key of the destination ${destination.name}`,
+      authorization: Authorization.apiKey(destination.header ?? API_KEY_HEADER, key),
+    });
+    const apiDestination = new ApiDestination(scope, 'ApiDestination', {
+      description,
+      connection,
+      endpoint: destination.url,
+      httpMethod: HttpMethod.POST,
+      rateLimitPerSecond: destination.perSecond,
+    });
+    return { connection, apiDestination };
   }
 }
 

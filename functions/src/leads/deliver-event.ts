@@ -9,7 +9,7 @@
  * from a secret is read for each attempt and never put in a log, a reason or a metric; nor is
  * any response body, which is the receiver's and may echo what it was sent.
  */
-import { type DestinationKind, isLoopbackHost, webhookUrlProblem } from './event-destinations.ts';
+import { isLoopbackHost, type QueuedKind, webhookUrlProblem } from './event-destinations.ts';
 import type { LeadEvent } from './lead-events.ts';
 import type { Log, SignWebhook } from './ports.ts';
 import { slackEventMessage } from './slack-message.ts';
@@ -17,7 +17,7 @@ import { slackEventMessage } from './slack-message.ts';
 /** What a delivery needs of a destination: lead-event-delivery's variable and the local bus. */
 export interface DeliveryDestination {
   name: string;
-  kind: DestinationKind;
+  kind: QueuedKind;
   /**
    * A webhook's URL, when the environment file names it; a Slack destination's is its
    * credential, in its secret, and so is a webhook's that the file does not name.

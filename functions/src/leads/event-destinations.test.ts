@@ -2,11 +2,15 @@ import { LEAD_FORMS } from '@kryon/shared/api';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import {
+  API_KEY_HEADER,
   DELIVERY_RETRY,
   destinationPattern,
+  isQueued,
+  LEAD_EVENT_REDELIVERY_SOURCE,
   LEAD_EVENT_SOURCE,
   leadEventsFileShape,
   matchesPattern,
+  redeliveryPattern,
   resolveDestination,
   retryDelaySeconds,
   retryWindowSeconds,
@@ -78,6 +82,53 @@ describe("the environment file's leadEvents", () => {
     ).toMatch(/must be an https URL/);
   });
 
+  it('takes an API that reads a key in a header: every event, 5 a second, x-api-key, its URL required', () => {
+    const result = parse({
+      destinations: [
+        { kind: 'api', name: 'hubspot', url: 'https://api.example/leads', secret: 'kryon/key' },
+        {
+          kind: 'api',
+          name: 'n8n',
+          url: 'https://n8n.example/webhook/leads',
+          secret: 'kryon/n8n-key',
+          header: 'Authorization',
+          secretVersion: 'a1b2c3d4-0000-4000-8000-00000000abcd',
+          events: ['lead.accepted'],
+        },
+      ],
+    });
+    if (!result.success) throw result.error;
+    const [hubspot, n8n] = result.data.destinations.map(resolveDestination);
+    expect(hubspot).toEqual({
+      name: 'hubspot',
+      kind: 'api',
+      secret: 'kryon/key',
+      url: 'https://api.example/leads',
+      header: API_KEY_HEADER,
+      events: [...LEAD_EVENT_TYPES],
+      forms: [...LEAD_FORMS],
+      perSecond: 5,
+    });
+    expect(n8n).toMatchObject({
+      header: 'Authorization',
+      secretVersion: 'a1b2c3d4-0000-4000-8000-00000000abcd',
+      events: ['lead.accepted'],
+    });
+    // EventBridge sends it, not the delivery function.
+    expect([hubspot, n8n].map((d) => d && isQueued(d))).toEqual([false, false]);
+    expect(isQueued({ kind: 'slack' }) && isQueued({ kind: 'webhook' })).toBe(true);
+    expect(
+      messages({ destinations: [{ kind: 'api', name: 'crm', secret: 'k' }] }).length,
+    ).toBeGreaterThan(0);
+    expect(
+      messages({
+        destinations: [
+          { kind: 'api', name: 'crm', url: 'https://a.example', secret: 'k', header: 'a b' },
+        ],
+      })[0],
+    ).toMatch(/HTTP header name/);
+  });
+
   it('takes https and the local inbox, never a URL with a user or password', () => {
     expect(webhookUrlProblem('https://crm.example/hook')).toBeUndefined();
     // The local inbox, only where the local stack allows it: deployed, 127.0.0.1 is the Lambda.
@@ -132,6 +183,20 @@ describe('a destination’s rule', () => {
       false,
     );
     expect(matchesPattern(pattern, { ...accepted('demo'), detail: {} })).toBe(false);
+  });
+
+  it('of a redelivery is one API destination’s alone, of a source no destination’s rule takes', () => {
+    const arn = 'arn:aws:events:eu-west-1:123456789012:api-destination/crm/1';
+    expect(redeliveryPattern(arn)).toEqual({
+      source: [LEAD_EVENT_REDELIVERY_SOURCE],
+      resources: [arn],
+    });
+    expect(
+      matchesPattern(destinationPattern(slack), {
+        ...accepted('demo'),
+        source: LEAD_EVENT_REDELIVERY_SOURCE,
+      }),
+    ).toBe(false);
   });
 });
 

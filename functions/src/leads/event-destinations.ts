@@ -1,8 +1,9 @@
 /**
  * Where lead events go: the destinations an environment file names (a Slack channel's incoming
- * webhook, a signed webhook to a CRM, Zapier or n8n), which events each receives, and how a
- * failed delivery is tried again. One definition for the stack (a rule, a queue, a dead-letter
- * queue per destination) and for the local bus, so both route and retry alike.
+ * webhook, a signed webhook to a CRM, Zapier or n8n, an API that takes a key in a header),
+ * which events each receives, and how a failed delivery is tried again. One definition for the
+ * stack (a rule and a dead-letter queue per destination; a queue read by the delivery function,
+ * or EventBridge's own API destination) and for the local bus, so both route and retry alike.
  */
 import { LEAD_FORMS, type LeadForm } from '@kryon/shared/api';
 import * as z from 'zod/mini';
@@ -11,8 +12,15 @@ import { LEAD_EVENT_TYPES, type LeadEventType } from './lead-events.ts';
 /** The `source` of every lead event on the bus. */
 export const LEAD_EVENT_SOURCE = 'kryon.leads';
 
-export const DESTINATION_KINDS = ['slack', 'webhook'] as const;
+export const DESTINATION_KINDS = ['slack', 'webhook', 'api'] as const;
 export type DestinationKind = (typeof DESTINATION_KINDS)[number];
+/**
+ * The kinds the delivery function sends, from a queue: a Slack message and a Standard Webhooks
+ * signature are made at each attempt. An `api` destination is EventBridge's own API
+ * destination: the rule sends the event's JSON with the connection's key, no function between.
+ */
+export const QUEUED_KINDS = ['slack', 'webhook'] as const;
+export type QueuedKind = (typeof QUEUED_KINDS)[number];
 
 /**
  * A destination's name: part of its queue's, rule's and alarm's names, and what
@@ -39,6 +47,7 @@ export const DESTINATION_RATE = {
   /** Slack allows one message a second per incoming webhook. */
   slack: 1,
   webhook: 5,
+  api: 5,
   max: 50,
 } as const;
 
@@ -124,11 +133,77 @@ export const webhookDestination = z.strictObject({
   events: z.optional(eventList),
 });
 
+/**
+ * An HTTP header's name (RFC 9110's token), as a connection's API key goes in: `x-api-key`,
+ * `Authorization`.
+ */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,64}$/;
+/**
+ * A Secrets Manager version id: what `put-secret-value` answers, 32 to 64 characters (a UUID).
+ */
+const SECRET_VERSION = /^[A-Za-z0-9-]{32,64}$/;
+
+export const apiDestination = z.strictObject({
+  kind: z.literal('api'),
+  ...destinationBase,
+  /**
+   * Where EventBridge POSTs each event's JSON (the signed webhooks' body, unsigned), with the
+   * key in `header`: https with a public name, as API destinations require (or http to
+   * 127.0.0.1, in local.ts alone, for the local receiver). Not a URL that is its own
+   * credential: an API destination's endpoint is readable in the template and the console.
+   */
+  url: z
+    .string()
+    .check(
+      z.refine(
+        (url) => webhookUrlProblem(url, { allowLoopback: true }) === undefined,
+        'must be an https URL (or http://127.0.0.1 for a local receiver), with no user or password',
+      ),
+    ),
+  /**
+   * The header the key goes in; the secret's whole value is the header's value
+   * (`Bearer …` for `Authorization`).
+   * @default "x-api-key"
+   */
+  header: z.optional(
+    z.string().check(z.regex(HEADER_NAME, 'must be an HTTP header name, such as x-api-key')),
+  ),
+  /**
+   * The version of the secret the connection holds (`aws secretsmanager put-secret-value`
+   * answers it as VersionId). CloudFormation reads a secret when the reference to it changes,
+   * not when the secret does: a new key reaches the connection when this changes and the stack
+   * is deployed, and `npm run verify` says when the secret's current version is another.
+   * Required in a deployed environment.
+   * @default the secret's current version when the connection was created (local.ts only)
+   */
+  secretVersion: z.optional(
+    z
+      .string()
+      .check(z.regex(SECRET_VERSION, 'must be a Secrets Manager VersionId (32 to 64 characters)')),
+  ),
+  /**
+   * The events sent.
+   * @default every event type
+   */
+  events: z.optional(eventList),
+});
+
 export const leadEventDestination = z.discriminatedUnion('kind', [
   slackDestination,
   webhookDestination,
+  apiDestination,
 ]);
 export type LeadEventDestinationInput = z.input<typeof leadEventDestination>;
+
+/** The header an `api` destination's key goes in when the file names none. */
+export const API_KEY_HEADER = 'x-api-key';
+
+/** Whether the delivery function sends this destination's events (from its queue). */
+export function isQueued(
+  destination: Pick<LeadEventDestination, 'kind'>,
+): destination is Pick<LeadEventDestination, 'kind'> & { kind: QueuedKind } {
+  return destination.kind !== 'api';
+}
 
 /** A destination with its defaults filled in: what the stack and the local bus both use. */
 export interface LeadEventDestination {
@@ -136,10 +211,14 @@ export interface LeadEventDestination {
   kind: DestinationKind;
   secret: string;
   /**
-   * A webhook's URL, when the environment file names it.
+   * A webhook's URL, when the environment file names it; an `api` destination's always.
    * @default none: a Slack destination's URL is in its secret, and so is a webhook's without one
    */
   url?: string;
+  /** An `api` destination's header, which its key goes in. */
+  header?: string;
+  /** An `api` destination's pinned secret version, when the file names one. */
+  secretVersion?: string;
   events: LeadEventType[];
   forms: LeadForm[];
   perSecond: number;
@@ -169,7 +248,11 @@ export function resolveDestination(input: z.output<typeof leadEventDestination>)
     name: input.name,
     kind: input.kind,
     secret: input.secret,
-    ...(input.kind === 'webhook' && input.url !== undefined ? { url: input.url } : {}),
+    ...(input.kind !== 'slack' && input.url !== undefined ? { url: input.url } : {}),
+    ...(input.kind === 'api' ? { header: input.header ?? API_KEY_HEADER } : {}),
+    ...(input.kind === 'api' && input.secretVersion !== undefined
+      ? { secretVersion: input.secretVersion }
+      : {}),
     events: [
       ...(input.events ?? (input.kind === 'slack' ? ['lead.accepted'] : LEAD_EVENT_TYPES)),
     ] as LeadEventType[],
@@ -283,4 +366,19 @@ export function retryWindowSeconds(): number {
     total += retryDelaySeconds(attempt);
   }
   return total;
+}
+
+/**
+ * The source of an event `npm run webhooks:replay` sends again to one `api` destination (its
+ * dead letters): matched by that destination's redelivery rule alone (`redeliveryPattern`),
+ * never by another destination's, never archived.
+ */
+export const LEAD_EVENT_REDELIVERY_SOURCE = 'kryon.leads.redelivery';
+
+/**
+ * The redelivery rule of one `api` destination: events sent again to it, named by its API
+ * destination's ARN among their `resources`.
+ */
+export function redeliveryPattern(apiDestinationArn: string) {
+  return { source: [LEAD_EVENT_REDELIVERY_SOURCE], resources: [apiDestinationArn] };
 }

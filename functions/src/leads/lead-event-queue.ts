@@ -16,8 +16,8 @@ import {
 } from './deliver-event.ts';
 import {
   DELIVERY_RETRY,
-  type DestinationKind,
   LEAD_EVENT_SOURCE,
+  type QueuedKind,
   retryDelaySeconds,
 } from './event-destinations.ts';
 import { type LeadEvent, leadEvent } from './lead-events.ts';
@@ -25,7 +25,7 @@ import type { LeadEventMetrics } from './ports.ts';
 
 /** A destination as the delivery function is given it (LEAD_EVENT_DESTINATIONS). */
 export interface QueuedDestination extends DeliveryDestination {
-  kind: DestinationKind;
+  kind: QueuedKind;
   /** The destination's queue: the record's event source tells its destination by it. */
   queueArn: string;
   /** Deliveries a second at most, over every poller (event-destinations.ts, DESTINATION_RATE). */
