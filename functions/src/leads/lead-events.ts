@@ -153,7 +153,10 @@ export type LeadReportOpenedEvent = z.output<typeof leadReportOpenedEvent>;
 
 /**
  * The lead was erased at the visitor's request: a receiver deletes what it kept of it (every
- * event with this `leadId`). `occurredAt` is when the erase ran.
+ * event with this `leadId`). `occurredAt` is when the erase ran. It is final: a receiver keeps
+ * the `leadId` and drops any event of it that comes later. A Slack or signed-webhook
+ * destination is sent none (its delivery asks first), but an `api` destination is sent by
+ * EventBridge, which cannot ask: a retry or a replay may bring an earlier event after this one.
  */
 export const leadErasedEvent = z.object({
   ...envelope,
