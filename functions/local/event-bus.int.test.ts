@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
+import { createServer, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EventBridgeClient, ListRulesCommand, PutEventsCommand } from '@aws-sdk/client-eventbridge';
@@ -30,21 +30,29 @@ import {
   startLocalEventBus,
 } from './event-bus.ts';
 import {
+  apiKeysOf,
   inboxSecrets,
+  localApiDestination,
   localDelivery,
   localDestinations,
   localEventSecrets,
 } from './lead-event-destinations.ts';
 import { startLocalStack } from './stack.ts';
-import { startWebhookInbox, type WebhookEntry, type WebhookInbox } from './webhook-inbox.ts';
+import {
+  type ApiKey,
+  startWebhookInbox,
+  type WebhookEntry,
+  type WebhookInbox,
+} from './webhook-inbox.ts';
 
 /*
  * The local delivery path end to end, on 127.0.0.1 only: events published with the lead
  * publisher (the SDK's PutEvents) to the local bus, routed by each destination's rule,
- * delivered by the delivery function's own code (signed webhooks, Slack messages) to the
- * webhook inbox, with the receiver down, the bus restarted, every attempt failing, and
- * `webhooks:replay -- local` sending the dead letters again. Retries are scaled down so a
- * day of waits takes under a second.
+ * delivered by the delivery function's own code (signed webhooks, Slack messages) or as
+ * EventBridge's API destination sends (an `api` destination) to the webhook inbox, with the
+ * receiver down, the bus restarted, every attempt failing, and `webhooks:replay -- local`
+ * sending the dead letters again. Retries are scaled down so a day of waits takes under a
+ * second.
  */
 const scratch = mkdtempSync(join(tmpdir(), 'kryon-event-bus-'));
 let cases = 0;
@@ -161,7 +169,11 @@ async function busFor(
   dir: string,
   destinations: LeadEventDestination[],
   receiverPort: number,
-  options: { retryScale?: number; port?: number } = {},
+  options: {
+    retryScale?: number;
+    port?: number;
+    isErased?: (leadId: string) => Promise<boolean>;
+  } = {},
 ) {
   const secrets = localEventSecrets(dir, destinations);
   return track(
@@ -176,15 +188,27 @@ async function busFor(
         inboxUrl: `http://127.0.0.1:${receiverPort}`,
         log: { info() {}, warn() {}, error() {} },
       }),
+      invokeApi: localApiDestination({ secrets }),
+      ...(options.isErased ? { isErased: options.isErased } : {}),
       onFailure: () => {},
     }),
   );
 }
 
-async function inboxOn(dir: string, destinations: LeadEventDestination[], port: number) {
+/** The inbox on `port`, taking these destinations' local secrets, or the API keys given. */
+async function inboxOn(
+  dir: string,
+  destinations: LeadEventDestination[],
+  port: number,
+  apiKeys?: ApiKey[],
+) {
   const secrets = localEventSecrets(dir, destinations);
   return track(
-    await startWebhookInbox({ port, secrets: inboxSecrets(dir, destinations, secrets) }),
+    await startWebhookInbox({
+      port,
+      secrets: inboxSecrets(dir, destinations, secrets),
+      apiKeys: apiKeys ?? apiKeysOf(destinations, secrets),
+    }),
   );
 }
 
@@ -524,6 +548,183 @@ describe('delivery through failures', () => {
   });
 });
 
+/** An `api` destination on one receiver port, sent to fast: its retries take a moment. */
+function apiDestinationAt(port: number): LeadEventDestination {
+  return resolveDestination({
+    kind: 'api',
+    name: 'crm-api',
+    url: `http://127.0.0.1:${port}/api`,
+    secret: 'kryon-local/crm-api-key',
+    perSecond: 50,
+  });
+}
+
+/** A free port, nothing listening on it: a receiver that is down. */
+async function portOfNobody(): Promise<number> {
+  const held = await holdPortOfNothing();
+  await held.close();
+  return held.port;
+}
+
+/** A receiver that answers every request with `status`, counting them. */
+async function answering(status: number): Promise<{ port: number; count(): number } & HeldPort> {
+  let count = 0;
+  const server = createServer((_request, response) => {
+    count += 1;
+    response.writeHead(status).end();
+  });
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  const address = server.address();
+  return track({
+    port: typeof address === 'object' && address ? address.port : 0,
+    count: () => count,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((closed) => server.close(() => closed()));
+    },
+  });
+}
+
+describe("an api destination, sent as EventBridge's API destination sends", () => {
+  it('POSTs the event to the inbox with its key, which the inbox checks and never keeps', async () => {
+    const dir = dataDir();
+    const port = await portOfNobody();
+    const destinations = [apiDestinationAt(port)];
+    const inbox = await inboxOn(dir, destinations, port);
+    // EventBridge asks no table: even a lead the table calls erased is sent, unless replayed.
+    const bus = await busFor(dir, destinations, port, { isErased: async () => true });
+    const event = accepted('demo', 'lead-api');
+
+    expect(await publish(bus, [event])).toEqual([]);
+    await until('the API call', () => bus.queued('crm-api').length === 0 && inbox.entries()[0]);
+    const key = localEventSecrets(dir, destinations)['kryon-local/crm-api-key'] as string;
+    expect(key).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    const [entry] = inbox.entries() as [WebhookEntry];
+    expect(entry).toMatchObject({ kind: 'api', path: '/api', verified: true });
+    expect(entry.body).toBe(JSON.stringify(event));
+    expect((JSON.parse(entry.body) as { id: string }).id).toBe(event.id);
+    expect(entry.headers).toMatchObject({
+      'x-api-key': '(checked)',
+      'content-type': 'application/json; charset=utf-8',
+    });
+    expect(JSON.stringify(inbox.entries())).not.toContain(key);
+  });
+
+  it('tries again while the receiver is down, and delivers the same event once it is up', async () => {
+    const dir = dataDir();
+    const port = await portOfNobody();
+    const destinations = [apiDestinationAt(port)];
+    const bus = await busFor(dir, destinations, port);
+    const event = accepted('contact', 'lead-later');
+
+    expect(await publish(bus, [event])).toEqual([]);
+    await until('failed attempts', () => (bus.queued('crm-api')[0]?.attempts ?? 0) >= 2);
+    expect(bus.queued('crm-api')[0]?.lastError).toBe('network error: TypeError (ECONNREFUSED)');
+    const inbox = await inboxOn(dir, destinations, port);
+
+    await until('the API call', () => bus.queued('crm-api').length === 0);
+    expect(inbox.entries().map((e) => [bodyIdOf(e), e.verified, e.repeat])).toEqual([
+      [event.id, true, undefined],
+    ]);
+    expect(bus.deadLetters('crm-api')).toEqual([]);
+  }, 20_000);
+
+  it('tries a refused key (401) again, then moves the event to the dead letters', async () => {
+    const dir = dataDir();
+    const port = await portOfNobody();
+    const destinations = [apiDestinationAt(port)];
+    const inbox = await inboxOn(dir, destinations, port, [
+      { header: 'x-api-key', key: 'another-key' },
+    ]);
+    const bus = await busFor(dir, destinations, port, { retryScale: 0.00001 });
+    const event = accepted('demo', 'lead-refused');
+
+    expect(await publish(bus, [event])).toEqual([]);
+    const [letter] = await until(
+      'the dead letter',
+      () => bus.deadLetters('crm-api').length === 1 && bus.deadLetters('crm-api'),
+    );
+    expect(letter).toMatchObject({
+      attempts: 17,
+      lastError: 'HTTP 401',
+      event: { detail: { id: event.id } },
+    });
+    expect(bus.queued('crm-api')).toEqual([]);
+    const refused = inbox.entries();
+    expect(refused).toHaveLength(17);
+    expect(
+      refused.every(
+        (e) =>
+          !e.verified &&
+          e.reason === 'The key does not match' &&
+          e.headers['x-api-key'] === '(refused)',
+      ),
+    ).toBe(true);
+  }, 20_000);
+
+  it('moves an event the receiver answers 400 to the dead letters at once', async () => {
+    const dir = dataDir();
+    const receiver = await answering(400);
+    const destinations = [apiDestinationAt(receiver.port)];
+    const bus = await busFor(dir, destinations, receiver.port, { retryScale: 1 });
+    const event = accepted('demo', 'lead-bad');
+
+    expect(await publish(bus, [event])).toEqual([]);
+    const [letter] = await until(
+      'the dead letter',
+      () => bus.deadLetters('crm-api').length === 1 && bus.deadLetters('crm-api'),
+    );
+    expect(letter).toMatchObject({ attempts: 1, lastError: 'HTTP 400, not tried again' });
+    expect(receiver.count()).toBe(1);
+    expect(bus.queued('crm-api')).toEqual([]);
+  });
+
+  it("replays the dead letters but an erased lead's; an archive replay, as EventBridge's, sends them all", async () => {
+    const dir = dataDir();
+    const receiver = await answering(400);
+    const port = receiver.port;
+    const destinations = [apiDestinationAt(port)];
+    const erased = new Set(['lead-gone']);
+    const bus = await busFor(dir, destinations, port, {
+      isErased: async (leadId) => erased.has(leadId),
+    });
+    const since = new Date(Date.now() - 60_000);
+    const kept = accepted('demo', 'lead-kept');
+    const gone = accepted('demo', 'lead-gone');
+    const erasure = leadErased({ form: 'demo', submissionId: 'lead-gone' }, CREATED_AT);
+    expect(await publish(bus, [kept, gone, erasure])).toEqual([]);
+    await until('three dead letters', () => bus.deadLetters('crm-api').length === 3);
+
+    // The receiver is fixed; the operator replays the dead letters with npm start running.
+    await receiver.close();
+    const inbox = await inboxOn(dir, destinations, port);
+    const env = {
+      DATA_DIR: dir,
+      EVENT_BUS_PORT: new URL(bus.url).port,
+      WEBHOOK_PORT: String(port),
+    };
+    await replayLocally({ deadLetters: true }, captureIo(), { env, destinations });
+    await until('the replay', () => bus.queued('crm-api').length === 0);
+    await bus.idle();
+
+    // The kept lead's event and the erasure itself; the erased lead's event left out for good.
+    expect(inbox.entries().map(bodyIdOf).sort()).toEqual([kept.id, erasure.id].sort());
+    expect(bus.deadLetters('crm-api')).toEqual([]);
+
+    // The archive replay asks no table, as EventBridge's StartReplay does not.
+    await replayLocally({ since }, captureIo(), { env, destinations });
+    await until('the archive replay', () => inbox.entries().length === 5);
+    expect(inbox.entries().slice(2).map(bodyIdOf).sort()).toEqual(
+      [kept.id, gone.id, erasure.id].sort(),
+    );
+  }, 20_000);
+});
+
+/** The id of a stored API call: its body's, as an API destination sends no id header. */
+function bodyIdOf(entry: WebhookEntry): string {
+  return (JSON.parse(entry.body) as { id: string }).id;
+}
+
 /** A raw request to the local bus, with the Host and content type it is given. */
 function rawPost(
   url: string,
@@ -648,22 +849,29 @@ describe("npm start's lead events", () => {
       expect(process.env.AWS_ENDPOINT_URL_EVENTBRIDGE).toBe(stack.eventBus.url);
       expect(process.env.LEAD_EVENT_BUS_NAME).toBe(LOCAL_EVENT_BUS_NAME);
       const named = (await localDestinations()).map((d) => d.name);
-      expect(named).toEqual(['sales-slack', 'crm-webhook']);
+      expect(named).toEqual(['sales-slack', 'crm-webhook', 'crm-api']);
       const event = accepted('demo', 'lead-stack');
       expect(await publish(stack.eventBus, [event])).toEqual([]);
 
       const inboxUrl = stack.webhookUrl as string;
-      const entries = await until('a Slack message and a webhook', async () => {
+      const entries = await until('a Slack message, a webhook and an API call', async () => {
         const store = (await (await fetch(`${inboxUrl}/store`)).json()) as {
           webhooks: WebhookEntry[];
         };
-        return store.webhooks.length === 2 && store.webhooks;
+        return store.webhooks.length === 3 && store.webhooks;
       });
       const secrets = localEventSecrets(dir, await localDestinations());
       expect(entries.map((e) => [e.kind, e.verified]).sort()).toEqual([
+        ['api', true],
         ['slack', true],
         ['webhook', true],
       ]);
+      // The API destination, moved to this stack's inbox, its key taken and never kept.
+      const api = entries.find((e) => e.kind === 'api') as WebhookEntry;
+      expect(api.path).toBe('/api');
+      expect(api.headers['x-api-key']).toBe('(checked)');
+      expect(api.body).toBe(JSON.stringify(event));
+      expect(JSON.stringify(entries)).not.toContain(secrets['kryon-local/crm-api-key'] as string);
       const webhook = entries.find((e) => e.kind === 'webhook') as WebhookEntry;
       expect(webhook.path).toBe('/webhook');
       expect(verifies(webhook, secrets['kryon-local/webhook-signing-secret'] as string)).toBe(true);

@@ -10,16 +10,23 @@ import {
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import type { DeliveryAttempt, DeliveryResult } from '../src/leads/deliver-event.ts';
+import {
+  type DeliveryAttempt,
+  type DeliveryResult,
+  errorClass,
+} from '../src/leads/deliver-event.ts';
 import {
   type BusEvent,
   DELIVERY_RETRY,
   destinationPattern,
+  isQueued,
   type LeadEventDestination,
   matchesPattern,
+  type QueuedKind,
   retryDelaySeconds,
 } from '../src/leads/event-destinations.ts';
 import { leadEvent } from '../src/leads/lead-events.ts';
+import type { ApiDestinationResult } from './api-destination.ts';
 import { closeServer, readBody } from './http-body.ts';
 
 /*
@@ -28,10 +35,13 @@ import { closeServer, readBody } from './http-body.ts';
  * event is kept in an archive (the bus's archive); each destination's rule
  * (`destinationPattern`, matched by `matchesPattern`, as EventBridge matches it) puts it on the
  * destination's queue; a worker per destination delivers it with the delivery function's own
- * code, at the destination's rate, retries a failure on `retryDelaySeconds` up to
+ * code (a Slack or webhook destination) or as EventBridge's API destination does (an `api`
+ * destination), at the destination's rate, retries a failure on `retryDelaySeconds` up to
  * `DELIVERY_RETRY.maxAttempts`, then moves it to the destination's dead-letter file, from which
- * `npm run webhooks:replay -- local` takes it back. The archive, the queues and the dead
- * letters are files in DATA_DIR/lead-events: a restart loses nothing acknowledged.
+ * `npm run webhooks:replay -- local` takes it back. An API destination's failure that
+ * EventBridge does not retry (a 400, a redirect) goes to the dead letters at once. The archive,
+ * the queues and the dead letters are files in DATA_DIR/lead-events: a restart loses nothing
+ * acknowledged.
  */
 
 /** The local bus's name: the handlers' LEAD_EVENT_BUS_NAME. */
@@ -66,6 +76,12 @@ export interface QueuedEvent {
   dueAt: number;
   /** Why the last attempt failed. */
   lastError?: string;
+  /**
+   * Sent again from the dead letters by `webhooks:replay`: an `api` destination's is left out
+   * when its lead was erased, as the deployed replay leaves it out (EventBridge's API
+   * destination asks no table, so nothing else would stop it).
+   */
+  redelivery?: true;
 }
 
 /** A message the worker gave up on, as the dead-letter file keeps it (one JSON line). */
@@ -79,13 +95,30 @@ export interface DeadLetter extends QueuedEvent {
  */
 export type Deliver = (attempt: DeliveryAttempt) => Promise<DeliveryResult>;
 
+/**
+ * Sends one event to an `api` destination once, as EventBridge's API destination does
+ * (`localApiDestination`, local/lead-event-destinations.ts): the detail, with the key.
+ */
+export type InvokeApi = (
+  destination: LeadEventDestination,
+  detail: Record<string, unknown>,
+) => Promise<ApiDestinationResult>;
+
 export interface LocalEventBusOptions {
   /** 0: any free port. */
   port: number;
   /** Where the archive, the queues and the dead letters are kept. */
   dir: string;
   destinations: readonly LeadEventDestination[];
+  /** A Slack or webhook destination's delivery: the delivery function's own code. */
   deliver: Deliver;
+  /** An `api` destination's delivery; required when one is named and the bus delivers. */
+  invokeApi?: InvokeApi;
+  /**
+   * Whether a lead was erased, as `webhooks:replay` asks the table before it sends an `api`
+   * destination's dead letters again. A Slack or webhook destination's delivery asks itself.
+   */
+  isErased?: (leadId: string) => Promise<boolean>;
   busName?: string;
   region?: string;
   /**
@@ -126,7 +159,9 @@ export interface LocalEventBus {
   archived(): BusEnvelope[];
   /**
    * Re-queues, for each destination (or the one named), its dead letters (`deadLetters`), or
-   * every archived event since `since` that its rule matches: the event again, by its id.
+   * every archived event since `since` that its rule matches: the event again, by its id. An
+   * `api` destination's dead letters are marked as sent again (`redelivery`): each one whose
+   * lead was erased is left out when its turn comes, as the deployed replay leaves it out.
    */
   replay(options: LocalReplay): ReplayResult;
   /** Resolves once no destination has a message due now or in flight. */
@@ -191,6 +226,10 @@ export async function startLocalEventBus(options: LocalEventBusOptions): Promise
           'npm run webhooks:replay -- local sends it again.',
       );
     });
+  const unwired = options.destinations.find((d) => !isQueued(d));
+  if (working && unwired && !options.invokeApi) {
+    throw new Error(`${unwired.name} is an api destination: the local bus needs invokeApi`);
+  }
   mkdirSync(options.dir, { recursive: true });
   const archiveFile = join(options.dir, 'archive.jsonl');
   const queueFile = (name: string) => join(options.dir, `queue-${name}.json`);
@@ -220,8 +259,14 @@ export async function startLocalEventBus(options: LocalEventBusOptions): Promise
           .map((line) => JSON.parse(line) as T)
       : [];
 
-  const enqueue = (name: string, event: BusEnvelope) => {
-    queues.get(name)?.push({ messageId: randomUUID(), event, attempts: 0, dueAt: Date.now() });
+  const enqueue = (name: string, event: BusEnvelope, redelivery = false) => {
+    queues.get(name)?.push({
+      messageId: randomUUID(),
+      event,
+      attempts: 0,
+      dueAt: Date.now(),
+      ...(redelivery ? { redelivery: true as const } : {}),
+    });
     saveQueue(name);
   };
 
@@ -281,28 +326,78 @@ export async function startLocalEventBus(options: LocalEventBusOptions): Promise
     inFlight.set(name, run);
   };
 
-  const attempt = async (destination: LeadEventDestination, message: QueuedEvent) => {
+  /**
+   * One attempt's outcome: done (sent, or left out and sent to no one), or why not and whether
+   * to try again, which is the API destination's to say for an `api` destination.
+   */
+  type Outcome = { ok: true; skipped?: string } | { ok: false; reason: string; retry: boolean };
+
+  /** The delivery function's own code, for a Slack or webhook destination. */
+  const viaDeliveryFunction = async (
+    destination: LeadEventDestination & { kind: QueuedKind },
+    message: QueuedEvent,
+  ): Promise<Outcome> => {
     const parsed = leadEvent.safeParse(message.event.detail);
-    let result: DeliveryResult;
+    // An event that is not a lead event will never be one: no use trying it 17 times.
     if (!parsed.success) {
-      result = { ok: false, reason: `not a lead event: ${parsed.error.issues[0]?.message}` };
-    } else {
+      return {
+        ok: false,
+        retry: false,
+        reason: `not a lead event: ${parsed.error.issues[0]?.message}`,
+      };
+    }
+    try {
+      const result = await options.deliver({
+        // Sent as published, byte for byte, as the deployed function sends it.
+        body: JSON.stringify(message.event.detail),
+        destination: {
+          name: destination.name,
+          kind: destination.kind,
+          ...(destination.url ? { url: destination.url } : {}),
+        },
+        event: parsed.data,
+        attempt: message.attempts + 1,
+      });
+      return result.ok ? { ok: true } : { ok: false, reason: result.reason, retry: true };
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      return { ok: false, reason, retry: true };
+    }
+  };
+
+  /**
+   * EventBridge's API destination, for an `api` destination: whatever the rule matched, with
+   * no check of the lead, except an event sent again from the dead letters, which the replay
+   * leaves out when its lead was erased.
+   */
+  const viaApiDestination = async (
+    destination: LeadEventDestination,
+    message: QueuedEvent,
+  ): Promise<Outcome> => {
+    const { detail } = message.event;
+    if (message.redelivery && detail.type !== 'lead.erased' && options.isErased) {
       try {
-        result = await options.deliver({
-          // Sent as published, byte for byte, as the deployed function sends it.
-          body: JSON.stringify(message.event.detail),
-          destination: {
-            name: destination.name,
-            kind: destination.kind,
-            ...(destination.url ? { url: destination.url } : {}),
-          },
-          event: parsed.data,
-          attempt: message.attempts + 1,
-        });
+        if (typeof detail.leadId === 'string' && (await options.isErased(detail.leadId))) {
+          return { ok: true, skipped: 'the lead was erased' };
+        }
       } catch (error) {
-        result = { ok: false, reason: error instanceof Error ? error.message : String(error) };
+        // Never sent without knowing: tried again on the schedule.
+        const reason = `could not check whether the lead was erased: ${errorClass(error)}`;
+        return { ok: false, reason, retry: true };
       }
     }
+    try {
+      return await (options.invokeApi as InvokeApi)(destination, detail);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      return { ok: false, reason, retry: true };
+    }
+  };
+
+  const attempt = async (destination: LeadEventDestination, message: QueuedEvent) => {
+    const result = isQueued(destination)
+      ? await viaDeliveryFunction(destination, message)
+      : await viaApiDestination(destination, message);
     const queue = queues.get(destination.name) ?? [];
     const index = queue.findIndex((m) => m.messageId === message.messageId);
     if (index < 0) return;
@@ -312,8 +407,7 @@ export async function startLocalEventBus(options: LocalEventBusOptions): Promise
       return;
     }
     const attempts = message.attempts + 1;
-    // An event that is not a lead event will never be one: no use trying it 17 times.
-    const dead = attempts >= DELIVERY_RETRY.maxAttempts || !parsed.success;
+    const dead = attempts >= DELIVERY_RETRY.maxAttempts || !result.retry;
     const failed: QueuedEvent = {
       ...message,
       attempts,
@@ -400,7 +494,7 @@ export async function startLocalEventBus(options: LocalEventBusOptions): Promise
     if (since === undefined) {
       const counts = names.map((name) => {
         const letters = readLines<DeadLetter>(deadFile(name));
-        for (const letter of letters) enqueue(name, letter.event);
+        for (const letter of letters) enqueue(name, letter.event, true);
         // Queued (and saved) first, emptied after: a crash between the two repeats, never loses.
         writeFileSync(deadFile(name), '');
         kick(name);

@@ -11,12 +11,16 @@ import {
   webhookCredential,
 } from '../src/leads/deliver-event.ts';
 import {
+  API_KEY_HEADER,
+  type DestinationKind,
   type LeadEventDestination,
   leadEventsFileShape,
   resolveDestination,
 } from '../src/leads/event-destinations.ts';
 import type { Log } from '../src/leads/ports.ts';
-import type { Deliver } from './event-bus.ts';
+import { invokeApiDestination } from './api-destination.ts';
+import type { Deliver, InvokeApi } from './event-bus.ts';
+import type { ApiKey } from './webhook-inbox.ts';
 
 /*
  * The local environment's lead-event destinations (infra/environments/local.ts's
@@ -24,7 +28,7 @@ import type { Deliver } from './event-bus.ts';
  * each destination's secret is in Secrets Manager; locally it is made at the first start and
  * kept in DATA_DIR, as the site secret is: a Slack destination's "incoming webhook URL" points
  * at the local inbox's `/slack/<random>`, a webhook's `whsec_` secret is one the local inbox
- * verifies with.
+ * verifies with, an `api` destination's key is one the local inbox's `/api` accepts.
  */
 
 const LOCAL_ENVIRONMENT = resolve(
@@ -56,8 +60,10 @@ export type LocalSecrets = Record<string, string>;
 
 /**
  * The local secrets of these destinations, kept in DATA_DIR/lead-event-secrets.json: made
- * once, the same after a restart (a receiver keeps the whsec_ secret it was given). A Slack
- * destination's is a random path token, a webhook's a `whsec_` secret.
+ * once, the same after a restart (a receiver keeps the whsec_ secret or key it was given). A
+ * Slack destination's is a random path token, a webhook's a `whsec_` secret, an `api`
+ * destination's a random key. A kept value that does not fit its destination's kind (the file
+ * changed a destination's kind) is made again.
  */
 export function localEventSecrets(
   dataDir: string,
@@ -70,11 +76,8 @@ export function localEventSecrets(
   let added = false;
   for (const destination of destinations) {
     const current = kept[destination.secret];
-    const fits =
-      current !== undefined && (destination.kind === 'webhook') === current.startsWith('whsec_');
-    if (fits) continue;
-    kept[destination.secret] =
-      destination.kind === 'webhook' ? newWebhookSecret() : randomBytes(16).toString('hex');
+    if (current !== undefined && fitsKind(destination.kind, current)) continue;
+    kept[destination.secret] = newLocalSecret(destination.kind);
     added = true;
   }
   if (added) {
@@ -82,6 +85,36 @@ export function localEventSecrets(
     writeFileSync(file, `${JSON.stringify(kept, null, 2)}\n`, { mode: 0o600 });
   }
   return kept;
+}
+
+/**
+ * Whether a kept value can be this kind's secret: a webhook's signs only with `whsec_` secrets;
+ * a Slack token is a path segment of the inbox's URL; an `api` key is a header's value, never a
+ * signing secret (one value is never both, so a kind changed in the file gets a new one).
+ */
+function fitsKind(kind: DestinationKind, value: string): boolean {
+  if (kind === 'webhook') return value.startsWith('whsec_');
+  if (value.startsWith('whsec_')) return false;
+  if (kind === 'slack') return /^[A-Za-z0-9_-]+$/.test(value);
+  return API_KEY.test(value);
+}
+
+/**
+ * A header value that is one visible token or several with single spaces (`Bearer …`): what a
+ * local `api` key may be, set by hand to match a receiver's.
+ */
+const API_KEY = /^[\x21-\x7e]+( [\x21-\x7e]+)*$/;
+
+/** A new local secret of this kind. */
+function newLocalSecret(kind: DestinationKind): string {
+  if (kind === 'webhook') return newWebhookSecret();
+  if (kind === 'slack') return randomBytes(16).toString('hex');
+  // 32 base64url characters, which could only start with whsec_ by a chance never met; made
+  // again then, so the kinds' values stay apart.
+  for (;;) {
+    const key = randomBytes(24).toString('base64url');
+    if (!key.startsWith('whsec_')) return key;
+  }
 }
 
 /** The `whsec_` secrets the local webhook destinations sign with: what the inbox verifies. */
@@ -92,6 +125,21 @@ export function webhookSecretsOf(
   return [
     ...new Set(destinations.flatMap((d) => (d.kind === 'webhook' && secrets[d.secret]) || [])),
   ];
+}
+
+/** The keys of the local `api` destinations, each in its header: what the inbox accepts. */
+export function apiKeysOf(
+  destinations: readonly LeadEventDestination[],
+  secrets: LocalSecrets,
+): ApiKey[] {
+  const keys = new Map<string, ApiKey>();
+  for (const destination of destinations) {
+    const key = destination.kind === 'api' ? secrets[destination.secret] : undefined;
+    if (key === undefined) continue;
+    const header = (destination.header ?? API_KEY_HEADER).toLowerCase();
+    keys.set(`${header} ${key}`, { header, key });
+  }
+  return [...keys.values()];
 }
 
 /** The inbox's own secret, for when no local destination is a webhook. */
@@ -129,6 +177,8 @@ export function localCredential(
     const value = found && secrets[found.secret];
     if (!found || !value) throw new Error(`No local secret for destination ${destination.name}`);
     if (found.kind === 'slack') return { kind: 'slack', url: `${inboxUrl}/slack/${value}` };
+    // EventBridge sends an `api` destination's events itself, never the delivery function.
+    if (found.kind === 'api') throw new Error(`${found.name} is an api destination`);
     return webhookCredential(
       found.url === undefined ? `${inboxUrl}/webhook/${found.name} ${value}` : value,
     );
@@ -169,4 +219,33 @@ export function localDelivery(options: {
       // The local inbox is on 127.0.0.1: only here, never in the deployed function.
       allowLoopback: true,
     });
+}
+
+/**
+ * How the local bus sends an `api` destination's event: EventBridge's API destination
+ * emulated (`invokeApiDestination`), with the destination's local key in its header, as the
+ * connection holds the secret's value in AWS.
+ */
+export function localApiDestination(options: {
+  secrets: LocalSecrets;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}): InvokeApi {
+  return async (destination, detail) => {
+    const key = options.secrets[destination.secret];
+    if (destination.kind !== 'api' || destination.url === undefined || key === undefined) {
+      // A connection without its key: EventBridge cannot authorise, and tries again.
+      return { ok: false, retry: true, reason: `no local key or URL for ${destination.name}` };
+    }
+    return invokeApiDestination(
+      {
+        url: destination.url,
+        header: destination.header ?? API_KEY_HEADER,
+        key,
+        detail,
+        ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+      },
+      options.fetch,
+    );
+  };
 }

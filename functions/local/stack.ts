@@ -14,7 +14,9 @@ import {
 } from './environment.ts';
 import { type LocalEventBus, startLocalEventBus } from './event-bus.ts';
 import {
+  apiKeysOf,
   inboxSecrets,
+  localApiDestination,
   localDelivery,
   localDestinations,
   localEventSecrets,
@@ -132,7 +134,8 @@ export async function startLocalStack(
 /**
  * The local bus and, when the stack delivers lead events, the inbox and the destinations'
  * local secrets: each event goes out through the delivery function's own code
- * (`localDelivery`: `deliverLeadEvent`, the signer, fetch without redirects).
+ * (`localDelivery`: `deliverLeadEvent`, the signer, fetch without redirects), or an `api`
+ * destination's as EventBridge's API destination sends it (`localApiDestination`).
  */
 async function startLeadEvents(
   settings: LocalSettings,
@@ -157,28 +160,28 @@ async function startLeadEvents(
   const inbox = await startWebhookInbox({
     port: settings.webhookPort,
     secrets: inboxSecrets(settings.dataDir, named, secrets),
+    apiKeys: apiKeysOf(named, secrets),
   });
   const destinations = inboxOnItsPort(named, Number(new URL(inbox.url).port));
+  // As deployed: an erased lead's events are sent no more (leads:erase leaves its id), by the
+  // delivery function and by a replay of an API destination's dead letters.
+  const isErased = createErasedLeadCheck(
+    new DynamoDBClient({
+      endpoint: options.dynamoUrl,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+    settings.tableName,
+  );
   try {
     const bus = await startLocalEventBus({
       port: settings.eventBusPort,
       dir,
       destinations,
       retryScale: settings.leadEventRetryScale,
-      deliver: localDelivery({
-        destinations,
-        secrets,
-        inboxUrl: inbox.url,
-        // As deployed: an erased lead's events are sent no more (leads:erase leaves its id).
-        isErased: createErasedLeadCheck(
-          new DynamoDBClient({
-            endpoint: options.dynamoUrl,
-            region: 'us-east-1',
-            credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-          }),
-          settings.tableName,
-        ),
-      }),
+      deliver: localDelivery({ destinations, secrets, inboxUrl: inbox.url, isErased }),
+      invokeApi: localApiDestination({ secrets }),
+      isErased,
     });
     return { bus, inbox };
   } catch (error) {
@@ -189,8 +192,8 @@ async function startLeadEvents(
 
 /**
  * local.ts names the inbox at its default address (http://127.0.0.1:8010); with another
- * WEBHOOK_PORT (a second checkout, the browser tests), its webhooks go to this stack's inbox,
- * never to another stack's.
+ * WEBHOOK_PORT (a second checkout, the browser tests), its webhooks and API destinations (each
+ * named by its `url`) go to this stack's inbox, never to another stack's.
  */
 function inboxOnItsPort(
   destinations: readonly LeadEventDestination[],

@@ -16,11 +16,21 @@ const PREVIOUS = newWebhookSecret();
 const ID = leadEventId('lead-1', 'lead.accepted');
 const PAYLOAD = { version: 1, id: ID, type: 'lead.accepted', leadId: 'lead-1', form: 'demo' };
 
+const API_KEY = 'kryon-local-api-key-0123456789abcdef';
+const BEARER = 'Bearer another-api-key';
+
 let inbox: WebhookInbox;
 
 beforeAll(async () => {
-  // The inbox of a rotation: it accepts either secret.
-  inbox = await startWebhookInbox({ port: 0, secrets: [CURRENT, PREVIOUS] });
+  // The inbox of a rotation: it accepts either secret; and the keys of two API destinations.
+  inbox = await startWebhookInbox({
+    port: 0,
+    secrets: [CURRENT, PREVIOUS],
+    apiKeys: [
+      { header: 'x-api-key', key: API_KEY },
+      { header: 'Authorization', key: BEARER },
+    ],
+  });
 });
 afterAll(() => inbox.close());
 
@@ -222,6 +232,72 @@ describe('the webhook inbox', () => {
       expect((await storedWebhooks(small.url)).map((e) => e.seq)).toEqual([2, 3]);
     } finally {
       await small.close();
+    }
+  });
+
+  it('takes a call to /api with a key it was given, in its header, and keeps it without the key', async () => {
+    const body = JSON.stringify(PAYLOAD);
+    const call = (path: string, headers: Record<string, string>) =>
+      fetch(`${inbox.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+        body,
+      });
+
+    const answers = [
+      await call('/api', { 'x-api-key': API_KEY }),
+      await call('/api/leads', { authorization: BEARER }),
+      await call('/api', { 'x-api-key': 'kryon-local-api-key-0123456789abcdeX' }),
+      await call('/api', { 'x-api-key': BEARER }),
+      await call('/api', {}),
+    ];
+
+    expect(answers.map((a) => a.status)).toEqual([204, 204, 401, 401, 401]);
+    expect(await answers[2]?.json()).toEqual({ error: 'The key does not match' });
+    const api = (await storedWebhooks(inbox.url)).filter((e) => e.kind === 'api');
+    expect(api.map((e) => [e.path, e.verified, e.reason, e.repeat])).toEqual([
+      ['/api', true, undefined, undefined],
+      // The same event again (its body's id: an API destination sends no id header).
+      ['/api/leads', true, undefined, true],
+      ['/api', false, 'The key does not match', undefined],
+      // A key is good only in its own header.
+      ['/api', false, 'The key does not match', undefined],
+      ['/api', false, 'Missing the key header (x-api-key, authorization)', undefined],
+    ]);
+    expect(api[0]).toMatchObject({
+      body,
+      headers: { 'x-api-key': '(checked)', 'content-type': 'application/json; charset=utf-8' },
+    });
+    expect(api[1]?.headers.authorization).toBe('(checked)');
+    expect(api[2]?.headers['x-api-key']).toBe('(refused)');
+    // No key is kept, refused or taken, in the store or on the page.
+    const page = await (await fetch(inbox.url)).text();
+    for (const text of [JSON.stringify(api), page]) {
+      expect(text).not.toContain(API_KEY);
+      expect(text).not.toContain('another-api-key');
+    }
+    expect(page).toContain('key checked');
+    expect(page).toContain(`id <code>${ID}</code>`);
+  });
+
+  it('refuses every call to /api when it was given no key, and takes /apis for a webhook path', async () => {
+    const bare = await startWebhookInbox({ port: 0, secrets: [CURRENT] });
+    try {
+      const api = await fetch(`${bare.url}/api`, {
+        method: 'POST',
+        headers: { 'x-api-key': API_KEY },
+        body: '{}',
+      });
+      const other = await fetch(`${bare.url}/apis`, { method: 'POST', body: '{}' });
+
+      expect(api.status).toBe(401);
+      expect(other.status).toBe(401);
+      expect((await storedWebhooks(bare.url)).map((e) => [e.kind, e.reason])).toEqual([
+        ['api', 'No API key is configured'],
+        ['webhook', 'Missing required headers'],
+      ]);
+    } finally {
+      await bare.close();
     }
   });
 

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 import { checkSecret } from '../src/adapters/webhook-signer.ts';
@@ -17,6 +18,10 @@ import { SLACK_STYLE, slackMessageHtml } from './slack-html.ts';
  * `invalid_payload`, `no_text` without `text` or `blocks`, `invalid_blocks` with blocks Slack
  * would not take; the page draws it roughly as Slack would (an entry it cannot draw is shown
  * as such, never breaking the page).
+ * It is a CRM's API too: a POST to `/api` or `/api/...` (a local `api` destination's URL) is
+ * taken when its key header holds one of the keys it is given, as an API that checks a key
+ * does (compared in constant time), and answered 401 otherwise. The key is never kept: the
+ * stored header says only that it was checked.
  */
 
 /** One delivery as the inbox keeps it at `GET /store`. */
@@ -27,19 +32,26 @@ export interface WebhookEntry {
   path: string;
   /**
    * `slack`: a message posted to `/slack/...`, as to a Slack incoming webhook (not signed:
-   * its URL is the credential); `webhook`: a delivery to any other path, verified.
+   * its URL is the credential); `api`: an event posted to `/api...` with a key in a header,
+   * as EventBridge's API destination sends it; `webhook`: a delivery to any other path,
+   * verified.
    */
-  kind: 'slack' | 'webhook';
+  kind: 'slack' | 'webhook' | 'api';
+  /** As received, but for an `api` key header's value: `(checked)` or `(refused)`, never the key. */
   headers: Record<string, string>;
   /** The body exactly as received: what the signature covers. */
   body: string;
-  /** A webhook whose signature verified; a Slack message that Slack would take. */
+  /** A webhook whose signature verified; a Slack message that Slack would take; a matching key. */
   verified: boolean;
-  /** Why it was refused, in the library's words (`No matching signature found`...). */
+  /**
+   * Why it was refused: a webhook's in the library's words (`No matching signature found`...),
+   * an API call's `The key does not match` or `Missing the key header (...)`.
+   */
   reason?: string;
   /**
-   * A verified delivery whose `webhook-id` arrived verified before: the same event again, as
-   * at-least-once delivery allows; a receiver drops it by that id.
+   * A verified delivery whose `webhook-id` (an API call's: its body's `id`) arrived verified
+   * before: the same event again, as at-least-once delivery allows; a receiver drops it by
+   * that id.
    */
   repeat?: boolean;
 }
@@ -49,9 +61,25 @@ export interface WebhookInboxOptions {
   port: number;
   /** The `whsec_` secrets a delivery may be signed with: two during a rotation. */
   secrets: readonly string[];
+  /**
+   * The keys `/api` accepts, each in its header (the local `api` destinations' keys).
+   * @default none: every call to `/api` is refused
+   */
+  apiKeys?: readonly ApiKey[];
   /** The most deliveries kept: past it, the oldest go (500). */
   maxEntries?: number;
 }
+
+/** A key an `api` destination sends, in its header: one the inbox's `/api` accepts. */
+export interface ApiKey {
+  /** A header's name (any case). */
+  header: string;
+  key: string;
+}
+
+/** What the inbox keeps of an `api` key header instead of its value. */
+const API_KEY_CHECKED = '(checked)';
+const API_KEY_REFUSED = '(refused)';
 
 export interface WebhookInbox {
   url: string;
@@ -84,6 +112,57 @@ export function verifyDelivery(
     }
   }
   return { verified: false, reason };
+}
+
+/** The same bytes, compared in a time that does not tell how much of a guess was right. */
+function sameKey(given: string, expected: string): boolean {
+  // Hashed first: equal lengths for timingSafeEqual, and no length told by an early return.
+  const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/**
+ * Whether a call to `/api` holds one of the keys, in that key's header, and the headers to keep
+ * (every key header's value replaced: a refused value may be another real key).
+ */
+export function checkApiKey(
+  keys: readonly ApiKey[],
+  headers: Record<string, string>,
+): { verified: boolean; reason?: string; headers: Record<string, string> } {
+  const names = [...new Set(keys.map((k) => k.header.toLowerCase()))];
+  // Every key is compared, found or not: the time taken does not tell which one matched.
+  let verified = false;
+  for (const { header, key } of keys) {
+    const given = headers[header.toLowerCase()];
+    if (given !== undefined && sameKey(given, key)) verified = true;
+  }
+  const kept = { ...headers };
+  for (const name of names) {
+    if (kept[name] !== undefined) kept[name] = verified ? API_KEY_CHECKED : API_KEY_REFUSED;
+  }
+  if (verified) return { verified, headers: kept };
+  const reason =
+    names.length === 0
+      ? 'No API key is configured'
+      : names.some((name) => headers[name] !== undefined)
+        ? 'The key does not match'
+        : `Missing the key header (${names.join(', ')})`;
+  return { verified, reason, headers: kept };
+}
+
+/** The `id` of a JSON body (a lead event's), or undefined. */
+function bodyId(body: string): string | undefined {
+  try {
+    const { id } = JSON.parse(body) as { id?: unknown };
+    return typeof id === 'string' ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a path is the inbox's API: `/api` itself or below it. */
+function isApiPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/');
 }
 
 export async function startWebhookInbox(options: WebhookInboxOptions): Promise<WebhookInbox> {
@@ -139,6 +218,36 @@ export async function startWebhookInbox(options: WebhookInboxOptions): Promise<W
         if (entries.length > maxEntries) entries.splice(0, entries.length - maxEntries);
         res.writeHead(problem ? 400 : 200, { 'content-type': 'text/plain' });
         res.end(problem ?? 'ok');
+        return;
+      }
+      if (isApiPath(path)) {
+        const checked = checkApiKey(options.apiKeys ?? [], headers);
+        const id = bodyId(body);
+        // An API destination sends no id header: the body's, as a receiver reads it. Kept apart
+        // from the webhooks' ids: an event also sent as a signed webhook is no repeat here.
+        const seen = id === undefined ? undefined : `api ${id}`;
+        const repeat = checked.verified && seen !== undefined && seenIds.has(seen);
+        if (checked.verified && seen !== undefined) seenIds.add(seen);
+        seq += 1;
+        entries.push({
+          seq,
+          receivedAt: new Date().toISOString(),
+          path,
+          kind: 'api',
+          headers: checked.headers,
+          body,
+          verified: checked.verified,
+          ...(checked.reason ? { reason: checked.reason } : {}),
+          ...(repeat ? { repeat } : {}),
+        });
+        if (entries.length > maxEntries) entries.splice(0, entries.length - maxEntries);
+        if (checked.verified) {
+          res.writeHead(204);
+          res.end();
+        } else {
+          res.writeHead(401, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ error: checked.reason }));
+        }
         return;
       }
       const result = verifyDelivery(verifiers, body, headers);
@@ -274,15 +383,21 @@ function slackItem(entry: WebhookEntry): string {
   return `<li><p>${heading}</p>${slackMessageHtml('Slack message', message, time)}</li>`;
 }
 
-/** One stored delivery as an item of the page: a Slack message drawn, a webhook with its verdict. */
+/**
+ * One stored delivery as an item of the page: a Slack message drawn, a webhook or an API call
+ * with its verdict.
+ */
 function entryItem(entry: WebhookEntry): string {
   if (entry.kind === 'slack') return slackItem(entry);
+  const api = entry.kind === 'api';
   const verdict = entry.verified
-    ? `<strong style="color:#15803d">verified</strong>${entry.repeat ? ' (a repeat of an id already received)' : ''}`
-    : `<strong style="color:#b91c1c">refused</strong>: ${escapeHtml(entry.reason ?? '')}`;
+    ? `<strong style="color:#15803d">${api ? 'API · key checked' : 'verified'}</strong>${entry.repeat ? ' (a repeat of an id already received)' : ''}`
+    : `<strong style="color:#b91c1c">${api ? 'API · refused' : 'refused'}</strong>: ${escapeHtml(entry.reason ?? '')}`;
   return (
     `<li><p>#${entry.seq} · ${escapeHtml(entry.receivedAt)} · POST <code>${escapeHtml(entry.path)}</code> · ${verdict}</p>` +
-    `<p>webhook-id <code>${escapeHtml(entry.headers['webhook-id'] ?? '(none)')}</code></p>` +
+    (api
+      ? `<p>id <code>${escapeHtml(bodyId(entry.body) ?? '(none)')}</code></p>`
+      : `<p>webhook-id <code>${escapeHtml(entry.headers['webhook-id'] ?? '(none)')}</code></p>`) +
     `<pre>${escapeHtml(readable(entry.body))}</pre></li>`
   );
 }
@@ -312,7 +427,7 @@ export function inboxPage(entries: readonly WebhookEntry[]): string {
     '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
     '<meta http-equiv="refresh" content="5"><title>Webhook inbox</title>' +
     `<style>body{font:15px/1.4 system-ui,sans-serif;margin:2rem;max-width:60rem}li{border-top:1px solid #ccc;padding:.5rem 0}pre{background:#f4f4f5;padding:.5rem;overflow:auto;white-space:pre-wrap}${SLACK_STYLE}</style>` +
-    `</head><body><h1>Webhook inbox</h1><p>${entries.length} deliveries (signed webhooks, and Slack messages drawn as Slack would show them), newest first; as JSON at <a href="/store">/store</a>.</p>` +
+    `</head><body><h1>Webhook inbox</h1><p>${entries.length} deliveries (signed webhooks, API calls with a key, and Slack messages drawn as Slack would show them), newest first; as JSON at <a href="/store">/store</a>.</p>` +
     `<ol reversed>${items}</ol></body></html>`
   );
 }

@@ -7,8 +7,9 @@ import { defineEnvironment } from '../lib/environment.ts';
 export default defineEnvironment({
   kind: 'preview',
   // Lead events to the local webhook inbox (functions/local/webhook-inbox.ts, port 8010): a
-  // Slack message and a signed webhook, so the synth shows the whole path, each destination's
-  // rule, queue, dead-letter queue and alarms. The secrets are named here, never held.
+  // Slack message, a signed webhook and an API destination, so the synth shows every path, each
+  // destination's rule, queue or API destination, dead-letter queue and alarms. The secrets are
+  // named here, never held.
   leadEvents: {
     destinations: [
       { kind: 'slack', name: 'sales-slack', secret: 'kryon-local/slack-webhook-url' },
@@ -17,6 +18,13 @@ export default defineEnvironment({
         name: 'crm-webhook',
         url: 'http://127.0.0.1:8010/webhook',
         secret: 'kryon-local/webhook-signing-secret',
+      },
+      // An API destination: EventBridge itself POSTs each event with the key in x-api-key.
+      {
+        kind: 'api',
+        name: 'crm-api',
+        url: 'http://127.0.0.1:8010/api',
+        secret: 'kryon-local/crm-api-key',
       },
     ],
   },

@@ -451,6 +451,16 @@ describe('lead events', () => {
         forms: ['contact', 'partner', 'demo', 'beta-access', 'download'],
         perSecond: 5,
       },
+      {
+        name: 'crm-api',
+        kind: 'api',
+        secret: 'kryon-local/crm-api-key',
+        url: 'http://127.0.0.1:8010/api',
+        header: 'x-api-key',
+        events: ['lead.accepted', 'lead.delivery', 'lead.report-opened', 'lead.erased'],
+        forms: ['contact', 'partner', 'demo', 'beta-access', 'download'],
+        perSecond: 5,
+      },
     ]);
   });
 

@@ -164,7 +164,8 @@ export interface DestinationResources {
   destination: LeadEventDestination;
   /**
    * A Slack or webhook destination's events, as its rule sends them; the delivery function
-   * reads it. An `api` destination has none: its rule sends to its API destination.
+   * reads it.
+   * @default none, for an `api` destination: its rule sends to its API destination
    */
   queue?: Queue;
   /** What failed every attempt: the rule's undeliverable events and the queue's redrive. */
@@ -173,7 +174,10 @@ export interface DestinationResources {
   rule: Rule;
   /** Found by its name, in the stack's account and region: never its value. */
   secret: ISecret;
-  /** An `api` destination's: its connection (the key), its API destination, its redelivery rule. */
+  /**
+   * An `api` destination's connection (the key), API destination and redelivery rule.
+   * @default none, for a Slack or webhook destination
+   */
   api?: { connection: Connection; apiDestination: ApiDestination; redelivery: Rule };
 }
 
@@ -291,21 +295,34 @@ export class LeadEvents extends Construct {
    * the archive), its queue and its dead-letter queue (a redrive from one to the other).
    */
   outputs(): DestinationOutput[] {
-    return this.destinations.map(({ destination, queue, deadLetterQueue, rule, api }) => ({
-      name: destination.name,
-      kind: destination.kind,
-      ruleArn: rule.ruleArn,
-      deadLetterQueueUrl: deadLetterQueue.queueUrl,
-      deadLetterQueueArn: deadLetterQueue.queueArn,
-      ...(queue ? { queueUrl: queue.queueUrl, queueArn: queue.queueArn } : {}),
-      ...(api
-        ? {
-            apiDestinationArn: api.apiDestination.apiDestinationArn,
-            connectionArn: api.connection.connectionArn,
-            redeliveryRuleArn: api.redelivery.ruleArn,
-          }
-        : {}),
-    }));
+    return this.destinations.map(({ destination, queue, deadLetterQueue, rule, api }) => {
+      const common = {
+        name: destination.name,
+        ruleArn: rule.ruleArn,
+        deadLetterQueueUrl: deadLetterQueue.queueUrl,
+        deadLetterQueueArn: deadLetterQueue.queueArn,
+      };
+      if (api) {
+        return {
+          ...common,
+          kind: 'api',
+          apiDestinationArn: api.apiDestination.apiDestinationArn,
+          connectionArn: api.connection.connectionArn,
+          redeliveryRuleArn: api.redelivery.ruleArn,
+        };
+      }
+      if (!queue || destination.kind === 'api') {
+        throw new Error(
+          `The destination ${destination.name} has neither a queue nor an API destination`,
+        );
+      }
+      return {
+        ...common,
+        kind: destination.kind,
+        queueUrl: queue.queueUrl,
+        queueArn: queue.queueArn,
+      };
+    });
   }
 
   /**

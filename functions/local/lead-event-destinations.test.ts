@@ -1,0 +1,96 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { resolveDestination } from '../src/leads/event-destinations.ts';
+import { apiKeysOf, localApiDestination, localEventSecrets } from './lead-event-destinations.ts';
+
+const scratch = mkdtempSync(join(tmpdir(), 'kryon-local-secrets-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+let cases = 0;
+function dataDir(): string {
+  cases += 1;
+  return join(scratch, `case-${cases}`);
+}
+
+const slack = resolveDestination({ kind: 'slack', name: 'sales-slack', secret: 'local/slack' });
+const webhook = resolveDestination({
+  kind: 'webhook',
+  name: 'crm-webhook',
+  url: 'http://127.0.0.1:8010/webhook',
+  secret: 'local/webhook',
+});
+const api = resolveDestination({
+  kind: 'api',
+  name: 'crm-api',
+  url: 'http://127.0.0.1:8010/api',
+  secret: 'local/api',
+});
+
+describe('the local secrets of lead-event destinations', () => {
+  it('make a key for an api destination, never a signing secret, and keep it', () => {
+    const dir = dataDir();
+    const first = localEventSecrets(dir, [slack, webhook, api]);
+
+    expect(first['local/slack']).toMatch(/^[0-9a-f]{32}$/);
+    expect(first['local/webhook']).toMatch(/^whsec_/);
+    expect(first['local/api']).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(localEventSecrets(dir, [slack, webhook, api])).toEqual(first);
+  });
+
+  it("make a value again when the file changed a destination's kind, and keep a key set by hand", () => {
+    const dir = dataDir();
+    const asWebhook = localEventSecrets(dir, [{ kind: 'webhook', secret: 'local/api' }]);
+    const file = join(dir, 'lead-event-secrets.json');
+
+    const asApi = localEventSecrets(dir, [api]);
+    expect(asApi['local/api']).not.toBe(asWebhook['local/api']);
+    expect(asApi['local/api']).not.toMatch(/^whsec_/);
+    // A key copied from a receiver's own settings, `Bearer …` for an Authorization header.
+    writeFileSync(file, JSON.stringify({ 'local/api': 'Bearer abc.DEF-123' }));
+    expect(localEventSecrets(dir, [api])['local/api']).toBe('Bearer abc.DEF-123');
+    // Back to a webhook: a key cannot sign.
+    expect(localEventSecrets(dir, [webhook])['local/webhook']).toMatch(/^whsec_/);
+    expect(localEventSecrets(dir, [{ kind: 'webhook', secret: 'local/api' }])['local/api']).toMatch(
+      /^whsec_/,
+    );
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toHaveProperty('local/webhook');
+  });
+
+  it("give the inbox each api destination's key in its header, once", () => {
+    const other = resolveDestination({
+      kind: 'api',
+      name: 'other-api',
+      url: 'http://127.0.0.1:8010/api/other',
+      secret: 'local/api',
+      header: 'Authorization',
+    });
+    const keys = apiKeysOf([slack, webhook, api, { ...api, name: 'again' }, other], {
+      'local/slack': 'token',
+      'local/webhook': 'whsec_x',
+      'local/api': 'key-1',
+    });
+
+    expect(keys).toEqual([
+      { header: 'x-api-key', key: 'key-1' },
+      { header: 'authorization', key: 'key-1' },
+    ]);
+  });
+
+  it('send an api destination its key in its header, and say so when it has none', async () => {
+    const seen: Headers[] = [];
+    const fake = (async (_url: string, init?: RequestInit) => {
+      seen.push(new Headers(init?.headers));
+      return new Response(null, { status: 200 });
+    }) as typeof fetch;
+    const invoke = localApiDestination({ secrets: { 'local/api': 'key-1' }, fetch: fake });
+
+    expect(await invoke(api, { id: 'evt_1' })).toEqual({ ok: true, status: 200 });
+    expect(seen[0]?.get('x-api-key')).toBe('key-1');
+    expect(await invoke({ ...api, secret: 'local/none' }, { id: 'evt_1' })).toEqual({
+      ok: false,
+      retry: true,
+      reason: 'no local key or URL for crm-api',
+    });
+  });
+});
