@@ -1,13 +1,24 @@
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
   DescribeArchiveCommand,
+  DescribeRuleCommand,
   EventBridgeClient,
+  PutEventsCommand,
   ResourceNotFoundException,
   StartReplayCommand,
 } from '@aws-sdk/client-eventbridge';
-import { SQSClient, StartMessageMoveTaskCommand } from '@aws-sdk/client-sqs';
+import {
+  DeleteMessageCommand,
+  ReceiveMessageCommand,
+  SQSClient,
+  StartMessageMoveTaskCommand,
+} from '@aws-sdk/client-sqs';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { DeployedDestinationOutput } from '../src/leads/destination-outputs.ts';
+import { leadDelivery, leadErased, leadReportOpened } from '../src/leads/lead-events.ts';
 import { captureIo } from './lib/capture-io.ts';
 import { UsageError } from './lib/cli.ts';
 import {
@@ -15,6 +26,8 @@ import {
   deployedLeadEvents,
   parseReplayArgs,
   parseSince,
+  REDELIVERY_VISIBILITY_SECONDS,
+  readDeadLetter,
   replayDeployed,
   replayName,
   USAGE,
@@ -92,10 +105,12 @@ describe('webhooks:replay arguments', () => {
 const cloudformation = mockClient(CloudFormationClient);
 const eventbridge = mockClient(EventBridgeClient);
 const sqs = mockClient(SQSClient);
+const documents = mockClient(DynamoDBDocumentClient);
 afterEach(() => {
   cloudformation.reset();
   eventbridge.reset();
   sqs.reset();
+  documents.reset();
 });
 
 const ARN = {
@@ -106,30 +121,65 @@ const ARN = {
   slackDlq: 'arn:aws:sqs:eu-west-1:111111111111:KryonWebProd-sales-slack-dlq',
   crmQueue: 'arn:aws:sqs:eu-west-1:111111111111:KryonWebProd-crm-webhook',
   crmDlq: 'arn:aws:sqs:eu-west-1:111111111111:KryonWebProd-crm-webhook-dlq',
+  partnerRule: 'arn:aws:events:eu-west-1:111111111111:rule/KryonWebProd-leads/partner-api',
+  partnerRedelivery:
+    'arn:aws:events:eu-west-1:111111111111:rule/KryonWebProd-leads/partner-api-redelivery',
+  partnerDlq: 'arn:aws:sqs:eu-west-1:111111111111:KryonWebProd-partner-api-dlq',
+  partnerApi:
+    'arn:aws:events:eu-west-1:111111111111:api-destination/KryonWebProd-partner-api/0a1b2c3d',
+  partnerConnection:
+    'arn:aws:events:eu-west-1:111111111111:connection/KryonWebProd-partner-api/4e5f6a7b',
 };
+const queueUrl = (arn: string) =>
+  `https://sqs.eu-west-1.amazonaws.com/111111111111/${arn.split(':').pop()}`;
 
-const DESTINATIONS = [
+const DESTINATIONS: DeployedDestinationOutput[] = [
   {
     name: 'sales-slack',
+    kind: 'slack',
     ruleArn: ARN.slackRule,
+    queueUrl: queueUrl(ARN.slackQueue),
     queueArn: ARN.slackQueue,
+    deadLetterQueueUrl: queueUrl(ARN.slackDlq),
     deadLetterQueueArn: ARN.slackDlq,
   },
   {
     name: 'crm-webhook',
+    kind: 'webhook',
     ruleArn: ARN.crmRule,
+    queueUrl: queueUrl(ARN.crmQueue),
     queueArn: ARN.crmQueue,
+    deadLetterQueueUrl: queueUrl(ARN.crmDlq),
     deadLetterQueueArn: ARN.crmDlq,
   },
 ];
+
+const PARTNER: DeployedDestinationOutput = {
+  name: 'partner-api',
+  kind: 'api',
+  ruleArn: ARN.partnerRule,
+  deadLetterQueueUrl: queueUrl(ARN.partnerDlq),
+  deadLetterQueueArn: ARN.partnerDlq,
+  apiDestinationArn: ARN.partnerApi,
+  connectionArn: ARN.partnerConnection,
+  redeliveryRuleArn: ARN.partnerRedelivery,
+};
 
 const FACTS: DeployedLeadEvents = {
   stackName: 'KryonWebProd',
   region: 'eu-west-1',
   busName: 'KryonWebProd-leads',
   archiveName: 'KryonWebProd-leads-archive',
+  tableName: 'KryonWebProd-Submissions-1A2B',
   destinations: DESTINATIONS,
 };
+const WITH_PARTNER: DeployedLeadEvents = { ...FACTS, destinations: [...DESTINATIONS, PARTNER] };
+
+const clients = () => ({
+  eventbridge: new EventBridgeClient({}),
+  sqs: new SQSClient({}),
+  dynamodb: new DynamoDBClient({}),
+});
 
 function stackWith(outputs: Record<string, string>) {
   cloudformation.on(DescribeStacksCommand, { StackName: 'KryonWebProd' }).resolves({
@@ -150,14 +200,37 @@ function stackWith(outputs: Record<string, string>) {
 describe("a deployed stack's lead events", () => {
   it('are read from the LeadEventBusName, LeadEventArchiveName and LeadEventDestinations outputs', async () => {
     stackWith({
-      TableName: 'x',
+      TableName: 'KryonWebProd-Submissions-1A2B',
       LeadEventBusName: 'KryonWebProd-leads',
       LeadEventArchiveName: 'KryonWebProd-leads-archive',
-      LeadEventDestinations: JSON.stringify(DESTINATIONS),
+      LeadEventDestinations: JSON.stringify(WITH_PARTNER.destinations),
     });
     expect(
       await deployedLeadEvents(new CloudFormationClient({}), 'KryonWebProd', 'eu-west-1'),
-    ).toEqual(FACTS);
+    ).toEqual(WITH_PARTNER);
+  });
+
+  it("read an older stack's destinations, which name no kind, as queued ones", async () => {
+    const older = DESTINATIONS.map(({ kind: _, ...rest }) => rest);
+    stackWith({
+      TableName: 'KryonWebProd-Submissions-1A2B',
+      LeadEventBusName: 'KryonWebProd-leads',
+      LeadEventArchiveName: 'KryonWebProd-leads-archive',
+      LeadEventDestinations: JSON.stringify(older),
+    });
+    sqs.on(StartMessageMoveTaskCommand).resolves({ TaskHandle: 'task-1' });
+    const facts = await deployedLeadEvents(
+      new CloudFormationClient({}),
+      'KryonWebProd',
+      'eu-west-1',
+    );
+    expect(facts.destinations).toEqual(older);
+
+    await replayDeployed({ deadLetters: true }, facts, clients(), captureIo(), NOW);
+    expect(sqs.commandCalls(StartMessageMoveTaskCommand).map((c) => c.args[0].input)).toEqual([
+      { SourceArn: ARN.slackDlq, DestinationArn: ARN.slackQueue },
+      { SourceArn: ARN.crmDlq, DestinationArn: ARN.crmQueue },
+    ]);
   });
 
   it('say so when the stack predates them, or lists its destinations in another form', async () => {
@@ -169,13 +242,19 @@ describe("a deployed stack's lead events", () => {
     stackWith({ LeadEventBusName: 'b', LeadEventDestinations: '["sales-slack"]' });
     await expect(
       deployedLeadEvents(new CloudFormationClient({}), 'KryonWebProd', 'eu-west-1'),
-    ).rejects.toThrow('is not a JSON list of { name, ruleArn, queueArn, deadLetterQueueArn }');
+    ).rejects.toThrow(
+      "The stack KryonWebProd's LeadEventDestinations output is not a JSON list of",
+    );
+    cloudformation.reset();
+    const { connectionArn: _, ...partial } = PARTNER;
+    stackWith({ LeadEventBusName: 'b', LeadEventDestinations: JSON.stringify([partial]) });
+    await expect(
+      deployedLeadEvents(new CloudFormationClient({}), 'KryonWebProd', 'eu-west-1'),
+    ).rejects.toThrow('wrong or missing: [0].connectionArn');
   });
 });
 
 describe('the deployed replay', () => {
-  const clients = () => ({ eventbridge: new EventBridgeClient({}), sqs: new SQSClient({}) });
-
   it("replays the archive since the date through one destination's rule, and nothing else", async () => {
     eventbridge.on(DescribeArchiveCommand).resolves({ EventSourceArn: ARN.bus, State: 'ENABLED' });
     eventbridge.on(StartReplayCommand).resolves({ ReplayArn: 'arn:replay', State: 'STARTING' });
@@ -209,7 +288,9 @@ describe('the deployed replay', () => {
       replayName: 'webhooks-replay-20261129T100000-crm-webhook',
       replayArn: 'arn:replay',
       moves: [],
+      redeliveries: [],
     });
+    expect(io.stdout()).not.toContain('Caution');
     expect(io.stdout()).toContain(
       'aws events describe-replay --replay-name webhooks-replay-20261129T100000-crm-webhook --region eu-west-1',
     );
@@ -233,7 +314,10 @@ describe('the deployed replay', () => {
     ]);
     expect(eventbridge.commandCalls(DescribeArchiveCommand)).toEqual([]);
     expect(eventbridge.commandCalls(StartReplayCommand)).toEqual([]);
-    expect(result).toEqual({ moves: [{ destination: 'crm-webhook', taskHandle: 'task-1' }] });
+    expect(result).toEqual({
+      moves: [{ destination: 'crm-webhook', taskHandle: 'task-1' }],
+      redeliveries: [],
+    });
     expect(io.stdout()).toContain(
       `aws sqs list-message-move-tasks --source-arn ${ARN.crmDlq} --region eu-west-1`,
     );
@@ -297,5 +381,275 @@ describe('the deployed replay', () => {
     const name = replayName(NOW, 'a'.repeat(32));
     expect(name.length).toBeLessThanOrEqual(64);
     expect(name).toMatch(/^[.\-_A-Za-z0-9]+$/);
+  });
+});
+
+/** A dead letter as EventBridge writes it for an API destination: the envelope the rule matched. */
+function deadLetter(id: string, detail: object & { type: string }, source = 'kryon.leads') {
+  return {
+    MessageId: id,
+    ReceiptHandle: `receipt-${id}`,
+    Body: JSON.stringify({
+      version: '0',
+      id: `bus-${id}`,
+      'detail-type': detail.type,
+      source,
+      account: '111111111111',
+      time: '2026-11-28T09:00:00Z',
+      region: 'eu-west-1',
+      resources: [],
+      detail,
+    }),
+    MessageAttributes: {
+      ERROR_CODE: { DataType: 'String', StringValue: 'SDK_CLIENT_ERROR' },
+      RULE_ARN: { DataType: 'String', StringValue: ARN.partnerRule },
+      TARGET_ARN: { DataType: 'String', StringValue: ARN.partnerApi },
+    },
+  };
+}
+
+const lead = (id: string) => ({ form: 'demo' as const, submissionId: id });
+const AT = '2026-11-28T09:00:00.000Z';
+
+describe("an api destination's dead letters", () => {
+  /** The redelivery rule as the stack makes it: ENABLED, matching what the replay puts. */
+  function redeliveryRule(state = 'ENABLED', resources = [ARN.partnerApi]) {
+    eventbridge.on(DescribeRuleCommand).resolves({
+      Name: 'partner-api-redelivery',
+      State: state as 'ENABLED',
+      EventPattern: JSON.stringify({ resources, source: ['kryon.leads.redelivery'] }),
+    });
+  }
+  /** The leads table: lead-2 was erased. */
+  function erasedLeads(...ids: string[]) {
+    documents
+      .on(GetCommand)
+      .callsFake((input: { Key: { pk: string } }) =>
+        ids.some((id) => input.Key.pk === `ERASED#${id}`) ? { Item: input.Key } : {},
+      );
+  }
+
+  it('puts each on the bus again for that destination alone, leaves out erased leads, and keeps what the bus refuses or cannot be read', async () => {
+    redeliveryRule();
+    erasedLeads('lead-2');
+    // A key a newer publisher added: the receiver gets it too.
+    const opened = { ...leadReportOpened(lead('lead-1'), 'report-7', AT), addedLater: 'kept' };
+    const erasedDelivery = leadDelivery(lead('lead-2'), { outcome: 'delivered', at: AT });
+    const erase = leadErased(lead('lead-2'), AT);
+    const refused = leadDelivery(lead('lead-3'), { outcome: 'bounced', at: AT });
+    const again = leadReportOpened(lead('lead-4'), 'report-8', AT);
+    sqs
+      .on(ReceiveMessageCommand)
+      .resolvesOnce({
+        Messages: [
+          deadLetter('m1', opened),
+          deadLetter('m2', erasedDelivery),
+          deadLetter('m3', erase),
+          { MessageId: 'm4', ReceiptHandle: 'receipt-m4', Body: 'Bearer sk_live_notjson{' },
+        ],
+      })
+      // A dead letter sent again that failed again carries the redelivery source.
+      .resolvesOnce({
+        Messages: [deadLetter('m5', refused), deadLetter('m6', again, 'kryon.leads.redelivery')],
+      })
+      .resolves({ Messages: [] });
+    sqs.on(DeleteMessageCommand).resolves({});
+    eventbridge.on(PutEventsCommand).callsFake((input: { Entries: { Detail: string }[] }) =>
+      input.Entries[0]?.Detail === JSON.stringify(refused)
+        ? {
+            FailedEntryCount: 1,
+            Entries: [{ ErrorCode: 'InternalFailure', ErrorMessage: 'Try again' }],
+          }
+        : { FailedEntryCount: 0, Entries: [{ EventId: 'new-event' }] },
+    );
+    const io = captureIo();
+
+    const result = await replayDeployed(
+      { deadLetters: true, destination: 'partner-api' },
+      WITH_PARTNER,
+      clients(),
+      io,
+      NOW,
+    );
+
+    expect(result).toEqual({
+      moves: [],
+      redeliveries: [{ destination: 'partner-api', sentAgain: 3, erased: 1, kept: 2 }],
+    });
+    expect(sqs.commandCalls(ReceiveMessageCommand)[0]?.args[0].input).toEqual({
+      QueueUrl: PARTNER.deadLetterQueueUrl,
+      MaxNumberOfMessages: 10,
+      WaitTimeSeconds: 2,
+      VisibilityTimeout: REDELIVERY_VISIBILITY_SECONDS,
+    });
+    expect(eventbridge.commandCalls(PutEventsCommand).map((c) => c.args[0].input.Entries)).toEqual(
+      [opened, erase, refused, again].map((detail) => [
+        {
+          EventBusName: 'KryonWebProd-leads',
+          Source: 'kryon.leads.redelivery',
+          DetailType: detail.type,
+          Detail: JSON.stringify(detail),
+          Resources: [ARN.partnerApi],
+        },
+      ]),
+    );
+    // Deleted: what the bus took, and the erased lead's earlier event (never put again);
+    // kept: the refused entry and the body that is no event.
+    expect(sqs.commandCalls(DeleteMessageCommand).map((c) => c.args[0].input)).toEqual(
+      ['m1', 'm2', 'm3', 'm6'].map((id) => ({
+        QueueUrl: PARTNER.deadLetterQueueUrl,
+        ReceiptHandle: `receipt-${id}`,
+      })),
+    );
+    // Its erase itself is sent without asking; the others by the table's ERASED# item.
+    expect(documents.commandCalls(GetCommand).map((c) => c.args[0].input)).toEqual(
+      ['lead-1', 'lead-2', 'lead-3', 'lead-4'].map((id) => ({
+        TableName: 'KryonWebProd-Submissions-1A2B',
+        Key: { pk: `ERASED#${id}`, sk: 'ERASED' },
+        ConsistentRead: true,
+      })),
+    );
+    expect(sqs.commandCalls(StartMessageMoveTaskCommand)).toEqual([]);
+    expect(io.stderr()).toContain('partner-api: dead letter m4 kept: its body is not JSON');
+    expect(io.stderr()).toContain(
+      'partner-api: dead letter m5 kept: the bus refused it (InternalFailure: Try again)',
+    );
+    expect(io.stderr() + io.stdout()).not.toContain('sk_live');
+    expect(io.stdout()).toContain(
+      'Dead letters of partner-api: 3 sent again (to it alone, by its redelivery rule), 1 left out (their lead was erased), 2 kept in its dead-letter queue',
+    );
+  });
+
+  it("moves the queued destinations' dead letters and sends the api one's again in one run", async () => {
+    redeliveryRule();
+    erasedLeads();
+    sqs.on(StartMessageMoveTaskCommand).resolves({ TaskHandle: 'task' });
+    sqs.on(ReceiveMessageCommand).resolves({ Messages: [] });
+
+    const result = await replayDeployed(
+      { deadLetters: true },
+      WITH_PARTNER,
+      clients(),
+      captureIo(),
+      NOW,
+    );
+
+    expect(result.moves.map((m) => m.destination)).toEqual(['sales-slack', 'crm-webhook']);
+    expect(result.redeliveries).toEqual([
+      { destination: 'partner-api', sentAgain: 0, erased: 0, kept: 0 },
+    ]);
+    expect(
+      sqs.commandCalls(StartMessageMoveTaskCommand).map((c) => c.args[0].input.SourceArn),
+    ).toEqual([ARN.slackDlq, ARN.crmDlq]);
+  });
+
+  it('stops a destination, deleting nothing, when a call fails outright', async () => {
+    redeliveryRule();
+    documents
+      .on(GetCommand)
+      .rejects(Object.assign(new Error('not authorized'), { name: 'AccessDeniedException' }));
+    sqs.on(ReceiveMessageCommand).resolves({
+      Messages: [deadLetter('m1', leadReportOpened(lead('lead-1'), 'report-7', AT))],
+    });
+    const io = captureIo();
+
+    const result = await replayDeployed(
+      { deadLetters: true, destination: 'partner-api' },
+      WITH_PARTNER,
+      clients(),
+      io,
+      NOW,
+    );
+
+    expect(result.redeliveries[0]).toMatchObject({
+      sentAgain: 0,
+      erased: 0,
+      error: expect.any(String),
+    });
+    expect(sqs.commandCalls(ReceiveMessageCommand)).toHaveLength(1);
+    expect(eventbridge.commandCalls(PutEventsCommand)).toEqual([]);
+    expect(sqs.commandCalls(DeleteMessageCommand)).toEqual([]);
+    expect(io.stderr()).toContain('The dead letters of partner-api were not all sent again');
+  });
+
+  it('touches no dead letter while its redelivery rule would not send it on, nor without the table', async () => {
+    for (const rule of [
+      () => redeliveryRule('DISABLED'),
+      () =>
+        redeliveryRule('ENABLED', [
+          'arn:aws:events:eu-west-1:111111111111:api-destination/other/1',
+        ]),
+      () =>
+        eventbridge
+          .on(DescribeRuleCommand)
+          .rejects(
+            new ResourceNotFoundException({ message: 'Rule does not exist', $metadata: {} }),
+          ),
+    ]) {
+      eventbridge.reset();
+      rule();
+      const io = captureIo();
+      const result = await replayDeployed(
+        { deadLetters: true, destination: 'partner-api' },
+        WITH_PARTNER,
+        clients(),
+        io,
+        NOW,
+      );
+      expect(result.redeliveries[0]?.error).toMatch(
+        /its redelivery rule partner-api-redelivery (is DISABLED|does not match|is gone).*deploy the environment again first/,
+      );
+    }
+    expect(eventbridge.commandCalls(DescribeRuleCommand)[0]?.args[0].input).toEqual({
+      Name: 'partner-api-redelivery',
+      EventBusName: 'KryonWebProd-leads',
+    });
+
+    const result = await replayDeployed(
+      { deadLetters: true, destination: 'partner-api' },
+      { ...WITH_PARTNER, tableName: undefined },
+      clients(),
+      captureIo(),
+      NOW,
+    );
+    expect(result.redeliveries[0]?.error).toContain('has no TableName output');
+    expect(sqs.commandCalls(ReceiveMessageCommand)).toEqual([]);
+  });
+
+  it('with --since, replays through its rule and warns once that erased leads go too', async () => {
+    eventbridge.on(DescribeArchiveCommand).resolves({ EventSourceArn: ARN.bus });
+    eventbridge.on(StartReplayCommand).resolves({ State: 'STARTING' });
+    const io = captureIo();
+
+    await replayDeployed({ since: new Date('2026-11-28') }, WITH_PARTNER, clients(), io, NOW);
+
+    expect(
+      eventbridge.commandCalls(StartReplayCommand)[0]?.args[0].input.Destination?.FilterArns,
+    ).toEqual([ARN.slackRule, ARN.crmRule, ARN.partnerRule]);
+    const cautions = io
+      .stdout()
+      .split('\n')
+      .filter((line) => line.includes('Caution'));
+    expect(cautions).toEqual([
+      expect.stringContaining(
+        "partner-api is an API destination, which cannot leave out erased leads' events",
+      ),
+    ]);
+    expect(cautions[0]).toContain('must drop the events of any lead id it got lead.erased for');
+  });
+});
+
+describe('readDeadLetter', () => {
+  it('refuses what is no lead event, naming where, never the body', () => {
+    const detail = leadErased(lead('lead-1'), AT);
+    expect(
+      readDeadLetter(JSON.stringify({ source: 'aws.ses', 'detail-type': 'x', detail })),
+    ).toEqual({ unreadable: 'it is no lead event of version 1 (at source)' });
+    expect(
+      readDeadLetter(
+        JSON.stringify({ source: 'kryon.leads', 'detail-type': 'lead.accepted', detail }),
+      ),
+    ).toEqual({ unreadable: 'its detail-type is not its detail type' });
+    expect(readDeadLetter('whsec_secret')).toEqual({ unreadable: 'its body is not JSON' });
   });
 });

@@ -5,9 +5,13 @@
  * name into this script's `--stack` and `--region`, or runs it as is for `local`). One command
  * does one of two things, so no event goes out twice by it:
  *
- * - `--dead-letters`: each destination's dead-letter queue back to its queue (deployed: SQS
- *   StartMessageMoveTask; locally: the dead-letter files back on their queues). What the
- *   dead-letter alarm asks for once the receiver is fixed.
+ * - `--dead-letters`: each destination's dead letters sent again. A Slack or webhook
+ *   destination's dead-letter queue goes back to its queue (deployed: SQS
+ *   StartMessageMoveTask; locally: the dead-letter files back on their queues), where the
+ *   delivery function leaves out erased leads. An `api` destination has no queue: each dead
+ *   letter is put on the bus again, as an event of the redelivery source that only its
+ *   redelivery rule matches, unless its lead was erased. What the dead-letter alarm asks for
+ *   once the receiver is fixed.
  * - `--since <date>`: the archive from the date to now through each destination's rule
  *   (deployed: EventBridge StartReplay, FilterArns: the rules; locally: the archived events
  *   the rule matches queued again). What a rule that lost events, or a new receiver, needs.
@@ -17,13 +21,23 @@
  * not, and shows an archived event again.
  */
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
   DescribeArchiveCommand,
+  DescribeRuleCommand,
+  type DescribeRuleCommandOutput,
   EventBridgeClient,
+  PutEventsCommand,
   ResourceNotFoundException,
   StartReplayCommand,
 } from '@aws-sdk/client-eventbridge';
-import { SQSClient, StartMessageMoveTaskCommand } from '@aws-sdk/client-sqs';
+import {
+  DeleteMessageCommand,
+  type Message,
+  ReceiveMessageCommand,
+  SQSClient,
+  StartMessageMoveTaskCommand,
+} from '@aws-sdk/client-sqs';
 import * as z from 'zod/mini';
 import { localSettings } from '../local/environment.ts';
 import {
@@ -33,7 +47,18 @@ import {
   startLocalEventBus,
 } from '../local/event-bus.ts';
 import { localDestinations } from '../local/lead-event-destinations.ts';
-import type { LeadEventDestination } from '../src/leads/event-destinations.ts';
+import { createErasedLeadCheck } from '../src/adapters/dynamodb.ts';
+import {
+  type DeployedDestinationOutput,
+  readDestinationOutputs,
+} from '../src/leads/destination-outputs.ts';
+import {
+  LEAD_EVENT_REDELIVERY_SOURCE,
+  LEAD_EVENT_SOURCE,
+  type LeadEventDestination,
+  redeliveryPattern,
+} from '../src/leads/event-destinations.ts';
+import { type LeadEvent, leadEvent } from '../src/leads/lead-events.ts';
 import {
   describeError,
   type Io,
@@ -52,8 +77,8 @@ and the body's id), so a webhook receiver that drops repeats sees each event onc
 
   <environment>         local (the local bus of npm start), or a file of infra/environments/
                         (or its stack's name, as the alarms give it)
-  --dead-letters        move the dead letters back to their queues: the events that failed
-                        every retry (about a day), after the receiver is fixed
+  --dead-letters        send the dead letters again: the events that failed every retry
+                        (about a day), after the receiver is fixed
   --since <date>        replay the bus's archive: the events that occurred from this date
                         (2026-11-28, or 2026-11-28T09:00:00Z) until now; for events a rule
                         could not queue, or to fill a new receiver
@@ -66,9 +91,14 @@ An archive replay sends every matching event again, delivered before or not: a S
 does not drop repeats and shows each one again, so name with --destination the webhook that
 needs it.
 
-Deployed (with your AWS credentials): --dead-letters moves each destination's dead-letter queue
-back to its queue (SQS StartMessageMoveTask); --since replays the bus's archive through the
-destinations' rules (EventBridge StartReplay). Locally: the dead-letter files go back on their
+Deployed (with your AWS credentials): --dead-letters moves a Slack or webhook destination's
+dead-letter queue back to its queue (SQS StartMessageMoveTask); an api destination's dead
+letters are read from its dead-letter queue and put on the bus again for it alone (its
+redelivery rule), each deleted once the bus took it, those of erased leads deleted unsent
+(events:DescribeRule, sqs:ReceiveMessage, sqs:DeleteMessage, events:PutEvents,
+dynamodb:GetItem on the leads table). --since replays the bus's archive through the
+destinations' rules (EventBridge StartReplay); an api destination is then sent erased leads'
+events too, which its receiver must drop. Locally: the dead-letter files go back on their
 queues, or the archived events since the date are queued again; npm start delivers them (at
 once if it runs, else at its next start).`;
 
@@ -222,15 +252,8 @@ function knownDestination(name: string | undefined, names: readonly string[], wh
 
 // --- Deployed ------------------------------------------------------------------------------
 
-/** One destination as the stack's LeadEventDestinations output describes it. */
-const deployedDestination = z.object({
-  name: z.string(),
-  /** The destination's EventBridge rule: what a replay is filtered to. */
-  ruleArn: z.string(),
-  queueArn: z.string(),
-  deadLetterQueueArn: z.string(),
-});
-export type DeployedDestination = z.output<typeof deployedDestination>;
+/** An `api` destination as the stack's output names it. */
+type ApiDestinationOutput = Extract<DeployedDestinationOutput, { kind: 'api' }>;
 
 /** What a replay needs of a deployed stack, from its outputs. */
 export interface DeployedLeadEvents {
@@ -238,12 +261,14 @@ export interface DeployedLeadEvents {
   region: string;
   busName: string;
   archiveName: string | undefined;
-  destinations: DeployedDestination[];
+  /** The leads table: whether a lead was erased, before an `api` dead letter is sent again. */
+  tableName: string | undefined;
+  destinations: DeployedDestinationOutput[];
 }
 
 /**
- * The stack's lead-event outputs: `LeadEventBusName`, `LeadEventArchiveName` and
- * `LeadEventDestinations` (JSON: `[{ name, ruleArn, queueArn, deadLetterQueueArn }]`).
+ * The stack's outputs: `LeadEventBusName`, `LeadEventArchiveName`, `LeadEventDestinations`
+ * (destination-outputs.ts) and `TableName`.
  */
 export async function deployedLeadEvents(
   cloudformation: Pick<CloudFormationClient, 'send'>,
@@ -262,17 +287,10 @@ export async function deployedLeadEvents(
       `The stack ${stackName} in ${region} has no LeadEventBusName output: it was deployed before lead events (issue 36); deploy it first.`,
     );
   }
-  const listed = outputs.get('LeadEventDestinations') ?? '[]';
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(listed);
-  } catch {
-    parsed = undefined;
-  }
-  const destinations = z.safeParse(z.array(deployedDestination), parsed);
-  if (!destinations.success) {
+  const read = readDestinationOutputs(outputs.get('LeadEventDestinations') ?? '[]');
+  if ('problem' in read) {
     throw new Error(
-      `The stack ${stackName}'s LeadEventDestinations output is not a JSON list of { name, ruleArn, queueArn, deadLetterQueueArn }: ${listed.slice(0, 200)}`,
+      `The stack ${stackName}'s LeadEventDestinations output ${read.problem}: deploy it again.`,
     );
   }
   return {
@@ -280,7 +298,8 @@ export async function deployedLeadEvents(
     region,
     busName,
     archiveName: outputs.get('LeadEventArchiveName') || undefined,
-    destinations: destinations.data,
+    tableName: outputs.get('TableName') || undefined,
+    destinations: read.destinations,
   };
 }
 
@@ -290,24 +309,46 @@ export function replayName(now: Date, destination?: string): string {
   return `webhooks-replay-${stamp}${destination ? `-${destination}` : ''}`.slice(0, 64);
 }
 
+/** What `--dead-letters` did with one `api` destination's dead letters. */
+export interface Redelivery {
+  destination: string;
+  /** Put on the bus again for this destination alone, and deleted from its dead-letter queue. */
+  sentAgain: number;
+  /** Events of erased leads: deleted, never sent again. */
+  erased: number;
+  /** Left in the dead-letter queue: the bus refused it, or it is no lead event. */
+  kept: number;
+  /** Why the run stopped short for this destination (the rest of its dead letters untouched). */
+  error?: string;
+}
+
 export interface DeployedReplay {
   /** The archive's replay (`--since`). */
   replayName?: string;
   replayArn?: string;
-  /** The dead-letter queues' moves (`--dead-letters`). */
+  /** The queued destinations' dead-letter queues' moves (`--dead-letters`). */
   moves: { destination: string; taskHandle?: string; error?: string }[];
+  /** The `api` destinations' dead letters sent again (`--dead-letters`). */
+  redeliveries: Redelivery[];
+}
+
+export interface DeployedClients {
+  eventbridge: Pick<EventBridgeClient, 'send'>;
+  sqs: Pick<SQSClient, 'send'>;
+  /** The leads table's: whether a lead was erased (its `ERASED#<id>` item). */
+  dynamodb: DynamoDBClient;
 }
 
 /**
  * `--since`: starts the replay of the archive (since → now) through the destinations' rules.
- * `--dead-letters`: starts the move of each destination's dead-letter queue back to its queue;
- * a move that SQS refuses (one is already running, the queue is gone) is reported and the
- * others still start.
+ * `--dead-letters`: starts the move of each queued destination's dead-letter queue back to its
+ * queue, and sends each `api` destination's dead letters again; a destination that fails is
+ * reported and the others still go.
  */
 export async function replayDeployed(
   args: ReplaySource & { destination?: string },
   facts: DeployedLeadEvents,
-  clients: { eventbridge: Pick<EventBridgeClient, 'send'>; sqs: Pick<SQSClient, 'send'> },
+  clients: DeployedClients,
   io: Io,
   now = new Date(),
 ): Promise<DeployedReplay> {
@@ -325,7 +366,16 @@ export async function replayDeployed(
   const chosen = facts.destinations.filter(
     (d) => args.destination === undefined || d.name === args.destination,
   );
-  if ('deadLetters' in args) return { moves: await moveDeadLetters(chosen, region, clients, io) };
+  const apis = chosen.filter((d): d is ApiDestinationOutput => d.kind === 'api');
+  if ('deadLetters' in args) {
+    const queued = chosen.filter((d) => d.kind !== 'api');
+    const moves = await moveDeadLetters(queued, region, clients, io);
+    const redeliveries: Redelivery[] = [];
+    for (const destination of apis) {
+      redeliveries.push(await redeliverDeadLetters(destination, facts, clients, io));
+    }
+    return { moves, redeliveries };
+  }
   if (!facts.archiveName) {
     throw new Error(
       `The stack ${facts.stackName} has no LeadEventArchiveName output: its bus keeps no archive to replay.`,
@@ -366,16 +416,23 @@ export async function replayDeployed(
       `${args.since.toISOString()} to ${now.toISOString()}, through the rules of ${chosen.map((d) => d.name).join(', ')}.\n` +
       `  Watch it: aws events describe-replay --replay-name ${name} --region ${region}\n`,
   );
+  if (apis.length > 0) {
+    // No function stands between the rule and an API destination to ask the table.
+    io.out(
+      `  Caution: ${apis.map((d) => d.name).join(', ')} ${apis.length === 1 ? 'is an API destination, which' : 'are API destinations, which'} cannot leave out erased leads' events: the replay sends them too, so the receiver must drop the events of any lead id it got lead.erased for.\n`,
+    );
+  }
   return {
     replayName: name,
     ...(replay.ReplayArn ? { replayArn: replay.ReplayArn } : {}),
     moves: [],
+    redeliveries: [],
   };
 }
 
 /** Each destination's dead-letter queue back to its queue, one move task each. */
 async function moveDeadLetters(
-  chosen: readonly DeployedDestination[],
+  chosen: readonly DeployedDestinationOutput[],
   region: string,
   clients: { sqs: Pick<SQSClient, 'send'> },
   io: Io,
@@ -383,6 +440,7 @@ async function moveDeadLetters(
   // StartMessageMoveTask: https://docs.aws.amazon.com/AWSSimpleQueueService/latest/APIReference/API_StartMessageMoveTask.html
   const moves: DeployedReplay['moves'] = [];
   for (const destination of chosen) {
+    if (destination.kind === 'api') continue;
     try {
       const moved = await clients.sqs.send(
         new StartMessageMoveTaskCommand({
@@ -405,6 +463,214 @@ async function moveDeadLetters(
   return moves;
 }
 
+/**
+ * How long a dead letter this run received stays out of sight: long enough to send a batch
+ * again and delete it before anyone else could receive it, and a dead letter it keeps stays
+ * out of this run's later receives.
+ */
+export const REDELIVERY_VISIBILITY_SECONDS = 300;
+
+/**
+ * An event as EventBridge dead-letters it for an API destination: the whole envelope the rule
+ * matched, of the lead-event source or, for a dead letter sent again that failed again, of the
+ * redelivery source.
+ */
+const deadLetterEnvelope = z.object({
+  source: z.enum([LEAD_EVENT_SOURCE, LEAD_EVENT_REDELIVERY_SOURCE]),
+  'detail-type': z.string(),
+  detail: leadEvent,
+});
+
+/**
+ * The lead event a dead letter carries, with its detail's JSON as the bus carried it (keys
+ * this code does not know included), or why it carries none: never any part of the body.
+ */
+export function readDeadLetter(
+  body: string,
+): { event: LeadEvent; detailType: string; detail: string } | { unreadable: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    return { unreadable: 'its body is not JSON' };
+  }
+  const parsed = z.safeParse(deadLetterEnvelope, json);
+  if (!parsed.success) {
+    const paths = [
+      ...new Set(parsed.error.issues.map((issue) => issue.path.join('.') || '(root)')),
+    ];
+    return { unreadable: `it is no lead event of version 1 (at ${paths.slice(0, 5).join(', ')})` };
+  }
+  if (parsed.data['detail-type'] !== parsed.data.detail.type) {
+    return { unreadable: 'its detail-type is not its detail type' };
+  }
+  // The schema's output drops keys it does not know (a newer publisher's): the receiver gets
+  // the detail as published.
+  return {
+    event: parsed.data.detail,
+    detailType: parsed.data['detail-type'],
+    detail: JSON.stringify((json as { detail: unknown }).detail),
+  };
+}
+
+/**
+ * One `api` destination's dead letters, each put on the bus again as an event of the
+ * redelivery source naming its API destination, which its redelivery rule alone matches
+ * (and no archive keeps). The receipt is deleted only once the bus took the event, so a dead
+ * letter is never lost, and at once, so a run stopped halfway sends none twice. An erased
+ * lead's event is deleted unsent, as the delivery function drops it; its `lead.erased` is sent.
+ */
+async function redeliverDeadLetters(
+  destination: ApiDestinationOutput,
+  facts: DeployedLeadEvents,
+  clients: DeployedClients,
+  io: Io,
+): Promise<Redelivery> {
+  const result: Redelivery = { destination: destination.name, sentAgain: 0, erased: 0, kept: 0 };
+  const queueUrl = destination.deadLetterQueueUrl;
+  const stop = (error: string) => {
+    result.error = error;
+    io.err(`The dead letters of ${destination.name} were not all sent again: ${error}\n`);
+  };
+  const keep = (message: Message, why: string) => {
+    result.kept += 1;
+    io.err(`  ${destination.name}: dead letter ${message.MessageId ?? '(no id)'} kept: ${why}\n`);
+  };
+  try {
+    if (!facts.tableName) {
+      stop(
+        `the stack ${facts.stackName} has no TableName output, so whether a lead was erased cannot be asked: deploy it again`,
+      );
+      return result;
+    }
+    const ruleProblem = await redeliveryRuleProblem(clients.eventbridge, destination);
+    if (ruleProblem) {
+      stop(`${ruleProblem}; deploy the environment again first`);
+      return result;
+    }
+    const isErased = createErasedLeadCheck(clients.dynamodb, facts.tableName);
+    const seen = new Set<string>();
+    for (;;) {
+      // ReceiveMessage: https://docs.aws.amazon.com/AWSSimpleQueueService/latest/APIReference/API_ReceiveMessage.html
+      // A long poll asks every SQS server, so an empty answer is an empty queue (a short poll
+      // asks some).
+      const { Messages = [] } = await clients.sqs.send(
+        new ReceiveMessageCommand({
+          QueueUrl: queueUrl,
+          MaxNumberOfMessages: 10,
+          WaitTimeSeconds: 2,
+          VisibilityTimeout: REDELIVERY_VISIBILITY_SECONDS,
+        }),
+      );
+      // One this run kept, back after its visibility timeout, is not tried again in this run.
+      const fresh = Messages.filter((m) => m.MessageId === undefined || !seen.has(m.MessageId));
+      if (fresh.length === 0) break;
+      for (const message of fresh) {
+        if (message.MessageId !== undefined) seen.add(message.MessageId);
+        const read = readDeadLetter(message.Body ?? '');
+        if ('unreadable' in read) {
+          keep(message, read.unreadable);
+          continue;
+        }
+        // Every destination hears of an erase: only the events before it are left out.
+        if (read.event.type !== 'lead.erased' && (await isErased(read.event.leadId))) {
+          await deleteMessage(clients.sqs, queueUrl, message);
+          result.erased += 1;
+          continue;
+        }
+        // PutEvents: https://docs.aws.amazon.com/eventbridge/latest/APIReference/API_PutEvents.html
+        const put = await clients.eventbridge.send(
+          new PutEventsCommand({
+            Entries: [
+              {
+                EventBusName: facts.busName,
+                Source: LEAD_EVENT_REDELIVERY_SOURCE,
+                DetailType: read.detailType,
+                Detail: read.detail,
+                Resources: [destination.apiDestinationArn],
+              },
+            ],
+          }),
+        );
+        const entry = put.Entries?.[0];
+        if ((put.FailedEntryCount ?? 0) > 0 || !entry?.EventId || entry.ErrorCode) {
+          keep(
+            message,
+            `the bus refused it (${entry?.ErrorCode ?? 'no error code'}${entry?.ErrorMessage ? `: ${entry.ErrorMessage}` : ''})`,
+          );
+          continue;
+        }
+        await deleteMessage(clients.sqs, queueUrl, message);
+        result.sentAgain += 1;
+      }
+    }
+  } catch (error) {
+    // A call that failed outright (permissions, a queue or table gone) would fail for every
+    // dead letter: the one in hand stays, and so do the rest.
+    stop(describeError(error));
+  }
+  io.out(
+    `Dead letters of ${destination.name}: ${result.sentAgain} sent again (to it alone, by its redelivery rule), ` +
+      `${result.erased} left out (their lead was erased), ${result.kept} kept in its dead-letter queue` +
+      (result.kept > 0
+        ? ` (why: above; they are seen again in ${REDELIVERY_VISIBILITY_SECONDS / 60} minutes: fix that, then run this again)`
+        : '') +
+      '.\n',
+  );
+  return result;
+}
+
+async function deleteMessage(sqs: Pick<SQSClient, 'send'>, queueUrl: string, message: Message) {
+  await sqs.send(
+    new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: message.ReceiptHandle }),
+  );
+}
+
+/**
+ * Why the destination's redelivery rule would not send a dead letter on, or undefined: the bus
+ * takes an event no rule matches and drops it, so a dead letter put there while its rule is
+ * gone, disabled or other would be deleted and lost.
+ */
+async function redeliveryRuleProblem(
+  eventbridge: Pick<EventBridgeClient, 'send'>,
+  destination: ApiDestinationOutput,
+): Promise<string | undefined> {
+  const arn = destination.redeliveryRuleArn;
+  const match = /:rule\/(?:([^/]+)\/)?([^/]+)$/.exec(arn);
+  if (!match?.[2]) return `its redelivery rule ${arn} is not an EventBridge rule ARN`;
+  let rule: DescribeRuleCommandOutput;
+  try {
+    rule = await eventbridge.send(
+      new DescribeRuleCommand({
+        Name: match[2],
+        ...(match[1] ? { EventBusName: match[1] } : {}),
+      }),
+    );
+  } catch (error) {
+    if ((error as Error).name === 'ResourceNotFoundException') {
+      return `its redelivery rule ${match[2]} is gone`;
+    }
+    throw error;
+  }
+  if (rule.State !== 'ENABLED') {
+    return `its redelivery rule ${match[2]} is ${rule.State ?? 'in no state'}, not ENABLED`;
+  }
+  const want = redeliveryPattern(destination.apiDestinationArn);
+  let got: { source?: unknown; resources?: unknown } | undefined;
+  try {
+    got = JSON.parse(rule.EventPattern ?? '');
+  } catch {
+    got = undefined;
+  }
+  if (
+    JSON.stringify(got?.source) !== JSON.stringify(want.source) ||
+    JSON.stringify(got?.resources) !== JSON.stringify(want.resources)
+  ) {
+    return `its redelivery rule ${match[2]} does not match the events this sends (${want.source[0]} naming ${destination.apiDestinationArn})`;
+  }
+  return undefined;
+}
+
 export async function main(argv: string[], io: Io): Promise<number> {
   const args = parseReplayArgs(argv);
   if (!args.stack) {
@@ -415,14 +681,19 @@ export async function main(argv: string[], io: Io): Promise<number> {
   const cloudformation = new CloudFormationClient({ region });
   const eventbridge = new EventBridgeClient({ region });
   const sqs = new SQSClient({ region });
+  const dynamodb = new DynamoDBClient({ region });
   try {
     const facts = await deployedLeadEvents(cloudformation, name, region);
-    const result = await replayDeployed(args, facts, { eventbridge, sqs }, io);
-    return result.moves.some((move) => move.error) ? 1 : 0;
+    const result = await replayDeployed(args, facts, { eventbridge, sqs, dynamodb }, io);
+    const failed =
+      result.moves.some((move) => move.error) ||
+      result.redeliveries.some((redelivery) => redelivery.error || redelivery.kept > 0);
+    return failed ? 1 : 0;
   } finally {
     cloudformation.destroy();
     eventbridge.destroy();
     sqs.destroy();
+    dynamodb.destroy();
   }
 }
 

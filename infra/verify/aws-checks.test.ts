@@ -17,7 +17,9 @@ import {
   ListMetricsCommand,
 } from '@aws-sdk/client-cloudwatch';
 import {
+  DescribeApiDestinationCommand,
   DescribeArchiveCommand,
+  DescribeConnectionCommand,
   DescribeEventBusCommand,
   DescribeRuleCommand,
   EventBridgeClient,
@@ -52,9 +54,13 @@ import {
   brakeAlarm,
   COMPLAINT_ALARM,
   configurationSet,
+  describedApiDestination,
   describedArchive,
   describedBus,
+  describedConnection,
   describedLeadRule,
+  describedRedeliveryRule,
+  describedSecret,
   destinationOutput,
   ENVIRONMENT,
   eventDestinations,
@@ -63,6 +69,7 @@ import {
   leadRuleTargets,
   listedMetric,
   REGION,
+  redeliveryRuleName,
   SALES_SET,
   SECRET_VALUES,
   stackFacts,
@@ -252,23 +259,42 @@ function healthyAccount() {
   stubs.eventbridge.on(DescribeEventBusCommand).resolves(describedBus());
   stubs.eventbridge.on(DescribeArchiveCommand).resolves(describedArchive());
   for (const destination of LEAD_EVENT_DESTINATIONS) {
-    const output = destinationOutput(destination.name);
     stubs.eventbridge
       .on(DescribeRuleCommand, { Name: leadRuleName(destination.name) })
       .resolves(describedLeadRule(destinationPattern(destination), destination.name));
     stubs.eventbridge
       .on(ListTargetsByRuleCommand, { Rule: leadRuleName(destination.name) })
       .resolves(leadRuleTargets(destination.name));
+    if (destination.kind === 'api') {
+      stubs.eventbridge
+        .on(DescribeRuleCommand, { Name: redeliveryRuleName(destination.name) })
+        .resolves(describedRedeliveryRule(destination.name));
+      stubs.eventbridge
+        .on(ListTargetsByRuleCommand, { Rule: redeliveryRuleName(destination.name) })
+        .resolves(leadRuleTargets(destination.name));
+      stubs.eventbridge
+        .on(DescribeConnectionCommand)
+        .resolves(describedConnection(destination.name));
+      stubs.eventbridge
+        .on(DescribeApiDestinationCommand)
+        .resolves(describedApiDestination(destination.name));
+    }
+    const output = destinationOutput(destination.name);
     stubs.sqs
       .on(GetQueueAttributesCommand, { QueueUrl: output.deadLetterQueueUrl })
       .resolves({ Attributes: { ApproximateNumberOfMessages: '0' } });
-    stubs.sqs.on(GetQueueAttributesCommand, { QueueUrl: output.queueUrl }).resolves({
-      Attributes: { ApproximateNumberOfMessages: '0', ApproximateNumberOfMessagesNotVisible: '0' },
-    });
+    if (output.kind !== 'api') {
+      stubs.sqs.on(GetQueueAttributesCommand, { QueueUrl: output.queueUrl }).resolves({
+        Attributes: {
+          ApproximateNumberOfMessages: '0',
+          ApproximateNumberOfMessagesNotVisible: '0',
+        },
+      });
+    }
   }
   stubs.secretsmanager
     .on(DescribeSecretCommand)
-    .callsFake((input: { SecretId: string }) => ({ Name: input.SecretId }));
+    .callsFake((input: { SecretId: string }) => describedSecret(input.SecretId));
   stubs.secretsmanager
     .on(GetSecretValueCommand)
     .callsFake((input: { SecretId: string }) => ({ SecretString: SECRET_VALUES[input.SecretId] }));
@@ -321,12 +347,23 @@ describe('awsChecks', () => {
       'API has no execute-api address',
       'lead-event bus',
       'lead-event archive',
-      ...LEAD_EVENT_DESTINATIONS.flatMap(({ name }) => [
-        `lead-event rule: ${name}`,
-        `lead-event secret: ${name}`,
-        `lead-event dead letters: ${name}`,
-        `lead-event queue: ${name}`,
-      ]),
+      ...LEAD_EVENT_DESTINATIONS.flatMap(({ name, kind }) =>
+        kind === 'api'
+          ? [
+              `lead-event rule: ${name}`,
+              `lead-event redelivery rule: ${name}`,
+              `lead-event connection: ${name}`,
+              `lead-event API destination: ${name}`,
+              `lead-event secret: ${name}`,
+              `lead-event dead letters: ${name}`,
+            ]
+          : [
+              `lead-event rule: ${name}`,
+              `lead-event secret: ${name}`,
+              `lead-event dead letters: ${name}`,
+              `lead-event queue: ${name}`,
+            ],
+      ),
     ]);
     const sent = new Set(
       (Object.entries(stubs) as [keyof typeof stubs, { calls(): { args: unknown[] }[] }][]).flatMap(

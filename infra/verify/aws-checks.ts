@@ -38,7 +38,10 @@ export interface AwsClients {
   wafv2: WAFV2Client;
   sns: SNSClient;
   apigateway: ApiGatewayV2Client;
-  /** The lead-event destinations' secrets (described, and their current value read). */
+  /**
+   * The lead-event destinations' secrets (described, and a Slack or webhook destination's
+   * current value read).
+   */
   secretsmanager: SecretsManagerClient;
   /** The lead-event queues and dead-letter queues (their attributes only). */
   sqs: SQSClient;
@@ -79,7 +82,8 @@ export async function awsChecks(
  * only: cloudfront:TestFunction and events:TestEventPattern run code or a pattern against a
  * given event and change nothing. secretsmanager:GetSecretValue is needed only on the lead-event
  * destinations' secrets, whose values are checked and never printed (lead-event-checks.ts);
- * without it that check is skipped, not failed. GetApi is authorised as `apigateway:GET` ("Actions,
+ * without it that check is skipped, not failed; an `api` destination's secret is only
+ * described (its current version against the pinned one), never read. GetApi is authorised as `apigateway:GET` ("Actions,
  * resources, and condition keys for Amazon API Gateway Management"):
  * https://docs.aws.amazon.com/service-authorization/latest/reference/list_amazonapigatewaymanagement.html
  */
@@ -103,6 +107,8 @@ export const VERIFY_IAM_ACTIONS = [
   'events:DescribeEventBus',
   'events:DescribeArchive',
   'events:ListTargetsByRule',
+  'events:DescribeConnection',
+  'events:DescribeApiDestination',
   'secretsmanager:DescribeSecret',
   'secretsmanager:GetSecretValue',
   'sqs:GetQueueAttributes',

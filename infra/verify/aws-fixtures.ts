@@ -1,5 +1,10 @@
-import { type LeadEventDestination, resolveDestination } from '@kryon/functions/event-destinations';
-import type { DestinationOutput } from '../lib/lead-events.ts';
+import type { DestinationOutput } from '@kryon/functions/destination-outputs';
+import {
+  API_KEY_HEADER,
+  type LeadEventDestination,
+  redeliveryPattern,
+  resolveDestination,
+} from '@kryon/functions/event-destinations';
 import type { StackFacts } from './stack-facts.ts';
 
 /*
@@ -28,7 +33,13 @@ export const LEAD_EVENT_BUS_ARN = `arn:aws:events:${REGION}:${ACCOUNT}:event-bus
 export const LEAD_EVENT_ARCHIVE = 'KryonWebLeadEventsArchive8C1B2E3D';
 export const ENVIRONMENT = 'production';
 
-/** The environment file's destinations, resolved: a Slack channel and a signed webhook. */
+/** The version of the API key's secret the environment file pins: its current one. */
+export const API_SECRET_VERSION = '7e3f9a21-4c6b-4d8e-9f10-2a3b4c5d6e7f';
+
+/**
+ * The environment file's destinations, resolved: a Slack channel, a signed webhook and an API
+ * that takes a key, sent by EventBridge's own API destination.
+ */
 export const LEAD_EVENT_DESTINATIONS: LeadEventDestination[] = [
   resolveDestination({ kind: 'slack', name: 'sales-slack', secret: 'kryon/sales-slack-url' }),
   resolveDestination({
@@ -38,21 +49,69 @@ export const LEAD_EVENT_DESTINATIONS: LeadEventDestination[] = [
     secret: 'kryon/crm-signing-secret',
     forms: ['demo', 'contact'],
   }),
+  resolveDestination({
+    kind: 'api',
+    name: 'partner-api',
+    url: 'https://api.partner.example/v1/kryon-leads',
+    secret: 'kryon/partner-api-key',
+    secretVersion: API_SECRET_VERSION,
+    perSecond: 2,
+  }),
 ];
 
-/** One destination as the stack's LeadEventDestinations output lists it (LeadEvents.outputs()). */
-export function destinationOutput(name: string): DestinationOutput {
+type QueuedOutput = Extract<DestinationOutput, { kind: 'slack' | 'webhook' }>;
+type ApiOutput = Extract<DestinationOutput, { kind: 'api' }>;
+
+function commonOutput(name: string) {
   const id = name.replaceAll('-', '');
-  const queue = `KryonWeb-LeadEventsDestination${id}Queue1F2E3D4C-AbCdEf123456`;
   const dead = `KryonWeb-LeadEventsDestination${id}DeadLetters5A6B7C8D-GhIjKl789012`;
   return {
     name,
     ruleArn: `arn:aws:events:${REGION}:${ACCOUNT}:rule/${LEAD_EVENT_BUS}/KryonWeb-LeadEventsDestination${id}Rule9E8D7C6B-MnOpQr345678`,
-    queueUrl: `https://sqs.${REGION}.amazonaws.com/${ACCOUNT}/${queue}`,
-    queueArn: `arn:aws:sqs:${REGION}:${ACCOUNT}:${queue}`,
     deadLetterQueueUrl: `https://sqs.${REGION}.amazonaws.com/${ACCOUNT}/${dead}`,
     deadLetterQueueArn: `arn:aws:sqs:${REGION}:${ACCOUNT}:${dead}`,
   };
+}
+
+/** A Slack or webhook destination as the stack's output lists it (a webhook's by default). */
+export function queuedOutput(name: string): QueuedOutput {
+  const id = name.replaceAll('-', '');
+  const queue = `KryonWeb-LeadEventsDestination${id}Queue1F2E3D4C-AbCdEf123456`;
+  const kind = LEAD_EVENT_DESTINATIONS.find((d) => d.name === name)?.kind;
+  return {
+    kind: kind === 'slack' ? 'slack' : 'webhook',
+    ...commonOutput(name),
+    queueUrl: `https://sqs.${REGION}.amazonaws.com/${ACCOUNT}/${queue}`,
+    queueArn: `arn:aws:sqs:${REGION}:${ACCOUNT}:${queue}`,
+  };
+}
+
+/** An `api` destination as the stack's output lists it. */
+export function apiOutput(name: string): ApiOutput {
+  const id = name.replaceAll('-', '');
+  return {
+    kind: 'api',
+    ...commonOutput(name),
+    apiDestinationArn: `arn:aws:events:${REGION}:${ACCOUNT}:api-destination/${apiDestinationName(name)}/8f0e2a4c-1b3d-4e5f-a6b7-c8d9e0f1a2b3`,
+    connectionArn: `arn:aws:events:${REGION}:${ACCOUNT}:connection/${connectionName(name)}/0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f`,
+    redeliveryRuleArn: `arn:aws:events:${REGION}:${ACCOUNT}:rule/${LEAD_EVENT_BUS}/KryonWeb-LeadEventsDestination${id}Redelivery3C4D5E6F-StUvWx901234`,
+  };
+}
+
+/** One destination as the stack's LeadEventDestinations output lists it (LeadEvents.outputs()). */
+export function destinationOutput(name: string): DestinationOutput {
+  const kind = LEAD_EVENT_DESTINATIONS.find((d) => d.name === name)?.kind;
+  return kind === 'api' ? apiOutput(name) : queuedOutput(name);
+}
+
+/** The name DescribeConnection takes: the ARN's part after `connection/`. */
+export function connectionName(name: string): string {
+  return `LeadEventsDestination${name.replaceAll('-', '')}Connection2B3C4D5E-Yz0123AbCd`;
+}
+
+/** The name DescribeApiDestination takes: the ARN's part after `api-destination/`. */
+export function apiDestinationName(name: string): string {
+  return `LeadEventsDestination${name.replaceAll('-', '')}ApiDestination6F7A8B9C-Ef4567GhIj`;
 }
 
 /** A deployed stack that created its identity (a domain) and its web ACL. */
@@ -194,11 +253,23 @@ export const SLACK_URL =
 /** A webhook's current value: `whsec_` and the base64 of 32 bytes. */
 export const WEBHOOK_SECRET_VALUE = `whsec_${Buffer.from('Kryon verify fixture: 32 bytes..').toString('base64')}`;
 
-/** Each destination secret's current value, by the secret's name. */
+/** Each destination secret's current value, by the secret's name (an API key's is never read). */
 export const SECRET_VALUES: Record<string, string> = {
   'kryon/sales-slack-url': SLACK_URL,
   'kryon/crm-signing-secret': WEBHOOK_SECRET_VALUE,
 };
+
+/** DescribeSecret of a destination's secret: its versions with their stages, the current one. */
+export function describedSecret(secret: string, current = API_SECRET_VERSION) {
+  return {
+    Name: secret,
+    ARN: `arn:aws:secretsmanager:${REGION}:${ACCOUNT}:secret:${secret}-AbCdEf`,
+    VersionIdsToStages: {
+      [current]: ['AWSCURRENT'],
+      '0f9e8d7c-6b5a-4938-8271-605f4e3d2c1b': ['AWSPREVIOUS'],
+    },
+  };
+}
 
 /** DescribeEventBus of the lead-event bus. */
 export function describedBus() {
@@ -238,17 +309,68 @@ export function describedLeadRule(pattern: unknown, name: string, state = 'ENABL
   };
 }
 
-/** ListTargetsByRule of a destination's rule: its queue, with its dead-letter queue. */
+/**
+ * ListTargetsByRule of a destination's rule: its queue, or its API destination sent the event's
+ * detail alone, with its dead-letter queue.
+ */
 export function leadRuleTargets(name: string) {
   const output = destinationOutput(name);
   return {
     Targets: [
       {
         Id: 'Target0',
-        Arn: output.queueArn,
+        ...(output.kind === 'api'
+          ? { Arn: output.apiDestinationArn, InputPath: '$.detail' }
+          : { Arn: output.queueArn }),
         DeadLetterConfig: { Arn: output.deadLetterQueueArn },
         RetryPolicy: { MaximumRetryAttempts: 185, MaximumEventAgeInSeconds: 86400 },
       },
     ],
+  };
+}
+
+/** The name DescribeRule takes for an `api` destination's redelivery rule. */
+export function redeliveryRuleName(name: string): string {
+  const arn = apiOutput(name).redeliveryRuleArn;
+  return arn.slice(arn.lastIndexOf('/') + 1);
+}
+
+/** DescribeRule of an `api` destination's redelivery rule, as the stack makes it. */
+export function describedRedeliveryRule(name: string, state = 'ENABLED') {
+  const output = apiOutput(name);
+  return {
+    Name: redeliveryRuleName(name),
+    Arn: output.redeliveryRuleArn,
+    EventBusName: LEAD_EVENT_BUS,
+    EventPattern: JSON.stringify(redeliveryPattern(output.apiDestinationArn)),
+    State: state as 'ENABLED',
+    Description: `Kryon lead events sent again to the destination ${name}`,
+  };
+}
+
+/** DescribeConnection of an `api` destination's connection: an API key, authorized. */
+export function describedConnection(name: string, state = 'AUTHORIZED') {
+  return {
+    ConnectionArn: apiOutput(name).connectionArn,
+    Name: connectionName(name),
+    ConnectionState: state as 'AUTHORIZED',
+    AuthorizationType: 'API_KEY' as const,
+    AuthParameters: { ApiKeyAuthParameters: { ApiKeyName: API_KEY_HEADER } },
+    SecretArn: `arn:aws:secretsmanager:${REGION}:${ACCOUNT}:secret:events!connection/${connectionName(name)}/1a2b-XyZ123`,
+  };
+}
+
+/** DescribeApiDestination of an `api` destination, as the environment file declares it. */
+export function describedApiDestination(name: string) {
+  const destination = LEAD_EVENT_DESTINATIONS.find((d) => d.name === name);
+  const output = apiOutput(name);
+  return {
+    ApiDestinationArn: output.apiDestinationArn,
+    Name: apiDestinationName(name),
+    ApiDestinationState: 'ACTIVE' as const,
+    ConnectionArn: output.connectionArn,
+    InvocationEndpoint: destination?.url,
+    HttpMethod: 'POST' as const,
+    InvocationRateLimitPerSecond: destination?.perSecond,
   };
 }

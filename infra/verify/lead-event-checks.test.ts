@@ -1,6 +1,8 @@
 import { CloudWatchClient, GetMetricStatisticsCommand } from '@aws-sdk/client-cloudwatch';
 import {
+  DescribeApiDestinationCommand,
   DescribeArchiveCommand,
+  DescribeConnectionCommand,
   DescribeEventBusCommand,
   DescribeRuleCommand,
   EventBridgeClient,
@@ -19,16 +21,26 @@ import { destinationPattern } from '@kryon/functions/event-destinations';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
+  API_SECRET_VERSION,
+  apiDestinationName,
+  apiOutput,
+  connectionName,
+  describedApiDestination,
   describedArchive,
   describedBus,
+  describedConnection,
   describedLeadRule,
+  describedRedeliveryRule,
+  describedSecret,
   destinationOutput,
   ENVIRONMENT,
   LEAD_EVENT_BUS,
   LEAD_EVENT_DESTINATIONS,
   leadRuleName,
   leadRuleTargets,
+  queuedOutput,
   REGION,
+  redeliveryRuleName,
   SECRET_VALUES,
   SLACK_URL,
   stackFacts,
@@ -38,6 +50,7 @@ import type { CheckResult } from './check.ts';
 import {
   checkLeadEvents,
   credentialProblem,
+  eventsResourceName,
   patternDifferences,
   ruleOf,
 } from './lead-event-checks.ts';
@@ -75,6 +88,24 @@ import { leadEventOutputs } from './stack-facts.ts';
  * - The deploy workflow runs verify as the CDK lookup role: ReadOnlyAccess and a Deny of
  *   kms:Decrypt ("DontReadSecrets", node_modules/aws-cdk/lib/api/bootstrap/bootstrap-template.yaml),
  *   so its GetSecretValue is refused and the shape check says so rather than fail.
+ * - DescribeConnection: `ConnectionState` is CREATING | UPDATING | DELETING | AUTHORIZED |
+ *   DEAUTHORIZED | AUTHORIZING | DEAUTHORIZING | ACTIVE | FAILED_CONNECTIVITY, with
+ *   `StateReason`; an API key connection's `AuthParameters.ApiKeyAuthParameters.ApiKeyName`
+ *   (never its value):
+ *   https://docs.aws.amazon.com/eventbridge/latest/APIReference/API_DescribeConnection.html
+ * - DescribeApiDestination: `ApiDestinationState` ACTIVE | INACTIVE, `InvocationEndpoint`,
+ *   `HttpMethod`, `InvocationRateLimitPerSecond`, `ConnectionArn`:
+ *   https://docs.aws.amazon.com/eventbridge/latest/APIReference/API_DescribeApiDestination.html
+ * - An API destination target's `InputPath` is what of the event it is sent
+ *   (ListTargetsByRule, Targets[].InputPath).
+ * - DescribeSecret's `VersionIdsToStages`: each version that has a staging label, with its
+ *   labels; AWSCURRENT marks the current one:
+ *   https://docs.aws.amazon.com/secretsmanager/latest/apireference/API_DescribeSecret.html
+ * - A dynamic reference to a secret is read when the template's reference changes, not when
+ *   the secret does; a version id in it pins that version:
+ *   https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/dynamic-references-secretsmanager.html
+ * - GetQueueAttributes of a queue that is not there: QueueDoesNotExist
+ *   (AWS.SimpleQueueService.NonExistentQueue in the query protocol).
  */
 
 const stubs = {
@@ -91,7 +122,8 @@ const clients = {
 };
 const NOW = new Date('2026-12-01T10:00:00Z');
 const expected = { environment: ENVIRONMENT, destinations: LEAD_EVENT_DESTINATIONS };
-const [slack, webhook] = LEAD_EVENT_DESTINATIONS as [
+const [slack, webhook, api] = LEAD_EVENT_DESTINATIONS as [
+  (typeof LEAD_EVENT_DESTINATIONS)[number],
   (typeof LEAD_EVENT_DESTINATIONS)[number],
   (typeof LEAD_EVENT_DESTINATIONS)[number],
 ];
@@ -114,15 +146,31 @@ function healthyLeadEvents(): void {
     stubs.sqs
       .on(GetQueueAttributesCommand, { QueueUrl: output.deadLetterQueueUrl })
       .resolves({ Attributes: { ApproximateNumberOfMessages: '0' } });
-    stubs.sqs.on(GetQueueAttributesCommand, { QueueUrl: output.queueUrl }).resolves({
-      Attributes: { ApproximateNumberOfMessages: '2', ApproximateNumberOfMessagesNotVisible: '1' },
-    });
+    if (output.kind === 'api') {
+      stubs.eventbridge
+        .on(DescribeRuleCommand, { Name: redeliveryRuleName(destination.name) })
+        .resolves(describedRedeliveryRule(destination.name));
+      stubs.eventbridge
+        .on(ListTargetsByRuleCommand, { Rule: redeliveryRuleName(destination.name) })
+        .resolves(leadRuleTargets(destination.name));
+      stubs.eventbridge
+        .on(DescribeConnectionCommand, { Name: connectionName(destination.name) })
+        .resolves(describedConnection(destination.name));
+      stubs.eventbridge
+        .on(DescribeApiDestinationCommand, { Name: apiDestinationName(destination.name) })
+        .resolves(describedApiDestination(destination.name));
+    } else {
+      stubs.sqs.on(GetQueueAttributesCommand, { QueueUrl: output.queueUrl }).resolves({
+        Attributes: {
+          ApproximateNumberOfMessages: '2',
+          ApproximateNumberOfMessagesNotVisible: '1',
+        },
+      });
+    }
   }
-  stubs.secretsmanager.on(DescribeSecretCommand).callsFake((input: { SecretId: string }) => ({
-    Name: input.SecretId,
-    ARN: `arn:aws:secretsmanager:${REGION}:123456789012:secret:${input.SecretId}-AbCdEf`,
-    VersionIdsToStages: { v1: ['AWSCURRENT'] },
-  }));
+  stubs.secretsmanager
+    .on(DescribeSecretCommand)
+    .callsFake((input: { SecretId: string }) => describedSecret(input.SecretId));
   stubs.secretsmanager.on(GetSecretValueCommand).callsFake((input: { SecretId: string }) => ({
     Name: input.SecretId,
     SecretString: SECRET_VALUES[input.SecretId],
@@ -174,6 +222,12 @@ describe('checkLeadEvents on an account as the design wants it', () => {
       'lead-event secret: crm-webhook',
       'lead-event dead letters: crm-webhook',
       'lead-event queue: crm-webhook',
+      'lead-event rule: partner-api',
+      'lead-event redelivery rule: partner-api',
+      'lead-event connection: partner-api',
+      'lead-event API destination: partner-api',
+      'lead-event secret: partner-api',
+      'lead-event dead letters: partner-api',
     ]);
     expect(line(results, 'lead-event queue: sales-slack').detail).toBe(
       '2 waiting, 1 being delivered or waiting for their next attempt; the oldest 42 s old (CloudWatch, the last 15 minutes)',
@@ -194,7 +248,7 @@ describe('checkLeadEvents on an account as the design wants it', () => {
     expect(
       stubs.cloudwatch.commandCalls(GetMetricStatisticsCommand)[0]?.args[0].input.Dimensions,
     ).toEqual([
-      { Name: 'QueueName', Value: destinationOutput('sales-slack').queueUrl.split('/').pop() },
+      { Name: 'QueueName', Value: queuedOutput('sales-slack').queueUrl.split('/').pop() },
     ]);
   });
 });
@@ -213,7 +267,7 @@ describe('checkLeadEvents on a stack deployed before lead events', () => {
     expect(results[0]?.name).toBe('lead events');
     expect(results[0]?.status).toBe('warn');
     expect(results[0]?.detail).toContain('not deployed yet');
-    expect(results[0]?.fix).toContain('sales-slack, crm-webhook');
+    expect(results[0]?.fix).toContain('sales-slack, crm-webhook, partner-api');
     for (const stub of Object.values(stubs)) expect(stub.calls()).toHaveLength(0);
   });
 
@@ -329,7 +383,7 @@ describe("a destination's rule", () => {
     const result = line(await run(), 'lead-event rule: sales-slack');
     expect(result.status).toBe('fail');
     expect(result.detail).toContain(
-      `no target is its queue ${destinationOutput('sales-slack').queueArn}`,
+      `no target is its queue ${queuedOutput('sales-slack').queueArn}`,
     );
   });
 
@@ -549,6 +603,202 @@ describe("a destination's queues", () => {
   });
 });
 
+describe('an api destination', () => {
+  it('reads its secret by DescribeSecret alone, never its value', async () => {
+    await run();
+    expect(
+      stubs.secretsmanager.commandCalls(GetSecretValueCommand).map((c) => c.args[0].input.SecretId),
+    ).not.toContain(api.secret);
+    expect(
+      stubs.secretsmanager.commandCalls(DescribeSecretCommand).map((c) => c.args[0].input.SecretId),
+    ).toContain(api.secret);
+    expect(stubs.eventbridge.commandCalls(DescribeConnectionCommand)[0]?.args[0].input).toEqual({
+      Name: connectionName('partner-api'),
+    });
+    expect(stubs.eventbridge.commandCalls(DescribeApiDestinationCommand)[0]?.args[0].input).toEqual(
+      { Name: apiDestinationName('partner-api') },
+    );
+  });
+
+  it("fails when the secret's current version is not the one the file pins, saying what to set", async () => {
+    const rotated = '0d4c8b2a-9e7f-4a1b-8c3d-5e6f7a8b9c0d';
+    stubs.secretsmanager
+      .on(DescribeSecretCommand, { SecretId: api.secret })
+      .resolves(describedSecret(api.secret, rotated));
+    const result = line(await run(), 'lead-event secret: partner-api');
+    expect(result.status).toBe('fail');
+    expect(result.detail).toBe(
+      `the current version of kryon/partner-api-key is ${rotated}, not ${API_SECRET_VERSION}, the one infra/environments/production.ts pins`,
+    );
+    expect(result.fix).toBe(
+      `set secretVersion: '${rotated}' for partner-api in infra/environments/production.ts and deploy: CloudFormation reads the secret only when that reference changes, so the connection still holds the key of version ${API_SECRET_VERSION}.`,
+    );
+  });
+
+  it('fails when the file pins no version, and when the secret is gone', async () => {
+    const { secretVersion: _, ...unpinned } = api;
+    let results = await run(stackFacts(), {
+      ...expected,
+      destinations: [slack, webhook, unpinned],
+    });
+    let result = line(results, 'lead-event secret: partner-api');
+    expect(result.status).toBe('fail');
+    expect(result.detail).toContain('pins no secretVersion for partner-api');
+    expect(result.fix).toContain(`set secretVersion: '${API_SECRET_VERSION}' for partner-api`);
+
+    stubs.secretsmanager
+      .on(DescribeSecretCommand, { SecretId: api.secret })
+      .rejects(secretNotFound("Secrets Manager can't find the specified secret."));
+    results = await run();
+    result = line(results, 'lead-event secret: partner-api');
+    expect(result.status).toBe('fail');
+    expect(result.detail).toContain(`no secret named ${api.secret}`);
+    expect(result.fix).toContain('the whole value of the x-api-key header');
+  });
+
+  it('fails a connection that is not AUTHORIZED, giving its reason, and waits for one being changed', async () => {
+    stubs.eventbridge.on(DescribeConnectionCommand).resolves({
+      ...describedConnection('partner-api', 'DEAUTHORIZED'),
+      StateReason: 'The API key was not accepted',
+    });
+    let result = line(await run(), 'lead-event connection: partner-api');
+    expect(result.status).toBe('fail');
+    expect(result.detail).toContain(
+      'it is DEAUTHORIZED (The API key was not accepted), not AUTHORIZED',
+    );
+    expect(result.fix).toContain('npm run deploy -- production');
+
+    stubs.eventbridge
+      .on(DescribeConnectionCommand)
+      .resolves(describedConnection('partner-api', 'AUTHORIZING'));
+    result = line(await run(), 'lead-event connection: partner-api');
+    expect(result.status).toBe('warn');
+  });
+
+  it("fails a connection that puts the key in another header than the file's", async () => {
+    stubs.eventbridge.on(DescribeConnectionCommand).resolves({
+      ...describedConnection('partner-api'),
+      AuthParameters: { ApiKeyAuthParameters: { ApiKeyName: 'Authorization' } },
+    });
+    const result = line(await run(), 'lead-event connection: partner-api');
+    expect(result.status).toBe('fail');
+    expect(result.detail).toContain('it puts the key in Authorization, not x-api-key');
+  });
+
+  it('fails an API destination that is not ACTIVE, sends elsewhere or at another rate', async () => {
+    stubs.eventbridge.on(DescribeApiDestinationCommand).resolves({
+      ...describedApiDestination('partner-api'),
+      ApiDestinationState: 'INACTIVE',
+      InvocationEndpoint: 'https://api.partner.example/v0/leads',
+      InvocationRateLimitPerSecond: 300,
+    });
+    const result = line(await run(), 'lead-event API destination: partner-api');
+    expect(result.status).toBe('fail');
+    expect(result.detail).toContain('it is INACTIVE, not ACTIVE');
+    expect(result.detail).toContain(
+      'it sends to https://api.partner.example/v0/leads, not https://api.partner.example/v1/kryon-leads',
+    );
+    expect(result.detail).toContain('at most 300 events a second, not 2');
+  });
+
+  it('fails a rule whose API destination target is sent the whole event, not its detail', async () => {
+    const { Targets } = leadRuleTargets('partner-api');
+    stubs.eventbridge
+      .on(ListTargetsByRuleCommand, { Rule: leadRuleName('partner-api') })
+      .resolves({ Targets: Targets.map((target) => ({ ...target, InputPath: undefined })) });
+    const result = line(await run(), 'lead-event rule: partner-api');
+    expect(result.status).toBe('fail');
+    expect(result.detail).toContain(
+      'its API destination target is sent the whole event, not its detail ($.detail)',
+    );
+  });
+
+  it('fails a redelivery rule that is disabled or matches another API destination', async () => {
+    stubs.eventbridge
+      .on(DescribeRuleCommand, { Name: redeliveryRuleName('partner-api') })
+      .resolves(describedRedeliveryRule('partner-api', 'DISABLED'));
+    let result = line(await run(), 'lead-event redelivery rule: partner-api');
+    expect(result.status).toBe('fail');
+    expect(result.fix).toContain(
+      `aws events enable-rule --name ${redeliveryRuleName('partner-api')} --event-bus-name ${LEAD_EVENT_BUS}`,
+    );
+
+    stubs.eventbridge
+      .on(DescribeRuleCommand, { Name: redeliveryRuleName('partner-api') })
+      .resolves({
+        ...describedRedeliveryRule('partner-api'),
+        EventPattern: JSON.stringify({
+          source: ['kryon.leads.redelivery'],
+          resources: ['arn:aws:events:us-east-1:123456789012:api-destination/other/1'],
+        }),
+      });
+    result = line(await run(), 'lead-event redelivery rule: partner-api');
+    expect(result.status).toBe('fail');
+    expect(result.detail).toContain("its pattern's resources lacks");
+  });
+
+  it('fails dead letters waiting, naming what EventBridge says on each and the command', async () => {
+    stubs.sqs
+      .on(GetQueueAttributesCommand, { QueueUrl: apiOutput('partner-api').deadLetterQueueUrl })
+      .resolves({ Attributes: { ApproximateNumberOfMessages: '2' } });
+    const result = line(await run(), 'lead-event dead letters: partner-api');
+    expect(result.status).toBe('fail');
+    expect(result.fix).toContain('ERROR_CODE and ERROR_MESSAGE attributes');
+    expect(result.fix).toContain(
+      'npm run webhooks:replay -- production --dead-letters --destination partner-api',
+    );
+  });
+
+  it('fails a dead-letter queue that is not there', async () => {
+    stubs.sqs
+      .on(GetQueueAttributesCommand, { QueueUrl: apiOutput('partner-api').deadLetterQueueUrl })
+      .rejects(
+        Object.assign(new Error('The specified queue does not exist.'), {
+          name: 'QueueDoesNotExist',
+        }),
+      );
+    const result = line(await run(), 'lead-event dead letters: partner-api');
+    expect(result.status).toBe('fail');
+    expect(result.detail).toContain('there is no queue');
+    expect(result.fix).toContain('deploy the environment again');
+  });
+
+  it('fails a destination the stack sends another way than the file says', async () => {
+    const facts = stackFacts();
+    const results = await run({
+      ...facts,
+      outputs: {
+        ...facts.outputs,
+        LeadEventDestinations: JSON.stringify([
+          destinationOutput('sales-slack'),
+          destinationOutput('crm-webhook'),
+          queuedOutput('partner-api'),
+        ]),
+      },
+    });
+    const result = line(results, 'lead-event destination: partner-api');
+    expect(result.status).toBe('fail');
+    expect(result.detail).toContain('makes it an api destination (sent by EventBridge)');
+    expect(results.map((r) => r.name)).not.toContain('lead-event connection: partner-api');
+  });
+});
+
+describe("an older stack's destinations, which name no kind", () => {
+  it('are checked as queued ones', async () => {
+    const facts = stackFacts();
+    const older = ['sales-slack', 'crm-webhook'].map((name) => {
+      const { kind: _, ...rest } = queuedOutput(name);
+      return rest;
+    });
+    const results = await run(
+      { ...facts, outputs: { ...facts.outputs, LeadEventDestinations: JSON.stringify(older) } },
+      { ...expected, destinations: [slack, webhook] },
+    );
+    expect(results.filter((r) => r.status !== 'ok')).toEqual([]);
+    expect(results.map((r) => r.name)).toContain('lead-event queue: crm-webhook');
+  });
+});
+
 describe('patternDifferences', () => {
   it('finds none between the same structure in another order', () => {
     expect(
@@ -570,6 +820,26 @@ describe('patternDifferences', () => {
       'detail-type is missing',
       'source is "a", not ["a"]',
     ]);
+  });
+});
+
+describe('eventsResourceName', () => {
+  it('reads the name of a connection and of an API destination from its ARN', () => {
+    expect(
+      eventsResourceName(
+        'arn:aws:events:us-east-1:123456789012:connection/my-key/0c1d2e3f',
+        'connection',
+      ),
+    ).toBe('my-key');
+    expect(
+      eventsResourceName(
+        'arn:aws:events:us-east-1:123456789012:api-destination/my-api/8f0e',
+        'api-destination',
+      ),
+    ).toBe('my-api');
+    expect(
+      eventsResourceName('arn:aws:events:us-east-1:123456789012:rule/bus/r', 'connection'),
+    ).toBeUndefined();
   });
 });
 
@@ -648,7 +918,7 @@ describe('leadEventOutputs', () => {
       state: 'present',
       busName: LEAD_EVENT_BUS,
       archiveName: expect.any(String),
-      destinations: [destinationOutput('sales-slack'), destinationOutput('crm-webhook')],
+      destinations: LEAD_EVENT_DESTINATIONS.map(({ name }) => destinationOutput(name)),
     });
   });
 });

@@ -1,6 +1,8 @@
 import { type CloudWatchClient, GetMetricStatisticsCommand } from '@aws-sdk/client-cloudwatch';
 import {
+  DescribeApiDestinationCommand,
   DescribeArchiveCommand,
+  DescribeConnectionCommand,
   DescribeEventBusCommand,
   DescribeRuleCommand,
   type EventBridgeClient,
@@ -19,22 +21,31 @@ import {
   type WebhookCredential,
   webhookCredential,
 } from '@kryon/functions/deliver-event';
+import type { DeployedDestinationOutput } from '@kryon/functions/destination-outputs';
 import {
+  API_KEY_HEADER,
   destinationPattern,
   type LeadEventDestination,
+  redeliveryPattern,
   webhookUrlProblem,
 } from '@kryon/functions/event-destinations';
 import { checkSecret, webhookSigner } from '@kryon/functions/webhook-signer';
-import { type DestinationOutput, LEAD_EVENT_ALARMS } from '../lib/lead-events.ts';
+import { LEAD_EVENT_ALARMS } from '../lib/lead-events.ts';
 import { type CheckResult, fail, guarded, ok, skipped, warn } from './check.ts';
 import { LEAD_EVENT_OUTPUTS, leadEventOutputs, type StackFacts } from './stack-facts.ts';
 
 /*
  * The lead-event path of a deployed environment (decision 090), read with read-only calls:
- * the bus and its archive, per destination its rule (pattern, state, queue target with its
- * dead-letter queue), its secret (there, and of the right shape: never shown) and its queues.
+ * the bus and its archive, per destination its rule (pattern, state, target with its
+ * dead-letter queue), its secret (there, and of the right shape: never shown) and its queues;
+ * an `api` destination's redelivery rule, connection and API destination, and whether its
+ * connection holds the secret's current version (its value never read).
  * The API pages each call relies on are cited in lead-event-checks.test.ts.
  */
+
+/** A destination's entry of the stack's output, of one kind. */
+type QueuedOutput = Exclude<DeployedDestinationOutput, { kind: 'api' }>;
+type ApiOutput = Extract<DeployedDestinationOutput, { kind: 'api' }>;
 
 export interface LeadEventClients {
   eventbridge: EventBridgeClient;
@@ -84,6 +95,10 @@ export async function checkLeadEvents(
   ];
   for (const destination of expected.destinations) {
     const output = deployed.get(destination.name);
+    const secretCheck =
+      destination.kind === 'api'
+        ? checkApiSecret(clients.secretsmanager, facts, expected.environment, destination)
+        : checkSecretOf(clients.secretsmanager, facts, destination);
     if (!output) {
       checks.push(
         Promise.resolve([
@@ -94,20 +109,47 @@ export async function checkLeadEvents(
           ),
         ]),
       );
-    } else {
-      checks.push(
-        checkRule(
-          clients.eventbridge,
-          facts,
-          expected.environment,
-          destination,
-          output,
-          outputs.busName,
-        ),
-      );
+      checks.push(secretCheck);
+      continue;
     }
-    checks.push(checkSecretOf(clients.secretsmanager, facts, destination));
-    if (output) {
+    if ((output.kind === 'api') !== (destination.kind === 'api')) {
+      // The stack sends it another way than the file says: its checks would judge the wrong
+      // resources.
+      checks.push(
+        Promise.resolve([
+          fail(
+            `lead-event destination: ${destination.name}`,
+            `infra/environments/${expected.environment}.ts makes it ${destination.kind === 'api' ? 'an api destination (sent by EventBridge)' : `a ${destination.kind} destination (sent from a queue)`}, but ${facts.stackName} has it ${output.kind === 'api' ? 'as an api destination' : 'sent from a queue'}: its rule sends its events another way than the file says`,
+            `Deploy again: \`npm run deploy -- ${expected.environment}\`.`,
+          ),
+        ]),
+      );
+      checks.push(secretCheck);
+      checks.push(checkDeadLetters(clients.sqs, facts, expected.environment, output));
+      continue;
+    }
+    checks.push(
+      checkRule(
+        clients.eventbridge,
+        facts,
+        expected.environment,
+        destination,
+        output,
+        outputs.busName,
+      ),
+    );
+    if (output.kind === 'api') {
+      checks.push(
+        checkRedeliveryRule(clients.eventbridge, facts, destination, output, outputs.busName),
+      );
+      checks.push(
+        checkConnection(clients.eventbridge, facts, expected.environment, destination, output),
+      );
+      checks.push(checkApiDestination(clients.eventbridge, facts, destination, output));
+      checks.push(secretCheck);
+      checks.push(checkDeadLetters(clients.sqs, facts, expected.environment, output));
+    } else {
+      checks.push(secretCheck);
       checks.push(checkDeadLetters(clients.sqs, facts, expected.environment, output));
       checks.push(checkQueue(clients.sqs, clients.cloudwatch, output, now));
     }
@@ -195,28 +237,95 @@ function describeArchive(eventbridge: EventBridgeClient, archiveName: string) {
   return eventbridge.send(new DescribeArchiveCommand({ ArchiveName: archiveName }));
 }
 
+/** What one rule of a destination should be: its pattern and its one target. */
+interface RuleSpec {
+  /** The check's line. */
+  line: string;
+  ruleArn: string;
+  pattern: unknown;
+  /** What a pattern that differs means, before the redeploy. */
+  patternMeans: string;
+  /** The target: its ARN, how a line names it, and the part of the event it is sent. */
+  target: { arn: string; called: string; inputPath?: string };
+  deadLetterQueueArn: string;
+  /** How to enable it again, and what then. */
+  enable: (command: string) => string;
+  /** What the ok line says it sends. */
+  sends: string;
+}
+
 /**
  * DescribeRule and ListTargetsByRule: the destination's rule is on the lead-event bus,
  * ENABLED, with exactly `destinationPattern()` of the file's destination (compared as JSON
  * structures: key order and the order of a list's values do not matter to EventBridge), and
- * targets the destination's queue with its dead-letter queue.
+ * targets the destination's queue (or an `api` destination's API destination, sent the
+ * event's detail alone) with its dead-letter queue.
  */
 function checkRule(
   eventbridge: EventBridgeClient,
   facts: StackFacts,
   environment: string,
   destination: LeadEventDestination,
-  output: DestinationOutput,
+  output: DeployedDestinationOutput,
   busName: string,
 ): Promise<CheckResult[]> {
-  const name = `lead-event rule: ${destination.name}`;
+  const want = destinationPattern(destination);
+  return checkRuleAs(eventbridge, facts, busName, {
+    line: `lead-event rule: ${destination.name}`,
+    ruleArn: output.ruleArn,
+    pattern: want,
+    patternMeans: `The rule does not send ${destination.name} what infra/environments/${environment}.ts asks (its events, of its forms).`,
+    target:
+      output.kind === 'api'
+        ? { arn: output.apiDestinationArn, called: 'its API destination', inputPath: '$.detail' }
+        : { arn: output.queueArn, called: 'its queue' },
+    deadLetterQueueArn: output.deadLetterQueueArn,
+    enable: (command) =>
+      `Enable it: \`${command}\`, then find who disabled it; replay what it missed: \`npm run webhooks:replay -- ${environment} --destination ${destination.name} --since <the day it was disabled>\`.`,
+    sends: `sends ${want['detail-type'].join(', ')} of ${want.detail.form.join(', ')}`,
+  });
+}
+
+/**
+ * An `api` destination's redelivery rule, as `checkRule` reads a rule: ENABLED with exactly
+ * `redeliveryPattern()` of its API destination, which it targets. The bus takes an event no
+ * rule matches and drops it, so without this rule `webhooks:replay --dead-letters` would
+ * delete dead letters that go nowhere (it asks the rule first, and stops).
+ */
+function checkRedeliveryRule(
+  eventbridge: EventBridgeClient,
+  facts: StackFacts,
+  destination: LeadEventDestination,
+  output: ApiOutput,
+  busName: string,
+): Promise<CheckResult[]> {
+  return checkRuleAs(eventbridge, facts, busName, {
+    line: `lead-event redelivery rule: ${destination.name}`,
+    ruleArn: output.redeliveryRuleArn,
+    pattern: redeliveryPattern(output.apiDestinationArn),
+    patternMeans: `The rule would not send ${destination.name} its dead letters sent again.`,
+    target: { arn: output.apiDestinationArn, called: 'its API destination', inputPath: '$.detail' },
+    deadLetterQueueArn: output.deadLetterQueueArn,
+    enable: (command) =>
+      `Enable it: \`${command}\`, then find who disabled it. Until then its dead letters cannot be sent again (\`npm run webhooks:replay\` stops before it touches them).`,
+    sends: 'sends its dead letters sent again',
+  });
+}
+
+function checkRuleAs(
+  eventbridge: EventBridgeClient,
+  facts: StackFacts,
+  busName: string,
+  spec: RuleSpec,
+): Promise<CheckResult[]> {
+  const name = spec.line;
   return guarded(
     name,
     'The verify role needs events:DescribeRule and events:ListTargetsByRule.',
     async () => {
-      const rule = ruleOf(output.ruleArn);
+      const rule = ruleOf(spec.ruleArn);
       if (!rule) {
-        return fail(name, `${output.ruleArn} is not an EventBridge rule ARN`, REDEPLOY);
+        return fail(name, `${spec.ruleArn} is not an EventBridge rule ARN`, REDEPLOY);
       }
       const request = { Name: rule.name, EventBusName: rule.bus ?? busName };
       let described: Awaited<ReturnType<typeof describeRule>>;
@@ -226,7 +335,7 @@ function checkRule(
         if (!isNamed(error, 'ResourceNotFoundException')) throw error;
         return fail(
           name,
-          `there is no rule ${rule.name} on ${request.EventBusName}: ${destination.name} receives nothing`,
+          `there is no rule ${rule.name} on ${request.EventBusName}: ${spec.target.called} receives nothing by it`,
           REDEPLOY,
         );
       }
@@ -237,50 +346,66 @@ function checkRule(
         fixes.add(REDEPLOY);
       }
       if (described.State !== 'ENABLED') {
-        problems.push(`it is ${described.State ?? 'in no state'}: no event reaches the queue`);
+        problems.push(
+          `it is ${described.State ?? 'in no state'}: no event reaches ${spec.target.called}`,
+        );
         fixes.add(
-          `Enable it: \`aws events enable-rule --name ${rule.name} --event-bus-name ${request.EventBusName} --region ${facts.region}\`, then find who disabled it; replay what it missed: \`npm run webhooks:replay -- ${environment} --destination ${destination.name} --since <the day it was disabled>\`.`,
+          spec.enable(
+            `aws events enable-rule --name ${rule.name} --event-bus-name ${request.EventBusName} --region ${facts.region}`,
+          ),
         );
       }
-      const want = destinationPattern(destination);
       const got = parseJson(described.EventPattern);
       const differences =
         got === undefined
           ? ['it has no event pattern that is JSON']
-          : patternDifferences(want, got).map((d) => `its pattern's ${d}`);
+          : patternDifferences(spec.pattern, got).map((d) => `its pattern's ${d}`);
       if (differences.length > 0) {
         problems.push(...differences);
-        fixes.add(
-          `The rule does not send ${destination.name} what infra/environments/${environment}.ts asks (its events, of its forms).`,
-        );
+        fixes.add(spec.patternMeans);
         fixes.add(REDEPLOY);
       }
       const targets = await allTargets(eventbridge, request);
-      const queue = targets.find((target) => target.Arn === output.queueArn);
-      const others = targets.filter((target) => target.Arn !== output.queueArn);
-      if (!queue) {
-        problems.push(`no target is its queue ${output.queueArn}`);
-      } else if (!queue.DeadLetterConfig?.Arn) {
-        problems.push('its queue target has no dead-letter queue: an event SQS refuses is lost');
-      } else if (queue.DeadLetterConfig.Arn !== output.deadLetterQueueArn) {
+      const target = targets.find((t) => t.Arn === spec.target.arn);
+      const others = targets.filter((t) => t.Arn !== spec.target.arn);
+      const { called } = spec.target;
+      if (!target) {
+        problems.push(`no target is ${called} ${spec.target.arn}`);
+      } else if (!target.DeadLetterConfig?.Arn) {
+        problems.push(`${called} target has no dead-letter queue: an event it refuses is lost`);
+      } else if (target.DeadLetterConfig.Arn !== spec.deadLetterQueueArn) {
         problems.push(
-          `its queue target's dead-letter queue is ${queue.DeadLetterConfig.Arn}, not ${output.deadLetterQueueArn}`,
+          `${called} target's dead-letter queue is ${target.DeadLetterConfig.Arn}, not ${spec.deadLetterQueueArn}`,
         );
+      }
+      // An API destination is sent the lead event, not EventBridge's envelope around it.
+      const inputWrong =
+        target !== undefined &&
+        spec.target.inputPath !== undefined &&
+        target.InputPath !== spec.target.inputPath;
+      if (inputWrong) {
+        problems.push(
+          `${called} target is sent ${target?.InputPath ? `the event's ${target.InputPath}` : 'the whole event'}, not its detail (${spec.target.inputPath}), the lead event the receiver expects`,
+        );
+      }
+      if (
+        target?.DeadLetterConfig?.Arn !== spec.deadLetterQueueArn ||
+        others.length > 0 ||
+        inputWrong
+      ) {
+        fixes.add(REDEPLOY);
       }
       if (others.length > 0) {
         problems.push(
           `it also sends events to ${others.map((t) => t.Arn ?? '(no ARN)').join(', ')}, which the stack does not declare`,
         );
       }
-      if (queue?.DeadLetterConfig?.Arn !== output.deadLetterQueueArn || others.length > 0) {
-        fixes.add(REDEPLOY);
-      }
       if (problems.length > 0) {
         return fail(name, `${rule.name}: ${problems.join('; ')}`, [...fixes].join(' '));
       }
       return ok(
         name,
-        `${rule.name} is ENABLED on ${busName}, sends ${want['detail-type'].join(', ')} of ${want.detail.form.join(', ')} to its queue, with its dead-letter queue`,
+        `${rule.name} is ENABLED on ${busName}, ${spec.sends} to ${called}, with its dead-letter queue`,
       );
     },
   );
@@ -413,6 +538,234 @@ function describeSecret(secrets: SecretsManagerClient, secret: string) {
   return secrets.send(new DescribeSecretCommand({ SecretId: secret }));
 }
 
+/** States a connection or its key passes through for a moment: seen again in a minute. */
+const CONNECTION_IN_PROGRESS = new Set(['CREATING', 'UPDATING', 'AUTHORIZING', 'DEAUTHORIZING']);
+
+/**
+ * DescribeConnection: an `api` destination's connection is AUTHORIZED (EventBridge sends
+ * nothing through one that is not) and puts its key in the file's header.
+ */
+function checkConnection(
+  eventbridge: EventBridgeClient,
+  facts: StackFacts,
+  environment: string,
+  destination: LeadEventDestination,
+  output: ApiOutput,
+): Promise<CheckResult[]> {
+  const name = `lead-event connection: ${destination.name}`;
+  return guarded(name, 'The verify role needs events:DescribeConnection.', async () => {
+    const connection = eventsResourceName(output.connectionArn, 'connection');
+    if (!connection) {
+      return fail(name, `${output.connectionArn} is not an EventBridge connection ARN`, REDEPLOY);
+    }
+    let described: Awaited<ReturnType<typeof describeConnection>>;
+    try {
+      described = await describeConnection(eventbridge, connection);
+    } catch (error) {
+      if (!isNamed(error, 'ResourceNotFoundException')) throw error;
+      return fail(
+        name,
+        `there is no connection ${connection} in ${facts.region}: every delivery to ${destination.name} fails`,
+        REDEPLOY,
+      );
+    }
+    const state = described.ConnectionState ?? 'in no state';
+    const reason = described.StateReason ? ` (${described.StateReason})` : '';
+    if (CONNECTION_IN_PROGRESS.has(state)) {
+      return warn(
+        name,
+        `${connection} is ${state}${reason}: EventBridge sends through it once it is AUTHORIZED`,
+        'A deploy may be changing it: run verify again in a minute.',
+      );
+    }
+    const problems: string[] = [];
+    const fixes = new Set<string>();
+    if (state !== 'AUTHORIZED') {
+      problems.push(
+        `it is ${state}${reason}, not AUTHORIZED: EventBridge sends ${destination.name} nothing, and its events go to the dead-letter queue after their retries`,
+      );
+      fixes.add(
+        `Deploy again (\`npm run deploy -- ${environment}\`), which gives it the key of the secret's version that infra/environments/${environment}.ts pins (the secret line says whether that is the current one); if it stays ${state}, its StateReason says why.`,
+      );
+    }
+    if (described.AuthorizationType !== 'API_KEY') {
+      problems.push(`it authorizes by ${described.AuthorizationType ?? 'nothing'}, not an API key`);
+      fixes.add(REDEPLOY);
+    }
+    const header = destination.header ?? API_KEY_HEADER;
+    const keyName = described.AuthParameters?.ApiKeyAuthParameters?.ApiKeyName;
+    // Header names are case-insensitive: only another name is another header.
+    if (
+      described.AuthorizationType === 'API_KEY' &&
+      keyName?.toLowerCase() !== header.toLowerCase()
+    ) {
+      problems.push(`it puts the key in ${keyName ?? 'no header'}, not ${header}`);
+      fixes.add(REDEPLOY);
+    }
+    if (problems.length > 0) {
+      return fail(name, `${connection}: ${problems.join('; ')}`, [...fixes].join(' '));
+    }
+    return ok(name, `${connection} is AUTHORIZED, with the key in ${header}`);
+  });
+}
+
+function describeConnection(eventbridge: EventBridgeClient, connection: string) {
+  return eventbridge.send(new DescribeConnectionCommand({ Name: connection }));
+}
+
+/**
+ * DescribeApiDestination: an `api` destination's API destination is ACTIVE, POSTs to the
+ * file's URL at its rate, through its connection.
+ */
+function checkApiDestination(
+  eventbridge: EventBridgeClient,
+  facts: StackFacts,
+  destination: LeadEventDestination,
+  output: ApiOutput,
+): Promise<CheckResult[]> {
+  const name = `lead-event API destination: ${destination.name}`;
+  return guarded(name, 'The verify role needs events:DescribeApiDestination.', async () => {
+    const apiDestination = eventsResourceName(output.apiDestinationArn, 'api-destination');
+    if (!apiDestination) {
+      return fail(
+        name,
+        `${output.apiDestinationArn} is not an EventBridge API destination ARN`,
+        REDEPLOY,
+      );
+    }
+    let described: Awaited<ReturnType<typeof describeApiDestination>>;
+    try {
+      described = await describeApiDestination(eventbridge, apiDestination);
+    } catch (error) {
+      if (!isNamed(error, 'ResourceNotFoundException')) throw error;
+      return fail(
+        name,
+        `there is no API destination ${apiDestination} in ${facts.region}: ${destination.name} receives nothing`,
+        REDEPLOY,
+      );
+    }
+    const problems: string[] = [];
+    if (described.ApiDestinationState !== 'ACTIVE') {
+      problems.push(
+        `it is ${described.ApiDestinationState ?? 'in no state'}, not ACTIVE: nothing is sent through it`,
+      );
+    }
+    if (described.InvocationEndpoint !== destination.url) {
+      problems.push(
+        `it sends to ${described.InvocationEndpoint ?? 'no endpoint'}, not ${destination.url ?? "the file's url"}`,
+      );
+    }
+    if (described.HttpMethod !== 'POST') {
+      problems.push(`it sends by ${described.HttpMethod ?? 'no method'}, not POST`);
+    }
+    if (described.InvocationRateLimitPerSecond !== destination.perSecond) {
+      problems.push(
+        `it sends at most ${described.InvocationRateLimitPerSecond ?? 'an unset number of'} events a second, not ${destination.perSecond}`,
+      );
+    }
+    if (described.ConnectionArn !== output.connectionArn) {
+      problems.push(
+        `its connection is ${described.ConnectionArn ?? 'none'}, not ${output.connectionArn}`,
+      );
+    }
+    if (problems.length > 0) {
+      return fail(name, `${apiDestination}: ${problems.join('; ')}`, REDEPLOY);
+    }
+    return ok(
+      name,
+      `${apiDestination} is ACTIVE: POST to ${destination.url}, at most ${destination.perSecond} a second, through its connection`,
+    );
+  });
+}
+
+function describeApiDestination(eventbridge: EventBridgeClient, apiDestination: string) {
+  return eventbridge.send(new DescribeApiDestinationCommand({ Name: apiDestination }));
+}
+
+/**
+ * DescribeSecret, never GetSecretValue: an `api` destination's key is the connection's, which
+ * CloudFormation read at the version the file pins, and reads again only when that pin
+ * changes. So the secret's current (AWSCURRENT) version must be the pinned one: a key put
+ * into the secret since is not the one the connection sends.
+ */
+function checkApiSecret(
+  secrets: SecretsManagerClient,
+  facts: StackFacts,
+  environment: string,
+  destination: LeadEventDestination,
+): Promise<CheckResult[]> {
+  const name = `lead-event secret: ${destination.name}`;
+  const secret = destination.secret;
+  const file = `infra/environments/${environment}.ts`;
+  const putValue = `\`aws secretsmanager put-secret-value --secret-id ${secret} --region ${facts.region} --secret-string file://<a file holding the key>\` (a file, so the key stays out of your shell history)`;
+  const pin = (version: string) =>
+    `set secretVersion: '${version}' for ${destination.name} in ${file} and deploy`;
+  return guarded(
+    name,
+    `The verify role needs secretsmanager:DescribeSecret on ${secret}.`,
+    async () => {
+      let described: Awaited<ReturnType<typeof describeSecret>>;
+      try {
+        described = await describeSecret(secrets, secret);
+      } catch (error) {
+        if (!isNamed(error, 'ResourceNotFoundException')) throw error;
+        return fail(
+          name,
+          `there is no secret named ${secret} in ${facts.region}: the connection keeps the key it was given, but a deploy that must read it fails`,
+          `Create it with the key (the whole value of the ${destination.header ?? API_KEY_HEADER} header): \`aws secretsmanager create-secret --name ${secret} --region ${facts.region}\`, then ${putValue}; it answers a VersionId: ${pin('<that VersionId>')}.`,
+        );
+      }
+      if (described.DeletedDate) {
+        return fail(
+          name,
+          `${secret} is scheduled for deletion (${described.DeletedDate.toISOString()}): the connection keeps its key, but a deploy that must read it fails`,
+          `Restore it if it is still the right one: \`aws secretsmanager restore-secret --secret-id ${secret} --region ${facts.region}\`.`,
+        );
+      }
+      const current = Object.entries(described.VersionIdsToStages ?? {}).find(([, stages]) =>
+        stages.includes('AWSCURRENT'),
+      )?.[0];
+      if (!current) {
+        return fail(
+          name,
+          `${secret} has no current (AWSCURRENT) version: a deploy that must read it fails`,
+          `Put the key in it: ${putValue}; it answers a VersionId: ${pin('<that VersionId>')}.`,
+        );
+      }
+      const pinned = destination.secretVersion;
+      if (pinned !== current) {
+        const held =
+          pinned === undefined
+            ? 'the version that was current when it last read the secret'
+            : `version ${pinned}`;
+        return fail(
+          name,
+          pinned === undefined
+            ? `${file} pins no secretVersion for ${destination.name}; the current version of ${secret} is ${current}`
+            : `the current version of ${secret} is ${current}, not ${pinned}, the one ${file} pins`,
+          `${pin(current)}: CloudFormation reads the secret only when that reference changes, so the connection still holds the key of ${held}.`,
+        );
+      }
+      return ok(
+        name,
+        `${secret} exists and its current version is ${current}, the one ${file} pins: the connection holds its key (the value is not read)`,
+      );
+    },
+  );
+}
+
+/**
+ * The name in an EventBridge ARN of this type (`arn:…:connection/<name>/<id>`,
+ * `arn:…:api-destination/<name>/<id>`), what its Describe call takes; undefined otherwise.
+ */
+export function eventsResourceName(
+  arn: string,
+  type: 'connection' | 'api-destination',
+): string | undefined {
+  const match = new RegExp(`^arn:[^:]+:events:[^:]*:[^:]*:${type}/([^/]+)(?:/[^/]+)?$`).exec(arn);
+  return match?.[1];
+}
+
 /**
  * What is wrong with a destination's credential, in words that never hold any part of it;
  * undefined when the delivery function can use it from AWS. A Slack URL to 127.0.0.1 is the
@@ -469,20 +822,36 @@ export function credentialProblem(
 }
 
 /**
- * GetQueueAttributes on the dead-letter queue: empty, or the events that failed every attempt
- * for about a day wait there (14 days) for `npm run webhooks:replay -- <env> --dead-letters`.
+ * GetQueueAttributes on the dead-letter queue: it exists and is empty, or the events that
+ * failed every attempt for about a day wait there (14 days) for
+ * `npm run webhooks:replay -- <env> --dead-letters`.
  */
 function checkDeadLetters(
   sqs: SQSClient,
   facts: StackFacts,
   environment: string,
-  output: DestinationOutput,
+  output: DeployedDestinationOutput,
 ): Promise<CheckResult[]> {
   const name = `lead-event dead letters: ${output.name}`;
   return guarded(name, 'The verify role needs sqs:GetQueueAttributes.', async () => {
-    const attributes = await queueAttributes(sqs, output.deadLetterQueueUrl, [
-      'ApproximateNumberOfMessages',
-    ]);
+    let attributes: Record<string, string>;
+    try {
+      attributes = await queueAttributes(sqs, output.deadLetterQueueUrl, [
+        'ApproximateNumberOfMessages',
+      ]);
+    } catch (error) {
+      if (
+        !isNamed(error, 'QueueDoesNotExist') &&
+        !isNamed(error, 'AWS.SimpleQueueService.NonExistentQueue')
+      ) {
+        throw error;
+      }
+      return fail(
+        name,
+        `there is no queue ${output.deadLetterQueueUrl}: an event that fails every attempt for ${output.name} is lost`,
+        REDEPLOY,
+      );
+    }
     const count = Number(attributes.ApproximateNumberOfMessages ?? Number.NaN);
     if (count === 0) return ok(name, 'its dead-letter queue is empty');
     if (!Number.isFinite(count)) {
@@ -492,12 +861,15 @@ function checkDeadLetters(
         REDEPLOY,
       );
     }
+    const replay = `\`npm run webhooks:replay -- ${environment} --dead-letters --destination ${output.name}\``;
     return fail(
       name,
       `about ${count} event${count === 1 ? '' : 's'} for ${output.name} failed every attempt (about a day) and wait in its dead-letter queue (${facts.region}), kept 14 days from the event`,
-      `Find why in the lead-event delivery function's log (destination "${output.name}": a status or an error class), fix the receiver or its secret (the secret line says whether it is one), then send them again: ` +
-        `\`npm run webhooks:replay -- ${environment} --dead-letters --destination ${output.name}\` ` +
-        '(each dead letter back on its queue, once; not with --since, which would send an event that is in both twice).',
+      output.kind === 'api'
+        ? `Find why: EventBridge gives it on each dead letter (its ERROR_CODE and ERROR_MESSAGE attributes), and the rule's FailedInvocations; fix the receiver or its key (the secret line says whether the connection holds the current version), then send them again: ${replay} ` +
+            "(each put on the bus again for this destination alone, erased leads' events left out; not with --since, which would send an event that is in both twice)."
+        : `Find why in the lead-event delivery function's log (destination "${output.name}": a status or an error class), fix the receiver or its secret (the secret line says whether it is one), then send them again: ${replay} ` +
+            '(each dead letter back on its queue, once; not with --since, which would send an event that is in both twice).',
     );
   });
 }
@@ -510,7 +882,7 @@ function checkDeadLetters(
 function checkQueue(
   sqs: SQSClient,
   cloudwatch: CloudWatchClient,
-  output: DestinationOutput,
+  output: QueuedOutput,
   now: Date,
 ): Promise<CheckResult[]> {
   const name = `lead-event queue: ${output.name}`;

@@ -3,7 +3,10 @@ import {
   DescribeStacksCommand,
   ListStackResourcesCommand,
 } from '@aws-sdk/client-cloudformation';
-import type { DestinationOutput } from '../lib/lead-events.ts';
+import {
+  type DeployedDestinationOutput,
+  readDestinationOutputs,
+} from '@kryon/functions/destination-outputs';
 
 /** One resource of the deployed stack: what CloudFormation calls it and what AWS does. */
 export interface StackResource {
@@ -104,15 +107,6 @@ export const LEAD_EVENT_OUTPUTS = {
   destinations: 'LeadEventDestinations',
 } as const;
 
-const DESTINATION_OUTPUT_KEYS = [
-  'name',
-  'ruleArn',
-  'queueUrl',
-  'queueArn',
-  'deadLetterQueueUrl',
-  'deadLetterQueueArn',
-] as const satisfies readonly (keyof DestinationOutput)[];
-
 /**
  * What the stack says of its lead events: `absent` when it has none of the three outputs (it
  * was deployed before lead events), `invalid` when it has some, or a destinations output that
@@ -125,7 +119,8 @@ export type LeadEventOutputs =
       state: 'present';
       busName: string;
       archiveName: string;
-      destinations: DestinationOutput[];
+      /** As the stack wrote them: an older stack's entries name no kind (only queued kinds then). */
+      destinations: DeployedDestinationOutput[];
     };
 
 export function leadEventOutputs(facts: StackFacts): LeadEventOutputs {
@@ -139,23 +134,12 @@ export function leadEventOutputs(facts: StackFacts): LeadEventOutputs {
   if (missing.length > 0 || !busName || !archiveName || !listed) {
     return { state: 'invalid', problem: `the stack has no ${missing.join(' or ')} output` };
   }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(listed);
-  } catch {
-    parsed = undefined;
-  }
-  const isDestination = (item: unknown): item is DestinationOutput =>
-    typeof item === 'object' &&
-    item !== null &&
-    DESTINATION_OUTPUT_KEYS.every(
-      (key) => typeof (item as Record<string, unknown>)[key] === 'string',
-    );
-  if (!Array.isArray(parsed) || !parsed.every(isDestination)) {
+  const read = readDestinationOutputs(listed);
+  if ('problem' in read) {
     return {
       state: 'invalid',
-      problem: `its ${LEAD_EVENT_OUTPUTS.destinations} output is not a JSON list of { ${DESTINATION_OUTPUT_KEYS.join(', ')} }`,
+      problem: `its ${LEAD_EVENT_OUTPUTS.destinations} output ${read.problem}`,
     };
   }
-  return { state: 'present', busName, archiveName, destinations: parsed };
+  return { state: 'present', busName, archiveName, destinations: read.destinations };
 }
