@@ -41,6 +41,6 @@ console.log(`
 Kryon is running:
   Site and API   ${stack.url}
   SES inbox      ${stack.sesUrl}        (every e-mail sent, as sales read it)
-  Webhook inbox  ${stack.webhookUrl}        (lead events, as the local destinations receive them: signed webhooks, Slack messages)
+  Webhook inbox  ${stack.webhookUrl}        (lead events, as the local destinations receive them: signed webhooks, Slack messages, API calls)
   DynamoDB       ${stack.dynamoUrl}    (table ${settings.tableName}, data in ${settings.dataDir})
 Press Ctrl-C to stop.`);

@@ -8,7 +8,7 @@ const inbox = `http://127.0.0.1:${E2E_PORTS.webhooks}`;
 
 /** A delivery as the inbox keeps it at /store (functions/local/webhook-inbox.ts). */
 interface WebhookEntry {
-  kind: 'slack' | 'webhook';
+  kind: 'slack' | 'webhook' | 'api';
   headers: Record<string, string>;
   body: string;
   verified: boolean;
@@ -21,11 +21,12 @@ async function storedWebhooks(): Promise<WebhookEntry[]> {
 
 /*
  * A lead sent from the browser reaches the destinations of infra/environments/local.ts through
- * npm start's own event path (decision 090): its Slack message and its signed webhook, which
- * the stack's webhook inbox verifies with the Standard Webhooks library.
+ * npm start's own event path (decisions 090 and 091): its Slack message, its signed webhook,
+ * which the stack's webhook inbox verifies with the Standard Webhooks library, and its API
+ * destination's call, whose key the inbox checks.
  */
 test.describe('lead events', () => {
-  test('a contact lead reaches the Slack channel and the signed webhook, as the inbox shows', async ({
+  test('a contact lead reaches the Slack channel, the signed webhook and the API, as the inbox shows', async ({
     page,
   }) => {
     const email = uniqueEmail('events');
@@ -40,7 +41,7 @@ test.describe('lead events', () => {
       (await storedWebhooks()).filter((entry) => entry.body.includes(company));
     await expect
       .poll(async () => (await ofThisLead()).map((e) => e.kind).sort())
-      .toEqual(['slack', 'webhook']);
+      .toEqual(['api', 'slack', 'webhook']);
     const entries = await ofThisLead();
     for (const entry of entries) expect(entry.verified).toBe(true);
 
@@ -54,6 +55,10 @@ test.describe('lead events', () => {
     });
     // The id a receiver drops repeats by: the header is the body's.
     expect(webhook?.headers['webhook-id']).toBe(event.id);
+    // The API gets the same event's JSON, unsigned, with its key (never kept by the inbox).
+    const api = entries.find((e) => e.kind === 'api');
+    expect(JSON.parse(api?.body ?? '{}')).toEqual(event);
+    expect(api?.headers['x-api-key']).toBe('(checked)');
 
     // The channel gets who and from where, never the visitor's e-mail address.
     const slack = entries.find((e) => e.kind === 'slack');
