@@ -397,27 +397,87 @@ describe('an api destination', () => {
     expect(resources('AWS::Events::ApiDestination', apiOnly.template)).toHaveLength(1);
   });
 
-  it('alarms when EventBridge keeps retrying it within the hour, on its rule’s metric', () => {
-    const props = resources('AWS::CloudWatch::Alarm')
-      .map(([, alarm]) => (alarm.Properties ?? {}) as Props)
-      .filter((p) =>
-        String(p.AlarmDescription).startsWith('EventBridge retried deliveries to crm-api'),
-      );
-    expect(props).toHaveLength(1);
-    expect(props[0]).toMatchObject({
-      Namespace: 'AWS/Events',
-      MetricName: 'RetryInvocationAttempts',
-      Statistic: 'Sum',
-      Period: 3600,
-      Threshold: LEAD_EVENT_ALARMS.refusing.threshold,
-    });
-    const dimensions = Object.fromEntries(
-      ((props[0]?.Dimensions ?? []) as { Name: string; Value: unknown }[]).map((d) => [
-        d.Name,
-        d.Value,
-      ]),
+  /** The metrics an alarm's expression sums: name and dimensions of each. */
+  const summed = (props: Props) =>
+    (
+      props.Metrics as {
+        MetricStat?: {
+          Metric: {
+            MetricName: string;
+            Namespace: string;
+            Dimensions: { Name: string; Value: unknown }[];
+          };
+          Stat: string;
+        };
+      }[]
+    ).flatMap((m) =>
+      m.MetricStat
+        ? [
+            {
+              name: m.MetricStat.Metric.MetricName,
+              namespace: m.MetricStat.Metric.Namespace,
+              stat: m.MetricStat.Stat,
+              dimensions: Object.fromEntries(
+                m.MetricStat.Metric.Dimensions.map((d) => [d.Name, d.Value]),
+              ),
+            },
+          ]
+        : [],
     );
-    expect(dimensions).toEqual({ EventBusName: ref(stack.leadEvents.bus), RuleName: ref(rule) });
+  const alarmOf = (description: string) => {
+    const found = resources('AWS::CloudWatch::Alarm')
+      .map(([, alarm]) => (alarm.Properties ?? {}) as Props)
+      .filter((p) => String(p.AlarmDescription).startsWith(description));
+    expect(found, description).toHaveLength(1);
+    return found[0] as Props;
+  };
+  const bothRules = [
+    { EventBusName: ref(stack.leadEvents.bus), RuleName: ref(rule) },
+    { EventBusName: ref(stack.leadEvents.bus), RuleName: ref(api.redelivery) },
+  ];
+
+  it('alarms when EventBridge keeps retrying it within the hour, on its rules’ metric', () => {
+    const props = alarmOf('EventBridge retried deliveries to crm-api');
+    expect(props).toMatchObject({
+      Threshold: LEAD_EVENT_ALARMS.refusing.threshold,
+      EvaluationPeriods: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
+    // Both rules send through its target: a replay's dead letters too (custom-bus metrics
+    // carry EventBusName and RuleName).
+    const metrics = summed(props);
+    expect(metrics.map((m) => m.dimensions)).toEqual(bothRules);
+    for (const metric of metrics) {
+      expect(metric).toMatchObject({
+        name: 'RetryInvocationAttempts',
+        namespace: 'AWS/Events',
+        stat: 'Sum',
+      });
+    }
+    expect(
+      (props.Metrics as { Period?: number; MetricStat?: { Period: number } }[]).flatMap((m) =>
+        m.MetricStat ? [m.MetricStat.Period] : [],
+      ),
+    ).toEqual([3600, 3600]);
+  });
+
+  it('alarms when an event is lost for it by either rule, with the replay since then', () => {
+    const props = alarmOf('EventBridge could not hand events for crm-api to its API destination');
+    expect(props).toMatchObject({ Threshold: 1 });
+    const metrics = summed(props);
+    expect(metrics.map((m) => [m.name, m.dimensions])).toEqual([
+      ['FailedInvocations', bothRules[0]],
+      ['FailedInvocations', bothRules[1]],
+      ['InvocationsFailedToBeSentToDlq', bothRules[0]],
+      ['InvocationsFailedToBeSentToDlq', bothRules[1]],
+    ]);
+    expect(props.AlarmDescription).toContain(
+      'npm run webhooks:replay -- KryonWeb --since <when it began, 2026-11-28T09:00:00Z> --destination crm-api',
+    );
+    // Looking at a dead letter must not hide it from the replay that follows.
+    expect(alarmOf('Events for crm-api failed (').AlarmDescription).toContain(
+      '--visibility-timeout 0',
+    );
   });
 });
 
@@ -606,6 +666,8 @@ describe('the publishers', () => {
           Action: 'events:PutEvents',
           Effect: 'Allow',
           Resource: arnOf(stack.leadEvents.bus),
+          // Never the redelivery source, which reaches an api destination past its rule.
+          Condition: { StringEquals: { 'events:source': [LEAD_EVENT_SOURCE] } },
         }),
       ]);
     },
@@ -801,6 +863,7 @@ describe('outputs', () => {
             apiDestinationArn: `arn:aws:sqs:eu-west-1:123456789012:${idOf(api.apiDestination)}`,
             connectionArn: `arn:aws:sqs:eu-west-1:123456789012:${idOf(api.connection)}`,
             redeliveryRuleArn: `arn:aws:sqs:eu-west-1:123456789012:${idOf(api.redelivery)}`,
+            secretVersion: API.secretVersion,
           } as never;
         })(),
       ]),

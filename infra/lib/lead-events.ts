@@ -283,11 +283,20 @@ export class LeadEvents extends Construct {
 
   /**
    * A function that publishes lead events: the bus's name in LEAD_EVENT_BUS_NAME, and
-   * events:PutEvents on that bus alone.
+   * events:PutEvents on that bus alone, of the lead-event source alone.
    */
   grantPublish(fn: LambdaFunction): void {
     fn.addEnvironment(LEAD_EVENT_BUS_VARIABLE, this.bus.eventBusName);
-    this.bus.grantPutEventsTo(fn);
+    // Lead events only: the redelivery source reaches an `api` destination past its rule's
+    // events, forms and archive, so only an operator's replay may put it
+    // (https://docs.aws.amazon.com/eventbridge/latest/userguide/eb-use-conditions.html).
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['events:PutEvents'],
+        resources: [this.bus.eventBusArn],
+        conditions: { StringEquals: { 'events:source': [LEAD_EVENT_SOURCE] } },
+      }),
+    );
   }
 
   /**
@@ -309,6 +318,11 @@ export class LeadEvents extends Construct {
           apiDestinationArn: api.apiDestination.apiDestinationArn,
           connectionArn: api.connection.connectionArn,
           redeliveryRuleArn: api.redelivery.ruleArn,
+          // The key's version the connection was given, which verify compares with the file's
+          // and the secret's current one.
+          ...(destination.secretVersion === undefined
+            ? {}
+            : { secretVersion: destination.secretVersion }),
         };
       }
       if (!queue || destination.kind === 'api') {
@@ -373,19 +387,34 @@ export class LeadEvents extends Construct {
       const { name } = destination;
       const scope = rule.node.scope as Construct;
       const failed = LEAD_EVENT_ALARMS.failedInvocations;
-      const dimensionsMap = { EventBusName: this.bus.eventBusName, RuleName: rule.ruleName };
-      const ruleMetric = (metricName: string, period: Duration) =>
-        new Metric({
-          namespace: 'AWS/Events',
-          metricName,
-          dimensionsMap,
-          statistic: 'Sum',
+      // A metric of the destination's rules: its own, and an `api` destination's redelivery
+      // rule, which sends a replay's dead letters through the same target.
+      const rules = api ? { rule, redelivery: api.redelivery } : { rule };
+      // Metric ids are unique across nested expressions: each sum names its own.
+      const rulesMetric = (metricName: string, period: Duration, label: string, prefix: string) =>
+        new MathExpression({
+          expression: Object.keys(rules)
+            .map((id) => `FILL(${prefix}${id}, 0)`)
+            .join(' + '),
+          usingMetrics: Object.fromEntries(
+            Object.entries(rules).map(([id, r]) => [
+              `${prefix}${id}`,
+              new Metric({
+                namespace: 'AWS/Events',
+                metricName,
+                dimensionsMap: { EventBusName: this.bus.eventBusName, RuleName: r.ruleName },
+                statistic: 'Sum',
+                period,
+              }),
+            ]),
+          ),
+          label,
           period,
         });
       // Where a failure is told: the delivery function's log, or, for EventBridge's own API
       // destination, each dead letter's ERROR_CODE and ERROR_MESSAGE attributes.
       const look = api
-        ? `the dead letters’ ERROR_CODE and ERROR_MESSAGE attributes (aws sqs receive-message --message-attribute-names All), the receiver, its key (npm run verify -- ${env})`
+        ? `the dead letters’ ERROR_CODE and ERROR_MESSAGE attributes (aws sqs receive-message --message-attribute-names All --visibility-timeout 0, which leaves them for the replay), the receiver, its key (npm run verify -- ${env})`
         : `the lead-event delivery function’s log (destination "${name}": the status or error), the receiver`;
       const dead = LEAD_EVENT_ALARMS.deadLetters;
       add(
@@ -442,24 +471,34 @@ export class LeadEvents extends Construct {
           // EventBridge's retries of the rule's target, the API destination: each one follows a
           // 429, a 5xx, a timeout or a 401/407/409 (a refusal of another kind is not retried
           // and goes straight to the dead-letter queue).
-          ruleMetric('RetryInvocationAttempts', refusing.period),
+          rulesMetric(
+            'RetryInvocationAttempts',
+            refusing.period,
+            `Deliveries to ${name} EventBridge tried again`,
+            'retried',
+          ),
           refusing.threshold,
           `EventBridge retried deliveries to ${name} ${refusing.threshold} times or more in an ` +
-            'hour: the receiver is down, slow (over 5 s), limiting, or refuses the key. Events ' +
-            `are tried again for a day, then wait in the dead-letter queue. Look: ${look}. ` +
-            'Nothing to replay while the retries run.',
+            'hour: the receiver is down, slow (over 5 s), limiting, or refuses the key, or more ' +
+            'events came than its rate sends. Events are tried again for a day, then wait in ' +
+            `the dead-letter queue. Look: ${look}. Nothing to replay while the retries run.`,
         );
       }
       add(
         scope,
         'FailedInvocations',
         new MathExpression({
-          expression: 'FILL(failed, 0) + FILL(notDeadLettered, 0)',
+          expression: 'failed + notDeadLettered',
           usingMetrics: {
-            failed: ruleMetric('FailedInvocations', failed.period),
-            notDeadLettered: ruleMetric('InvocationsFailedToBeSentToDlq', failed.period),
+            failed: rulesMetric('FailedInvocations', failed.period, 'Failed invocations', 'failed'),
+            notDeadLettered: rulesMetric(
+              'InvocationsFailedToBeSentToDlq',
+              failed.period,
+              'Invocations not put in the dead-letter queue',
+              'notDeadLettered',
+            ),
           },
-          label: `Events the ${name} rule could not deliver, nor put in its dead-letter queue`,
+          label: `Events the ${name} rule${api ? 's' : ''} could not deliver, nor put in the dead-letter queue`,
           period: failed.period,
         }),
         failed.threshold,

@@ -80,7 +80,7 @@ const destinationBase = {
   ),
   /**
    * Deliveries a second at most, from 1 to 50.
-   * @default 1 for Slack (its limit per incoming webhook), 5 for a webhook
+   * @default 1 for Slack (its limit per incoming webhook), 5 for a webhook or an API
    */
   perSecond: z.optional(
     z
