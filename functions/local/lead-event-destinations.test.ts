@@ -1,9 +1,19 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { resolveDestination } from '../src/leads/event-destinations.ts';
-import { apiKeysOf, localApiDestination, localEventSecrets } from './lead-event-destinations.ts';
+import { leadErased } from '../src/leads/lead-events.ts';
+import type { SlackMessage } from '../src/leads/slack-message.ts';
+import {
+  apiKeysOf,
+  localApiDestination,
+  localDelivery,
+  localDeliverySettings,
+  localEventSecrets,
+} from './lead-event-destinations.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'kryon-local-secrets-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -92,5 +102,63 @@ describe('the local secrets of lead-event destinations', () => {
       retry: true,
       reason: 'no local key or URL for crm-api',
     });
+  });
+});
+
+describe('the local delivery', () => {
+  it("reads the delivery function's settings from the environment by its rule", () => {
+    expect(localDeliverySettings({ SALES_TIME_ZONE: ' Europe/Berlin ' })).toEqual({
+      sales: { timeZone: 'Europe/Berlin' },
+    });
+    expect(localDeliverySettings({})).toEqual({ sales: { timeZone: 'UTC' } });
+    expect(() => localDeliverySettings({ SALES_TIME_ZONE: 'Mars/Olympus_Mons' })).toThrow(
+      'Environment variable SALES_TIME_ZONE must be an IANA time zone',
+    );
+  });
+
+  it("gives a Slack message's time in the zone it is given, as the deployed function", async () => {
+    const bodies: string[] = [];
+    const inbox = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        bodies.push(Buffer.concat(chunks).toString('utf8'));
+        res.writeHead(200);
+        res.end();
+      });
+    });
+    await new Promise<void>((done) => inbox.listen(0, '127.0.0.1', done));
+    try {
+      const inboxUrl = `http://127.0.0.1:${(inbox.address() as AddressInfo).port}`;
+      const silent = { info() {}, warn() {}, error() {} };
+      const event = leadErased(
+        { form: 'demo', submissionId: 'lead-1' },
+        '2026-11-24T08:01:46.220Z',
+      );
+      for (const timeZone of ['Europe/Berlin', undefined]) {
+        const deliver = localDelivery({
+          destinations: [slack],
+          secrets: { 'local/slack': 'token' },
+          inboxUrl,
+          log: silent,
+          ...(timeZone === undefined ? {} : { timeZone }),
+        });
+        expect(await deliver({ destination: { name: slack.name, kind: 'slack' }, event })).toEqual({
+          ok: true,
+          status: 200,
+        });
+      }
+      const footers = bodies.map((body) => {
+        const footer = (JSON.parse(body) as SlackMessage).blocks.at(-1);
+        return footer?.type === 'context' ? footer.elements[0]?.text : undefined;
+      });
+      expect(footers).toEqual([
+        'Tue 24 Nov 2026, 09:01 CET · Demo request · Lead lead-1',
+        'Tue 24 Nov 2026, 08:01 UTC · Demo request · Lead lead-1',
+      ]);
+    } finally {
+      inbox.closeAllConnections();
+      await new Promise((done) => inbox.close(done));
+    }
   });
 });

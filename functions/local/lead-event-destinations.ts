@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as z from 'zod/mini';
 import { createFetchPost } from '../src/adapters/http-post.ts';
 import { newWebhookSecret, signWebhook } from '../src/adapters/webhook-signer.ts';
+import { readConfig } from '../src/config.ts';
 import {
   type DestinationCredential,
   deliverLeadEvent,
@@ -18,6 +19,7 @@ import {
   resolveDestination,
 } from '../src/leads/event-destinations.ts';
 import type { Log } from '../src/leads/ports.ts';
+import { type SettingsOf, settingsSchema } from '../src/settings.ts';
 import { invokeApiDestination } from './api-destination.ts';
 import type { Deliver, InvokeApi } from './event-bus.ts';
 import type { ApiKey } from './webhook-inbox.ts';
@@ -193,6 +195,18 @@ const consoleLog: Log = {
 };
 
 /**
+ * The delivery function's settings (SALES_TIME_ZONE) read from this process's environment by
+ * the rule the deployed function reads its variables with, as the local form handlers read
+ * theirs: a Slack message and the sales e-mail of one lead give the same time, and a zone the
+ * rule refuses stops the local stack, naming the variable.
+ */
+export function localDeliverySettings(
+  env: NodeJS.ProcessEnv = process.env,
+): SettingsOf<'lead-event-delivery'> {
+  return readConfig(settingsSchema('lead-event-delivery'), env).settings;
+}
+
+/**
  * How the local bus sends an event: the delivery function's own `deliverLeadEvent`, with the
  * signer and fetch without redirects the delivery Lambda is wired with (src/wiring.ts), and
  * the local credentials in place of Secrets Manager. The same message builder, signer and
@@ -205,6 +219,8 @@ export function localDelivery(options: {
   log?: Log;
   /** Whether a lead was erased, as the deployed function asks the table. */
   isErased?: (leadId: string) => Promise<boolean>;
+  /** The zone a Slack message gives times in (`localDeliverySettings`); UTC unless given. */
+  timeZone?: string;
 }): Deliver {
   const post = createFetchPost();
   const credential = localCredential(options.destinations, options.secrets, options.inboxUrl);
@@ -216,6 +232,7 @@ export function localDelivery(options: {
       now: () => new Date(),
       log: options.log ?? consoleLog,
       ...(options.isErased ? { isErased: options.isErased } : {}),
+      ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
       // The local inbox is on 127.0.0.1: only here, never in the deployed function.
       allowLoopback: true,
     });

@@ -18,6 +18,7 @@ import {
   inboxSecrets,
   localApiDestination,
   localDelivery,
+  localDeliverySettings,
   localDestinations,
   localEventSecrets,
 } from './lead-event-destinations.ts';
@@ -179,7 +180,14 @@ async function startLeadEvents(
       dir,
       destinations,
       retryScale: settings.leadEventRetryScale,
-      deliver: localDelivery({ destinations, secrets, inboxUrl: inbox.url, isErased }),
+      deliver: localDelivery({
+        destinations,
+        secrets,
+        inboxUrl: inbox.url,
+        isErased,
+        // The sales e-mail's zone, read as the form handlers read it (SALES_TIME_ZONE).
+        timeZone: localDeliverySettings().sales.timeZone,
+      }),
       invokeApi: localApiDestination({ secrets }),
       isErased,
     });

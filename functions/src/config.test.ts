@@ -389,6 +389,27 @@ describe('LEAD_EVENT_DESTINATIONS', () => {
     expect(read('[]').LEAD_EVENT_DESTINATIONS).toEqual([]);
   });
 
+  it('gives Slack the times in SALES_TIME_ZONE, as the sales e-mail, refusing a zone it does not know', () => {
+    const destinations = JSON.stringify([slack]);
+    const delivery = (env: NodeJS.ProcessEnv) =>
+      readConfig(leadEventDeliveryConfig, {
+        TABLE_NAME: 'leads',
+        LEAD_EVENT_DESTINATIONS: destinations,
+        ...env,
+      });
+    expect(delivery({ SALES_TIME_ZONE: ' Europe/Berlin ' }).settings).toEqual({
+      sales: { timeZone: 'Europe/Berlin' },
+    });
+    expect(delivery({}).settings).toEqual({ sales: { timeZone: 'UTC' } });
+    expect(delivery({ SALES_TIME_ZONE: ' ' }).settings).toEqual({ sales: { timeZone: 'UTC' } });
+    for (const zone of ['Europe/Berlinn', 'CET+1', 'Mars/Olympus_Mons']) {
+      const refusal = `Environment variable SALES_TIME_ZONE must be an IANA time zone (Europe/Berlin, America/New_York, UTC), not "${zone}"`;
+      expect(() => delivery({ SALES_TIME_ZONE: zone })).toThrow(refusal);
+      // The same words as the form function's, which mails the same lead.
+      expect(() => form({ ...FORM_ENV, SALES_TIME_ZONE: zone })).toThrow(refusal);
+    }
+  });
+
   it('refuses to start without it, or with anything else, naming the variable and the fault', () => {
     expect(() => read(undefined)).toThrow(
       'Missing required environment variable LEAD_EVENT_DESTINATIONS',

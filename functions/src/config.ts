@@ -536,14 +536,18 @@ export const deliveryEventsConfig = z
 /**
  * The lead-event delivery function (issue 36): its destinations, each found by the queue a
  * message comes from. Their secrets are read at run time by name, the name in `secretArn`
- * (wiring.ts `secretNameOf`; decisions 035, 090).
+ * (wiring.ts `secretNameOf`; decisions 035, 090). Its settings: the zone a Slack message
+ * gives times in, the sales e-mail's.
  */
-export const leadEventDeliveryConfig = z.object({
-  ...loggingShape,
-  // Where an erased lead's id is kept: its other events are sent no more.
-  ...tableShape,
-  ...leadEventsShape,
-});
+export const leadEventDeliveryConfig = withSettings(
+  'lead-event-delivery',
+  z.object({
+    ...loggingShape,
+    // Where an erased lead's id is kept: its other events are sent no more.
+    ...tableShape,
+    ...leadEventsShape,
+  }),
+);
 
 /**
  * The visitor brake pauses the visitor set only, so it refuses to start without one or with the

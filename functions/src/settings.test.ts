@@ -7,6 +7,8 @@ import {
   ENVIRONMENT_VARIABLES,
   type FormConfig,
   formConfig,
+  type LeadEventDeliveryConfig,
+  leadEventDeliveryConfig,
   type ResendConfig,
   readConfig,
   resendConfig,
@@ -32,12 +34,14 @@ const BASE_ENV = {
   SITE_ORIGIN: 'https://www.kryon.example',
   IP_HASH_SECRET: 'secret',
   SES_VISITOR_CONFIGURATION_SET: 'visitor',
+  LEAD_EVENT_DESTINATIONS: '[]',
 };
 const CONFIG = {
   form: formConfig('contact'),
   challenge: challengeConfig,
   resend: resendConfig,
   'visitor-brake': visitorBrakeConfig,
+  'lead-event-delivery': leadEventDeliveryConfig,
 } satisfies Record<SettingReader, z.ZodMiniType>;
 const fileSchema = z.object(settingsFileShape);
 /** Texts that some text setting's rule takes: a new kind of text setting adds one here. */
@@ -207,6 +211,9 @@ describe('every setting, defined once', () => {
     expectTypeOf<FormConfig['settings']['challenge']>().not.toHaveProperty('rateLimitPerMinute');
     expectTypeOf<VisitorBrakeConfig['settings']>().toEqualTypeOf<{
       visitorBrake: { coolDownMinutes: number; maxCoolDownMinutes: number };
+    }>();
+    expectTypeOf<LeadEventDeliveryConfig['settings']>().toEqualTypeOf<{
+      sales: { timeZone: string };
     }>();
   });
 });

@@ -11,7 +11,12 @@ import { isTimeZone } from './leads/sales-time.ts';
  */
 
 /** The functions that read settings: the stack sets a setting's variable on exactly these. */
-export type SettingReader = 'form' | 'challenge' | 'resend' | 'visitor-brake';
+export type SettingReader =
+  | 'form'
+  | 'challenge'
+  | 'resend'
+  | 'visitor-brake'
+  | 'lead-event-delivery';
 
 /** A setting's value: a number or a text, as a variable can carry it and read it back. */
 type Value = number | string;
@@ -88,8 +93,9 @@ export const SETTINGS = {
           z.refine(isTimeZone, 'must be an IANA time zone (Europe/Berlin, America/New_York, UTC)'),
         ),
       default: 'UTC',
-      doc: 'The IANA zone sales e-mails give times in.',
-      readBy: ['form', 'resend'],
+      doc: 'The IANA zone sales e-mails and Slack messages give times in.',
+      // The Slack message of a lead says when it came in as its sales e-mail does.
+      readBy: ['form', 'resend', 'lead-event-delivery'],
     }),
     digestsPerHour: setting({
       rule: wholeNumber(1, 60),

@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { challengeConfig, formConfig, healthConfig, readConfig, resendConfig } from './config.ts';
+import {
+  challengeConfig,
+  formConfig,
+  healthConfig,
+  leadEventDeliveryConfig,
+  readConfig,
+  resendConfig,
+} from './config.ts';
 import { PRICE_CURVE } from './leads/challenge-price.ts';
+import { deliverLeadEvent } from './leads/deliver-event.ts';
+import { leadErased } from './leads/lead-events.ts';
+import type { SlackMessage } from './leads/slack-message.ts';
 import {
   challengeRateLimit,
+  leadEventDeliveryDeps,
   mailDomainCheck,
   mailerOptions,
   priceCurve,
@@ -102,6 +113,43 @@ describe('the re-send', () => {
       SALES_DIGEST_LEADS_PER_NETWORK: '8',
     });
     expect(resendDeps({ current: 's' }, config).config.digestLeadsPerNetwork).toBe(8);
+  });
+});
+
+describe('the lead-event delivery', () => {
+  /** The footer of the Slack message the delivery function's own deps post, for `env`. */
+  async function slackFooter(env: NodeJS.ProcessEnv): Promise<string> {
+    const config = readConfig(leadEventDeliveryConfig, {
+      TABLE_NAME: 'leads',
+      LEAD_EVENT_DESTINATIONS: '[]',
+      ...env,
+    });
+    const bodies: string[] = [];
+    const result = await deliverLeadEvent(
+      {
+        destination: { name: 'sales-slack', kind: 'slack' },
+        event: leadErased({ form: 'demo', submissionId: 'lead-1' }, '2026-11-24T08:01:46.220Z'),
+      },
+      {
+        ...leadEventDeliveryDeps(config),
+        // Only where the message goes is replaced: no secret is read, nothing leaves.
+        credential: async () => ({ kind: 'slack', url: 'https://hooks.slack.com/services/T/B/x' }),
+        post: async (request) => {
+          bodies.push(request.body);
+          return { status: 200 };
+        },
+      },
+    );
+    expect(result).toEqual({ ok: true, status: 200 });
+    const footer = (JSON.parse(bodies[0] ?? '{}') as SlackMessage).blocks.at(-1);
+    return footer?.type === 'context' ? (footer.elements[0]?.text ?? '') : '';
+  }
+
+  it('gives Slack the times in SALES_TIME_ZONE, as the sales e-mail, and UTC when unset', async () => {
+    expect(await slackFooter({ SALES_TIME_ZONE: 'Europe/Berlin' })).toBe(
+      'Tue 24 Nov 2026, 09:01 CET · Demo request · Lead lead-1',
+    );
+    expect(await slackFooter({})).toBe('Tue 24 Nov 2026, 08:01 UTC · Demo request · Lead lead-1');
   });
 });
 

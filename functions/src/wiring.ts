@@ -474,7 +474,8 @@ export function secretNameOf(secretArn: string): string {
  * by its ARN at run time, cached like the others (a Slack destination's current URL; a
  * webhook's current and, during a rotation, previous signing secret, and its URL when the
  * environment file names none, read by `webhookCredential`), fetch without redirects,
- * the queue's visibility for the next attempt, counts per destination.
+ * the queue's visibility for the next attempt, counts per destination, and the zone Slack
+ * messages give times in (SALES_TIME_ZONE).
  */
 export function leadEventDeliveryDeps(
   config: LeadEventDeliveryConfig,
@@ -497,6 +498,8 @@ export function leadEventDeliveryDeps(
         : webhookCredential(versions.current);
     },
     sign: signWebhook,
+    // A Slack message gives times in the zone the sales e-mail of the same lead does.
+    timeZone: config.settings.sales.timeZone,
     isErased: createErasedLeadCheck(dynamoClient(), config.TABLE_NAME),
     retryAfter: createSqsRetryAfter(sqs),
     metrics: createLeadEventMetrics(powertoolsMetrics),

@@ -230,6 +230,7 @@ export class KryonStack extends Stack {
       logLevel: props.logLevel,
       appVersion: props.appVersion,
       table: this.table.table,
+      settings: props.settings,
     });
     // What publishes lead events: the forms (a lead accepted), the re-send (what a failure left
     // owed), the delivery events (the visitor's e-mail's outcome), the report (its first open).

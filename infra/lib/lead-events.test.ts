@@ -16,6 +16,7 @@ import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeSiteFixture } from '../test/site-fixture.ts';
 import { logicalId, nagFindings, resourcesOf, synth } from '../test/synth.ts';
+import { parseEnvironment } from './environment.ts';
 import { HANDLERS_DIR, REPO_ROOT } from './kryon-stack.ts';
 import {
   DESTINATIONS_VARIABLE_BYTES,
@@ -82,7 +83,10 @@ const [guard] = policyValidators({ customDomain: false });
 if (!guard) throw new Error('no cfn-guard validator');
 const { app, stack, template, outdir } = synth({
   siteDir,
-  environment: { leadEvents: { destinations: [...DESTINATIONS, API] } },
+  environment: {
+    leadEvents: { destinations: [...DESTINATIONS, API] },
+    sales: { timeZone: 'Europe/Berlin' },
+  },
   validators: [guard],
 });
 const none = synth({ siteDir });
@@ -499,6 +503,14 @@ describe('the delivery function', () => {
     });
   });
 
+  it('gives Slack times in the sales time zone, the setting the sales e-mail uses', () => {
+    expect(variables().SALES_TIME_ZONE).toBe('Europe/Berlin');
+    const env = Object.fromEntries(
+      Object.entries(variables()).map(([key, value]) => [key, render(value)]),
+    );
+    expect(readConfig(leadEventDeliveryConfig, env).settings.sales.timeZone).toBe('Europe/Berlin');
+  });
+
   it('reads each destination’s queue one event at a time, two at most at once, reporting failures', () => {
     const mappings = resources('AWS::Lambda::EventSourceMapping');
     expect(mappings).toHaveLength(RESOLVED.length);
@@ -592,6 +604,7 @@ describe('the delivery function', () => {
           logLevel: 'INFO',
           appVersion: 'dev',
           table: TableV2.fromTableName(scratch, 'Leads', 'leads'),
+          settings: parseEnvironment('t', { kind: 'preview' }).config.settings,
         }),
     ).toThrow(/LEAD_EVENT_DESTINATIONS would take about \d+ bytes/);
   });

@@ -8,6 +8,7 @@ import {
   type LeadEventDestination,
   redeliveryPattern,
 } from '@kryon/functions/event-destinations';
+import type { Settings } from '@kryon/functions/settings';
 import { Duration, SecretValue, Stack } from 'aws-cdk-lib';
 import {
   Alarm,
@@ -154,6 +155,8 @@ export interface LeadEventsProps {
   appVersion: string;
   /** The leads table: the delivery asks it whether a lead was erased (`ERASED#<id>` items). */
   table: ITableV2;
+  /** The environment's settings: the delivery function gives Slack times in the sales zone. */
+  settings: Settings;
 }
 
 /** One destination in the stack output LeadEventDestinations (a JSON array of these). */
@@ -261,6 +264,7 @@ export class LeadEvents extends Construct {
       logGroup,
       logLevel: props.logLevel,
       repoRoot: props.repoRoot,
+      settings: { reader: 'lead-event-delivery', values: props.settings },
       environment: {
         APP_VERSION: props.appVersion,
         TABLE_NAME: props.table.tableName,

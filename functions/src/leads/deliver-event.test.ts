@@ -710,6 +710,30 @@ describe('deliverLeadEvent to Slack', () => {
     expect(slackUrlProblem(slackUrl())).toBe(loopback);
   });
 
+  it("gives a message's time in the zone it is given (the sales e-mail's), UTC when none", async () => {
+    /** The time the footer (the last block) of the message posted for `event` names. */
+    const footerOf = async (event: LeadEvent, timeZone: string | undefined) => {
+      received = [];
+      await deliverLeadEvent(
+        { destination: slack, event },
+        depsWith({ kind: 'slack', url: slackUrl() }, { timeZone }),
+      );
+      const message = JSON.parse((received[0] as Received).body) as SlackMessage;
+      const footer = message.blocks.at(-1);
+      return footer?.type === 'context' ? footer.elements.map((e) => e.text).join(' ') : '';
+    };
+    // 08:01 UTC is 09:01 in Berlin in November (CET), and 03:01 in New York (EST).
+    for (const event of [acceptedEvent(demo), ...OTHER_EVENTS]) {
+      expect(await footerOf(event, 'Europe/Berlin'), event.type).toContain(
+        'Tue 24 Nov 2026, 09:01 CET',
+      );
+      expect(await footerOf(event, 'America/New_York'), event.type).toContain(
+        'Tue 24 Nov 2026, 03:01 EST',
+      );
+      expect(await footerOf(event, undefined), event.type).toContain('Tue 24 Nov 2026, 08:01 UTC');
+    }
+  });
+
   it('refuses a webhook secret for a Slack destination, and the other way round', async () => {
     const event = acceptedEvent(demo);
     expect(
