@@ -1,4 +1,4 @@
-import { LEAD_FORMS } from '@kryon/shared/api';
+import { LEAD_FORMS, type LeadForm } from '@kryon/shared/api';
 import { fieldNames } from '@kryon/shared/forms/lead-form';
 import { describe, expect, it } from 'vitest';
 import { sampleBody } from '../../test/events.ts';
@@ -14,6 +14,8 @@ import {
   storedFields,
 } from '../../test/slack-samples.ts';
 import { sourceRows } from './attribution.ts';
+import type { StoredLead } from './lead.ts';
+import { type LeadAcceptedEvent, leadAccepted } from './lead-events.ts';
 import {
   escapeSlack,
   SLACK_ANSWER_MAX,
@@ -21,6 +23,7 @@ import {
   SLACK_LIMITS,
   type SlackMessage,
   type SlackText,
+  slackEventMessage,
   slackMessage,
 } from './slack-message.ts';
 
@@ -84,9 +87,11 @@ function expectInert(message: SlackMessage): void {
     expect(text.text, where).not.toMatch(/&(?!amp;|lt;|gt;)/);
     const shown = decoded(text.text);
     expect(shown, where).not.toMatch(/(?:https?|ftp):\/\/[^\s[\]]*\.[\p{L}\p{N}]/iu);
-    expect(shown, where).not.toMatch(/\bwww\./i);
-    expect(shown, where).not.toMatch(/\bmailto:/i);
-    expect(shown, where).not.toMatch(/\.(?:example|com)\b/i);
+    // No live scheme anywhere, a link's query included; only a disabled one (hxxps://).
+    expect(shown, where).not.toMatch(/(?<![\p{L}\p{N}])(?:https?|ftp):\/\//iu);
+    expect(shown, where).not.toMatch(/\bwww[.\u2024\u3002\uFE52\uFF0E\uFF61]/i);
+    expect(shown, where).not.toMatch(/mailto:/i);
+    expect(shown, where).not.toMatch(/[.\u2024\u3002\uFE52\uFF0E\uFF61](?:example|com)\b/i);
     if (text.type === 'mrkdwn') {
       // A bold label of a form's own, or the fallback: no visitor text, no mention.
       expect(shown, where).not.toMatch(/evil|@|channel|here|`|~/);
@@ -247,4 +252,167 @@ describe('slackMessage: hostile text at every maximum length', () => {
     );
     expectWithinLimits(message);
   });
+});
+
+/** The `lead.accepted` event of a request body, as the form's function publishes it. */
+function acceptedEvent(form: LeadForm, body: Record<string, unknown>): LeadAcceptedEvent {
+  const { fields, attribution } = storedFields(form, body);
+  const lead = {
+    form,
+    submissionId: `lead-${form}`,
+    createdAt: '2026-11-24T08:01:46.220Z',
+    fields,
+    ...(attribution ? { attribution } : {}),
+    spam: false,
+  } as unknown as StoredLead;
+  const event = leadAccepted(lead, definitionOf(form));
+  if (!event) throw new Error('no event');
+  return event;
+}
+
+/**
+ * The same event as a definition that changed since would read it: its priority rule gives
+ * another verdict, so the message is drawn from the event alone.
+ */
+function drifted(event: LeadAcceptedEvent): LeadAcceptedEvent {
+  return { ...event, priority: { priority: true, reasons: ['A rule the form no longer has'] } };
+}
+
+/**
+ * The answers a message shows, label and value: the label and value pairs of the sections
+ * (who, details, the event's answers) and each of the visitor's words under its own label.
+ * Not the header or the summary line, whose facts sales read first, nor the Source line.
+ */
+function answerRows(message: SlackMessage): { label: string; value: string }[] {
+  const rows: { label: string; value: string }[] = [];
+  message.blocks.forEach((block, i) => {
+    if (block.type === 'section' && 'fields' in block) {
+      for (let f = 0; f < block.fields.length; f += 2) {
+        rows.push({ label: block.fields[f]?.text ?? '', value: block.fields[f + 1]?.text ?? '' });
+      }
+    }
+    const [only, ...more] = block.type === 'context' ? block.elements : [];
+    const next = message.blocks[i + 1];
+    if (only?.type === 'mrkdwn' && more.length === 0 && next?.type === 'section') {
+      rows.push({ label: only.text, value: 'text' in next ? next.text.text : '' });
+    }
+  });
+  return rows;
+}
+
+/** The answers a message should show once each: all but the visitor's address and phone. */
+function expectedAnswers(event: LeadAcceptedEvent): number {
+  const { email, phone } = event.contact;
+  return event.fields.filter((field) => field.value !== email && field.value !== phone).length;
+}
+
+describe('each answer once', () => {
+  const messages = (event: LeadAcceptedEvent) =>
+    [
+      ['from the definition', slackEventMessage(event, { timeZone: SLACK_TIME_ZONE })],
+      ['from the event alone', slackEventMessage(drifted(event), { timeZone: SLACK_TIME_ZONE })],
+    ] as const;
+
+  it('draws the drifted event from the event alone, the other through the definition', () => {
+    const event = acceptedEvent('download', sampleBody('download'));
+    const [[, fromDefinition], [, fromEvent]] = messages(event);
+    const header = (message: SlackMessage) => JSON.stringify(message.blocks[0]);
+    expect(header(fromDefinition)).toContain('from “Harbour Health”');
+    expect(header(fromEvent)).not.toContain('from “Harbour Health”');
+  });
+
+  it.each(LEAD_FORMS)('%s: as many answers as the lead has, less its address and phone', (form) => {
+    const event = acceptedEvent(form, sampleBody(form));
+    for (const [how, message] of messages(event)) {
+      expect(answerRows(message), `${form} ${how}`).toHaveLength(expectedAnswers(event));
+    }
+  });
+
+  it("download: the visitor's role once, as the contact's title, not again among the details", () => {
+    const event = acceptedEvent('download', sampleBody('download'));
+    const role = event.fields.find((field) => field.name === 'role')?.value;
+    expect(role).toBe('Cloud Architect');
+    for (const [how, message] of messages(event)) {
+      const rows = answerRows(message);
+      expect(
+        rows.filter((row) => row.value.includes('Cloud Architect')),
+        how,
+      ).toEqual([{ label: '*Title*', value: 'Cloud Architect' }]);
+      expect(JSON.stringify(message).split('Cloud Architect'), how).toHaveLength(2);
+    }
+  });
+
+  it('keeps, from the event alone, an answer that holds the same value as the company', () => {
+    // A company named like a company size: the size is an answer of its own still.
+    const event = acceptedEvent('demo', {
+      ...sampleBody('demo'),
+      companyName: 'Enterprise',
+      companySize: 'enterprise',
+    });
+    for (const [how, message] of messages(event)) {
+      const rows = answerRows(message);
+      expect(rows, how).toHaveLength(expectedAnswers(event));
+      expect(rows, how).toContainEqual({ label: '*Company*', value: '“Enterprise”' });
+      expect(rows, how).toContainEqual({ label: '*Company size*', value: 'Enterprise' });
+    }
+  });
+});
+
+describe('hostile visitor text, as Slack shows it', () => {
+  /** A contact lead whose company and message are `text`, as no schema would clean them. */
+  function messageOf(text: string): SlackMessage {
+    const { fields } = storedFields('contact', sampleBody('contact'));
+    return slackMessage(
+      {
+        submissionId: 'lead-1',
+        createdAt: '2026-11-24T08:01:46.220Z',
+        fields: { ...fields, company: text, message: text },
+        attribution: { utmSource: text },
+      },
+      definitionOf('contact'),
+      { timeZone: SLACK_TIME_ZONE },
+    );
+  }
+
+  it.each([
+    [
+      'a link inside another',
+      'https://ok.example/?next=https://evil.example',
+      'hxxps://ok[.]example/?next=hxxps://evil[.]example',
+    ],
+    ['a scheme glued to a word', 'xhttps://evil.example', 'xhttps[:]//evil[.]example'],
+    ['a scheme after a colon', 'Visit:https://evil.example', 'Visit:hxxps://evil[.]example'],
+    ['upper case', 'HTTPS://EVIL.EXAMPLE', 'hxxps://EVIL[.]EXAMPLE'],
+    ['www.', 'www.evil.example', 'www[.]evil[.]example'],
+    ['a bare host and path', 'evil.example/login', 'evil[.]example/login'],
+    ['mailto:', 'mailto:ceo@evil.example', 'mailto[:]ceo@evil[.]example'],
+    ['mailto: with no domain', 'mailto:ceo', 'mailto[:]ceo'],
+    ["Slack's link syntax", '<https://evil.example|click>', '&lt;hxxps://evil[.]example|click&gt;'],
+    ['a channel mention', '<!channel>', '&lt;!channel&gt;'],
+    ['a user mention', '<@U0123ABCD>', '&lt;@U0123ABCD&gt;'],
+    ['a fullwidth dot', 'https://evil．example/x', 'hxxps://evil[．]example/x'],
+    ['an ideographic dot', 'evil。example', 'evil[。]example'],
+    ['a fullwidth top-level domain', 'evil．ｃｏｍ', 'evil[．]ｃｏｍ'],
+  ])('%s: %j is shown as %j, and nothing in the message is live', (_case, text, shown) => {
+    const message = messageOf(text);
+    expectInert(message);
+    const all = JSON.stringify(message);
+    // The company as a quoted value, the message under its label, the Source line.
+    expect(all).toContain(JSON.stringify(`“${shown}”`).slice(1, -1));
+    expect(all).toContain(JSON.stringify(`&gt; ${shown}`).slice(1, -1));
+  });
+
+  it.each(['@here', '@channel', '@everyone'])(
+    '%s stays a plain text Slack reads no mention in: no mrkdwn around it, no parse or link_names',
+    (text) => {
+      const message = messageOf(`${text} please call`);
+      expectInert(message);
+      // Slack turns "@here" into a mention only when asked to parse names, which this body never
+      // asks, and never in a plain_text object.
+      expect(Object.keys(message).sort()).toEqual(['blocks', 'text']);
+      const holding = textsOf(message).filter(({ text: t }) => t.text.includes(text));
+      expect(holding.length).toBeGreaterThan(0);
+      for (const { text: t } of holding) expect(t.type).toBe('plain_text');
+    },
+  );
 });

@@ -417,17 +417,36 @@ function slackEventOnlyMessage(event: LeadAcceptedEvent, options: SlackMessageOp
     event.priority.priority ? `Priority: ${event.priority.reasons.join(', ')}` : '',
     [event.formTitle, ...event.summary].join(' · '),
   ].filter(Boolean);
-  const who = withValue([
-    { label: 'Company', value: event.contact.company ?? '', typed: true },
-    { label: 'Name', value: event.contact.name, typed: true },
-    { label: 'Title', value: event.contact.title ?? '', typed: true },
-  ]);
+  // The event names its contact by value alone: each contact value takes one field that
+  // holds it (a typed one first, as a name or a company is typed), so the contact's fields
+  // are not repeated among the answers, and another answer that happens to hold the same
+  // value (a company named like a company size) is still shown.
+  const taken = new Set<LeadAcceptedEvent['fields'][number]>();
+  const take = (value: string | undefined) => {
+    if (!value) return undefined;
+    const free = event.fields.filter((field) => !taken.has(field) && field.value === value);
+    const found = free.find((field) => field.typed) ?? free[0];
+    if (found) taken.add(found);
+    return found;
+  };
   const { email, phone, company, name, title } = event.contact;
-  const contact = new Set([email, phone, company, name, title].filter(Boolean));
+  // A value the event does not say is chosen from a list is the visitor's words.
+  const contactRow = (label: string, value: string | undefined): Shown => ({
+    label,
+    value: value ?? '',
+    typed: take(value)?.typed ?? true,
+  });
+  const who = withValue([
+    contactRow('Company', company),
+    contactRow('Name', name),
+    contactRow('Title', title),
+  ]);
+  // The address and the phone stay in the sales e-mail, as in the message above.
+  take(email);
+  take(phone);
   const answers = withValue(
     event.fields
-      // Who is shown above; the address and the phone stay in the sales e-mail, as above.
-      .filter((field) => !contact.has(field.value))
+      .filter((field) => !taken.has(field))
       .map((field) => ({ label: field.label, value: field.value, typed: field.typed })),
   );
   const blocks: SlackBlock[] = [

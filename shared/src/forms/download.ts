@@ -76,7 +76,8 @@ export const downloadDefinition = defineLeadForm({
     summary: ['researchId'],
     qualifier: 'researchId',
     words: [],
-    details: ['researchId', 'role'],
+    // The role is the contact's title, shown with the name: a field is shown in one place.
+    details: ['researchId'],
   },
   exportColumns: ['email', 'firstName', 'company', 'role', 'researchId'],
 });

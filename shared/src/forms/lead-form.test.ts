@@ -63,6 +63,20 @@ describe.each(DEFINITIONS.map((d) => [d.form, d] as const))('%s definition', (_,
     expect(fieldNames(definition).filter((name) => !shown.has(name))).toEqual([]);
   });
 
+  it('shows sales each field in one place: the contact block, their words or the details', () => {
+    const { sales } = definition;
+    const places = [
+      definition.visitorEmail,
+      sales.contact.name,
+      sales.contact.title,
+      sales.contact.phone,
+      sales.company,
+      ...sales.words,
+      ...sales.details,
+    ].filter((name) => name !== undefined);
+    expect(places.filter((name, i) => places.indexOf(name) !== i)).toEqual([]);
+  });
+
   it("names an e-mail field as the visitor's address and multi-line fields as their words", () => {
     expect(definition.fields[definition.visitorEmail]?.kind).toBe('email');
     for (const name of definition.sales.words) {
