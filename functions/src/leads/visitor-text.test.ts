@@ -31,6 +31,68 @@ describe('defangLinks', () => {
     expect(defangLinks(text)).toBe(expected);
   });
 
+  // Hostile text a recogniser may half-read: every scheme, mailto: and dot a client would
+  // link is disabled, wherever it stands.
+  it.each([
+    // A link inside another's query: the inner scheme is disabled too, not only the first.
+    [
+      'https://ok.example/?next=https://evil.example',
+      'hxxps://ok[.]example/?next=hxxps://evil[.]example',
+    ],
+    [
+      'https://ok.example/go?to=ftp://evil.example&or=smb://evil.example',
+      'hxxps://ok[.]example/go?to=fxp://evil[.]example&or=smb[:]//evil[.]example',
+    ],
+    ['ok.example/?next=http://evil.example', 'ok[.]example/?next=hxxp://evil[.]example'],
+    [
+      'https://ok.example/?r=mailto:ceo@evil.example',
+      'hxxps://ok[.]example/?r=mailto[:]ceo@evil[.]example',
+    ],
+    [
+      'https://evil.example.https://evil.example',
+      'hxxps://evil[.]example[.]https[:]//evil[.]example',
+    ],
+    // A scheme glued to text: another scheme, or this one after punctuation.
+    ['xhttps://evil.example', 'xhttps[:]//evil[.]example'],
+    ['Visit:https://evil.example', 'Visit:hxxps://evil[.]example'],
+    ['(https://evil.example)', '(hxxps://evil[.]example)'],
+    ['git+https://evil.example', 'git+https[:]//evil[.]example'],
+    // Upper and mixed case.
+    ['HTTPS://EVIL.EXAMPLE', 'hxxps://EVIL[.]EXAMPLE'],
+    ['HtTpS://EvIl.ExAmPlE/x', 'hxxps://EvIl[.]ExAmPlE/x'],
+    ['WWW.EVIL.EXAMPLE', 'WWW[.]EVIL[.]EXAMPLE'],
+    ['MAILTO:ceo@evil.example', 'mailto[:]ceo@evil[.]example'],
+    // Bare hosts and www.
+    ['evil.example/login', 'evil[.]example/login'],
+    ['see www.evil.example now', 'see www[.]evil[.]example now'],
+    // mailto: without an address a recogniser takes.
+    ['mailto:ceo', 'mailto[:]ceo'],
+    ['write to mailto:ceo@evil', 'write to mailto[:]ceo@evil'],
+    // Slack's own link syntax: its brackets are Slack's to escape; the link inside is defanged.
+    ['<https://evil.example|click>', '<hxxps://evil[.]example|click>'],
+    // Dots a browser's host parser reads as a full stop.
+    ['https://evil．example/x', 'hxxps://evil[．]example/x'],
+    ['evil。example', 'evil[。]example'],
+    ['evil｡example', 'evil[｡]example'],
+    ['evil﹒example', 'evil[﹒]example'],
+    ['evil․example', 'evil[․]example'],
+    ['www。evil。example', 'www[。]evil[。]example'],
+    // A top-level domain in fullwidth letters is the same domain.
+    ['evil．ｃｏｍ/login', 'evil[．]ｃｏｍ/login'],
+    ['ｈｔｔｐｓ://evil.example', 'ｈｔｔｐｓ[:]//evil[.]example'],
+    // Letters that look like Latin ones: no link whatever the host is.
+    ['https://еvil.example', 'hxxps://еvil[.]example'],
+  ])('hostile %j -> %j', (text, expected) => {
+    expect(defangLinks(text)).toBe(expected);
+  });
+
+  it.each(['@here', '@channel', '@everyone', '<!channel>'])(
+    'leaves %j to the escaping of the place it is shown in (no link in it)',
+    (text) => {
+      expect(defangLinks(text)).toBe(text);
+    },
+  );
+
   it.each([
     'Ada Lovelace',
     'Northwind Finance & Insurance Ltd.',
@@ -49,6 +111,19 @@ describe('defangLinks', () => {
       fc.constantFrom('com', 'io', 'dev', 'example', 'net', 'de'),
     )
     .map(([labels, tld]) => [...labels, tld].join('.'));
+
+  it('property: no scheme survives in a link inside another link', () => {
+    const scheme = fc.constantFrom('http', 'https', 'HTTPS', 'ftp', 'Http');
+    const url = fc.tuple(scheme, host, fc.webPath()).map(([s, h, path]) => `${s}://${h}${path}`);
+    fc.assert(
+      fc.property(url, fc.constantFrom('?next=', '?u=', '#', '/', '&r=', ':'), url, (a, sep, b) => {
+        const out = defangLinks(`${a}${sep}${b}`);
+        expect(out).not.toMatch(/(?<![\p{L}\p{N}])(?:https?|ftp):\/\//iu);
+        expect(out).not.toMatch(/[a-z0-9]\.(?:com|io|dev|example|net|de)(?![a-z0-9-])/i);
+      }),
+      { numRuns: 300 },
+    );
+  });
 
   it('property: no link with a scheme survives, and every host loses its dots', () => {
     const port = fc.option(

@@ -19,26 +19,64 @@ const TOP_LEVEL = new Set(TOP_LEVEL_DOMAINS.map((tld) => tld.toLowerCase()));
 
 const SCHEME_NAMES: Record<string, string> = { http: 'hxxp', https: 'hxxps', ftp: 'fxp' };
 
-/** One found link, written so that no client turns it back into one. */
+/**
+ * What separates a host name's labels: the full stop and those a browser's host parser reads
+ * as one (ideographic, fullwidth, halfwidth ideographic and small full stops, the one-dot
+ * leader), so `evil。example` reaches evil.example.
+ */
+const DOTS = '.\u2024\u3002\uFE52\uFF0E\uFF61';
+const DOT = new RegExp(`[${DOTS}]`, 'gu');
+const WWW = new RegExp(`\\bwww([${DOTS}])(?=\\S)`, 'giu');
+/** A dot and the label after it, which is a top-level domain's name when the text ends one. */
+const DOT_LABEL = new RegExp(`([${DOTS}])([\\p{L}\\p{N}-]+)(?![\\p{L}\\p{N}-])`, 'gu');
+
+/** A separator written so that no client reads it as one: `[.]`, `[。]`. */
+const bracketDot = (dot: string) => `[${dot}]`;
+
+/**
+ * Every `scheme://` in `text` disabled: http, https and ftp renamed (`hxxps://`), any other
+ * scheme's colon bracketed (`smb[:]//`); a scheme already disabled stays, since no client
+ * links it.
+ */
+function defangSchemes(text: string): string {
+  return text.replace(
+    /(\b(?:https?|ftp))?:\/\//gi,
+    (found, scheme: string | undefined, at: number) => {
+      // What stands before: enough characters to see the word's start (a letter may be two).
+      const before = text.slice(Math.max(0, at - 8), at);
+      if (scheme === undefined) return /\b(?:hxxps?|fxp)$/i.test(before) ? found : '[:]//';
+      // A scheme glued to letters (`xhttps://`, `a.https://`) is another scheme: bracketed.
+      return /[\p{L}\p{N}+.-]$/u.test(before)
+        ? `${scheme}[:]//`
+        : `${SCHEME_NAMES[scheme.toLowerCase()]}://`;
+    },
+  );
+}
+
+/**
+ * One found link, written so that no client turns it back into one: every scheme in it (a
+ * link may carry another in its query, `?next=https://evil.example`), every `mailto:`, and
+ * every dot.
+ */
 function defang(raw: string): string {
-  return raw
-    .replace(/^(https?|ftp)(?=:\/\/)/i, (scheme) => SCHEME_NAMES[scheme.toLowerCase()] ?? scheme)
-    .replace(/^mailto:/i, 'mailto[:]')
-    .replaceAll('.', '[.]');
+  return defangSchemes(raw)
+    .replace(/mailto:/gi, 'mailto[:]')
+    .replace(DOT, bracketDot);
 }
 
 /**
  * Text the recogniser found no link in, made safe all the same, since no recogniser matches
  * every client's: any other `scheme://` (a disabled `hxxps://` may stay: no client links that
- * scheme), a `www.` prefix, and every dot before a real top-level domain, which is what a
- * client needs to link a bare host name (`evil.com:8443`, `login.evil.com` after `hxxps://`).
+ * scheme), a `mailto:`, a `www.` prefix, and every dot before a real top-level domain, which
+ * is what a client needs to link a bare host name (`evil.com:8443`, `login.evil.com` after
+ * `hxxps://`), its letters read as IDNA reads them (`evil．ｃｏｍ` is evil.com).
  */
 function defangUnmatched(text: string): string {
-  return text
-    .replace(/(?<!\b(?:hxxps?|fxp)):\/\//gi, '[:]//')
-    .replace(/\bwww\.(?=\S)/gi, 'www[.]')
-    .replace(/\.([\p{L}\p{N}-]+)(?![\p{L}\p{N}-])/gu, (dot, label: string) =>
-      TOP_LEVEL.has(label.toLowerCase()) ? `[.]${label}` : dot,
+  return defangSchemes(text)
+    .replace(/mailto:/gi, 'mailto[:]')
+    .replace(WWW, (found, dot: string) => `${found.slice(0, 3)}${bracketDot(dot)}`)
+    .replace(DOT_LABEL, (found, dot: string, label: string) =>
+      TOP_LEVEL.has(label.normalize('NFKC').toLowerCase()) ? `${bracketDot(dot)}${label}` : found,
     );
 }
 
