@@ -1,4 +1,4 @@
-import { errorClass } from '../src/leads/deliver-event.ts';
+import { errorClass } from '../src/leads/error-class.ts';
 
 /*
  * EventBridge's API destination, as the local bus sends an `api` destination's events: what

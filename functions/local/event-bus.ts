@@ -10,11 +10,8 @@ import {
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import {
-  type DeliveryAttempt,
-  type DeliveryResult,
-  errorClass,
-} from '../src/leads/deliver-event.ts';
+import type { DeliveryAttempt, DeliveryResult } from '../src/leads/deliver-event.ts';
+import { errorClass } from '../src/leads/error-class.ts';
 import {
   type BusEvent,
   DELIVERY_RETRY,

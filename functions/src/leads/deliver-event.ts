@@ -9,6 +9,7 @@
  * from a secret is read for each attempt and never put in a log, a reason or a metric; nor is
  * any response body, which is the receiver's and may echo what it was sent.
  */
+import { errorClass } from './error-class.ts';
 import { isLoopbackHost, type QueuedKind, webhookUrlProblem } from './event-destinations.ts';
 import type { LeadEvent } from './lead-events.ts';
 import type { Log, SignWebhook } from './ports.ts';
@@ -169,17 +170,6 @@ export function slackUrlProblem(
     return undefined;
   }
   return `is not an ${SLACK_PREFIX} URL`;
-}
-
-/** A thrown value's class, and its code when the network gave one: never its message. */
-export function errorClass(error: unknown): string {
-  if (!(error instanceof Error)) return 'unknown error';
-  if (error.name === 'TimeoutError') return 'TimeoutError';
-  const code =
-    (error.cause as { code?: unknown } | undefined)?.code ?? (error as { code?: unknown }).code;
-  return typeof code === 'string' && /^[A-Z0-9_]{1,40}$/.test(code)
-    ? `${error.name} (${code})`
-    : error.name;
 }
 
 type Request = { url: string; headers: Record<string, string>; body: string };

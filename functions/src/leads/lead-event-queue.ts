@@ -12,8 +12,8 @@ import {
   type DeliverEventDeps,
   type DeliveryDestination,
   deliverLeadEvent,
-  errorClass,
 } from './deliver-event.ts';
+import { errorClass } from './error-class.ts';
 import {
   DELIVERY_RETRY,
   LEAD_EVENT_SOURCE,
