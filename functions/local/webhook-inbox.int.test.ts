@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newWebhookSecret, webhookSigner } from '../src/adapters/webhook-signer.ts';
 import { leadEventId } from '../src/leads/lead-events.ts';
@@ -33,6 +34,28 @@ beforeAll(async () => {
   });
 });
 afterAll(() => inbox.close());
+
+/** A request with a Host of the test's choosing, which fetch would not send. */
+function rawRequest(
+  url: string,
+  options: { method: string; path: string; headers: Record<string, string>; body?: string },
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      { method: options.method, path: options.path, headers: options.headers },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
 
 async function post(path: string, delivery: { headers: Record<string, string>; body: string }) {
   return fetch(`${inbox.url}${path}`, {
@@ -298,6 +321,110 @@ describe('the webhook inbox', () => {
       ]);
     } finally {
       await bare.close();
+    }
+  });
+
+  it('answers only by its loopback address: a rebound host name gets 403, and neither the store nor a say', async () => {
+    const port = new URL(inbox.url).port;
+    const before = (await storedWebhooks(inbox.url)).length;
+    const signed = webhookSigner([CURRENT]).signJson({ id: ID, payload: PAYLOAD });
+    const rebound = { host: `attacker.example:${port}` };
+
+    const answers = [
+      await rawRequest(inbox.url, { method: 'GET', path: '/store', headers: rebound }),
+      await rawRequest(inbox.url, { method: 'GET', path: '/', headers: rebound }),
+      await rawRequest(inbox.url, {
+        method: 'POST',
+        path: '/hooks/crm',
+        headers: { ...signed.headers, ...rebound },
+        body: signed.body,
+      }),
+      // Its loopback address on another port is another server's.
+      await rawRequest(inbox.url, {
+        method: 'GET',
+        path: '/store',
+        headers: { host: '127.0.0.1:80' },
+      }),
+    ];
+
+    expect(answers.map((a) => a.status)).toEqual([403, 403, 403, 403]);
+    expect(JSON.parse(answers[0]?.body ?? '')).toEqual({
+      error: `The webhook inbox answers at 127.0.0.1:${port} or localhost:${port} only.`,
+    });
+    for (const answer of answers) expect(answer.body).not.toContain('lead.accepted');
+    // Both loopback names are its own, in any case.
+    for (const host of [`localhost:${port}`, `LOCALHOST:${port}`, `127.0.0.1:${port}`]) {
+      const answer = await rawRequest(inbox.url, {
+        method: 'GET',
+        path: '/store',
+        headers: { host },
+      });
+      expect(answer.status, host).toBe(200);
+    }
+    expect(await storedWebhooks(inbox.url)).toHaveLength(before);
+  });
+
+  it('keeps no credential a sender put in a header, whatever the header and the path', async () => {
+    const PARTNER_KEY = 'kryon-local-partner-key-fedcba9876543210';
+    const own = await startWebhookInbox({
+      port: 0,
+      secrets: [CURRENT],
+      apiKeys: [{ header: 'X-Partner-Key', key: PARTNER_KEY }],
+    });
+    try {
+      const signed = webhookSigner([CURRENT]).signJson({ id: ID, payload: PAYLOAD });
+      const credentials = {
+        authorization: 'Bearer sk_live_not_the_configured_header',
+        'proxy-authorization': 'Basic cHJveHk6c2VjcmV0',
+        'x-api-key': 'sk_live_a_key_for_another_api',
+        cookie: 'session=sk_live_session_cookie',
+      };
+      const sent = [
+        // The configured key with another key beside it, in a header it was not told of.
+        await fetch(`${own.url}/api`, {
+          method: 'POST',
+          headers: { 'x-partner-key': PARTNER_KEY, ...credentials },
+          body: JSON.stringify(PAYLOAD),
+        }),
+        // A key in the configured header's place, but on a webhook's path.
+        await fetch(`${own.url}/hooks/crm`, {
+          method: 'POST',
+          headers: { ...signed.headers, 'x-partner-key': PARTNER_KEY, ...credentials },
+          body: signed.body,
+        }),
+        await fetch(`${own.url}/slack/T0ken`, {
+          method: 'POST',
+          headers: { 'x-partner-key': PARTNER_KEY, ...credentials },
+          body: '{"text":"New lead"}',
+        }),
+      ];
+
+      expect(sent.map((a) => a.status)).toEqual([204, 204, 200]);
+      const stored = await storedWebhooks(own.url);
+      const redacted = {
+        authorization: '(redacted)',
+        'proxy-authorization': '(redacted)',
+        'x-api-key': '(redacted)',
+        cookie: '(redacted)',
+      };
+      expect(stored.map((e) => [e.kind, e.verified])).toEqual([
+        ['api', true],
+        ['webhook', true],
+        ['slack', true],
+      ]);
+      expect(stored[0]?.headers).toMatchObject({ 'x-partner-key': '(checked)', ...redacted });
+      expect(stored[1]?.headers).toMatchObject({
+        'x-partner-key': '(redacted)',
+        ...redacted,
+        'webhook-id': ID,
+      });
+      expect(stored[2]?.headers).toMatchObject({ 'x-partner-key': '(redacted)', ...redacted });
+      const text = JSON.stringify(stored) + (await (await fetch(own.url)).text());
+      expect(text).not.toContain('sk_live');
+      expect(text).not.toContain(PARTNER_KEY);
+      expect(text).not.toContain('cHJveHk6c2VjcmV0');
+    } finally {
+      await own.close();
     }
   });
 

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { checkSecret } from '../src/adapters/webhook-signer.ts';
 import { escapeHtml } from '../src/leads/notification.ts';
@@ -21,7 +22,10 @@ import { SLACK_STYLE, slackMessageHtml } from './slack-html.ts';
  * It is a CRM's API too: a POST to `/api` or `/api/...` (a local `api` destination's URL) is
  * taken when its key header holds one of the keys it is given, as an API that checks a key
  * does (compared in constant time), and answered 401 otherwise. The key is never kept: the
- * stored header says only that it was checked.
+ * stored header says only that it was checked. Nor is any other credential a sender put in a
+ * header (`authorization`, `x-api-key`, a configured key header on another path...).
+ * It answers only by its loopback address: the store holds lead events, which a web page in
+ * the developer's browser must not read by a host name of its own that resolves here.
  */
 
 /** One delivery as the inbox keeps it at `GET /store`. */
@@ -37,7 +41,11 @@ export interface WebhookEntry {
    * verified.
    */
   kind: 'slack' | 'webhook' | 'api';
-  /** As received, but for an `api` key header's value: `(checked)` or `(refused)`, never the key. */
+  /**
+   * As received, but for the credentials: an `api` key header's value is `(checked)` or
+   * `(refused)`, any other credential header's (`CREDENTIAL_HEADERS`, a configured key header
+   * on another path) `(redacted)`; never a key.
+   */
   headers: Record<string, string>;
   /** The body exactly as received: what the signature covers. */
   body: string;
@@ -80,6 +88,53 @@ export interface ApiKey {
 /** What the inbox keeps of an `api` key header instead of its value. */
 const API_KEY_CHECKED = '(checked)';
 const API_KEY_REFUSED = '(refused)';
+/** What the inbox keeps of any other credential header instead of its value. */
+const REDACTED = '(redacted)';
+
+/**
+ * Headers that carry a credential whatever the path: a key sent in one the inbox was not told
+ * of (a sender's mistake, another receiver's key) is no less a key, so none is stored.
+ */
+export const CREDENTIAL_HEADERS = [
+  'authorization',
+  'proxy-authorization',
+  'x-api-key',
+  'cookie',
+] as const;
+
+/**
+ * The headers as the store keeps them: each credential header's value (`CREDENTIAL_HEADERS`
+ * and the configured key headers, any case) replaced by `(redacted)`, unless `kept` already
+ * replaced it (an `api` key header's `(checked)` or `(refused)`).
+ */
+export function redactedHeaders(
+  headers: Record<string, string>,
+  keyHeaders: readonly string[],
+  kept: ReadonlySet<string> = new Set(),
+): Record<string, string> {
+  const secret = new Set<string>([
+    ...CREDENTIAL_HEADERS,
+    ...keyHeaders.map((name) => name.toLowerCase()),
+  ]);
+  const stored = { ...headers };
+  for (const name of Object.keys(stored)) {
+    if (secret.has(name.toLowerCase()) && !kept.has(name)) stored[name] = REDACTED;
+  }
+  return stored;
+}
+
+/**
+ * Why a request is refused for its Host, or undefined: it must name the inbox by its loopback
+ * address, `127.0.0.1:<port>` or `localhost:<port>` (any case). A web page can reach this
+ * port by a host name of its own that resolves to 127.0.0.1 (DNS rebinding) and then read the
+ * store as its own origin; its requests carry that host name, so they are refused. The same
+ * rule as the local bus's replay (event-bus.ts `replayRequestProblem`).
+ */
+export function hostProblem(host: string | undefined, port: number): string | undefined {
+  const named = host?.toLowerCase();
+  if (named === `127.0.0.1:${port}` || named === `localhost:${port}`) return undefined;
+  return `The webhook inbox answers at 127.0.0.1:${port} or localhost:${port} only.`;
+}
 
 export interface WebhookInbox {
   url: string;
@@ -123,7 +178,8 @@ function sameKey(given: string, expected: string): boolean {
 
 /**
  * Whether a call to `/api` holds one of the keys, in that key's header, and the headers to keep
- * (every key header's value replaced: a refused value may be another real key).
+ * (every key header's value replaced: a refused value may be another real key; any other
+ * credential header's too, `redactedHeaders`).
  */
 export function checkApiKey(
   keys: readonly ApiKey[],
@@ -136,10 +192,14 @@ export function checkApiKey(
     const given = headers[header.toLowerCase()];
     if (given !== undefined && sameKey(given, key)) verified = true;
   }
-  const kept = { ...headers };
+  const checked = { ...headers };
   for (const name of names) {
-    if (kept[name] !== undefined) kept[name] = verified ? API_KEY_CHECKED : API_KEY_REFUSED;
+    if (checked[name] !== undefined) {
+      checked[name] = verified ? API_KEY_CHECKED : API_KEY_REFUSED;
+    }
   }
+  // A key in a header that is not its own (`authorization` for an `x-api-key` API) is one too.
+  const kept = redactedHeaders(checked, names, new Set(names));
   if (verified) return { verified, headers: kept };
   const reason =
     names.length === 0
@@ -176,9 +236,17 @@ export async function startWebhookInbox(options: WebhookInboxOptions): Promise<W
   const seenIds = new Set<string>();
   let seq = 0;
 
+  const keyHeaders = (options.apiKeys ?? []).map((k) => k.header);
   const server = createServer(async (req, res) => {
     const path = req.url?.split('?')[0] ?? '/';
     try {
+      // Before anything is read or served: a rebound page gets neither the store nor a say.
+      const refused = hostProblem(req.headers.host, (server.address() as AddressInfo).port);
+      if (refused) {
+        res.writeHead(403, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: refused }));
+        return;
+      }
       if (req.method === 'GET' && path === '/store') {
         res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
         res.end(JSON.stringify({ webhooks: entries }));
@@ -210,7 +278,7 @@ export async function startWebhookInbox(options: WebhookInboxOptions): Promise<W
           receivedAt: new Date().toISOString(),
           path,
           kind: 'slack',
-          headers,
+          headers: redactedHeaders(headers, keyHeaders),
           body,
           verified: problem === undefined,
           ...(problem ? { reason: problem } : {}),
@@ -260,7 +328,7 @@ export async function startWebhookInbox(options: WebhookInboxOptions): Promise<W
         receivedAt: new Date().toISOString(),
         path,
         kind: 'webhook',
-        headers,
+        headers: redactedHeaders(headers, keyHeaders),
         body,
         ...result,
         ...(repeat ? { repeat } : {}),

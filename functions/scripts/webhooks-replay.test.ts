@@ -10,6 +10,7 @@ import {
 } from '@aws-sdk/client-eventbridge';
 import {
   DeleteMessageCommand,
+  GetQueueAttributesCommand,
   ReceiveMessageCommand,
   SQSClient,
   StartMessageMoveTaskCommand,
@@ -24,6 +25,8 @@ import { UsageError } from './lib/cli.ts';
 import {
   type DeployedLeadEvents,
   deployedLeadEvents,
+  failsEveryDeadLetter,
+  innermostErrorName,
   parseReplayArgs,
   parseSince,
   REDELIVERY_VISIBILITY_SECONDS,
@@ -409,6 +412,11 @@ function deadLetter(id: string, detail: object & { type: string }, source = 'kry
 }
 
 const lead = (id: string) => ({ form: 'demo' as const, submissionId: id });
+/** Lead ids as the publisher writes them: submission ids, UUIDs. */
+const LEAD_1 = '6f1c2a3b-4d5e-4f60-8a1b-2c3d4e5f6a71';
+const LEAD_2 = '6f1c2a3b-4d5e-4f60-8a1b-2c3d4e5f6a72';
+const LEAD_3 = '6f1c2a3b-4d5e-4f60-8a1b-2c3d4e5f6a73';
+const LEAD_4 = '6f1c2a3b-4d5e-4f60-8a1b-2c3d4e5f6a74';
 const AT = '2026-11-28T09:00:00.000Z';
 
 describe("an api destination's dead letters", () => {
@@ -420,7 +428,7 @@ describe("an api destination's dead letters", () => {
       EventPattern: JSON.stringify({ resources, source: ['kryon.leads.redelivery'] }),
     });
   }
-  /** The leads table: lead-2 was erased. */
+  /** The leads table: the leads of these ids were erased. */
   function erasedLeads(...ids: string[]) {
     documents
       .on(GetCommand)
@@ -431,13 +439,13 @@ describe("an api destination's dead letters", () => {
 
   it('puts each on the bus again for that destination alone, leaves out erased leads, and keeps what the bus refuses or cannot be read', async () => {
     redeliveryRule();
-    erasedLeads('lead-2');
+    erasedLeads(LEAD_2);
     // A key a newer publisher added: the receiver gets it too.
-    const opened = { ...leadReportOpened(lead('lead-1'), 'report-7', AT), addedLater: 'kept' };
-    const erasedDelivery = leadDelivery(lead('lead-2'), { outcome: 'delivered', at: AT });
-    const erase = leadErased(lead('lead-2'), AT);
-    const refused = leadDelivery(lead('lead-3'), { outcome: 'bounced', at: AT });
-    const again = leadReportOpened(lead('lead-4'), 'report-8', AT);
+    const opened = { ...leadReportOpened(lead(LEAD_1), 'report-7', AT), addedLater: 'kept' };
+    const erasedDelivery = leadDelivery(lead(LEAD_2), { outcome: 'delivered', at: AT });
+    const erase = leadErased(lead(LEAD_2), AT);
+    const refused = leadDelivery(lead(LEAD_3), { outcome: 'bounced', at: AT });
+    const again = leadReportOpened(lead(LEAD_4), 'report-8', AT);
     sqs
       .on(ReceiveMessageCommand)
       .resolvesOnce({
@@ -503,7 +511,7 @@ describe("an api destination's dead letters", () => {
     );
     // Its erase itself is sent without asking; the others by the table's ERASED# item.
     expect(documents.commandCalls(GetCommand).map((c) => c.args[0].input)).toEqual(
-      ['lead-1', 'lead-2', 'lead-3', 'lead-4'].map((id) => ({
+      [LEAD_1, LEAD_2, LEAD_3, LEAD_4].map((id) => ({
         TableName: 'KryonWebProd-Submissions-1A2B',
         Key: { pk: `ERASED#${id}`, sk: 'ERASED' },
         ConsistentRead: true,
@@ -549,7 +557,7 @@ describe("an api destination's dead letters", () => {
       .on(GetCommand)
       .rejects(Object.assign(new Error('not authorized'), { name: 'AccessDeniedException' }));
     sqs.on(ReceiveMessageCommand).resolves({
-      Messages: [deadLetter('m1', leadReportOpened(lead('lead-1'), 'report-7', AT))],
+      Messages: [deadLetter('m1', leadReportOpened(lead(LEAD_1), 'report-7', AT))],
     });
     const io = captureIo();
 
@@ -570,6 +578,245 @@ describe("an api destination's dead letters", () => {
     expect(eventbridge.commandCalls(PutEventsCommand)).toEqual([]);
     expect(sqs.commandCalls(DeleteMessageCommand)).toEqual([]);
     expect(io.stderr()).toContain('The dead letters of partner-api were not all sent again');
+  });
+
+  it('keeps a dead letter whose own call fails, naming only the error class, and sends the others', async () => {
+    redeliveryRule();
+    // The table refuses one lead's key, and the bus one put, each with a message that repeats
+    // what it was given: neither may reach a line.
+    documents.on(GetCommand).callsFake((input: { Key: { pk: string } }) => {
+      if (input.Key.pk === `ERASED#${LEAD_1}`) {
+        throw Object.assign(
+          new Error(`One or more parameter values were invalid: ${input.Key.pk}`),
+          {
+            name: 'ValidationException',
+          },
+        );
+      }
+      return {};
+    });
+    const echoed = leadReportOpened(lead(LEAD_2), 'report-echo', AT);
+    eventbridge.on(PutEventsCommand).callsFake((input: { Entries: { Detail: string }[] }) => {
+      if (input.Entries[0]?.Detail.includes('report-echo')) {
+        throw Object.assign(new Error(`Rate exceeded for ${input.Entries[0].Detail}`), {
+          name: 'ThrottlingException',
+        });
+      }
+      return { FailedEntryCount: 0, Entries: [{ EventId: 'new-event' }] };
+    });
+    sqs
+      .on(ReceiveMessageCommand)
+      .resolvesOnce({
+        Messages: [
+          deadLetter('m1', leadReportOpened(lead(LEAD_1), 'report-7', AT)),
+          deadLetter('m2', echoed),
+          deadLetter('m3', leadReportOpened(lead(LEAD_3), 'report-9', AT)),
+          deadLetter('m4', leadReportOpened(lead(LEAD_4), 'report-10', AT)),
+        ],
+      })
+      .resolves({ Messages: [] });
+    // The queue refuses one delete after the bus took its event: kept, sent again next run.
+    sqs
+      .on(DeleteMessageCommand)
+      .resolves({})
+      .on(DeleteMessageCommand, { ReceiptHandle: 'receipt-m4' })
+      .rejects(Object.assign(new Error('Internal error'), { name: 'InternalError' }));
+    const io = captureIo();
+
+    const result = await replayDeployed(
+      { deadLetters: true, destination: 'partner-api' },
+      WITH_PARTNER,
+      clients(),
+      io,
+      NOW,
+    );
+
+    expect(result.redeliveries).toEqual([
+      { destination: 'partner-api', sentAgain: 1, erased: 0, kept: 3 },
+    ]);
+    expect(
+      sqs.commandCalls(DeleteMessageCommand).map((c) => c.args[0].input.ReceiptHandle),
+    ).toEqual(['receipt-m3', 'receipt-m4']);
+    expect(io.stderr()).toContain(
+      'partner-api: dead letter m1 kept: ValidationException asking the leads table whether its lead was erased (dynamodb:GetItem)\n',
+    );
+    expect(io.stderr()).toContain(
+      'partner-api: dead letter m2 kept: ThrottlingException putting it on the bus (events:PutEvents)\n',
+    );
+    expect(io.stderr()).toContain(
+      'partner-api: dead letter m4 kept: InternalError deleting it from the dead-letter queue (sqs:DeleteMessage) after the bus took it',
+    );
+    expect(io.stderr()).not.toContain('were not all sent again');
+    expect(io.stderr()).not.toContain('ERASED#');
+    expect(io.stderr()).not.toContain('report-echo');
+  });
+
+  it('stops a destination at an error every dead letter would meet: permissions, the queue or bus gone', async () => {
+    const stopping = [
+      { on: PutEventsCommand, name: 'AccessDeniedException' },
+      { on: PutEventsCommand, name: 'ResourceNotFoundException' },
+      { on: DeleteMessageCommand, name: 'QueueDoesNotExist' },
+      { on: DeleteMessageCommand, name: 'AWS.SimpleQueueService.NonExistentQueue' },
+    ] as const;
+    for (const { on, name } of stopping) {
+      eventbridge.reset();
+      sqs.reset();
+      documents.reset();
+      redeliveryRule();
+      erasedLeads();
+      sqs.on(ReceiveMessageCommand).resolves({
+        Messages: [
+          deadLetter('m1', leadReportOpened(lead(LEAD_1), 'report-7', AT)),
+          deadLetter('m2', leadReportOpened(lead(LEAD_2), 'report-8', AT)),
+        ],
+      });
+      const refusal = Object.assign(new Error('refused'), { name });
+      if (on === PutEventsCommand) {
+        eventbridge.on(PutEventsCommand).rejects(refusal);
+        sqs.on(DeleteMessageCommand).resolves({});
+      } else {
+        eventbridge.on(PutEventsCommand).resolves({ Entries: [{ EventId: 'new-event' }] });
+        sqs.on(DeleteMessageCommand).rejects(refusal);
+      }
+      const io = captureIo();
+
+      const result = await replayDeployed(
+        { deadLetters: true, destination: 'partner-api' },
+        WITH_PARTNER,
+        clients(),
+        io,
+        NOW,
+      );
+
+      expect(result.redeliveries[0]?.error, name).toContain(`${name} `);
+      expect(result.redeliveries[0]?.error, name).toContain('for dead letter m1');
+      // m2 is never tried: it would fail the same way.
+      expect(eventbridge.commandCalls(PutEventsCommand), name).toHaveLength(1);
+      expect(sqs.commandCalls(ReceiveMessageCommand), name).toHaveLength(1);
+      expect(io.stderr(), name).toContain(
+        'The dead letters of partner-api were not all sent again',
+      );
+    }
+  });
+
+  it('keeps, unread, a dead letter whose leadId is not what the publisher writes, never asking the table', async () => {
+    redeliveryRule();
+    erasedLeads();
+    // Over DynamoDB's 2048-byte key limit, which would fail its GetItem.
+    const hostile = { ...leadReportOpened(lead(LEAD_1), 'report-7', AT), leadId: 'x'.repeat(3000) };
+    sqs
+      .on(ReceiveMessageCommand)
+      .resolvesOnce({
+        Messages: [
+          deadLetter('m1', hostile),
+          deadLetter('m2', leadReportOpened(lead(LEAD_2), 'report-8', AT)),
+        ],
+      })
+      .resolves({ Messages: [] });
+    sqs.on(DeleteMessageCommand).resolves({});
+    eventbridge.on(PutEventsCommand).resolves({ Entries: [{ EventId: 'new-event' }] });
+    const io = captureIo();
+
+    const result = await replayDeployed(
+      { deadLetters: true, destination: 'partner-api' },
+      WITH_PARTNER,
+      clients(),
+      io,
+      NOW,
+    );
+
+    expect(result.redeliveries).toEqual([
+      { destination: 'partner-api', sentAgain: 1, erased: 0, kept: 1 },
+    ]);
+    expect(documents.commandCalls(GetCommand).map((c) => c.args[0].input.Key)).toEqual([
+      { pk: `ERASED#${LEAD_2}`, sk: 'ERASED' },
+    ]);
+    expect(io.stderr()).toContain(
+      'partner-api: dead letter m1 kept: its leadId is not a lead id (a UUID, as the publisher writes it)',
+    );
+  });
+
+  it('says how many dead letters are in flight/hidden (received elsewhere), rather than a bare 0 sent', async () => {
+    redeliveryRule();
+    erasedLeads();
+    // Someone read all three with `aws sqs receive-message`: none is visible to this run.
+    sqs.on(ReceiveMessageCommand).resolves({ Messages: [] });
+    sqs
+      .on(GetQueueAttributesCommand)
+      .resolves({ Attributes: { ApproximateNumberOfMessagesNotVisible: '3' } });
+    const io = captureIo();
+
+    const result = await replayDeployed(
+      { deadLetters: true, destination: 'partner-api' },
+      WITH_PARTNER,
+      clients(),
+      io,
+      NOW,
+    );
+
+    expect(result.redeliveries).toEqual([
+      { destination: 'partner-api', sentAgain: 0, erased: 0, kept: 0, hidden: 3 },
+    ]);
+    expect(sqs.commandCalls(GetQueueAttributesCommand)[0]?.args[0].input).toEqual({
+      QueueUrl: PARTNER.deadLetterQueueUrl,
+      AttributeNames: ['ApproximateNumberOfMessagesNotVisible'],
+    });
+    expect(io.stdout()).toContain(
+      '3 dead letters are in flight/hidden in the dead-letter queue of partner-api',
+    );
+    expect(io.stdout()).toContain('Run this again in a few minutes.');
+    expect(USAGE).toContain('sqs:GetQueueAttributes');
+  });
+
+  it('does not count as hidden the dead letters this run kept, and goes on when SQS will not say', async () => {
+    redeliveryRule();
+    erasedLeads();
+    sqs
+      .on(ReceiveMessageCommand)
+      .resolvesOnce({ Messages: [{ MessageId: 'm1', ReceiptHandle: 'r1', Body: 'not json' }] })
+      .resolves({ Messages: [] });
+    // The one it kept is out of sight by its own receive.
+    sqs
+      .on(GetQueueAttributesCommand)
+      .resolves({ Attributes: { ApproximateNumberOfMessagesNotVisible: '1' } });
+    let io = captureIo();
+    let result = await replayDeployed(
+      { deadLetters: true, destination: 'partner-api' },
+      WITH_PARTNER,
+      clients(),
+      io,
+      NOW,
+    );
+    expect(result.redeliveries[0]).toEqual({
+      destination: 'partner-api',
+      sentAgain: 0,
+      erased: 0,
+      kept: 1,
+    });
+    expect(io.stdout()).not.toContain('in flight/hidden');
+
+    sqs.reset();
+    sqs.on(ReceiveMessageCommand).resolves({ Messages: [] });
+    sqs
+      .on(GetQueueAttributesCommand)
+      .rejects(Object.assign(new Error('not authorized'), { name: 'AccessDenied' }));
+    io = captureIo();
+    result = await replayDeployed(
+      { deadLetters: true, destination: 'partner-api' },
+      WITH_PARTNER,
+      clients(),
+      io,
+      NOW,
+    );
+    expect(result.redeliveries[0]).toEqual({
+      destination: 'partner-api',
+      sentAgain: 0,
+      erased: 0,
+      kept: 0,
+    });
+    expect(io.stderr()).toContain(
+      'whether dead letters are out of sight (received elsewhere) could not be asked: AccessDenied (sqs:GetQueueAttributes)',
+    );
   });
 
   it('touches no dead letter while its redelivery rule would not send it on, nor without the table', async () => {
@@ -639,9 +886,56 @@ describe("an api destination's dead letters", () => {
   });
 });
 
+describe('the errors of one dead letter', () => {
+  it('stop the destination only when every dead letter would meet them, by name, through wrapping errors', () => {
+    const named = (name: string, cause?: unknown) =>
+      Object.assign(new Error('text', cause === undefined ? {} : { cause }), { name });
+    for (const name of [
+      'AccessDeniedException',
+      'AccessDenied',
+      'ResourceNotFoundException',
+      'QueueDoesNotExist',
+      'AWS.SimpleQueueService.NonExistentQueue',
+      'ExpiredTokenException',
+    ]) {
+      expect(failsEveryDeadLetter(named(name)), name).toBe(true);
+    }
+    // The leads table's adapter wraps the SDK's error.
+    expect(failsEveryDeadLetter(named('DependencyError', named('AccessDeniedException')))).toBe(
+      true,
+    );
+    for (const name of [
+      'ValidationException',
+      'ThrottlingException',
+      'ProvisionedThroughputExceededException',
+      'InternalError',
+      'TypeError',
+    ]) {
+      expect(failsEveryDeadLetter(named(name)), name).toBe(false);
+    }
+    expect(failsEveryDeadLetter(named('DependencyError', named('ValidationException')))).toBe(
+      false,
+    );
+    expect(failsEveryDeadLetter('a string')).toBe(false);
+  });
+
+  it('are named by their innermost class, never by their message', () => {
+    const inner = Object.assign(new Error('echo: Bearer sk_live_x'), {
+      name: 'ValidationException',
+    });
+    expect(innermostErrorName(new Error('database unavailable', { cause: inner }))).toBe(
+      'ValidationException',
+    );
+    expect(innermostErrorName('sk_live_x')).toBe('an error with no name');
+    expect(innermostErrorName(Object.assign(new Error('x'), { name: 'sk live x\n' }))).toBe(
+      'an error with no name',
+    );
+  });
+});
+
 describe('readDeadLetter', () => {
   it('refuses what is no lead event, naming where, never the body', () => {
-    const detail = leadErased(lead('lead-1'), AT);
+    const detail = leadErased(lead(LEAD_1), AT);
     expect(
       readDeadLetter(JSON.stringify({ source: 'aws.ses', 'detail-type': 'x', detail })),
     ).toEqual({ unreadable: 'it is no lead event of version 1 (at source)' });

@@ -33,6 +33,7 @@ import {
 } from '@aws-sdk/client-eventbridge';
 import {
   DeleteMessageCommand,
+  GetQueueAttributesCommand,
   type Message,
   ReceiveMessageCommand,
   SQSClient,
@@ -95,12 +96,13 @@ Deployed (with your AWS credentials): --dead-letters moves a Slack or webhook de
 dead-letter queue back to its queue (SQS StartMessageMoveTask); an api destination's dead
 letters are read from its dead-letter queue and put on the bus again for it alone (its
 redelivery rule), each deleted once the bus took it, those of erased leads deleted unsent
-(events:DescribeRule, sqs:ReceiveMessage, sqs:DeleteMessage, events:PutEvents,
-dynamodb:GetItem on the leads table). --since replays the bus's archive through the
-destinations' rules (EventBridge StartReplay); an api destination is then sent erased leads'
-events too, which its receiver must drop. Locally: the dead-letter files go back on their
-queues, or the archived events since the date are queued again; npm start delivers them (at
-once if it runs, else at its next start).`;
+(events:DescribeRule, sqs:ReceiveMessage, sqs:DeleteMessage, sqs:GetQueueAttributes,
+events:PutEvents, dynamodb:GetItem on the leads table); those someone just received (as aws
+sqs receive-message does, which hides them for a while) are counted, for a later run. --since
+replays the bus's archive through the destinations' rules (EventBridge StartReplay); an api
+destination is then sent erased leads' events too, which its receiver must drop. Locally:
+the dead-letter files go back on their queues, or the archived events since the date are
+queued again; npm start delivers them (at once if it runs, else at its next start).`;
 
 /** What one command sends again: the dead letters, or the archive since a date. */
 export type ReplaySource = { deadLetters: true } | { since: Date };
@@ -316,8 +318,16 @@ export interface Redelivery {
   sentAgain: number;
   /** Events of erased leads: deleted, never sent again. */
   erased: number;
-  /** Left in the dead-letter queue: the bus refused it, or it is no lead event. */
+  /**
+   * Left in the dead-letter queue: the bus refused it, it is no lead event, or a call for it
+   * alone failed.
+   */
   kept: number;
+  /**
+   * In its dead-letter queue but out of this run's sight (received elsewhere, within their
+   * visibility timeout): a later run sends them. Absent when none, or when SQS could not say.
+   */
+  hidden?: number;
   /** Why the run stopped short for this destination (the rest of its dead letters untouched). */
   error?: string;
 }
@@ -482,6 +492,13 @@ const deadLetterEnvelope = z.object({
 });
 
 /**
+ * A lead id as the publisher writes it (a submission id: `randomUUID()`). The event schema
+ * takes any text, but a dead letter's id is asked of the table: one of another form (a key
+ * over DynamoDB's size limit, or anything a hostile body holds) is not a lead's.
+ */
+const LEAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
  * The lead event a dead letter carries, with its detail's JSON as the bus carried it (keys
  * this code does not know included), or why it carries none: never any part of the body.
  */
@@ -504,6 +521,9 @@ export function readDeadLetter(
   if (parsed.data['detail-type'] !== parsed.data.detail.type) {
     return { unreadable: 'its detail-type is not its detail type' };
   }
+  if (!LEAD_ID.test(parsed.data.detail.leadId)) {
+    return { unreadable: 'its leadId is not a lead id (a UUID, as the publisher writes it)' };
+  }
   // The schema's output drops keys it does not know (a newer publisher's): the receiver gets
   // the detail as published.
   return {
@@ -514,11 +534,63 @@ export function readDeadLetter(
 }
 
 /**
+ * The names of AWS errors that any dead letter would meet as well: the credentials refused,
+ * or the queue, table or bus gone. One stops the destination; any other error is the dead
+ * letter's own (a lead id the table refuses, a throttled call) and only that one is kept.
+ */
+const FAILS_EVERY_DEAD_LETTER = [
+  /^AccessDenied/,
+  /^ResourceNotFound/,
+  /^QueueDoesNotExist$/,
+  /NonExistentQueue$/,
+  /^ExpiredToken/,
+  /^UnrecognizedClient/,
+  /^InvalidClientTokenId$/,
+];
+
+/** The names along an error's causes, outermost first (an adapter wraps the SDK's error). */
+function errorNames(error: unknown): string[] {
+  const names: string[] = [];
+  let at: unknown = error;
+  for (let depth = 0; depth < 5 && at instanceof Error; depth += 1) {
+    names.push(at.name);
+    at = at.cause;
+  }
+  return names;
+}
+
+/** Whether this error would fail for every dead letter of the destination, by its names. */
+export function failsEveryDeadLetter(error: unknown): boolean {
+  return errorNames(error).some((name) =>
+    FAILS_EVERY_DEAD_LETTER.some((pattern) => pattern.test(name)),
+  );
+}
+
+/**
+ * The error's class, as a line may print it: the innermost cause's name (the SDK's, such as
+ * `ValidationException`), never its message, which may repeat what the dead letter held.
+ */
+export function innermostErrorName(error: unknown): string {
+  const name = errorNames(error).at(-1);
+  return name && /^[A-Za-z][\w.:-]{0,99}$/.test(name) ? name : 'an error with no name';
+}
+
+/** A call for one dead letter that failed in a way every other one would too. */
+class StopDestination extends Error {
+  constructor(message: string, options: { cause: unknown }) {
+    super(message, options);
+    this.name = 'StopDestination';
+  }
+}
+
+/**
  * One `api` destination's dead letters, each put on the bus again as an event of the
  * redelivery source naming its API destination, which its redelivery rule alone matches
  * (and no archive keeps). The receipt is deleted only once the bus took the event, so a dead
  * letter is never lost, and at once, so a run stopped halfway sends none twice. An erased
  * lead's event is deleted unsent, as the delivery function drops it; its `lead.erased` is sent.
+ * A dead letter whose own call fails is kept and the others go on, so one that cannot be
+ * sent never holds back the rest.
  */
 async function redeliverDeadLetters(
   destination: ApiDestinationOutput,
@@ -535,6 +607,24 @@ async function redeliverDeadLetters(
   const keep = (message: Message, why: string) => {
     result.kept += 1;
     io.err(`  ${destination.name}: dead letter ${message.MessageId ?? '(no id)'} kept: ${why}\n`);
+  };
+  /** One call for `message`: what it does and the IAM action it needs, for the lines. */
+  const step = async <T>(
+    message: Message,
+    doing: string,
+    call: () => Promise<T>,
+  ): Promise<{ done: T } | { failed: string }> => {
+    try {
+      return { done: await call() };
+    } catch (error) {
+      if (failsEveryDeadLetter(error)) {
+        throw new StopDestination(
+          `${innermostErrorName(error)} ${doing} for dead letter ${message.MessageId ?? '(no id)'}, as it would for every other one`,
+          { cause: error },
+        );
+      }
+      return { failed: `${innermostErrorName(error)} ${doing}` };
+    }
   };
   try {
     if (!facts.tableName) {
@@ -573,41 +663,74 @@ async function redeliverDeadLetters(
           continue;
         }
         // Every destination hears of an erase: only the events before it are left out.
-        if (read.event.type !== 'lead.erased' && (await isErased(read.event.leadId))) {
-          await deleteMessage(clients.sqs, queueUrl, message);
-          result.erased += 1;
-          continue;
+        if (read.event.type !== 'lead.erased') {
+          const erased = await step(
+            message,
+            'asking the leads table whether its lead was erased (dynamodb:GetItem)',
+            () => isErased(read.event.leadId),
+          );
+          if ('failed' in erased) {
+            keep(message, erased.failed);
+            continue;
+          }
+          if (erased.done) {
+            const deleted = await step(
+              message,
+              'deleting it (its lead was erased) from the dead-letter queue (sqs:DeleteMessage)',
+              () => deleteMessage(clients.sqs, queueUrl, message),
+            );
+            if ('failed' in deleted) keep(message, deleted.failed);
+            else result.erased += 1;
+            continue;
+          }
         }
         // PutEvents: https://docs.aws.amazon.com/eventbridge/latest/APIReference/API_PutEvents.html
-        const put = await clients.eventbridge.send(
-          new PutEventsCommand({
-            Entries: [
-              {
-                EventBusName: facts.busName,
-                Source: LEAD_EVENT_REDELIVERY_SOURCE,
-                DetailType: read.detailType,
-                Detail: read.detail,
-                Resources: [destination.apiDestinationArn],
-              },
-            ],
-          }),
+        const put = await step(message, 'putting it on the bus (events:PutEvents)', () =>
+          clients.eventbridge.send(
+            new PutEventsCommand({
+              Entries: [
+                {
+                  EventBusName: facts.busName,
+                  Source: LEAD_EVENT_REDELIVERY_SOURCE,
+                  DetailType: read.detailType,
+                  Detail: read.detail,
+                  Resources: [destination.apiDestinationArn],
+                },
+              ],
+            }),
+          ),
         );
-        const entry = put.Entries?.[0];
-        if ((put.FailedEntryCount ?? 0) > 0 || !entry?.EventId || entry.ErrorCode) {
+        if ('failed' in put) {
+          keep(message, put.failed);
+          continue;
+        }
+        const entry = put.done.Entries?.[0];
+        if ((put.done.FailedEntryCount ?? 0) > 0 || !entry?.EventId || entry.ErrorCode) {
           keep(
             message,
             `the bus refused it (${entry?.ErrorCode ?? 'no error code'}${entry?.ErrorMessage ? `: ${entry.ErrorMessage}` : ''})`,
           );
           continue;
         }
-        await deleteMessage(clients.sqs, queueUrl, message);
-        result.sentAgain += 1;
+        const deleted = await step(
+          message,
+          'deleting it from the dead-letter queue (sqs:DeleteMessage)',
+          () => deleteMessage(clients.sqs, queueUrl, message),
+        );
+        if ('failed' in deleted) {
+          keep(
+            message,
+            `${deleted.failed} after the bus took it: a later run sends it again, which the receiver drops by its id`,
+          );
+        } else {
+          result.sentAgain += 1;
+        }
       }
     }
   } catch (error) {
     // A call that failed outright (permissions, a queue or table gone) would fail for every
     // dead letter: the one in hand stays, and so do the rest.
-    stop(describeError(error));
+    stop(error instanceof StopDestination ? error.message : describeError(error));
   }
   io.out(
     `Dead letters of ${destination.name}: ${result.sentAgain} sent again (to it alone, by its redelivery rule), ` +
@@ -617,7 +740,49 @@ async function redeliverDeadLetters(
         : '') +
       '.\n',
   );
+  if (result.error === undefined) {
+    const hidden = await hiddenDeadLetters(clients.sqs, queueUrl, result.kept, destination, io);
+    if (hidden > 0) {
+      result.hidden = hidden;
+      io.out(
+        `  ${hidden} dead letter${hidden === 1 ? ' is' : 's are'} in flight/hidden in the dead-letter queue of ${destination.name}: ` +
+          `received elsewhere (as by \`aws sqs receive-message\`), ${hidden === 1 ? 'it stays' : 'they stay'} out of sight for the queue's visibility timeout, so this run could not send ${hidden === 1 ? 'it' : 'them'}. ` +
+          'Run this again in a few minutes.\n',
+      );
+    }
+  }
   return result;
+}
+
+/**
+ * How many of the destination's dead letters are out of sight (ApproximateNumberOfMessagesNotVisible)
+ * but for those this run kept, which it hides itself; 0 when SQS cannot say. A dead letter
+ * someone just read with `aws sqs receive-message` is hidden from every receive until its
+ * visibility timeout ends, so a run then finds none and would say nothing of it.
+ */
+async function hiddenDeadLetters(
+  sqs: Pick<SQSClient, 'send'>,
+  queueUrl: string,
+  keptByThisRun: number,
+  destination: ApiDestinationOutput,
+  io: Io,
+): Promise<number> {
+  try {
+    // GetQueueAttributes: https://docs.aws.amazon.com/AWSSimpleQueueService/latest/APIReference/API_GetQueueAttributes.html
+    const answer = await sqs.send(
+      new GetQueueAttributesCommand({
+        QueueUrl: queueUrl,
+        AttributeNames: ['ApproximateNumberOfMessagesNotVisible'],
+      }),
+    );
+    const notVisible = Number(answer?.Attributes?.ApproximateNumberOfMessagesNotVisible);
+    return Number.isFinite(notVisible) ? Math.max(0, notVisible - keptByThisRun) : 0;
+  } catch (error) {
+    io.err(
+      `  ${destination.name}: whether dead letters are out of sight (received elsewhere) could not be asked: ${innermostErrorName(error)} (sqs:GetQueueAttributes)\n`,
+    );
+    return 0;
+  }
 }
 
 async function deleteMessage(sqs: Pick<SQSClient, 'send'>, queueUrl: string, message: Message) {
@@ -687,7 +852,9 @@ export async function main(argv: string[], io: Io): Promise<number> {
     const result = await replayDeployed(args, facts, { eventbridge, sqs, dynamodb }, io);
     const failed =
       result.moves.some((move) => move.error) ||
-      result.redeliveries.some((redelivery) => redelivery.error || redelivery.kept > 0);
+      result.redeliveries.some(
+        (redelivery) => redelivery.error || redelivery.kept > 0 || (redelivery.hidden ?? 0) > 0,
+      );
     return failed ? 1 : 0;
   } finally {
     cloudformation.destroy();

@@ -86,7 +86,7 @@ export function queuedOutput(name: string): QueuedOutput {
   };
 }
 
-/** An `api` destination as the stack's output lists it. */
+/** An `api` destination as the stack's output lists it, deployed with the file's pin. */
 export function apiOutput(name: string): ApiOutput {
   const id = name.replaceAll('-', '');
   return {
@@ -95,6 +95,7 @@ export function apiOutput(name: string): ApiOutput {
     apiDestinationArn: `arn:aws:events:${REGION}:${ACCOUNT}:api-destination/${apiDestinationName(name)}/8f0e2a4c-1b3d-4e5f-a6b7-c8d9e0f1a2b3`,
     connectionArn: `arn:aws:events:${REGION}:${ACCOUNT}:connection/${connectionName(name)}/0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f`,
     redeliveryRuleArn: `arn:aws:events:${REGION}:${ACCOUNT}:rule/${LEAD_EVENT_BUS}/KryonWeb-LeadEventsDestination${id}Redelivery3C4D5E6F-StUvWx901234`,
+    secretVersion: API_SECRET_VERSION,
   };
 }
 
@@ -253,10 +254,17 @@ export const SLACK_URL =
 /** A webhook's current value: `whsec_` and the base64 of 32 bytes. */
 export const WEBHOOK_SECRET_VALUE = `whsec_${Buffer.from('Kryon verify fixture: 32 bytes..').toString('base64')}`;
 
-/** Each destination secret's current value, by the secret's name (an API key's is never read). */
+/** An `api` destination's key at its pinned version: the whole value of its header. */
+export const API_KEY_VALUE = 'partner-key-7Qm2Xv9Lr4Tn8Wz1Kb6Hd3Fs';
+
+/**
+ * Each destination secret's value, by the secret's name: the current one, and for the API key
+ * its pinned version, which is the current one.
+ */
 export const SECRET_VALUES: Record<string, string> = {
   'kryon/sales-slack-url': SLACK_URL,
   'kryon/crm-signing-secret': WEBHOOK_SECRET_VALUE,
+  'kryon/partner-api-key': API_KEY_VALUE,
 };
 
 /** DescribeSecret of a destination's secret: its versions with their stages, the current one. */

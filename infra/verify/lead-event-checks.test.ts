@@ -21,6 +21,7 @@ import { destinationPattern } from '@kryon/functions/event-destinations';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
+  API_KEY_VALUE,
   API_SECRET_VERSION,
   apiDestinationName,
   apiOutput,
@@ -75,8 +76,9 @@ import { leadEventOutputs } from './stack-facts.ts';
  *   https://docs.aws.amazon.com/eventbridge/latest/userguide/eb-event-patterns.html
  * - DescribeSecret: `DeletedDate` is there only when the secret is scheduled for deletion:
  *   https://docs.aws.amazon.com/secretsmanager/latest/apireference/API_DescribeSecret.html
- * - GetSecretValue: `SecretString` (or SecretBinary) of the AWSCURRENT version;
- *   ResourceNotFoundException when there is no such version:
+ * - GetSecretValue: `SecretString` (or SecretBinary) of the AWSCURRENT version, or with
+ *   `VersionId` of that version (an `api` key's pinned one); ResourceNotFoundException when
+ *   there is no such version:
  *   https://docs.aws.amazon.com/secretsmanager/latest/apireference/API_GetSecretValue.html
  * - GetQueueAttributes: `ApproximateNumberOfMessages` ("available for retrieval") and
  *   `ApproximateNumberOfMessagesNotVisible` ("in flight"), as strings; no age is among them:
@@ -604,14 +606,23 @@ describe("a destination's queues", () => {
 });
 
 describe('an api destination', () => {
-  it('reads its secret by DescribeSecret alone, never its value', async () => {
-    await run();
+  it("reads its secret's pinned version, the connection's key, never showing it", async () => {
+    const results = await run();
     expect(
-      stubs.secretsmanager.commandCalls(GetSecretValueCommand).map((c) => c.args[0].input.SecretId),
-    ).not.toContain(api.secret);
+      stubs.secretsmanager
+        .commandCalls(GetSecretValueCommand)
+        .map((c) => c.args[0].input)
+        .filter((input) => input.SecretId === api.secret),
+    ).toEqual([{ SecretId: api.secret, VersionId: API_SECRET_VERSION }]);
     expect(
       stubs.secretsmanager.commandCalls(DescribeSecretCommand).map((c) => c.args[0].input.SecretId),
     ).toContain(api.secret);
+    expect(line(results, 'lead-event secret: partner-api')).toEqual({
+      name: 'lead-event secret: partner-api',
+      status: 'ok',
+      detail: `kryon/partner-api-key's current version is ${API_SECRET_VERSION}, the one infra/environments/production.ts pins and KryonWeb was deployed with: the connection holds its key, an API key EventBridge takes (not shown)`,
+    });
+    expectNoValue(results, API_KEY_VALUE, 'partner-key-');
     expect(stubs.eventbridge.commandCalls(DescribeConnectionCommand)[0]?.args[0].input).toEqual({
       Name: connectionName('partner-api'),
     });
@@ -633,6 +644,93 @@ describe('an api destination', () => {
     expect(result.fix).toBe(
       `set secretVersion: '${rotated}' for partner-api in infra/environments/production.ts and deploy: CloudFormation reads the secret only when that reference changes, so the connection still holds the key of version ${API_SECRET_VERSION}.`,
     );
+  });
+
+  it('fails when the stack was deployed with another version than the file names, or names none', async () => {
+    const facts = stackFacts();
+    const deployedWith = (secretVersion: string | undefined) => {
+      const { secretVersion: _, ...output } = apiOutput('partner-api');
+      return {
+        ...facts,
+        outputs: {
+          ...facts.outputs,
+          LeadEventDestinations: JSON.stringify([
+            destinationOutput('sales-slack'),
+            destinationOutput('crm-webhook'),
+            secretVersion === undefined ? output : { ...output, secretVersion },
+          ]),
+        },
+      };
+    };
+    const earlier = '0f9e8d7c-6b5a-4938-8271-605f4e3d2c1b';
+
+    let result = line(await run(deployedWith(earlier)), 'lead-event secret: partner-api');
+    expect(result.status).toBe('fail');
+    expect(result.detail).toBe(
+      `deploy: the stack was deployed with version ${earlier}, the file names ${API_SECRET_VERSION} (infra/environments/production.ts; the current version of kryon/partner-api-key): the connection still holds the key of version ${earlier}`,
+    );
+    expect(result.fix).toBe(
+      `Deploy: \`npm run deploy -- production\`, which gives the connection the key of version ${API_SECRET_VERSION}.`,
+    );
+
+    // A stack deployed before its output named the version: which key it holds is not known.
+    result = line(await run(deployedWith(undefined)), 'lead-event secret: partner-api');
+    expect(result.status).toBe('fail');
+    expect(result.detail).toContain(
+      'KryonWeb was deployed before its LeadEventDestinations output named the version of kryon/partner-api-key',
+    );
+    expect(result.fix).toContain('Deploy: `npm run deploy -- production`');
+  });
+
+  it('fails a pinned key EventBridge would refuse, naming what is wrong, never the key', async () => {
+    const cases = [
+      [`${API_KEY_VALUE}\n`, 'ends with a newline'],
+      [`Basic:${API_KEY_VALUE}`, 'holds a colon (:), which an API key may not'],
+      [API_KEY_VALUE.repeat(20), 'is 720 characters long: an API key is 1 to 512'],
+      [`${API_KEY_VALUE}\u0007`, 'holds a control character (a line break or another)'],
+    ] as const;
+    for (const [value, problem] of cases) {
+      stubs.secretsmanager
+        .on(GetSecretValueCommand, { SecretId: api.secret, VersionId: API_SECRET_VERSION })
+        .resolves({ Name: api.secret, SecretString: value, VersionId: API_SECRET_VERSION });
+      const results = await run();
+      const result = line(results, 'lead-event secret: partner-api');
+      expect(result.status, problem).toBe('fail');
+      expect(result.detail).toBe(
+        `version ${API_SECRET_VERSION} of kryon/partner-api-key, the one infra/environments/production.ts pins, ${problem} (the value is not shown): EventBridge takes no such API key, so a deploy that gives it to the connection fails`,
+      );
+      expect(result.fix).toContain("`printf %s '<key>' > key.txt`");
+      expect(result.fix).toContain(
+        `aws secretsmanager put-secret-value --secret-id kryon/partner-api-key --region ${REGION} --secret-string file://key.txt`,
+      );
+      expect(result.fix).toContain("set secretVersion: '<that VersionId>' for partner-api");
+      expectNoValue(results, API_KEY_VALUE, 'partner-key-');
+    }
+  });
+
+  it("skips the key's shape when the credentials may not read it, but still compares the versions", async () => {
+    stubs.secretsmanager.on(GetSecretValueCommand).rejects(
+      new SecretsManagerServiceException({
+        name: 'AccessDeniedException',
+        $fault: 'client',
+        message: 'not authorized to perform: secretsmanager:GetSecretValue',
+        $metadata: {},
+      }),
+    );
+    let result = line(await run(), 'lead-event secret: partner-api');
+    expect(result.status).toBe('skipped');
+    expect(result.detail).toContain(
+      `current version is ${API_SECRET_VERSION}, the one infra/environments/production.ts pins and KryonWeb was deployed with`,
+    );
+    expect(result.detail).toContain("to check the key's shape");
+
+    const rotated = '0d4c8b2a-9e7f-4a1b-8c3d-5e6f7a8b9c0d';
+    stubs.secretsmanager
+      .on(DescribeSecretCommand, { SecretId: api.secret })
+      .resolves(describedSecret(api.secret, rotated));
+    result = line(await run(), 'lead-event secret: partner-api');
+    expect(result.status).toBe('fail');
+    expect(result.detail).toContain(`the current version of kryon/partner-api-key is ${rotated}`);
   });
 
   it('fails when the file pins no version, and when the secret is gone', async () => {

@@ -15,6 +15,7 @@ import {
   type SecretsManagerClient,
 } from '@aws-sdk/client-secrets-manager';
 import { GetQueueAttributesCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import { apiKeyProblem } from '@kryon/functions/api-key';
 import {
   SecretValueError,
   slackUrlProblem,
@@ -38,8 +39,9 @@ import { LEAD_EVENT_OUTPUTS, leadEventOutputs, type StackFacts } from './stack-f
  * The lead-event path of a deployed environment (decision 090), read with read-only calls:
  * the bus and its archive, per destination its rule (pattern, state, target with its
  * dead-letter queue), its secret (there, and of the right shape: never shown) and its queues;
- * an `api` destination's redelivery rule, connection and API destination, and whether its
- * connection holds the secret's current version (its value never read).
+ * an `api` destination's redelivery rule, connection and API destination, whether its
+ * connection holds the secret's current version, and that version's key of a shape
+ * EventBridge takes (read when the credentials may, never shown).
  * The API pages each call relies on are cited in lead-event-checks.test.ts.
  */
 
@@ -97,7 +99,15 @@ export async function checkLeadEvents(
     const output = deployed.get(destination.name);
     const secretCheck =
       destination.kind === 'api'
-        ? checkApiSecret(clients.secretsmanager, facts, expected.environment, destination)
+        ? checkApiSecret(
+            clients.secretsmanager,
+            facts,
+            expected.environment,
+            destination,
+            // A destination deployed another way, or not at all, has no connection to compare:
+            // its own line says to deploy.
+            output?.kind === 'api' ? output : undefined,
+          )
         : checkSecretOf(clients.secretsmanager, facts, destination);
     if (!output) {
       checks.push(
@@ -683,16 +693,20 @@ function describeApiDestination(eventbridge: EventBridgeClient, apiDestination: 
 }
 
 /**
- * DescribeSecret, never GetSecretValue: an `api` destination's key is the connection's, which
- * CloudFormation read at the version the file pins, and reads again only when that pin
- * changes. So the secret's current (AWSCURRENT) version must be the pinned one: a key put
- * into the secret since is not the one the connection sends.
+ * DescribeSecret, and GetSecretValue of the pinned version when the credentials may: an `api`
+ * destination's key is the connection's, which CloudFormation read at the version the file
+ * pinned when it deployed, and reads again only when that pin changes. So three versions must
+ * be one: the file's pin, the pin the stack was deployed with (its output's `secretVersion`),
+ * and the secret's current (AWSCURRENT) one, else the connection sends another key than the
+ * secret holds. The pinned version's value, what a deploy gives the connection, must be a key
+ * EventBridge takes (`apiKeyProblem`); it is never shown.
  */
 function checkApiSecret(
   secrets: SecretsManagerClient,
   facts: StackFacts,
   environment: string,
   destination: LeadEventDestination,
+  output: ApiOutput | undefined,
 ): Promise<CheckResult[]> {
   const name = `lead-event secret: ${destination.name}`;
   const secret = destination.secret;
@@ -700,9 +714,10 @@ function checkApiSecret(
   const putValue = `\`aws secretsmanager put-secret-value --secret-id ${secret} --region ${facts.region} --secret-string file://<a file holding the key>\` (a file, so the key stays out of your shell history)`;
   const pin = (version: string) =>
     `set secretVersion: '${version}' for ${destination.name} in ${file} and deploy`;
+  const deploy = `\`npm run deploy -- ${environment}\``;
   return guarded(
     name,
-    `The verify role needs secretsmanager:DescribeSecret on ${secret}.`,
+    `The verify role needs secretsmanager:DescribeSecret on ${secret} (and secretsmanager:GetSecretValue to check the key's shape).`,
     async () => {
       let described: Awaited<ReturnType<typeof describeSecret>>;
       try {
@@ -733,25 +748,79 @@ function checkApiSecret(
         );
       }
       const pinned = destination.secretVersion;
-      if (pinned !== current) {
-        const held =
-          pinned === undefined
-            ? 'the version that was current when it last read the secret'
-            : `version ${pinned}`;
+      const deployed = output?.secretVersion;
+      if (pinned === undefined) {
         return fail(
           name,
-          pinned === undefined
-            ? `${file} pins no secretVersion for ${destination.name}; the current version of ${secret} is ${current}`
-            : `the current version of ${secret} is ${current}, not ${pinned}, the one ${file} pins`,
-          `${pin(current)}: CloudFormation reads the secret only when that reference changes, so the connection still holds the key of ${held}.`,
+          `${file} pins no secretVersion for ${destination.name}; the current version of ${secret} is ${current}`,
+          `${pin(current)}: CloudFormation reads the secret only when that reference changes, so the connection still holds the key of ${deployed === undefined ? 'the version that was current when it last read the secret' : `version ${deployed}`}.`,
         );
       }
-      return ok(
-        name,
-        `${secret} exists and its current version is ${current}, the one ${file} pins: the connection holds its key (the value is not read)`,
-      );
+      // The pinned value first: a key EventBridge refuses fails the deploy that would fix
+      // any version below, and its fix (a new key, pinned) fixes them too.
+      const key = await pinnedKey(secrets, secret, pinned);
+      if ('value' in key) {
+        const problem = key.value === undefined ? 'is binary, not text' : apiKeyProblem(key.value);
+        if (problem) {
+          return fail(
+            name,
+            `version ${pinned} of ${secret}, the one ${file} pins, ${problem} (the value is not shown): EventBridge takes no such API key, so a deploy that gives it to the connection fails`,
+            `Write the key to a file with nothing after it (an editor ends a file with a newline): \`printf %s '<key>' > key.txt\`; put it in the secret: \`aws secretsmanager put-secret-value --secret-id ${secret} --region ${facts.region} --secret-string file://key.txt\`, and delete key.txt; it answers a VersionId: ${pin('<that VersionId>')}.`,
+          );
+        }
+      }
+      if (pinned !== current) {
+        return fail(
+          name,
+          `the current version of ${secret} is ${current}, not ${pinned}, the one ${file} pins`,
+          `${pin(current)}: CloudFormation reads the secret only when that reference changes, so the connection still holds the key of version ${deployed ?? pinned}.`,
+        );
+      }
+      if (output !== undefined && deployed !== pinned) {
+        return fail(
+          name,
+          deployed === undefined
+            ? `${facts.stackName} was deployed before its ${LEAD_EVENT_OUTPUTS.destinations} output named the version of ${secret} it gave the connection, so which key the connection holds is not known; ${file} pins ${pinned}, the current one`
+            : `deploy: the stack was deployed with version ${deployed}, the file names ${pinned} (${file}; the current version of ${secret}): the connection still holds the key of version ${deployed}`,
+          `Deploy: ${deploy}, which gives the connection the key of version ${pinned}.`,
+        );
+      }
+      const held =
+        output === undefined
+          ? `${secret}'s current version is ${pinned}, the one ${file} pins`
+          : `${secret}'s current version is ${pinned}, the one ${file} pins and ${facts.stackName} was deployed with: the connection holds its key`;
+      if ('unread' in key) {
+        return skipped(
+          name,
+          `${held}; its value was not read (these credentials may not: the deploy workflow's lookup role may not read secrets). Run verify with credentials allowed secretsmanager:GetSecretValue on it to check the key's shape.`,
+        );
+      }
+      return ok(name, `${held}, an API key EventBridge takes (not shown)`);
     },
   );
+}
+
+/**
+ * GetSecretValue of one version, by its id: its value (undefined when binary), `unread` when
+ * these credentials may not read secrets, `absent` when the version is gone (the version line
+ * then says which one to pin).
+ */
+async function pinnedKey(
+  secrets: SecretsManagerClient,
+  secret: string,
+  versionId: string,
+): Promise<{ value: string | undefined } | { unread: true } | { absent: true }> {
+  try {
+    const answer = await secrets.send(
+      new GetSecretValueCommand({ SecretId: secret, VersionId: versionId }),
+    );
+    return { value: answer.SecretString };
+  } catch (error) {
+    // As for the other kinds: the deploy workflow's lookup role may describe, not read.
+    if (isNamed(error, 'AccessDeniedException')) return { unread: true };
+    if (isNamed(error, 'ResourceNotFoundException')) return { absent: true };
+    throw error;
+  }
 }
 
 /**

@@ -51,6 +51,17 @@ describe('the LeadEventDestinations output', () => {
     });
   });
 
+  it("reads an api entry's deployed secretVersion, and one without it (no pin, or an older stack)", () => {
+    const pinned = { ...api, secretVersion: '7e3f9a21-4c6b-4d8e-9f10-2a3b4c5d6e7f' };
+    expect(readDestinationOutputs(JSON.stringify([pinned, api]))).toEqual({
+      destinations: [pinned, api],
+    });
+    expect(z.safeParse(destinationOutput, pinned).success).toBe(true);
+    expect(readDestinationOutputs(JSON.stringify([{ ...api, secretVersion: 7 }]))).toEqual({
+      problem: expect.stringContaining('wrong or missing: [0].secretVersion'),
+    });
+  });
+
   it('requires a queue of a queued kind and the API destination, connection and redelivery rule of an api one', () => {
     const { queueUrl: _url, ...noQueue } = webhook;
     const { connectionArn: _connection, ...noConnection } = api;

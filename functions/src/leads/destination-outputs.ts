@@ -33,6 +33,13 @@ const api = {
   connectionArn: arn,
   /** Its rule of events sent again to it alone (`redeliveryPattern`). */
   redeliveryRuleArn: arn,
+  /**
+   * The version of its secret the deploy gave the connection (the environment file's
+   * `secretVersion` then), absent when the file pinned none (local.ts) or the stack was
+   * deployed before it was written: what `npm run verify` compares with the file's pin, as
+   * the connection's key changes only when a deploy changes that pin.
+   */
+  secretVersion: z.optional(z.string()),
 };
 
 const apiOutput = z.object({ kind: z.literal('api'), ...common, ...api });
