@@ -782,8 +782,11 @@ describe("the local bus's own requests", () => {
       415, 415, 403, 403,
     ]);
     expect(JSON.parse(rebound.body)).toEqual({
-      error: `A replay is asked for at 127.0.0.1:${port} or localhost:${port} only, not at attacker.example:${port}.`,
+      error: `The local event bus answers at 127.0.0.1:${port} or localhost:${port} only.`,
     });
+    // Nor may a rebound page read what waits where, or put an event on the bus.
+    const peek = await rawPost(bus.url, '/', { host: `attacker.example:${port}` }, '');
+    expect(peek.status).toBe(403);
 
     const asked = await rawPost(
       bus.url,

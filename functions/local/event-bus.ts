@@ -25,6 +25,7 @@ import {
 import { leadEvent } from '../src/leads/lead-events.ts';
 import type { ApiDestinationResult } from './api-destination.ts';
 import { closeServer, readBody } from './http-body.ts';
+import { loopbackHostProblem } from './loopback-host.ts';
 
 /*
  * The local EventBridge of lead events, in this process, as the stack builds it in AWS: the
@@ -515,11 +516,23 @@ export async function startLocalEventBus(options: LocalEventBusOptions): Promise
   const server = createServer(async (req, res) => {
     try {
       const path = req.url?.split('?')[0] ?? '/';
+      // Every route by its loopback name only: a page that rebinds a name of its own to this
+      // port may neither read what waits where nor put events on the bus.
+      const wrongHost = loopbackHostProblem(
+        req.headers.host,
+        (server.address() as AddressInfo).port,
+        'The local event bus',
+      );
+      if (wrongHost) {
+        res.writeHead(403, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: wrongHost }));
+        return;
+      }
       if (req.method === 'POST' && path === REPLAY_PATH) {
         // Only this machine's own command: a web page in the developer's browser can post
-        // here cross-origin, but with a Host of its own choosing (DNS rebinding) or, from any
-        // origin, only as text/plain or a form without a CORS preflight, which this bus fails.
-        const refused = replayRequestProblem(req, (server.address() as AddressInfo).port);
+        // here cross-origin only as text/plain or a form without a CORS preflight, which
+        // this bus fails.
+        const refused = replayRequestProblem(req);
         if (refused) {
           res.writeHead(refused.status, { 'content-type': 'application/json' });
           res.end(JSON.stringify({ error: refused.error }));
@@ -651,22 +664,13 @@ export const REPLAY_PATH = '/_local/replay';
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
- * Why a replay request is refused, or undefined: it must name this bus by its loopback address
- * (`Host: 127.0.0.1:<port>` or `localhost:<port>`, 403 otherwise: a page's own host name that
- * resolves here does not) and be `application/json` (415 otherwise: a page can send that
- * cross-origin only after a CORS preflight, which this bus never answers).
+ * Why a replay request is refused, or undefined: it must be `application/json` (415
+ * otherwise: a page can send that cross-origin only after a CORS preflight, which this bus
+ * never answers). Its Host is checked, as every request's, by `loopbackHostProblem`.
  */
 export function replayRequestProblem(
   req: IncomingMessage,
-  port: number,
-): { status: 403 | 415; error: string } | undefined {
-  const host = req.headers.host?.toLowerCase();
-  if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`) {
-    return {
-      status: 403,
-      error: `A replay is asked for at 127.0.0.1:${port} or localhost:${port} only, not at ${String(req.headers.host ?? 'no host')}.`,
-    };
-  }
+): { status: 415; error: string } | undefined {
   const type = req.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
   if (type !== 'application/json') {
     return { status: 415, error: 'A replay is asked for with content-type: application/json.' };

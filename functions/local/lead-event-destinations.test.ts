@@ -59,6 +59,9 @@ describe('the local secrets of lead-event destinations', () => {
     // A key copied from a receiver's own settings, `Bearer …` for an Authorization header.
     writeFileSync(file, JSON.stringify({ 'local/api': 'Bearer abc.DEF-123' }));
     expect(localEventSecrets(dir, [api])['local/api']).toBe('Bearer abc.DEF-123');
+    // One EventBridge's connection would refuse (a colon) is made again, as a deploy would fail.
+    writeFileSync(file, JSON.stringify({ 'local/api': 'user:pass' }));
+    expect(localEventSecrets(dir, [api])['local/api']).not.toBe('user:pass');
     // Back to a webhook: a key cannot sign.
     expect(localEventSecrets(dir, [webhook])['local/webhook']).toMatch(/^whsec_/);
     expect(localEventSecrets(dir, [{ kind: 'webhook', secret: 'local/api' }])['local/api']).toMatch(

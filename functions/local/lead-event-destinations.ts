@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import { createFetchPost } from '../src/adapters/http-post.ts';
 import { newWebhookSecret, signWebhook } from '../src/adapters/webhook-signer.ts';
 import { readConfig } from '../src/config.ts';
+import { apiKeyProblem } from '../src/leads/api-key.ts';
 import {
   type DestinationCredential,
   deliverLeadEvent,
@@ -98,7 +99,8 @@ function fitsKind(kind: DestinationKind, value: string): boolean {
   if (kind === 'webhook') return value.startsWith('whsec_');
   if (value.startsWith('whsec_')) return false;
   if (kind === 'slack') return /^[A-Za-z0-9_-]+$/.test(value);
-  return API_KEY.test(value);
+  // What EventBridge's connection would take, and what fetch can send as a header's value.
+  return apiKeyProblem(value) === undefined && API_KEY.test(value);
 }
 
 /**

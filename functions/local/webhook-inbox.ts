@@ -6,6 +6,7 @@ import { checkSecret } from '../src/adapters/webhook-signer.ts';
 import { escapeHtml } from '../src/leads/notification.ts';
 import type { SlackMessage } from '../src/leads/slack-message.ts';
 import { closeServer, readBody } from './http-body.ts';
+import { loopbackHostProblem } from './loopback-host.ts';
 import { SLACK_STYLE, slackMessageHtml } from './slack-html.ts';
 
 /*
@@ -123,19 +124,6 @@ export function redactedHeaders(
   return stored;
 }
 
-/**
- * Why a request is refused for its Host, or undefined: it must name the inbox by its loopback
- * address, `127.0.0.1:<port>` or `localhost:<port>` (any case). A web page can reach this
- * port by a host name of its own that resolves to 127.0.0.1 (DNS rebinding) and then read the
- * store as its own origin; its requests carry that host name, so they are refused. The same
- * rule as the local bus's replay (event-bus.ts `replayRequestProblem`).
- */
-export function hostProblem(host: string | undefined, port: number): string | undefined {
-  const named = host?.toLowerCase();
-  if (named === `127.0.0.1:${port}` || named === `localhost:${port}`) return undefined;
-  return `The webhook inbox answers at 127.0.0.1:${port} or localhost:${port} only.`;
-}
-
 export interface WebhookInbox {
   url: string;
   entries(): WebhookEntry[];
@@ -241,7 +229,11 @@ export async function startWebhookInbox(options: WebhookInboxOptions): Promise<W
     const path = req.url?.split('?')[0] ?? '/';
     try {
       // Before anything is read or served: a rebound page gets neither the store nor a say.
-      const refused = hostProblem(req.headers.host, (server.address() as AddressInfo).port);
+      const refused = loopbackHostProblem(
+        req.headers.host,
+        (server.address() as AddressInfo).port,
+        'The webhook inbox',
+      );
       if (refused) {
         res.writeHead(403, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ error: refused }));
