@@ -82,8 +82,9 @@ export async function awsChecks(
  * only: cloudfront:TestFunction and events:TestEventPattern run code or a pattern against a
  * given event and change nothing. secretsmanager:GetSecretValue is needed only on the lead-event
  * destinations' secrets, whose values are checked and never printed (lead-event-checks.ts);
- * without it that check is skipped, not failed; an `api` destination's secret is only
- * described (its current version against the pinned one), never read. GetApi is authorised as `apigateway:GET` ("Actions,
+ * without it that check is skipped, not failed; an `api` destination's secret is described
+ * (its current version against the pinned and the deployed one) and its pinned version read
+ * for the key's shape, never printed. GetApi is authorised as `apigateway:GET` ("Actions,
  * resources, and condition keys for Amazon API Gateway Management"):
  * https://docs.aws.amazon.com/service-authorization/latest/reference/list_amazonapigatewaymanagement.html
  */
