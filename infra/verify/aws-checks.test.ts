@@ -17,20 +17,11 @@ import {
   ListMetricsCommand,
 } from '@aws-sdk/client-cloudwatch';
 import {
-  DescribeApiDestinationCommand,
-  DescribeArchiveCommand,
-  DescribeConnectionCommand,
-  DescribeEventBusCommand,
   DescribeRuleCommand,
   EventBridgeClient,
-  ListTargetsByRuleCommand,
   TestEventPatternCommand,
 } from '@aws-sdk/client-eventbridge';
-import {
-  DescribeSecretCommand,
-  GetSecretValueCommand,
-  SecretsManagerClient,
-} from '@aws-sdk/client-secrets-manager';
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import {
   GetAccountCommand,
   GetConfigurationSetCommand,
@@ -39,9 +30,8 @@ import {
   SESv2Client,
 } from '@aws-sdk/client-sesv2';
 import { ListSubscriptionsByTopicCommand, SNSClient } from '@aws-sdk/client-sns';
-import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { SQSClient } from '@aws-sdk/client-sqs';
 import { GetWebACLCommand, WAFV2Client } from '@aws-sdk/client-wafv2';
-import { destinationPattern } from '@kryon/functions/event-destinations';
 import { mockClient } from 'aws-sdk-client-mock';
 import { describe, expect, it } from 'vitest';
 import { awsChecks, VERIFY_IAM_ACTIONS } from './aws-checks.ts';
@@ -54,25 +44,14 @@ import {
   brakeAlarm,
   COMPLAINT_ALARM,
   configurationSet,
-  describedApiDestination,
-  describedArchive,
-  describedBus,
-  describedConnection,
-  describedLeadRule,
-  describedRedeliveryRule,
-  describedSecret,
-  destinationOutput,
   ENVIRONMENT,
   eventDestinations,
   LEAD_EVENT_DESTINATIONS,
-  leadRuleName,
-  leadRuleTargets,
   listedMetric,
   REGION,
-  redeliveryRuleName,
   SALES_SET,
-  SECRET_VALUES,
   stackFacts,
+  stubLeadEvents,
   TOPIC_ARN,
   VISITOR_SET,
 } from './aws-fixtures.ts';
@@ -256,48 +235,7 @@ function healthyAccount() {
   });
   stubs.apigateway.on(GetApiCommand).resolves({ ApiId: API_ID, DisableExecuteApiEndpoint: true });
   // The lead events (lead-event-checks.test.ts has each answer's page).
-  stubs.eventbridge.on(DescribeEventBusCommand).resolves(describedBus());
-  stubs.eventbridge.on(DescribeArchiveCommand).resolves(describedArchive());
-  for (const destination of LEAD_EVENT_DESTINATIONS) {
-    stubs.eventbridge
-      .on(DescribeRuleCommand, { Name: leadRuleName(destination.name) })
-      .resolves(describedLeadRule(destinationPattern(destination), destination.name));
-    stubs.eventbridge
-      .on(ListTargetsByRuleCommand, { Rule: leadRuleName(destination.name) })
-      .resolves(leadRuleTargets(destination.name));
-    if (destination.kind === 'api') {
-      stubs.eventbridge
-        .on(DescribeRuleCommand, { Name: redeliveryRuleName(destination.name) })
-        .resolves(describedRedeliveryRule(destination.name));
-      stubs.eventbridge
-        .on(ListTargetsByRuleCommand, { Rule: redeliveryRuleName(destination.name) })
-        .resolves(leadRuleTargets(destination.name));
-      stubs.eventbridge
-        .on(DescribeConnectionCommand)
-        .resolves(describedConnection(destination.name));
-      stubs.eventbridge
-        .on(DescribeApiDestinationCommand)
-        .resolves(describedApiDestination(destination.name));
-    }
-    const output = destinationOutput(destination.name);
-    stubs.sqs
-      .on(GetQueueAttributesCommand, { QueueUrl: output.deadLetterQueueUrl })
-      .resolves({ Attributes: { ApproximateNumberOfMessages: '0' } });
-    if (output.kind !== 'api') {
-      stubs.sqs.on(GetQueueAttributesCommand, { QueueUrl: output.queueUrl }).resolves({
-        Attributes: {
-          ApproximateNumberOfMessages: '0',
-          ApproximateNumberOfMessagesNotVisible: '0',
-        },
-      });
-    }
-  }
-  stubs.secretsmanager
-    .on(DescribeSecretCommand)
-    .callsFake((input: { SecretId: string }) => describedSecret(input.SecretId));
-  stubs.secretsmanager
-    .on(GetSecretValueCommand)
-    .callsFake((input: { SecretId: string }) => ({ SecretString: SECRET_VALUES[input.SecretId] }));
+  stubLeadEvents(stubs);
   stubs.cloudwatch.on(GetMetricStatisticsCommand).resolves({ Datapoints: [] });
 }
 

@@ -1,10 +1,27 @@
+import {
+  DescribeApiDestinationCommand,
+  DescribeArchiveCommand,
+  DescribeConnectionCommand,
+  DescribeEventBusCommand,
+  DescribeRuleCommand,
+  type EventBridgeClient,
+  ListTargetsByRuleCommand,
+} from '@aws-sdk/client-eventbridge';
+import {
+  DescribeSecretCommand,
+  GetSecretValueCommand,
+  type SecretsManagerClient,
+} from '@aws-sdk/client-secrets-manager';
+import { GetQueueAttributesCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { DestinationOutput } from '@kryon/functions/destination-outputs';
 import {
   API_KEY_HEADER,
+  destinationPattern,
   type LeadEventDestination,
   redeliveryPattern,
   resolveDestination,
 } from '@kryon/functions/event-destinations';
+import type { AwsClientStub } from 'aws-sdk-client-mock';
 import type { StackFacts } from './stack-facts.ts';
 
 /*
@@ -381,4 +398,65 @@ export function describedApiDestination(name: string) {
     HttpMethod: 'POST' as const,
     InvocationRateLimitPerSecond: destination?.perSecond,
   };
+}
+
+/** The stubbed clients the lead-event checks ask (CloudWatch's answers are each test's own). */
+interface LeadEventStubs {
+  eventbridge: AwsClientStub<EventBridgeClient>;
+  secretsmanager: AwsClientStub<SecretsManagerClient>;
+  sqs: AwsClientStub<SQSClient>;
+}
+
+/**
+ * Stubs every AWS answer the lead-event checks read of a stack deployed as the environment file
+ * wants it: the bus, the archive, each destination's rule, targets, queues and secret, and an
+ * `api` destination's redelivery rule, connection and API destination. Each answer matches the
+ * name the check must ask for, so a check asking for another gets none. A queued destination's
+ * queue is at work (2 waiting, 1 in flight) and each dead-letter queue is empty. A test stubs
+ * a wrong answer after this: aws-sdk-client-mock answers with the behaviour defined last.
+ */
+export function stubLeadEvents(stubs: LeadEventStubs): void {
+  stubs.eventbridge.on(DescribeEventBusCommand, { Name: LEAD_EVENT_BUS }).resolves(describedBus());
+  stubs.eventbridge.on(DescribeArchiveCommand).resolves(describedArchive());
+  for (const destination of LEAD_EVENT_DESTINATIONS) {
+    const output = destinationOutput(destination.name);
+    // An `api` destination's redelivery rule sends to the same target as its rule.
+    const rule = (name: string, described: ReturnType<typeof describedLeadRule>) => {
+      stubs.eventbridge.on(DescribeRuleCommand, { Name: name }).resolves(described);
+      stubs.eventbridge
+        .on(ListTargetsByRuleCommand, { Rule: name })
+        .resolves(leadRuleTargets(destination.name));
+    };
+    rule(
+      leadRuleName(destination.name),
+      describedLeadRule(destinationPattern(destination), destination.name),
+    );
+    stubs.sqs
+      .on(GetQueueAttributesCommand, { QueueUrl: output.deadLetterQueueUrl })
+      .resolves({ Attributes: { ApproximateNumberOfMessages: '0' } });
+    if (output.kind === 'api') {
+      rule(redeliveryRuleName(destination.name), describedRedeliveryRule(destination.name));
+      stubs.eventbridge
+        .on(DescribeConnectionCommand, { Name: connectionName(destination.name) })
+        .resolves(describedConnection(destination.name));
+      stubs.eventbridge
+        .on(DescribeApiDestinationCommand, { Name: apiDestinationName(destination.name) })
+        .resolves(describedApiDestination(destination.name));
+    } else {
+      stubs.sqs.on(GetQueueAttributesCommand, { QueueUrl: output.queueUrl }).resolves({
+        Attributes: {
+          ApproximateNumberOfMessages: '2',
+          ApproximateNumberOfMessagesNotVisible: '1',
+        },
+      });
+    }
+  }
+  stubs.secretsmanager
+    .on(DescribeSecretCommand)
+    .callsFake((input: { SecretId: string }) => describedSecret(input.SecretId));
+  stubs.secretsmanager.on(GetSecretValueCommand).callsFake((input: { SecretId: string }) => ({
+    Name: input.SecretId,
+    SecretString: SECRET_VALUES[input.SecretId],
+    VersionStages: ['AWSCURRENT'],
+  }));
 }

@@ -28,7 +28,6 @@ import {
   connectionName,
   describedApiDestination,
   describedArchive,
-  describedBus,
   describedConnection,
   describedLeadRule,
   describedRedeliveryRule,
@@ -42,9 +41,9 @@ import {
   queuedOutput,
   REGION,
   redeliveryRuleName,
-  SECRET_VALUES,
   SLACK_URL,
   stackFacts,
+  stubLeadEvents,
   WEBHOOK_SECRET_VALUE,
 } from './aws-fixtures.ts';
 import type { CheckResult } from './check.ts';
@@ -132,52 +131,18 @@ const [slack, webhook, api] = LEAD_EVENT_DESTINATIONS as [
 
 const notFound = (message: string) => new EventsNotFound({ message, $metadata: {} });
 const secretNotFound = (message: string) => new SecretNotFound({ message, $metadata: {} });
+/** Secrets Manager's answer to credentials without the action, as the lookup role gets it. */
+const refused = (action: 'DescribeSecret' | 'GetSecretValue') =>
+  new SecretsManagerServiceException({
+    name: 'AccessDeniedException',
+    $fault: 'client',
+    message: `not authorized to perform: secretsmanager:${action}`,
+    $metadata: {},
+  });
 
 /** An account as the stack and the environment file want it: every line ok. */
 function healthyLeadEvents(): void {
-  stubs.eventbridge.on(DescribeEventBusCommand, { Name: LEAD_EVENT_BUS }).resolves(describedBus());
-  stubs.eventbridge.on(DescribeArchiveCommand).resolves(describedArchive());
-  for (const destination of LEAD_EVENT_DESTINATIONS) {
-    const output = destinationOutput(destination.name);
-    stubs.eventbridge
-      .on(DescribeRuleCommand, { Name: leadRuleName(destination.name) })
-      .resolves(describedLeadRule(destinationPattern(destination), destination.name));
-    stubs.eventbridge
-      .on(ListTargetsByRuleCommand, { Rule: leadRuleName(destination.name) })
-      .resolves(leadRuleTargets(destination.name));
-    stubs.sqs
-      .on(GetQueueAttributesCommand, { QueueUrl: output.deadLetterQueueUrl })
-      .resolves({ Attributes: { ApproximateNumberOfMessages: '0' } });
-    if (output.kind === 'api') {
-      stubs.eventbridge
-        .on(DescribeRuleCommand, { Name: redeliveryRuleName(destination.name) })
-        .resolves(describedRedeliveryRule(destination.name));
-      stubs.eventbridge
-        .on(ListTargetsByRuleCommand, { Rule: redeliveryRuleName(destination.name) })
-        .resolves(leadRuleTargets(destination.name));
-      stubs.eventbridge
-        .on(DescribeConnectionCommand, { Name: connectionName(destination.name) })
-        .resolves(describedConnection(destination.name));
-      stubs.eventbridge
-        .on(DescribeApiDestinationCommand, { Name: apiDestinationName(destination.name) })
-        .resolves(describedApiDestination(destination.name));
-    } else {
-      stubs.sqs.on(GetQueueAttributesCommand, { QueueUrl: output.queueUrl }).resolves({
-        Attributes: {
-          ApproximateNumberOfMessages: '2',
-          ApproximateNumberOfMessagesNotVisible: '1',
-        },
-      });
-    }
-  }
-  stubs.secretsmanager
-    .on(DescribeSecretCommand)
-    .callsFake((input: { SecretId: string }) => describedSecret(input.SecretId));
-  stubs.secretsmanager.on(GetSecretValueCommand).callsFake((input: { SecretId: string }) => ({
-    Name: input.SecretId,
-    SecretString: SECRET_VALUES[input.SecretId],
-    VersionStages: ['AWSCURRENT'],
-  }));
+  stubLeadEvents(stubs);
   stubs.cloudwatch.on(GetMetricStatisticsCommand).resolves({
     Label: 'ApproximateAgeOfOldestMessage',
     Datapoints: [
@@ -198,6 +163,13 @@ const line = (results: CheckResult[], name: string) => {
   if (!found) throw new Error(`no line ${name} in ${results.map((r) => r.name).join(', ')}`);
   return found;
 };
+
+/** What a destination's dead-letter queue answers GetQueueAttributes with, to stub it. */
+const deadLetterQueue = (name: string) =>
+  stubs.sqs.on(GetQueueAttributesCommand, { QueueUrl: destinationOutput(name).deadLetterQueueUrl });
+const holding = (count: number) => ({
+  Attributes: { ApproximateNumberOfMessages: String(count) },
+});
 
 /** No part of a secret's value beyond its public prefix, six characters or more, is printed. */
 function expectNoValue(results: CheckResult[], value: string, publicPrefix: string) {
@@ -545,28 +517,14 @@ describe("a destination's secret", () => {
   });
 
   it("skips the value's shape when the credentials may describe but not read secrets (the lookup role)", async () => {
-    stubs.secretsmanager.on(GetSecretValueCommand).rejects(
-      new SecretsManagerServiceException({
-        name: 'AccessDeniedException',
-        $fault: 'client',
-        message: 'not authorized to perform: secretsmanager:GetSecretValue',
-        $metadata: {},
-      }),
-    );
+    stubs.secretsmanager.on(GetSecretValueCommand).rejects(refused('GetSecretValue'));
     const result = line(await run(), 'lead-event secret: crm-webhook');
     expect(result.status).toBe('skipped');
     expect(result.detail).toContain(`${webhook.secret} exists`);
   });
 
   it('fails, naming the action, when even DescribeSecret is refused', async () => {
-    stubs.secretsmanager.on(DescribeSecretCommand).rejects(
-      new SecretsManagerServiceException({
-        name: 'AccessDeniedException',
-        $fault: 'client',
-        message: 'not authorized to perform: secretsmanager:DescribeSecret',
-        $metadata: {},
-      }),
-    );
+    stubs.secretsmanager.on(DescribeSecretCommand).rejects(refused('DescribeSecret'));
     const result = line(await run(), 'lead-event secret: sales-slack');
     expect(result.status).toBe('fail');
     expect(result.fix).toContain('secretsmanager:DescribeSecret');
@@ -575,11 +533,7 @@ describe("a destination's secret", () => {
 
 describe("a destination's queues", () => {
   it('fails a dead-letter queue that holds events, naming the command that sends them again', async () => {
-    stubs.sqs
-      .on(GetQueueAttributesCommand, {
-        QueueUrl: destinationOutput('crm-webhook').deadLetterQueueUrl,
-      })
-      .resolves({ Attributes: { ApproximateNumberOfMessages: '3' } });
+    deadLetterQueue('crm-webhook').resolves(holding(3));
     const result = line(await run(), 'lead-event dead letters: crm-webhook');
     expect(result.status).toBe('fail');
     expect(result.detail).toContain('about 3 events for crm-webhook failed every attempt');
@@ -709,14 +663,7 @@ describe('an api destination', () => {
   });
 
   it("skips the key's shape when the credentials may not read it, but still compares the versions", async () => {
-    stubs.secretsmanager.on(GetSecretValueCommand).rejects(
-      new SecretsManagerServiceException({
-        name: 'AccessDeniedException',
-        $fault: 'client',
-        message: 'not authorized to perform: secretsmanager:GetSecretValue',
-        $metadata: {},
-      }),
-    );
+    stubs.secretsmanager.on(GetSecretValueCommand).rejects(refused('GetSecretValue'));
     let result = line(await run(), 'lead-event secret: partner-api');
     expect(result.status).toBe('skipped');
     expect(result.detail).toContain(
@@ -836,9 +783,7 @@ describe('an api destination', () => {
   });
 
   it('fails dead letters waiting, naming what EventBridge says on each and the command', async () => {
-    stubs.sqs
-      .on(GetQueueAttributesCommand, { QueueUrl: apiOutput('partner-api').deadLetterQueueUrl })
-      .resolves({ Attributes: { ApproximateNumberOfMessages: '2' } });
+    deadLetterQueue('partner-api').resolves(holding(2));
     const result = line(await run(), 'lead-event dead letters: partner-api');
     expect(result.status).toBe('fail');
     expect(result.fix).toContain('ERROR_CODE and ERROR_MESSAGE attributes');
@@ -848,13 +793,11 @@ describe('an api destination', () => {
   });
 
   it('fails a dead-letter queue that is not there', async () => {
-    stubs.sqs
-      .on(GetQueueAttributesCommand, { QueueUrl: apiOutput('partner-api').deadLetterQueueUrl })
-      .rejects(
-        Object.assign(new Error('The specified queue does not exist.'), {
-          name: 'QueueDoesNotExist',
-        }),
-      );
+    deadLetterQueue('partner-api').rejects(
+      Object.assign(new Error('The specified queue does not exist.'), {
+        name: 'QueueDoesNotExist',
+      }),
+    );
     const result = line(await run(), 'lead-event dead letters: partner-api');
     expect(result.status).toBe('fail');
     expect(result.detail).toContain('there is no queue');
