@@ -548,6 +548,93 @@ describe('delivery through failures', () => {
   });
 });
 
+/**
+ * A receiver that answers each path's n-th request (from 1) as `answer` says, keeping when
+ * each came.
+ */
+async function scripted(
+  answer: (nth: number) => { status: number; headers?: Record<string, string> },
+): Promise<{ port: number; times(path: string): number[]; count(): number } & HeldPort> {
+  const times = new Map<string, number[]>();
+  const server = createServer((req, res) => {
+    const path = req.url?.startsWith('/slack/') ? '/slack' : (req.url ?? '');
+    const seen = times.get(path) ?? [];
+    seen.push(Date.now());
+    times.set(path, seen);
+    req.resume();
+    req.on('end', () => {
+      const { status, headers } = answer(seen.length);
+      res.writeHead(status, headers).end();
+    });
+  });
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  const address = server.address();
+  return track({
+    port: typeof address === 'object' && address ? address.port : 0,
+    times: (path) => times.get(path) ?? [],
+    count: () => [...times.values()].reduce((sum, seen) => sum + seen.length, 0),
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((closed) => server.close(() => closed()));
+    },
+  });
+}
+
+describe('a receiver that asks for a wait, or is gone, as the delivery function reads it', () => {
+  it('is not tried again before its Retry-After (scaled as the schedule is), then delivered', async () => {
+    const dir = dataDir();
+    // Slack's rate limit and a webhook's alike: 429, Retry-After 60 s, then 200.
+    const receiver = await scripted((nth) =>
+      nth === 1 ? { status: 429, headers: { 'retry-after': '60' } } : { status: 200 },
+    );
+    const destinations = destinationsAt(receiver.port, 50);
+    const scale = 0.01;
+    const bus = await busFor(dir, destinations, receiver.port, { retryScale: scale });
+
+    expect(await publish(bus, [accepted('demo', 'lead-limited')])).toEqual([]);
+    await until(
+      'both deliveries',
+      () => receiver.times('/slack').length === 2 && receiver.times('/webhook').length === 2,
+    );
+    await bus.idle();
+
+    // 60 s scaled: 600 ms, past the schedule's first wait (30 s scaled: 300 ms).
+    for (const path of ['/slack', '/webhook']) {
+      const [first, second] = receiver.times(path) as [number, number];
+      expect(second - first).toBeGreaterThanOrEqual(60 * 1000 * scale);
+    }
+    expect(bus.queued('sales-slack')).toEqual([]);
+    expect(bus.queued('crm-webhook')).toEqual([]);
+    expect(bus.deadLetters('sales-slack')).toEqual([]);
+    expect(bus.deadLetters('crm-webhook')).toEqual([]);
+  });
+
+  it('moves the event of a receiver that answers 410 to the dead letters after one attempt', async () => {
+    const dir = dataDir();
+    const receiver = await scripted(() => ({ status: 410 }));
+    const destinations = destinationsAt(receiver.port, 50);
+    // At the real schedule a second attempt would come 30 s later: none comes.
+    const bus = await busFor(dir, destinations, receiver.port, { retryScale: 1 });
+    const event = accepted('demo', 'lead-gone');
+
+    expect(await publish(bus, [event])).toEqual([]);
+    for (const name of ['sales-slack', 'crm-webhook']) {
+      const [letter] = await until(
+        `the ${name} dead letter`,
+        () => bus.deadLetters(name).length === 1 && bus.deadLetters(name),
+      );
+      expect(letter).toMatchObject({
+        attempts: 1,
+        lastError: 'HTTP 410: gone',
+        event: { detail: { id: event.id } },
+      });
+      expect(bus.queued(name)).toEqual([]);
+    }
+    await bus.idle();
+    expect(receiver.count()).toBe(2);
+  });
+});
+
 /** An `api` destination on one receiver port, sent to fast: its retries take a moment. */
 function apiDestinationAt(port: number): LeadEventDestination {
   return resolveDestination({

@@ -13,14 +13,14 @@ import { join } from 'node:path';
 import type { DeliveryAttempt, DeliveryResult } from '../src/leads/deliver-event.ts';
 import { errorClass } from '../src/leads/error-class.ts';
 import {
+  type AttemptFailure,
   type BusEvent,
-  DELIVERY_RETRY,
   destinationPattern,
   isQueued,
   type LeadEventDestination,
   matchesPattern,
+  nextAttempt,
   type QueuedKind,
-  retryDelaySeconds,
 } from '../src/leads/event-destinations.ts';
 import { leadEvent } from '../src/leads/lead-events.ts';
 import type { ApiDestinationResult } from './api-destination.ts';
@@ -34,12 +34,13 @@ import { loopbackHostProblem } from './loopback-host.ts';
  * (`destinationPattern`, matched by `matchesPattern`, as EventBridge matches it) puts it on the
  * destination's queue; a worker per destination delivers it with the delivery function's own
  * code (a Slack or webhook destination) or as EventBridge's API destination does (an `api`
- * destination), at the destination's rate, retries a failure on `retryDelaySeconds` up to
+ * destination), at the destination's rate, retries a failure as the delivery function does
+ * (`nextAttempt`: the schedule, or a receiver's longer Retry-After) up to
  * `DELIVERY_RETRY.maxAttempts`, then moves it to the destination's dead-letter file, from which
- * `npm run webhooks:replay -- local` takes it back. An API destination's failure that
- * EventBridge does not retry (a 400, a redirect) goes to the dead letters at once. The archive,
- * the queues and the dead letters are files in DATA_DIR/lead-events: a restart loses nothing
- * acknowledged.
+ * `npm run webhooks:replay -- local` takes it back. A receiver that answers 410 Gone, and an
+ * API destination's failure that EventBridge does not retry (a 400, a redirect), send the
+ * event to the dead letters at once. The archive, the queues and the dead letters are files in
+ * DATA_DIR/lead-events: a restart loses nothing acknowledged.
  */
 
 /** The local bus's name: the handlers' LEAD_EVENT_BUS_NAME. */
@@ -325,10 +326,13 @@ export async function startLocalEventBus(options: LocalEventBusOptions): Promise
   };
 
   /**
-   * One attempt's outcome: done (sent, or left out and sent to no one), or why not and whether
-   * to try again, which is the API destination's to say for an `api` destination.
+   * One attempt's outcome: done (sent, or left out and sent to no one), or why not, whether to
+   * try again at all (the API destination's to say for an `api` destination), and what the
+   * receiver asked of the next attempt (the delivery function's `gone`, `retryAfterSeconds`).
    */
-  type Outcome = { ok: true; skipped?: string } | { ok: false; reason: string; retry: boolean };
+  type Outcome =
+    | { ok: true; skipped?: string }
+    | ({ ok: false; reason: string; retry: boolean } & AttemptFailure);
 
   /** The delivery function's own code, for a Slack or webhook destination. */
   const viaDeliveryFunction = async (
@@ -356,7 +360,15 @@ export async function startLocalEventBus(options: LocalEventBusOptions): Promise
         event: parsed.data,
         attempt: message.attempts + 1,
       });
-      return result.ok ? { ok: true } : { ok: false, reason: result.reason, retry: true };
+      if (result.ok) return { ok: true };
+      const { gone, retryAfterSeconds } = result;
+      return {
+        ok: false,
+        reason: result.reason,
+        retry: true,
+        ...(gone ? { gone } : {}),
+        ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+      };
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       return { ok: false, reason, retry: true };
@@ -405,11 +417,14 @@ export async function startLocalEventBus(options: LocalEventBusOptions): Promise
       return;
     }
     const attempts = message.attempts + 1;
-    const dead = attempts >= DELIVERY_RETRY.maxAttempts || !result.retry;
+    // The delivery function's rule: a gone receiver's event and the last attempt's are dead
+    // letters; any other waits the schedule's time, or the receiver's Retry-After when longer.
+    const next = nextAttempt(attempts, result);
+    const dead = next.deadLetter !== undefined || !result.retry;
     const failed: QueuedEvent = {
       ...message,
       attempts,
-      dueAt: Date.now() + retryDelaySeconds(attempts) * 1000 * scale,
+      dueAt: Date.now() + next.delaySeconds * 1000 * scale,
       lastError: result.reason,
     };
     if (dead) {

@@ -36,7 +36,7 @@ import {
   type SecretVersions,
 } from './adapters/secrets.ts';
 import { createSesMailer, createSesVisitorBrake, type SesMailerOptions } from './adapters/ses.ts';
-import { createSqsRetryAfter } from './adapters/sqs.ts';
+import { createSqsDeadLetter, createSqsRetryAfter } from './adapters/sqs.ts';
 import { signWebhook } from './adapters/webhook-signer.ts';
 import {
   type ChallengeConfig,
@@ -474,8 +474,8 @@ export function secretNameOf(secretArn: string): string {
  * by its ARN at run time, cached like the others (a Slack destination's current URL; a
  * webhook's current and, during a rotation, previous signing secret, and its URL when the
  * environment file names none, read by `webhookCredential`), fetch without redirects,
- * the queue's visibility for the next attempt, counts per destination, and the zone Slack
- * messages give times in (SALES_TIME_ZONE).
+ * the queue's visibility for the next attempt, the dead-letter queue for a gone receiver's
+ * event, counts per destination, and the zone Slack messages give times in (SALES_TIME_ZONE).
  */
 export function leadEventDeliveryDeps(
   config: LeadEventDeliveryConfig,
@@ -502,6 +502,8 @@ export function leadEventDeliveryDeps(
     timeZone: config.settings.sales.timeZone,
     isErased: createErasedLeadCheck(dynamoClient(), config.TABLE_NAME),
     retryAfter: createSqsRetryAfter(sqs),
+    // A gone receiver's event, to its destination's dead-letter queue at once.
+    deadLetter: createSqsDeadLetter(sqs),
     metrics: createLeadEventMetrics(powertoolsMetrics),
     log,
     now: () => new Date(),

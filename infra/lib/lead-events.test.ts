@@ -609,7 +609,7 @@ describe('the delivery function', () => {
     ).toThrow(/LEAD_EVENT_DESTINATIONS would take about \d+ bytes/);
   });
 
-  it('may read the named secrets, its queues, its log group and erased leads’ ids, and nothing else', () => {
+  it('may read the named secrets, its queues, its log group and erased leads’ ids, and put in its dead-letter queues, and nothing else', () => {
     const statements = statementsOf(fn());
     const secrets = statements.filter((s) =>
       list(s.Action).some((a) => /^secretsmanager:/.test(a)),
@@ -633,13 +633,26 @@ describe('the delivery function', () => {
         'sqs:GetQueueAttributes',
         'sqs:GetQueueUrl',
         'sqs:ReceiveMessage',
+        'sqs:SendMessage',
       ].sort(),
     );
     const queues = RESOLVED.map(({ name }) => arnOf(resourcesOfDestination(name).queue));
-    for (const statement of statements.filter((s) => list(s.Action).some((a) => /^sqs:/.test(a)))) {
+    const reading = statements.filter((s) =>
+      list(s.Action).some((a) => /^sqs:/.test(a) && a !== 'sqs:SendMessage'),
+    );
+    for (const statement of reading) {
       expect(list(statement.Action)).toContain('sqs:ChangeMessageVisibility');
+      expect(list(statement.Action)).not.toContain('sqs:SendMessage');
       for (const resource of list(statement.Resource)) expect(queues).toContainEqual(resource);
     }
+    // A gone receiver's (410) event, to its own destination's dead-letter queue: send only.
+    const sends = statements.filter((s) => list(s.Action).includes('sqs:SendMessage'));
+    expect(sends.map((s) => s.Action)).toEqual(['sqs:SendMessage']);
+    const deadLetterQueues = RESOLVED.map(({ name }) =>
+      arnOf(resourcesOfDestination(name).deadLetterQueue),
+    );
+    expect(list(sends[0]?.Resource)).toHaveLength(deadLetterQueues.length);
+    expect(list(sends[0]?.Resource)).toEqual(expect.arrayContaining(deadLetterQueues));
     // An erased lead's id, before any of its events is sent again (decision 090), and no lead.
     expect(statements.filter((st) => list(st.Action).includes('dynamodb:GetItem'))).toEqual([
       expect.objectContaining({

@@ -242,6 +242,16 @@ export class LeadEvents extends Construct {
         conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['ERASED#*'] } },
       }),
     );
+    // An event whose receiver answered 410 Gone, put by the function in its destination's
+    // dead-letter queue at once (the one the queue's redrive names, which it reads with the
+    // GetQueueAttributes the event source grants): send only, on those queues alone. SSE-SQS,
+    // so no key to grant.
+    role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['sqs:SendMessage'],
+        resources: queued.map(({ deadLetterQueue }) => deadLetterQueue.queueArn),
+      }),
+    );
     const targets = queued.map(({ destination, queue, secret }) =>
       deliveryTarget(destination, { secretArn: secret.secretArn, queueArn: queue.queueArn }),
     );
@@ -419,7 +429,7 @@ export class LeadEvents extends Construct {
       // destination, each dead letter's ERROR_CODE and ERROR_MESSAGE attributes.
       const look = api
         ? `the dead letters’ ERROR_CODE and ERROR_MESSAGE attributes (aws sqs receive-message --message-attribute-names All --visibility-timeout 0, which leaves them for the replay), the receiver, its key (npm run verify -- ${env})`
-        : `the lead-event delivery function’s log (destination "${name}": the status or error), the receiver`;
+        : `the lead-event delivery function’s log (destination "${name}": the status or error; a dead letter whose ERROR_CODE is RECEIVER_GONE was answered 410 Gone), the receiver`;
       const dead = LEAD_EVENT_ALARMS.deadLetters;
       add(
         scope,

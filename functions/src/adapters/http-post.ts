@@ -10,8 +10,9 @@ export const MAX_RESPONSE_BYTES = 4096;
 /**
  * HttpPost with Node's fetch: a redirect is answered as it is, never followed (`manual`: the
  * 3xx itself is the result), and the whole exchange is bound by `timeoutMs`, the body's read
- * included. Throws what fetch throws: a TimeoutError, or a TypeError whose cause has the
- * network's code (ECONNREFUSED, ENOTFOUND...).
+ * included. The answer is its status and its Retry-After header, as received. Throws what
+ * fetch throws: a TimeoutError, or a TypeError whose cause has the network's code
+ * (ECONNREFUSED, ENOTFOUND...).
  */
 export function createFetchPost(): HttpPost {
   return async ({ url, headers, body, timeoutMs }) => {
@@ -23,7 +24,9 @@ export function createFetchPost(): HttpPost {
       signal: AbortSignal.timeout(timeoutMs),
     });
     await discardBody(response, MAX_RESPONSE_BYTES);
-    return { status: response.status };
+    // Retry-After alone of the headers: when the receiver asks the next attempt to wait.
+    const retryAfter = response.headers.get('retry-after');
+    return { status: response.status, ...(retryAfter === null ? {} : { retryAfter }) };
   };
 }
 

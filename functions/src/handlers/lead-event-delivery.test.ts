@@ -5,7 +5,12 @@ import {
   ResourceNotFoundException,
   SecretsManagerClient,
 } from '@aws-sdk/client-secrets-manager';
-import { ChangeMessageVisibilityCommand, SQSClient } from '@aws-sdk/client-sqs';
+import {
+  ChangeMessageVisibilityCommand,
+  GetQueueAttributesCommand,
+  SendMessageCommand,
+  SQSClient,
+} from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
@@ -29,7 +34,7 @@ const SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
 const ARN = (name: string) => `arn:aws:secretsmanager:eu-west-1:123456789012:secret:kryon/${name}`;
 const QUEUE = (name: string) => `arn:aws:sqs:eu-west-1:123456789012:kryon-lead-events-${name}`;
 
-// A receiver that fails the leads whose id says so, and keeps what it took.
+// A receiver that fails the leads whose id says so (gone, limited, failing), and keeps what it took.
 const received: { path: string; body: string; headers: Record<string, string> }[] = [];
 const server = createServer((req, res) => {
   const chunks: Buffer[] = [];
@@ -40,7 +45,9 @@ const server = createServer((req, res) => {
       Object.entries(req.headers).map(([name, value]) => [name, String(value)]),
     );
     received.push({ path: req.url ?? '', body, headers });
-    res.writeHead(body.includes('lead-fails') ? 500 : 200);
+    if (body.includes('lead-gone')) res.writeHead(410);
+    else if (body.includes('lead-limited')) res.writeHead(429, { 'retry-after': '900' });
+    else res.writeHead(body.includes('lead-fails') ? 500 : 200);
     res.end('ok');
   });
 });
@@ -110,6 +117,16 @@ beforeEach(() => {
   });
   sqs.reset();
   sqs.on(ChangeMessageVisibilityCommand).resolves({});
+  sqs.on(SendMessageCommand).resolves({ MessageId: 'dead-1' });
+  // Each queue's redrive policy, as the stack sets it: its own dead-letter queue.
+  sqs.on(GetQueueAttributesCommand).callsFake((input) => ({
+    Attributes: {
+      RedrivePolicy: JSON.stringify({
+        deadLetterTargetArn: `arn:aws:sqs:eu-west-1:123456789012:${String(input.QueueUrl).split('/').pop()}-dlq`,
+        maxReceiveCount: 17,
+      }),
+    },
+  }));
   secretsManager.reset();
   secretsManager.on(GetSecretValueCommand).callsFake((input) => {
     const value = SECRETS[input.SecretId as string];
@@ -186,6 +203,18 @@ describe('the lead-event delivery handler', () => {
     expect(new Webhook(SECRET).verify(first?.body ?? '', first?.headers ?? {})).toEqual(delivered);
   });
 
+  it('waits before the next attempt as long as the receiver asks with Retry-After', async () => {
+    const limited = leadErased({ form: 'demo', submissionId: 'lead-limited' }, AT);
+    const response = await handler(batch(record('m1', limited, QUEUE('crm'), 2)));
+
+    expect(response).toEqual({ batchItemFailures: [{ itemIdentifier: 'm1' }] });
+    expect(sqs).toHaveReceivedCommandWith(ChangeMessageVisibilityCommand, {
+      ReceiptHandle: 'receipt-m1',
+      VisibilityTimeout: 900,
+    });
+    expect(retryDelaySeconds(2)).toBeLessThan(900);
+  });
+
   it("sends an erased lead's events no more, asking the table, and takes them off the queue", async () => {
     erased.add('lead-1');
     const response = await handler(batch(record('m1', delivered, QUEUE('crm'))));
@@ -231,6 +260,57 @@ describe('the lead-event delivery handler', () => {
     expect(sqs).toHaveReceivedCommandWith(ChangeMessageVisibilityCommand, {
       ReceiptHandle: 'receipt-m2',
       VisibilityTimeout: 7200,
+    });
+  });
+
+  // After the Slack test above: the first to read its secret, which the wiring then caches.
+  it('puts a gone receiver’s event in its dead-letter queue at once, and takes it off its queue', async () => {
+    const gone = leadErased({ form: 'demo', submissionId: 'lead-gone' }, AT);
+    const message = record('m1', gone, QUEUE('crm'));
+    const response = await handler(batch(message, record('m2', gone, QUEUE('crm'))));
+
+    expect(response).toEqual({ batchItemFailures: [] });
+    // The dead-letter queue its queue's redrive policy names, asked once.
+    expect(sqs).toHaveReceivedCommandTimes(GetQueueAttributesCommand, 1);
+    expect(sqs).toHaveReceivedCommandWith(GetQueueAttributesCommand, {
+      QueueUrl: queueUrlOfArn(QUEUE('crm')),
+      AttributeNames: ['RedrivePolicy'],
+    });
+    expect(sqs).toHaveReceivedCommandTimes(SendMessageCommand, 2);
+    expect(sqs).toHaveReceivedCommandWith(SendMessageCommand, {
+      QueueUrl: 'https://sqs.eu-west-1.amazonaws.com/123456789012/kryon-lead-events-crm-dlq',
+      MessageBody: message.body,
+      MessageAttributes: {
+        ERROR_CODE: { DataType: 'String', StringValue: 'RECEIVER_GONE' },
+        ERROR_MESSAGE: { DataType: 'String', StringValue: expect.stringContaining('HTTP 410') },
+      },
+    });
+    expect(sqs).not.toHaveReceivedCommand(ChangeMessageVisibilityCommand);
+  });
+
+  it('tries a gone receiver’s event again on the schedule when it cannot be dead-lettered', async () => {
+    const gone = leadErased({ form: 'demo', submissionId: 'lead-gone' }, AT);
+    // A queue without a redrive policy (the Slack one here), and a send the role may not make.
+    sqs
+      .on(GetQueueAttributesCommand, { QueueUrl: queueUrlOfArn(QUEUE('sales-slack')) })
+      .resolves({ Attributes: {} });
+    sqs
+      .on(SendMessageCommand)
+      .rejects(Object.assign(new Error('denied'), { name: 'AccessDenied' }));
+    const response = await handler(
+      batch(record('s1', gone, QUEUE('sales-slack'), 2), record('m1', gone, QUEUE('crm'), 3)),
+    );
+
+    expect(response).toEqual({
+      batchItemFailures: [{ itemIdentifier: 's1' }, { itemIdentifier: 'm1' }],
+    });
+    expect(sqs).toHaveReceivedCommandWith(ChangeMessageVisibilityCommand, {
+      ReceiptHandle: 'receipt-s1',
+      VisibilityTimeout: retryDelaySeconds(2),
+    });
+    expect(sqs).toHaveReceivedCommandWith(ChangeMessageVisibilityCommand, {
+      ReceiptHandle: 'receipt-m1',
+      VisibilityTimeout: retryDelaySeconds(3),
     });
   });
 });

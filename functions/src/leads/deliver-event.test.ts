@@ -319,7 +319,7 @@ describe('deliverLeadEvent to a webhook whose URL is in its secret (Zapier, Make
       res.end(RESPONSE_SECRET);
     };
     const gone = await deliverLeadEvent({ destination: hidden, event }, deps);
-    expect(gone).toEqual({ ok: false, status: 410, reason: 'HTTP 410' });
+    expect(gone).toEqual({ ok: false, status: 410, reason: 'HTTP 410: gone', gone: true });
     const said = JSON.stringify([result, gone, deps.logged]);
     expect(said).not.toContain('zq8w7e6r');
     expect(said).not.toContain(RESPONSE_SECRET);
@@ -782,7 +782,7 @@ describe('a failed delivery', () => {
       [500, 'HTTP 500'],
       [404, 'HTTP 404'],
       [429, 'HTTP 429: rate limited'],
-      [410, 'HTTP 410'],
+      [503, 'HTTP 503'],
     ] as const) {
       answer = (_req, res) => {
         res.writeHead(status, { 'content-type': 'text/plain' });
@@ -807,6 +807,72 @@ describe('a failed delivery', () => {
           },
         ]),
       );
+    }
+  });
+
+  it('is a 410: the receiver is gone, said so for the caller to stop trying', async () => {
+    answer = (_req, res) => {
+      res.writeHead(410, { 'content-type': 'text/plain', 'retry-after': '60' });
+      res.end(RESPONSE_SECRET);
+    };
+    const { results, logged } = await both();
+
+    const gone = { ok: false, status: 410, reason: 'HTTP 410: gone', gone: true };
+    expect(results).toEqual([gone, gone]);
+    expect(logged.map((line) => line.extra)).toEqual(
+      ['sales-slack', 'crm'].map((destination) => ({
+        destination,
+        eventId: acceptedEvent(demo).id,
+        type: 'lead.accepted',
+        attempt: 3,
+        status: 410,
+        gone: true,
+        reason: 'HTTP 410: gone',
+      })),
+    );
+  });
+
+  it('carries the wait a 429 or a 503 asks for with Retry-After, in seconds or as a date', async () => {
+    const now = new Date('2026-11-24T09:00:00.000Z');
+    for (const [status, retryAfter, seconds] of [
+      [429, '120', 120],
+      [503, 'Tue, 24 Nov 2026 09:10:00 GMT', 600],
+      [429, 'Tue, 24 Nov 2026 08:00:00 GMT', 0],
+      [429, '86400', 86_400],
+    ] as const) {
+      answer = (_req, res) => {
+        res.writeHead(status, { 'content-type': 'text/plain', 'retry-after': retryAfter });
+        res.end(RESPONSE_SECRET);
+      };
+      const { results, logged } = await both({ now: () => now });
+      const reason = status === 429 ? 'HTTP 429: rate limited' : 'HTTP 503';
+      const failure = { ok: false, status, reason, retryAfterSeconds: seconds };
+      expect(results).toEqual([failure, failure]);
+      for (const line of logged) {
+        expect(line.extra).toMatchObject({ status, retryAfterSeconds: seconds, reason });
+      }
+      // The receiver's header is its own: read, never repeated.
+      expect(JSON.stringify(logged)).not.toContain('GMT');
+    }
+  });
+
+  it('ignores a Retry-After it cannot read, or on a status that asks for no wait', async () => {
+    for (const [status, retryAfter, reason] of [
+      [429, 'in a minute', 'HTTP 429: rate limited (its Retry-After unreadable, ignored)'],
+      [503, '2026-11-24T09:10:00Z', 'HTTP 503 (its Retry-After unreadable, ignored)'],
+      [500, '120', 'HTTP 500'],
+      [404, '120', 'HTTP 404'],
+    ] as const) {
+      answer = (_req, res) => {
+        res.writeHead(status, { 'retry-after': retryAfter });
+        res.end(RESPONSE_SECRET);
+      };
+      const { results, logged } = await both();
+      expect(results).toEqual([
+        { ok: false, status, reason },
+        { ok: false, status, reason },
+      ]);
+      if (!/^\d+$/.test(retryAfter)) expect(JSON.stringify(logged)).not.toContain(retryAfter);
     }
   });
 

@@ -10,9 +10,15 @@
  * any response body, which is the receiver's and may echo what it was sent.
  */
 import { errorClass } from './error-class.ts';
-import { isLoopbackHost, type QueuedKind, webhookUrlProblem } from './event-destinations.ts';
+import {
+  type AttemptFailure,
+  isLoopbackHost,
+  type QueuedKind,
+  webhookUrlProblem,
+} from './event-destinations.ts';
 import type { LeadEvent } from './lead-events.ts';
 import type { Log, SignWebhook } from './ports.ts';
+import { RETRY_AFTER_STATUSES, retryAfterSeconds } from './retry-after.ts';
 import { slackEventMessage } from './slack-message.ts';
 
 /** What a delivery needs of a destination: lead-event-delivery's variable and the local bus. */
@@ -43,20 +49,24 @@ export type DeliveryResult =
   | { ok: true; status: number }
   /** Nothing to send to this destination (a Slack channel is not told of a digest's lead). */
   | { ok: true; skipped: string }
-  | {
+  | ({
       ok: false;
       status?: number;
       /** Why, in words safe for a log: a status or an error class, never a URL or a body. */
       reason: string;
-    };
+    } & AttemptFailure);
 
-/** One POST. Throws on a network error or when `timeoutMs` passes; never follows a redirect. */
+/**
+ * One POST. Throws on a network error or when `timeoutMs` passes; never follows a redirect.
+ * Of the answer only its status and its Retry-After header, as received: no other header and
+ * no body, which are the receiver's and may echo what it was sent.
+ */
 export type HttpPost = (request: {
   url: string;
   headers: Record<string, string>;
   body: string;
   timeoutMs: number;
-}) => Promise<{ status: number }>;
+}) => Promise<{ status: number; retryAfter?: string }>;
 
 /** A webhook's credential as its secret holds it (`webhookCredential` reads the value). */
 export interface WebhookCredential {
@@ -229,7 +239,10 @@ function requestOf(
 /**
  * Sends one event to one destination, once. A 2xx is delivered; anything else (a redirect
  * too: never followed, since the destination chose the URL), a timeout, a network error or a
- * credential that cannot be used is a failure, with a reason a log may carry.
+ * credential that cannot be used is a failure, with a reason a log may carry. A failure says
+ * what the receiver asked of the next attempt: none at all (410 Gone: `gone`), or not before
+ * its Retry-After (429, 503: `retryAfterSeconds`); the caller's schedule (`nextAttempt`,
+ * event-destinations.ts) decides.
  */
 export async function deliverLeadEvent(
   attempt: DeliveryAttempt,
@@ -242,6 +255,10 @@ export async function deliverLeadEvent(
     type: attempt.event.type,
     ...(attempt.attempt === undefined ? {} : { attempt: attempt.attempt }),
     ...('status' in result && result.status !== undefined ? { status: result.status } : {}),
+    ...(!result.ok && result.retryAfterSeconds !== undefined
+      ? { retryAfterSeconds: result.retryAfterSeconds }
+      : {}),
+    ...(!result.ok && result.gone ? { gone: true } : {}),
   };
   if (result.ok && 'skipped' in result) {
     deps.log.info('lead event not sent to this destination', { ...fields, why: result.skipped });
@@ -288,9 +305,9 @@ async function attemptDelivery(
   }
   const request = requestOf(attempt, credential, deps);
   if ('refused' in request) return { ok: false, reason: `refused: ${request.refused}` };
-  let status: number;
+  let answer: Awaited<ReturnType<HttpPost>>;
   try {
-    ({ status } = await deps.post({ ...request, timeoutMs: DELIVERY_TIMEOUT_MS }));
+    answer = await deps.post({ ...request, timeoutMs: DELIVERY_TIMEOUT_MS });
   } catch (error) {
     const kind = errorClass(error);
     return {
@@ -301,8 +318,22 @@ async function attemptDelivery(
           : `network error: ${kind}`,
     };
   }
+  const { status } = answer;
   if (status >= 200 && status < 300) return { ok: true, status };
-  return { ok: false, status, reason: statusReason(status) };
+  // The receiver says the endpoint is gone for good (Slack: the channel was archived): no
+  // retry mends that, a person must.
+  if (status === 410) return { ok: false, status, reason: 'HTTP 410: gone', gone: true };
+  const reason = statusReason(status);
+  if (!RETRY_AFTER_STATUSES.includes(status) || answer.retryAfter === undefined) {
+    return { ok: false, status, reason };
+  }
+  const seconds = retryAfterSeconds(answer.retryAfter, deps.now());
+  // A value that is neither a number of seconds nor a date asks for nothing: the schedule
+  // decides. Said in the reason, never repeated: it is the receiver's.
+  if (seconds === undefined) {
+    return { ok: false, status, reason: `${reason} (its Retry-After unreadable, ignored)` };
+  }
+  return { ok: false, status, reason, retryAfterSeconds: seconds };
 }
 
 function statusReason(status: number): string {

@@ -10,6 +10,8 @@ import {
   LEAD_EVENT_SOURCE,
   leadEventsFileShape,
   matchesPattern,
+  nextAttempt,
+  RETRY_AFTER_MAX_SECONDS,
   redeliveryPattern,
   resolveDestination,
   retryDelaySeconds,
@@ -209,5 +211,35 @@ describe('the retry schedule', () => {
     expect(hours).toBeGreaterThan(22);
     expect(hours).toBeLessThanOrEqual(24);
     expect(DELIVERY_RETRY.maxAttempts).toBe(17);
+  });
+  it('is the one rule after a failure, for the delivery function and the local bus', () => {
+    expect(nextAttempt(1)).toEqual({ delaySeconds: 30, retryAfter: false });
+    // A receiver's Retry-After lengthens the wait, never shortens it, and up to two hours.
+    expect(nextAttempt(1, { retryAfterSeconds: 90 })).toEqual({
+      delaySeconds: 90,
+      retryAfter: true,
+    });
+    expect(nextAttempt(3, { retryAfterSeconds: 90 })).toEqual({
+      delaySeconds: 600,
+      retryAfter: false,
+    });
+    expect(nextAttempt(1, { retryAfterSeconds: 86_400 })).toEqual({
+      delaySeconds: RETRY_AFTER_MAX_SECONDS,
+      retryAfter: true,
+    });
+    expect(RETRY_AFTER_MAX_SECONDS).toBe(Math.max(...DELIVERY_RETRY.delaysSeconds));
+    // A gone receiver's event is a dead letter at once; the wait is for when it cannot be moved.
+    expect(nextAttempt(1, { gone: true })).toEqual({
+      deadLetter: 'gone',
+      delaySeconds: 30,
+      retryAfter: false,
+    });
+    // After the last attempt nothing is waited for, whatever the receiver asked.
+    expect(nextAttempt(DELIVERY_RETRY.maxAttempts, { retryAfterSeconds: 3600 })).toEqual({
+      deadLetter: 'last attempt',
+      delaySeconds: 0,
+      retryAfter: false,
+    });
+    expect(nextAttempt(DELIVERY_RETRY.maxAttempts - 1).deadLetter).toBeUndefined();
   });
 });

@@ -359,6 +359,56 @@ export function retryDelaySeconds(attempt: number): number {
   return delaysSeconds[Math.min(Math.max(attempt, 1), delaysSeconds.length) - 1] ?? 0;
 }
 
+/**
+ * The longest wait a receiver's Retry-After may set: the schedule's longest, 2 hours. Waits
+ * no longer than the schedule's keep an event's attempts within about a day (16 waits of at
+ * most 2 h), after which its dead-letter alarm tells ops; a receiver asking for a day would
+ * have one attempt spend it. It also keeps each wait far inside SQS's limit on a message's
+ * visibility (12 hours from its receive).
+ */
+export const RETRY_AFTER_MAX_SECONDS: number = DELIVERY_RETRY.delaysSeconds.at(-1) ?? 0;
+
+/** What a failed attempt's answer says of the next one (deliver-event.ts's DeliveryResult). */
+export interface AttemptFailure {
+  /** The receiver answered 410 Gone: it says the endpoint is gone for good. */
+  gone?: true;
+  /** The wait the receiver asked for with Retry-After (on a 429 or a 503), in seconds. */
+  retryAfterSeconds?: number;
+}
+
+/** What follows a failed attempt, for the delivery function and the local bus alike. */
+export interface NextAttempt {
+  /**
+   * Moved to the destination's dead letters now rather than tried again: the receiver is gone
+   * (a 410, which Standard Webhooks' senders stop sending on: a day of retries would not bring
+   * it back, and ops hear of it only when the dead-letter alarm fires), or this was the last
+   * attempt.
+   */
+  deadLetter?: 'gone' | 'last attempt';
+  /**
+   * The wait before the next attempt: the schedule's, or the receiver's Retry-After when it
+   * asks for longer, up to RETRY_AFTER_MAX_SECONDS. For a gone receiver's event, the wait
+   * should it not be moved now. None after the last attempt: nothing is to wait for, and the
+   * deployed queue's redrive moves the event at its next receive rather than hours later.
+   */
+  delaySeconds: number;
+  /** Whether the receiver's Retry-After made the wait longer than the schedule's. */
+  retryAfter: boolean;
+}
+
+/** What follows the `attempt`-th failed attempt (1 for the first), given what its answer said. */
+export function nextAttempt(attempt: number, failure: AttemptFailure = {}): NextAttempt {
+  const last = attempt >= DELIVERY_RETRY.maxAttempts;
+  const schedule = last ? 0 : retryDelaySeconds(attempt);
+  const asked = last
+    ? 0
+    : Math.min(Math.max(failure.retryAfterSeconds ?? 0, 0), RETRY_AFTER_MAX_SECONDS);
+  const next = { delaySeconds: Math.max(schedule, asked), retryAfter: asked > schedule };
+  if (failure.gone) return { deadLetter: 'gone', ...next };
+  if (last) return { deadLetter: 'last attempt', ...next };
+  return next;
+}
+
 /** Seconds from the first attempt to the last: what the alarm and the docs say a day is. */
 export function retryWindowSeconds(): number {
   let total = 0;

@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { signWebhook } from '../adapters/webhook-signer.ts';
 import type { HttpPost } from './deliver-event.ts';
-import { DELIVERY_RETRY, LEAD_EVENT_SOURCE, retryDelaySeconds } from './event-destinations.ts';
+import {
+  DELIVERY_RETRY,
+  LEAD_EVENT_SOURCE,
+  nextAttempt,
+  RETRY_AFTER_MAX_SECONDS,
+  retryDelaySeconds,
+} from './event-destinations.ts';
 import {
   deliverQueuedLeadEvents,
+  GONE_REASON,
   type LeadEventQueueDeps,
-  nextAttemptDelay,
   type QueuedDestination,
   type QueuedMessage,
   readQueuedEvent,
@@ -59,7 +65,7 @@ function message(
 
 /** The queue's deps with a fake clock, receiver and queue: what each was asked, in order. */
 function fakeDeps(
-  answer: (request: Parameters<HttpPost>[0]) => number = () => 200,
+  answer: (request: Parameters<HttpPost>[0]) => number | Awaited<ReturnType<HttpPost>> = () => 200,
   overrides: Partial<LeadEventQueueDeps> = {},
 ) {
   let clock = Date.parse('2026-11-24T09:00:00.000Z');
@@ -74,7 +80,8 @@ function fakeDeps(
     destinations: DESTINATIONS,
     post: async (request) => {
       posts.push({ url: request.url, at: clock, body: request.body });
-      return { status: answer(request) };
+      const answered = answer(request);
+      return typeof answered === 'number' ? { status: answered } : answered;
     },
     credential: async (destination) =>
       destination.kind === 'slack'
@@ -194,8 +201,8 @@ describe('deliverQueuedLeadEvents', () => {
     expect(fake.retries).toEqual([
       { messageId: 'm1', receiptHandle: 'handle-m1', delaySeconds: 0 },
     ]);
-    expect(nextAttemptDelay(1)).toBe(30);
-    expect(nextAttemptDelay(DELIVERY_RETRY.maxAttempts - 1)).toBe(7200);
+    expect(nextAttempt(1).delaySeconds).toBe(30);
+    expect(nextAttempt(DELIVERY_RETRY.maxAttempts - 1).delaySeconds).toBe(7200);
   });
 
   it('paces a batch to half the destination’s rate: two pollers share it', async () => {
@@ -254,6 +261,203 @@ describe('deliverQueuedLeadEvents', () => {
       level: 'error',
       message: 'could not set when a lead event is tried again',
       extra: { messageId: 'm1', delaySeconds: 30, error: 'AccessDenied' },
+    });
+  });
+});
+
+describe('a receiver that asks for a wait (Retry-After)', () => {
+  const NOW = Date.parse('2026-11-24T09:00:00.000Z');
+  const httpDate = (secondsFromNow: number) => new Date(NOW + secondsFromNow * 1000).toUTCString();
+
+  /** The wait set after one attempt answered `status` with `retryAfter`, and what was said. */
+  async function waitAfter(
+    status: number,
+    retryAfter: string | undefined,
+    receiveCount = 1,
+    queueArn = CRM_QUEUE,
+  ) {
+    const fake = fakeDeps(() => ({ status, ...(retryAfter === undefined ? {} : { retryAfter }) }));
+    const result = await deliverQueuedLeadEvents(
+      [message('m1', { receiveCount, queueArn })],
+      fake.deps,
+    );
+    expect(result).toEqual({ failed: ['m1'] });
+    expect(fake.retries).toHaveLength(1);
+    return { delaySeconds: fake.retries[0]?.delaySeconds, ...fake };
+  }
+
+  it('is not tried again before the wait it asked for, in seconds or as a date', async () => {
+    // Slack's 429 (its incoming webhooks' rate limit) and a webhook's 503 alike.
+    const slack = await waitAfter(429, '90', 1, SLACK_QUEUE);
+    expect(slack.delaySeconds).toBe(90);
+    const webhook = await waitAfter(503, httpDate(300));
+    expect(webhook.delaySeconds).toBe(300);
+
+    expect(webhook.counts).toEqual([
+      ['LeadEventDeliveryFailed', 'crm'],
+      ['LeadEventRetryAfter', 'crm'],
+    ]);
+    expect(webhook.logged).toContainEqual({
+      level: 'info',
+      message: 'lead event tried again when its receiver asked',
+      extra: {
+        destination: 'crm',
+        eventId: eventOf('lead-m1').id,
+        messageId: 'm1',
+        attempt: 1,
+        outcome: 'retry-after',
+        retryAfterSeconds: 300,
+        delaySeconds: 300,
+      },
+    });
+    expect(slack.logged.find((line) => line.level === 'warn')?.extra).toMatchObject({
+      destination: 'sales-slack',
+      status: 429,
+      retryAfterSeconds: 90,
+      reason: 'HTTP 429: rate limited',
+    });
+    // Neither the Slack URL, a credential, nor the receiver's header is in a log line.
+    expect(JSON.stringify([slack.logged, webhook.logged])).not.toMatch(/hooks\.slack\.com|GMT/);
+  });
+
+  it('waits the schedule’s time when that is longer, or the date is past', async () => {
+    for (const retryAfter of ['5', '0', httpDate(-3600)]) {
+      const after = await waitAfter(429, retryAfter, 3);
+      expect(after.delaySeconds).toBe(retryDelaySeconds(3));
+      expect(after.counts).toEqual([['LeadEventDeliveryFailed', 'crm']]);
+    }
+  });
+
+  it('waits at most the schedule’s longest wait, however long it asks', async () => {
+    expect(RETRY_AFTER_MAX_SECONDS).toBe(7200);
+    for (const retryAfter of ['86400', httpDate(30 * 86_400), '9'.repeat(400)]) {
+      expect((await waitAfter(429, retryAfter)).delaySeconds).toBe(RETRY_AFTER_MAX_SECONDS);
+    }
+  });
+
+  it('is ignored when unreadable, or on a status that asks for no wait', async () => {
+    for (const retryAfter of ['soon', '-30', '1.5', '120 seconds', 'Tue, 24 Nov 2026 09:05:00']) {
+      const after = await waitAfter(429, retryAfter);
+      expect(after.delaySeconds).toBe(retryDelaySeconds(1));
+      expect(after.logged.find((line) => line.level === 'warn')?.extra).toMatchObject({
+        reason: 'HTTP 429: rate limited (its Retry-After unreadable, ignored)',
+      });
+    }
+    // A 500 or a redirect with a Retry-After: the schedule decides, as for any other failure.
+    for (const status of [500, 502, 301]) {
+      expect((await waitAfter(status, '3600')).delaySeconds).toBe(retryDelaySeconds(1));
+    }
+  });
+
+  it('leaves the last attempt’s failure to the redrive at once, whatever it asks', async () => {
+    expect((await waitAfter(429, '3600', DELIVERY_RETRY.maxAttempts)).delaySeconds).toBe(0);
+  });
+});
+
+describe('a receiver that is gone (410)', () => {
+  function goneDeps(overrides: Partial<LeadEventQueueDeps> = {}) {
+    const deadLetters: { messageId: string; body: string; queue: string; why: unknown }[] = [];
+    const fake = fakeDeps((request) => (request.body.includes('lead-gone') ? 410 : 200), {
+      deadLetter: async (queued, why) => {
+        deadLetters.push({
+          messageId: queued.messageId,
+          body: queued.body,
+          queue: queued.queueArn,
+          why,
+        });
+      },
+      ...overrides,
+    });
+    return { ...fake, deadLetters };
+  }
+
+  it('puts the event in the dead-letter queue at once, as it came, and takes it off the queue', async () => {
+    const gone = message('m2', { body: busBody(eventOf('lead-gone')) });
+    const slackGone = message('s1', { body: busBody(eventOf('lead-gone')), queueArn: SLACK_QUEUE });
+    const fake = goneDeps();
+
+    const result = await deliverQueuedLeadEvents([message('m1'), gone, slackGone], fake.deps);
+
+    // Answered as done: the queue deletes it, the dead-letter queue holds it.
+    expect(result).toEqual({ failed: [] });
+    expect(fake.retries).toEqual([]);
+    expect(fake.deadLetters).toEqual([
+      { messageId: 'm2', body: gone.body, queue: CRM_QUEUE, why: GONE_REASON },
+      { messageId: 's1', body: slackGone.body, queue: SLACK_QUEUE, why: GONE_REASON },
+    ]);
+    expect(fake.posts).toHaveLength(3);
+    expect(fake.counts).toEqual([
+      ['LeadEventDelivered', 'crm'],
+      ['LeadEventDeliveryFailed', 'crm'],
+      ['LeadEventReceiverGone', 'crm'],
+      ['LeadEventDeliveryFailed', 'sales-slack'],
+      ['LeadEventReceiverGone', 'sales-slack'],
+    ]);
+    expect(fake.logged.filter((line) => line.level === 'warn')).toEqual([
+      expect.objectContaining({
+        message: 'lead event not delivered',
+        extra: expect.objectContaining({ status: 410, gone: true, reason: 'HTTP 410: gone' }),
+      }),
+      {
+        level: 'warn',
+        message: 'lead event put in the dead-letter queue at once: its receiver is gone (410)',
+        extra: {
+          destination: 'crm',
+          eventId: eventOf('lead-gone').id,
+          messageId: 'm2',
+          attempt: 1,
+          outcome: 'gone',
+        },
+      },
+      expect.objectContaining({ message: 'lead event not delivered' }),
+      expect.objectContaining({
+        message: 'lead event put in the dead-letter queue at once: its receiver is gone (410)',
+      }),
+    ]);
+    // Why it is there, in words that hold no URL: a Slack URL is a credential.
+    expect(JSON.stringify([GONE_REASON, fake.logged])).not.toMatch(
+      /hooks\.slack\.com|crm\.example/,
+    );
+  });
+
+  it('is tried again on the schedule when it cannot be put in the dead-letter queue', async () => {
+    const gone = () => message('m1', { body: busBody(eventOf('lead-gone')), receiveCount: 2 });
+
+    const unknown = goneDeps({ deadLetter: undefined });
+    expect(await deliverQueuedLeadEvents([gone()], unknown.deps)).toEqual({ failed: ['m1'] });
+    expect(unknown.deadLetters).toEqual([]);
+    expect(unknown.retries).toEqual([
+      { messageId: 'm1', receiptHandle: 'handle-m1', delaySeconds: retryDelaySeconds(2) },
+    ]);
+    expect(unknown.logged).toContainEqual(
+      expect.objectContaining({
+        level: 'error',
+        message:
+          'a lead event whose receiver is gone (410) is tried again on the schedule: nothing here puts it in the dead-letter queue',
+      }),
+    );
+
+    const refused = goneDeps({
+      deadLetter: async () => {
+        throw Object.assign(new Error('denied'), { name: 'AccessDenied' });
+      },
+    });
+    expect(await deliverQueuedLeadEvents([gone()], refused.deps)).toEqual({ failed: ['m1'] });
+    expect(refused.retries).toEqual([
+      { messageId: 'm1', receiptHandle: 'handle-m1', delaySeconds: retryDelaySeconds(2) },
+    ]);
+    expect(refused.logged).toContainEqual({
+      level: 'error',
+      message:
+        'a lead event whose receiver is gone (410) could not be put in the dead-letter queue: it is tried again on the schedule',
+      extra: {
+        destination: 'crm',
+        eventId: eventOf('lead-gone').id,
+        messageId: 'm1',
+        attempt: 2,
+        outcome: 'gone',
+        error: 'AccessDenied',
+      },
     });
   });
 });

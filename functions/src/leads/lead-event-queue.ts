@@ -4,7 +4,9 @@
  * one function takes every queue's batches. What failed is answered as failed (the queue's
  * partial batch response) after its wait before the next attempt is set, so the retries follow
  * DELIVERY_RETRY's schedule (event-destinations.ts) rather than the queue's one visibility
- * timeout; after the last attempt the queue's redrive moves it to the dead-letter queue.
+ * timeout, or the receiver's Retry-After when it asks for longer; after the last attempt the
+ * queue's redrive moves it to the dead-letter queue. An event whose receiver answers 410 Gone
+ * is put in the dead-letter queue at once and leaves its queue, as a delivered one does.
  */
 import * as z from 'zod/mini';
 import {
@@ -17,8 +19,8 @@ import { errorClass } from './error-class.ts';
 import {
   DELIVERY_RETRY,
   LEAD_EVENT_SOURCE,
+  nextAttempt,
   type QueuedKind,
-  retryDelaySeconds,
 } from './event-destinations.ts';
 import { type LeadEvent, leadEvent } from './lead-events.ts';
 import type { LeadEventMetrics } from './ports.ts';
@@ -52,6 +54,13 @@ export interface LeadEventQueueDeps extends DeliverEventDeps {
    * when the next attempt is, for a message answered as failed.
    */
   retryAfter: (message: QueuedMessage, delaySeconds: number) => Promise<void>;
+  /**
+   * Puts the message's body, as it is, in the dead-letter queue of the queue it came from, the
+   * one its redrive fills (SQS SendMessage), with why: where the dead-letter alarm sees it and
+   * `webhooks:replay --dead-letters` takes it from. Without it, or when it throws, a gone
+   * receiver's event is tried again on the schedule.
+   */
+  deadLetter?: (message: QueuedMessage, why: DeadLetterReason) => Promise<void>;
   sleep: (ms: number) => Promise<void>;
   /** The run's time left in ms (Lambda's context); unbounded when not given. */
   remainingMs?: () => number;
@@ -75,13 +84,21 @@ const RESERVE_MS = DELIVERY_TIMEOUT_MS + 2_000;
 export const UNREADABLE_DELAY_SECONDS = DELIVERY_RETRY.delaysSeconds.at(-1) ?? 0;
 
 /**
- * The wait after a failed attempt: the schedule's, or none after the last, so the queue's
- * redrive (maxReceiveCount = DELIVERY_RETRY.maxAttempts) moves it to the dead-letter queue
- * at its next receive rather than hours later.
+ * Why a message was put in a dead-letter queue by the function, in the message attributes
+ * EventBridge gives its own dead letters (ERROR_CODE, ERROR_MESSAGE), which an operator reads
+ * with `aws sqs receive-message --message-attribute-names All`.
  */
-export function nextAttemptDelay(receiveCount: number): number {
-  return receiveCount >= DELIVERY_RETRY.maxAttempts ? 0 : retryDelaySeconds(receiveCount);
+export interface DeadLetterReason {
+  code: string;
+  message: string;
 }
+
+/** Why a gone receiver's event is in its dead-letter queue: no URL, no body. */
+export const GONE_REASON: DeadLetterReason = {
+  code: 'RECEIVER_GONE',
+  message:
+    'HTTP 410 Gone: the receiver says this endpoint is gone for good, so the event was not tried again. Fix the destination, then webhooks:replay --dead-letters.',
+};
 
 /** The EventBridge event a rule puts in a destination's queue: its detail is the lead event. */
 const busEvent = z.object({
@@ -127,10 +144,12 @@ export function readQueuedEvent(
  * destination's rate (perSecond / POLLERS_PER_QUEUE), against this container's last delivery
  * to it too.
  * Returns the ids of the messages not delivered, whose visibility has been set to their next
- * attempt: a delivery failed (the schedule's wait for this attempt); a message from a queue of
- * no destination, or that is no lead event (the longest wait, so a poison message goes to the
- * dead-letter queue without a storm of retries, logged each time with its id); or one the
- * run had no time left for (visible again at once).
+ * attempt: a delivery failed (the schedule's wait for this attempt, or the receiver's
+ * Retry-After when longer); a message from a queue of no destination, or that is no lead event
+ * (the longest wait, so a poison message goes to the dead-letter queue without a storm of
+ * retries, logged each time with its id); or one the run had no time left for (visible again
+ * at once). An event whose receiver answered 410 Gone
+ * is put in its destination's dead-letter queue and not returned, so the queue deletes it.
  */
 export async function deliverQueuedLeadEvents(
   messages: readonly QueuedMessage[],
@@ -151,6 +170,38 @@ export async function deliverQueuedLeadEvents(
         error: errorClass(error),
       });
     }
+  };
+
+  /**
+   * Puts a gone receiver's event in its destination's dead-letter queue, whose alarm tells ops
+   * now rather than after a day of retries. False when it cannot (no dead-letter port, its
+   * call failed): it is then tried again on the schedule, so nothing is lost.
+   */
+  const deadLetterNow = async (
+    message: QueuedMessage,
+    said: Record<string, unknown>,
+  ): Promise<boolean> => {
+    if (!deps.deadLetter) {
+      deps.log.error(
+        'a lead event whose receiver is gone (410) is tried again on the schedule: nothing here puts it in the dead-letter queue',
+        { ...said, outcome: 'gone' },
+      );
+      return false;
+    }
+    try {
+      await deps.deadLetter(message, GONE_REASON);
+    } catch (error) {
+      deps.log.error(
+        'a lead event whose receiver is gone (410) could not be put in the dead-letter queue: it is tried again on the schedule',
+        { ...said, outcome: 'gone', error: errorClass(error) },
+      );
+      return false;
+    }
+    deps.log.warn('lead event put in the dead-letter queue at once: its receiver is gone (410)', {
+      ...said,
+      outcome: 'gone',
+    });
+    return true;
   };
 
   for (const message of messages) {
@@ -198,10 +249,33 @@ export async function deliverQueuedLeadEvents(
     if (result.ok) {
       // A skip (a Slack channel is not told of a digest's lead) sent nothing: not counted.
       if (!('skipped' in result)) deps.metrics.count('LeadEventDelivered', destination.name);
-    } else {
-      deps.metrics.count('LeadEventDeliveryFailed', destination.name);
-      await fail(message, nextAttemptDelay(message.receiveCount));
+      continue;
     }
+    deps.metrics.count('LeadEventDeliveryFailed', destination.name);
+    const next = nextAttempt(message.receiveCount, result);
+    const said = {
+      destination: destination.name,
+      eventId: read.event.id,
+      messageId: message.messageId,
+      attempt: message.receiveCount,
+    };
+    if (next.deadLetter === 'gone') {
+      deps.metrics.count('LeadEventReceiverGone', destination.name);
+      // Answered as done: the queue deletes it, the dead-letter queue now holds it.
+      if (await deadLetterNow(message, said)) continue;
+    }
+    if (next.retryAfter) {
+      deps.metrics.count('LeadEventRetryAfter', destination.name);
+      deps.log.info('lead event tried again when its receiver asked', {
+        ...said,
+        outcome: 'retry-after',
+        retryAfterSeconds: result.retryAfterSeconds,
+        delaySeconds: next.delaySeconds,
+      });
+    }
+    // After the last attempt no wait (`nextAttempt`): the queue's redrive (maxReceiveCount =
+    // DELIVERY_RETRY.maxAttempts) moves it to the dead-letter queue at its next receive.
+    await fail(message, next.delaySeconds);
   }
   return { failed };
 }

@@ -114,6 +114,16 @@ export const LEAD_EVENT_DELIVERY_METRICS = [
    * cannot be used) or a message that is no lead event: tried again later, or dead-lettered.
    */
   'LeadEventDeliveryFailed',
+  /**
+   * A failed attempt whose receiver asked for a wait (Retry-After on a 429 or a 503): the next
+   * attempt is not before it. Also counted as LeadEventDeliveryFailed.
+   */
+  'LeadEventRetryAfter',
+  /**
+   * A receiver answered 410 Gone: the event is moved to the dead-letter queue at once, not
+   * tried again. Also counted as LeadEventDeliveryFailed.
+   */
+  'LeadEventReceiverGone',
 ] as const;
 
 export type LeadEventMetric = (typeof LEAD_EVENT_DELIVERY_METRICS)[number];
