@@ -24,6 +24,7 @@ import {
 } from '../src/leads/event-destinations.ts';
 import { leadEvent } from '../src/leads/lead-events.ts';
 import type { ApiDestinationResult } from './api-destination.ts';
+import { type EventBridgeEnvelope, LOCAL_ACCOUNT } from './eventbridge-envelope.ts';
 import { closeServer, readBody } from './http-body.ts';
 import { loopbackHostProblem } from './loopback-host.ts';
 
@@ -45,24 +46,9 @@ import { loopbackHostProblem } from './loopback-host.ts';
 
 /** The local bus's name: the handlers' LEAD_EVENT_BUS_NAME. */
 export const LOCAL_EVENT_BUS_NAME = 'kryon-lead-events';
-/** The account the local bus's ARNs and events name, as the emulators do. */
-const LOCAL_ACCOUNT = '000000000000';
 
 /** An event as the bus keeps it and a rule hands it on: EventBridge's envelope. */
-export interface BusEnvelope {
-  version: '0';
-  id: string;
-  'detail-type': string;
-  source: string;
-  account: string;
-  /** When it happened, to the second, as EventBridge writes it. */
-  time: string;
-  region: string;
-  resources: string[];
-  detail: Record<string, unknown>;
-  /** Set on an event a replay sent again, as EventBridge does. */
-  'replay-name'?: string;
-}
+export type BusEnvelope = EventBridgeEnvelope<Record<string, unknown>>;
 
 /** One message on a destination's queue: the event, and how often it was tried. */
 export interface QueuedEvent {

@@ -4,6 +4,7 @@
  * delivery-events handler, and what the tests feed it.
  */
 import { SES_EVENT_TYPES } from '../src/leads/ses-event-types.ts';
+import { type EventBridgeEnvelope, LOCAL_ACCOUNT } from './eventbridge-envelope.ts';
 
 /** What one sent message looked like, as the SendEmail request named it. */
 export interface SentMessage {
@@ -43,7 +44,7 @@ export function sesEventRecord(
   const mail = {
     timestamp: message.sentAt,
     source: message.source ?? 'no-reply@kryon.example',
-    sendingAccountId: '000000000000',
+    sendingAccountId: LOCAL_ACCOUNT,
     messageId: message.messageId,
     destination: message.destination,
     headersTruncated: false,
@@ -124,7 +125,7 @@ export function eventBridgeEvent(
     id: crypto.randomUUID(),
     'detail-type': SES_EVENT_TYPES[type]?.detailType ?? String(record.eventType),
     source: 'aws.ses',
-    account: '000000000000',
+    account: LOCAL_ACCOUNT,
     time: at,
     region: 'us-east-1',
     resources: [],
@@ -133,14 +134,4 @@ export function eventBridgeEvent(
 }
 
 /** An EventBridge event whose detail is an SES event publishing record. */
-export interface DeliveryEventEnvelope {
-  version: string;
-  id: string;
-  'detail-type': string;
-  source: string;
-  account: string;
-  time: string;
-  region: string;
-  resources: string[];
-  detail: unknown;
-}
+export type DeliveryEventEnvelope = EventBridgeEnvelope;
