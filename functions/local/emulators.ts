@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
+import { boundPort, closeServer, listenOnLoopback } from './http-body.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -56,27 +57,13 @@ export async function startSes(options: { port: number }): Promise<Emulator> {
   };
   const start = mod.default.default ?? mod.default;
   const server = await start({ host: '127.0.0.1', port: options.port });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
-  return { url: `http://127.0.0.1:${port}`, close: () => close(server) };
+  const port = boundPort(server, options.port);
+  return { url: `http://127.0.0.1:${port}`, close: () => closeServer(server) };
 }
 
 type SesServer = (config: { host: string; port: number }) => Promise<Server>;
 
-function listen(server: Server, port: number): Promise<Emulator> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
-      const address = server.address();
-      const actual = typeof address === 'object' && address ? address.port : port;
-      resolve({ url: `http://127.0.0.1:${actual}`, close: () => close(server) });
-    });
-  });
-}
-
-function close(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.closeAllConnections?.();
-    server.close(() => resolve());
-  });
+async function listen(server: Server, port: number): Promise<Emulator> {
+  const actual = await listenOnLoopback(server, port);
+  return { url: `http://127.0.0.1:${actual}`, close: () => closeServer(server) };
 }

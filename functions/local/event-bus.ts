@@ -8,7 +8,6 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { DeliveryAttempt, DeliveryResult } from '../src/leads/deliver-event.ts';
 import { errorClass } from '../src/leads/error-class.ts';
@@ -25,7 +24,7 @@ import {
 import { leadEvent } from '../src/leads/lead-events.ts';
 import type { ApiDestinationResult } from './api-destination.ts';
 import { type EventBridgeEnvelope, LOCAL_ACCOUNT } from './eventbridge-envelope.ts';
-import { closeServer, readBody } from './http-body.ts';
+import { boundPort, closeServer, listenOnLoopback, readBody } from './http-body.ts';
 import { loopbackHostProblem } from './loopback-host.ts';
 
 /*
@@ -521,7 +520,7 @@ export async function startLocalEventBus(options: LocalEventBusOptions): Promise
       // port may neither read what waits where nor put events on the bus.
       const wrongHost = loopbackHostProblem(
         req.headers.host,
-        (server.address() as AddressInfo).port,
+        boundPort(server, 0),
         'The local event bus',
       );
       if (wrongHost) {
@@ -626,12 +625,7 @@ export async function startLocalEventBus(options: LocalEventBusOptions): Promise
       );
     }
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, '127.0.0.1', () => resolve());
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
+  const port = await listenOnLoopback(server, options.port);
   // What a restart found queued goes out now, at each destination's pace.
   for (const name of destinations.keys()) kick(name);
 

@@ -1,5 +1,9 @@
 import type { IncomingMessage, Server } from 'node:http';
 
+/*
+ * What every local server shares: reading a body, listening on 127.0.0.1, closing.
+ */
+
 /**
  * A request's (or an upstream answer's) body, whole; with `max`, undefined once it passes `max`
  * bytes: the rest is read and dropped, so the request can still be answered. The one reader of
@@ -25,5 +29,22 @@ export function closeServer(server: Server): Promise<void> {
   return new Promise((resolve) => {
     server.closeAllConnections?.();
     server.close(() => resolve());
+  });
+}
+
+/** The port a listening server got: the one asked for, or the free one 0 found. */
+export function boundPort(server: Server, asked: number): number {
+  const address = server.address();
+  return typeof address === 'object' && address ? address.port : asked;
+}
+
+/**
+ * Starts a local server on 127.0.0.1 alone (never every interface: the local tools hold leads
+ * and secrets) at `port` (0: any free one), and says which port it got.
+ */
+export function listenOnLoopback(server: Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve(boundPort(server, port)));
   });
 }

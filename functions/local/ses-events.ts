@@ -1,7 +1,7 @@
 import { createServer, request as httpRequest, type IncomingMessage } from 'node:http';
 import { MAILBOX_SIMULATOR_DOMAIN } from '@kryon/shared/email';
 import { startSes } from './emulators.ts';
-import { closeServer, readBody } from './http-body.ts';
+import { closeServer, listenOnLoopback, readBody } from './http-body.ts';
 import {
   type DeliveryEventEnvelope,
   eventBridgeEvent,
@@ -324,12 +324,7 @@ export async function startSesWithEvents(options: SesWithEventsOptions): Promise
       res.end(`SES proxy: ${error instanceof Error ? error.message : String(error)}`);
     }
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, '127.0.0.1', () => resolve());
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
+  const port = await listenOnLoopback(server, options.port);
 
   return {
     url: `http://127.0.0.1:${port}`,

@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createErasedLeadCheck } from '../src/adapters/dynamodb.ts';
@@ -13,6 +12,7 @@ import {
   type LocalSettings,
 } from './environment.ts';
 import { type LocalEventBus, startLocalEventBus } from './event-bus.ts';
+import { closeServer, listenOnLoopback } from './http-body.ts';
 import {
   apiKeysOf,
   inboxSecrets,
@@ -100,7 +100,7 @@ export async function startLocalStack(
     routes,
     fallback: await loadHandler(FALLBACK_HANDLER),
   });
-  const port = await listen(server, settings.port);
+  const port = await listenOnLoopback(server, settings.port);
 
   let sesStopped: Promise<void> | undefined;
   const stopSes = () => {
@@ -120,7 +120,7 @@ export async function startLocalStack(
       closing ??= (async () => {
         server.closeAllConnections();
         await Promise.all([
-          new Promise((done) => server.close(done)),
+          closeServer(server),
           dynamo.close(),
           stopSes(),
           leadEvents.bus.close(),
@@ -231,15 +231,4 @@ export function stopOnSignals(stack: Pick<RunningStack, 'close'>): void {
 async function loadHandler(name: string): Promise<Handler> {
   const mod = (await import(`../src/handlers/${name}.ts`)) as { handler: Handler };
   return mod.handler;
-}
-
-/** Listens on the port (0: any free one) and says which it got. */
-function listen(server: Server, port: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
-      const address = server.address();
-      resolve(typeof address === 'object' && address ? address.port : port);
-    });
-  });
 }

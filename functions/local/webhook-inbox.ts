@@ -1,11 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { checkSecret } from '../src/adapters/webhook-signer.ts';
 import { escapeHtml } from '../src/leads/notification.ts';
 import type { SlackMessage } from '../src/leads/slack-message.ts';
-import { closeServer, readBody } from './http-body.ts';
+import { boundPort, closeServer, listenOnLoopback, readBody } from './http-body.ts';
 import { loopbackHostProblem } from './loopback-host.ts';
 import { SLACK_STYLE, slackMessageHtml } from './slack-html.ts';
 
@@ -231,7 +230,7 @@ export async function startWebhookInbox(options: WebhookInboxOptions): Promise<W
       // Before anything is read or served: a rebound page gets neither the store nor a say.
       const refused = loopbackHostProblem(
         req.headers.host,
-        (server.address() as AddressInfo).port,
+        boundPort(server, 0),
         'The webhook inbox',
       );
       if (refused) {
@@ -338,12 +337,7 @@ export async function startWebhookInbox(options: WebhookInboxOptions): Promise<W
       res.end(`Webhook inbox: ${error instanceof Error ? error.message : String(error)}`);
     }
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, '127.0.0.1', () => resolve());
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
+  const port = await listenOnLoopback(server, options.port);
   return {
     url: `http://127.0.0.1:${port}`,
     entries: () => [...entries],
