@@ -4,7 +4,7 @@ import { Metrics } from '@aws-lambda-powertools/metrics';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
-import { SQSClient } from '@aws-sdk/client-sqs';
+import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { LeadForm } from '@kryon/shared/api';
 import {
   CHALLENGE_RATE_LIMIT,
@@ -36,7 +36,12 @@ import {
   type SecretVersions,
 } from './adapters/secrets.ts';
 import { createSesMailer, createSesVisitorBrake, type SesMailerOptions } from './adapters/ses.ts';
-import { createSqsDeadLetter, createSqsRetryAfter } from './adapters/sqs.ts';
+import {
+  createSqsClient,
+  createSqsDeadLetter,
+  createSqsDelete,
+  createSqsRetryAfter,
+} from './adapters/sqs.ts';
 import { signWebhook } from './adapters/webhook-signer.ts';
 import {
   type ChallengeConfig,
@@ -475,13 +480,14 @@ export function secretNameOf(secretArn: string): string {
  * webhook's current and, during a rotation, previous signing secret, and its URL when the
  * environment file names none, read by `webhookCredential`), fetch without redirects,
  * the queue's visibility for the next attempt, the dead-letter queue for a gone receiver's
- * event, counts per destination, and the zone Slack messages give times in (SALES_TIME_ZONE).
+ * event (then deleted from its queue), counts per destination, and the zone Slack messages
+ * give times in (SALES_TIME_ZONE).
  */
 export function leadEventDeliveryDeps(
   config: LeadEventDeliveryConfig,
 ): LeadEventQueueDeps & { metrics: { flush(): void } } {
   const destinations = config.LEAD_EVENT_DESTINATIONS;
-  sqs ??= new SQSClient({});
+  sqs ??= createSqsClient();
   return {
     destinations,
     post: createFetchPost(),
@@ -502,13 +508,16 @@ export function leadEventDeliveryDeps(
     timeZone: config.settings.sales.timeZone,
     isErased: createErasedLeadCheck(dynamoClient(), config.TABLE_NAME),
     retryAfter: createSqsRetryAfter(sqs),
-    // A gone receiver's event, to its destination's dead-letter queue at once.
+    // A gone receiver's event, to its destination's dead-letter queue at once, then deleted.
     deadLetter: createSqsDeadLetter(sqs),
+    deleteMessage: createSqsDelete(sqs),
     metrics: createLeadEventMetrics(powertoolsMetrics),
     log,
     now: () => new Date(),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-    // One per container: its batches are paced against each other.
+    // One per container: its batches are paced against each other, and a receiver's wait
+    // (Retry-After) holds its destination's events in the batches that follow.
     lastStart: new Map(),
+    notBefore: new Map(),
   };
 }

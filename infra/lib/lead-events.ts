@@ -429,7 +429,7 @@ export class LeadEvents extends Construct {
       // destination, each dead letter's ERROR_CODE and ERROR_MESSAGE attributes.
       const look = api
         ? `the dead letters’ ERROR_CODE and ERROR_MESSAGE attributes (aws sqs receive-message --message-attribute-names All --visibility-timeout 0, which leaves them for the replay), the receiver, its key (npm run verify -- ${env})`
-        : `the lead-event delivery function’s log (destination "${name}": the status or error; a dead letter whose ERROR_CODE is RECEIVER_GONE was answered 410 Gone), the receiver`;
+        : `the lead-event delivery function’s log (destination "${name}": the status or error; a dead letter whose ERROR_CODE is RECEIVER_GONE was answered 410 Gone at an attempt), the receiver`;
       const dead = LEAD_EVENT_ALARMS.deadLetters;
       add(
         scope,
@@ -439,7 +439,7 @@ export class LeadEvents extends Construct {
           statistic: 'Maximum',
         }),
         dead.threshold,
-        `Events for ${name} failed (every retry for a day, or a refusal not worth retrying) and ` +
+        `Events for ${name} failed (every retry, over a day or more, or a refusal not worth retrying) and ` +
           `wait in its dead-letter queue, kept 14 days. Look: ${look}. Fix the receiver or its ` +
           `secret, then: npm run webhooks:replay -- ${env} --dead-letters --destination ${name}`,
       );

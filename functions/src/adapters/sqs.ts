@@ -1,21 +1,35 @@
 import {
   ChangeMessageVisibilityCommand,
+  DeleteMessageCommand,
   GetQueueAttributesCommand,
   SendMessageCommand,
-  type SQSClient,
+  SQSClient,
+  type SQSClientConfig,
 } from '@aws-sdk/client-sqs';
 import { QUEUE_ARN } from '../leads/event-destinations.ts';
 import type { DeadLetterReason, QueuedMessage } from '../leads/lead-event-queue.ts';
 
-/** The DNS suffix of a partition's endpoints (the China regions' differs). */
-function dnsSuffix(partition: string): string {
-  return partition === 'aws-cn' ? 'amazonaws.com.cn' : 'amazonaws.com';
-}
+/**
+ * The DNS suffix of each partition's endpoints, as the SDK's partition data gives them
+ * (@aws-sdk/core's partitions.js, 3.1169). A partition not here is refused rather than given
+ * another's suffix: a new one is added when it is known.
+ */
+const PARTITION_DNS_SUFFIX: Readonly<Record<string, string>> = {
+  aws: 'amazonaws.com',
+  'aws-cn': 'amazonaws.com.cn',
+  'aws-us-gov': 'amazonaws.com',
+  'aws-eusc': 'amazonaws.eu',
+  'aws-iso': 'c2s.ic.gov',
+  'aws-iso-b': 'sc2s.sgov.gov',
+  'aws-iso-e': 'cloud.adc-e.uk',
+  'aws-iso-f': 'csp.hci.ic.gov',
+};
 
 /**
  * A queue's URL from its ARN, as SQS forms it (https://sqs.<region>.<suffix>/<account>/<name>):
  * the event source names the queue by ARN, ChangeMessageVisibility wants its URL, and a
  * GetQueueUrl call per batch would cost a request and a permission for what the ARN says.
+ * Throws for a partition whose DNS suffix is not known here.
  */
 export function queueUrlOfArn(arn: string): string {
   const match = QUEUE_ARN.exec(arn);
@@ -27,7 +41,24 @@ export function queueUrlOfArn(arn: string): string {
     string,
     string,
   ];
-  return `https://sqs.${region}.${dnsSuffix(partition)}/${account}/${name}`;
+  // The ARN's pattern starts every partition with "aws": no name an object inherits.
+  const suffix = PARTITION_DNS_SUFFIX[partition];
+  if (suffix === undefined) {
+    throw new Error(
+      `The queue ${arn} is in the partition ${partition}, whose SQS URLs are not known here (${Object.keys(PARTITION_DNS_SUFFIX).join(', ')})`,
+    );
+  }
+  return `https://sqs.${region}.${suffix}/${account}/${name}`;
+}
+
+/**
+ * The SQS client of the delivery function. Requests go to the endpoint the SDK resolves for
+ * the function's region and settings (FIPS, dual-stack, the partition's), never to the host of
+ * the queue URL this module forms: by default the SDK takes that host as the endpoint when the
+ * two differ, and warns on every call.
+ */
+export function createSqsClient(config: SQSClientConfig = {}): SQSClient {
+  return new SQSClient({ ...config, useQueueUrlAsEndpoint: false });
 }
 
 /**
@@ -47,8 +78,16 @@ export function createSqsRetryAfter(client: SQSClient) {
 }
 
 /**
+ * A queue whose redrive policy names no dead-letter queue: a class of its own, so a log line,
+ * which says an error's class alone, tells it from any other failure.
+ */
+export class NoDeadLetterQueue extends Error {
+  override name = 'NoDeadLetterQueue';
+}
+
+/**
  * The dead-letter queue of a queue, as its redrive policy names it: where SQS itself moves a
- * message after the last receive. Throws when the queue has none.
+ * message after the last receive. Throws NoDeadLetterQueue when the queue has none.
  */
 async function deadLetterQueueOf(client: SQSClient, queueArn: string): Promise<string> {
   const { Attributes } = await client.send(
@@ -65,7 +104,9 @@ async function deadLetterQueueOf(client: SQSClient, queueArn: string): Promise<s
     target = undefined;
   }
   if (typeof target !== 'string' || !QUEUE_ARN.test(target)) {
-    throw new Error(`The queue ${queueArn} has no dead-letter queue in its redrive policy`);
+    throw new NoDeadLetterQueue(
+      `The queue ${queueArn} has no dead-letter queue in its redrive policy`,
+    );
   }
   return target;
 }
@@ -85,14 +126,36 @@ export function createSqsDeadLetter(client: SQSClient) {
       deadLetterQueueArn = await deadLetterQueueOf(client, message.queueArn);
       deadLetterQueues.set(message.queueArn, deadLetterQueueArn);
     }
+    try {
+      await client.send(
+        new SendMessageCommand({
+          QueueUrl: queueUrlOfArn(deadLetterQueueArn),
+          MessageBody: message.body,
+          MessageAttributes: {
+            ERROR_CODE: { DataType: 'String', StringValue: why.code },
+            ERROR_MESSAGE: { DataType: 'String', StringValue: why.message },
+          },
+        }),
+      );
+    } catch (error) {
+      // The redrive policy may have changed since it was read (another dead-letter queue, or
+      // the one read deleted): the next gone receiver's event reads it again.
+      deadLetterQueues.delete(message.queueArn);
+      throw error;
+    }
+  };
+}
+
+/**
+ * The delete port of lead-event-queue.ts: the message leaves its queue now (SQS DeleteMessage
+ * by its receipt handle, which the event source's role already grants).
+ */
+export function createSqsDelete(client: SQSClient) {
+  return async (message: QueuedMessage): Promise<void> => {
     await client.send(
-      new SendMessageCommand({
-        QueueUrl: queueUrlOfArn(deadLetterQueueArn),
-        MessageBody: message.body,
-        MessageAttributes: {
-          ERROR_CODE: { DataType: 'String', StringValue: why.code },
-          ERROR_MESSAGE: { DataType: 'String', StringValue: why.message },
-        },
+      new DeleteMessageCommand({
+        QueueUrl: queueUrlOfArn(message.queueArn),
+        ReceiptHandle: message.receiptHandle,
       }),
     );
   };

@@ -7,6 +7,7 @@ import {
 } from '@aws-sdk/client-secrets-manager';
 import {
   ChangeMessageVisibilityCommand,
+  DeleteMessageCommand,
   GetQueueAttributesCommand,
   SendMessageCommand,
   SQSClient,
@@ -104,9 +105,16 @@ const sqs = mockClient(SQSClient);
 const documents = mockClient(DynamoDBDocumentClient);
 /** The ids leads:erase has left, as the table's ERASED# items. */
 const erased = new Set<string>();
-const { handler } = await import('./lead-event-delivery.ts');
+/**
+ * The handler of a container of its own, loaded again for each test: what the wiring keeps per
+ * container (the secrets read, each queue's dead-letter queue, the pacing and waits of each
+ * destination) is never one an earlier test left.
+ */
+let handler: typeof import('./lead-event-delivery.ts')['handler'];
 
-beforeEach(() => {
+beforeEach(async () => {
+  vi.resetModules();
+  ({ handler } = await import('./lead-event-delivery.ts'));
   received.length = 0;
   erased.clear();
   documents.reset();
@@ -118,6 +126,7 @@ beforeEach(() => {
   sqs.reset();
   sqs.on(ChangeMessageVisibilityCommand).resolves({});
   sqs.on(SendMessageCommand).resolves({ MessageId: 'dead-1' });
+  sqs.on(DeleteMessageCommand).resolves({});
   // Each queue's redrive policy, as the stack sets it: its own dead-letter queue.
   sqs.on(GetQueueAttributesCommand).callsFake((input) => ({
     Attributes: {
@@ -215,6 +224,27 @@ describe('the lead-event delivery handler', () => {
     expect(retryDelaySeconds(2)).toBeLessThan(900);
   });
 
+  it('holds the destination’s other events, in this batch and the next, until that wait is over', async () => {
+    const limited = leadErased({ form: 'demo', submissionId: 'lead-limited' }, AT);
+    const first = await handler(
+      batch(record('m1', limited, QUEUE('crm'), 2), record('m2', delivered, QUEUE('crm'))),
+    );
+    const next = await handler(batch(record('m3', delivered, QUEUE('crm'))));
+
+    // One POST: the receiver's answer held the rest, in this container's next batch too.
+    expect(received).toHaveLength(1);
+    expect(first).toEqual({
+      batchItemFailures: [{ itemIdentifier: 'm1' }, { itemIdentifier: 'm2' }],
+    });
+    expect(next).toEqual({ batchItemFailures: [{ itemIdentifier: 'm3' }] });
+    for (const receipt of ['receipt-m2', 'receipt-m3']) {
+      expect(sqs).toHaveReceivedCommandWith(ChangeMessageVisibilityCommand, {
+        ReceiptHandle: receipt,
+        VisibilityTimeout: expect.toSatisfy((seconds: number) => seconds > 890 && seconds <= 900),
+      });
+    }
+  });
+
   it("sends an erased lead's events no more, asking the table, and takes them off the queue", async () => {
     erased.add('lead-1');
     const response = await handler(batch(record('m1', delivered, QUEUE('crm'))));
@@ -263,8 +293,7 @@ describe('the lead-event delivery handler', () => {
     });
   });
 
-  // After the Slack test above: the first to read its secret, which the wiring then caches.
-  it('puts a gone receiver’s event in its dead-letter queue at once, and takes it off its queue', async () => {
+  it('puts a gone receiver’s event in its dead-letter queue at once, and deletes it from its queue', async () => {
     const gone = leadErased({ form: 'demo', submissionId: 'lead-gone' }, AT);
     const message = record('m1', gone, QUEUE('crm'));
     const response = await handler(batch(message, record('m2', gone, QUEUE('crm'))));
@@ -285,6 +314,11 @@ describe('the lead-event delivery handler', () => {
         ERROR_MESSAGE: { DataType: 'String', StringValue: expect.stringContaining('HTTP 410') },
       },
     });
+    // Deleted now, each by its receipt handle, not left to the batch's answer.
+    expect(sqs.commandCalls(DeleteMessageCommand).map((call) => call.args[0].input)).toEqual([
+      { QueueUrl: queueUrlOfArn(QUEUE('crm')), ReceiptHandle: 'receipt-m1' },
+      { QueueUrl: queueUrlOfArn(QUEUE('crm')), ReceiptHandle: 'receipt-m2' },
+    ]);
     expect(sqs).not.toHaveReceivedCommand(ChangeMessageVisibilityCommand);
   });
 
@@ -304,6 +338,23 @@ describe('the lead-event delivery handler', () => {
     expect(response).toEqual({
       batchItemFailures: [{ itemIdentifier: 's1' }, { itemIdentifier: 'm1' }],
     });
+    // Each was to be moved: the Slack queue's redrive policy asked, which names no dead-letter
+    // queue; the webhook's dead-letter queue read, and the send to it refused.
+    expect(sqs).toHaveReceivedCommandWith(GetQueueAttributesCommand, {
+      QueueUrl: queueUrlOfArn(QUEUE('sales-slack')),
+      AttributeNames: ['RedrivePolicy'],
+    });
+    expect(sqs).toHaveReceivedCommandWith(GetQueueAttributesCommand, {
+      QueueUrl: queueUrlOfArn(QUEUE('crm')),
+      AttributeNames: ['RedrivePolicy'],
+    });
+    expect(sqs.commandCalls(SendMessageCommand).map((call) => call.args[0].input)).toEqual([
+      expect.objectContaining({
+        QueueUrl: 'https://sqs.eu-west-1.amazonaws.com/123456789012/kryon-lead-events-crm-dlq',
+        MessageBody: record('m1', gone, QUEUE('crm'), 3).body,
+      }),
+    ]);
+    expect(sqs).not.toHaveReceivedCommand(DeleteMessageCommand);
     expect(sqs).toHaveReceivedCommandWith(ChangeMessageVisibilityCommand, {
       ReceiptHandle: 'receipt-s1',
       VisibilityTimeout: retryDelaySeconds(2),
@@ -312,20 +363,6 @@ describe('the lead-event delivery handler', () => {
       ReceiptHandle: 'receipt-m1',
       VisibilityTimeout: retryDelaySeconds(3),
     });
-  });
-});
-
-describe('queueUrlOfArn', () => {
-  it('forms the queue URL SQS gives, in each partition', () => {
-    expect(queueUrlOfArn('arn:aws:sqs:eu-west-1:123456789012:kryon-events')).toBe(
-      'https://sqs.eu-west-1.amazonaws.com/123456789012/kryon-events',
-    );
-    expect(queueUrlOfArn('arn:aws-cn:sqs:cn-north-1:123456789012:q.fifo')).toBe(
-      'https://sqs.cn-north-1.amazonaws.com.cn/123456789012/q.fifo',
-    );
-    expect(() => queueUrlOfArn('arn:aws:sns:eu-west-1:123456789012:topic')).toThrow(
-      'Not the ARN of an SQS queue',
-    );
   });
 });
 

@@ -360,11 +360,12 @@ export function retryDelaySeconds(attempt: number): number {
 }
 
 /**
- * The longest wait a receiver's Retry-After may set: the schedule's longest, 2 hours. Waits
- * no longer than the schedule's keep an event's attempts within about a day (16 waits of at
- * most 2 h), after which its dead-letter alarm tells ops; a receiver asking for a day would
- * have one attempt spend it. It also keeps each wait far inside SQS's limit on a message's
- * visibility (12 hours from its receive).
+ * The longest wait a receiver's Retry-After may set: the schedule's longest, 2 hours. The
+ * schedule spreads 17 attempts over about a day; a receiver that asks for the longest wait at
+ * every attempt stretches that to 32 hours at most (16 waits of 2 h), after which its
+ * dead-letter alarm tells ops, where one asking for a day would have each attempt spend one.
+ * It also keeps each wait far inside SQS's limit on a message's visibility (12 hours from its
+ * receive).
  */
 export const RETRY_AFTER_MAX_SECONDS: number = DELIVERY_RETRY.delaysSeconds.at(-1) ?? 0;
 

@@ -352,23 +352,114 @@ describe('a receiver that asks for a wait (Retry-After)', () => {
   it('leaves the last attempt’s failure to the redrive at once, whatever it asks', async () => {
     expect((await waitAfter(429, '3600', DELIVERY_RETRY.maxAttempts)).delaySeconds).toBe(0);
   });
+
+  it('holds the rest of that destination’s events unsent until the wait is over, in later batches too', async () => {
+    const limited = (request: { body: string }) =>
+      request.body.includes('lead-limited') ? { status: 429, retryAfter: '90' } : { status: 200 };
+    const fake = fakeDeps(limited, { notBefore: new Map() });
+    const slack = (id: string, lead = `lead-${id}`, receiveCount = 1) =>
+      message(id, { queueArn: SLACK_QUEUE, body: busBody(eventOf(lead)), receiveCount });
+
+    const first = await deliverQueuedLeadEvents(
+      [slack('s1', 'lead-limited'), slack('s2', 'lead-s2', 4), message('m1'), slack('s3')],
+      fake.deps,
+    );
+
+    // One POST to Slack, not three refused ones; the webhook destination is not held.
+    expect(fake.posts.map((post) => post.url)).toEqual([SLACK_URL, CRM_URL]);
+    expect(first).toEqual({ failed: ['s1', 's2', 's3'] });
+    expect(fake.retries).toEqual([
+      { messageId: 's1', receiptHandle: 'handle-s1', delaySeconds: 90 },
+      { messageId: 's2', receiptHandle: 'handle-s2', delaySeconds: 90 },
+      { messageId: 's3', receiptHandle: 'handle-s3', delaySeconds: 90 },
+    ]);
+    // Held, not attempted: no failed attempt of the receiver counted, no pacing spent.
+    expect(fake.counts).toEqual([
+      ['LeadEventDeliveryFailed', 'sales-slack'],
+      ['LeadEventRetryAfter', 'sales-slack'],
+      ['LeadEventDelivered', 'crm'],
+    ]);
+    expect(fake.sleeps).toEqual([]);
+    expect(fake.logged).toContainEqual({
+      level: 'info',
+      message: 'lead event held unsent: its receiver asked for a wait',
+      extra: {
+        destination: 'sales-slack',
+        eventId: eventOf('lead-s2').id,
+        messageId: 's2',
+        attempt: 4,
+        outcome: 'retry-after',
+        delaySeconds: 90,
+      },
+    });
+
+    // A later batch of the same container, a minute on: held for what is left of the wait.
+    await fake.deps.sleep(60_000);
+    fake.retries.length = 0;
+    expect(await deliverQueuedLeadEvents([slack('s4')], fake.deps)).toEqual({ failed: ['s4'] });
+    expect(fake.retries).toEqual([
+      { messageId: 's4', receiptHandle: 'handle-s4', delaySeconds: 30 },
+    ]);
+    expect(fake.posts).toHaveLength(2);
+
+    // Once the wait is over, sent again.
+    await fake.deps.sleep(30_000);
+    expect(await deliverQueuedLeadEvents([slack('s5')], fake.deps)).toEqual({ failed: [] });
+    expect(fake.posts).toHaveLength(3);
+  });
+
+  it('sends an event on its last receive though its destination asked for a wait', async () => {
+    const fake = fakeDeps(
+      (request) =>
+        request.body.includes('lead-limited') ? { status: 429, retryAfter: '90' } : { status: 200 },
+      { notBefore: new Map() },
+    );
+    const last = message('s2', { queueArn: SLACK_QUEUE, receiveCount: DELIVERY_RETRY.maxAttempts });
+
+    const result = await deliverQueuedLeadEvents(
+      [message('s1', { queueArn: SLACK_QUEUE, body: busBody(eventOf('lead-limited')) }), last],
+      fake.deps,
+    );
+
+    // Held, its next receive would be past the redrive's count: moved, never tried.
+    expect(result).toEqual({ failed: ['s1'] });
+    expect(fake.posts).toHaveLength(2);
+  });
 });
 
 describe('a receiver that is gone (410)', () => {
   function goneDeps(overrides: Partial<LeadEventQueueDeps> = {}) {
     const deadLetters: { messageId: string; body: string; queue: string; why: unknown }[] = [];
-    const fake = fakeDeps((request) => (request.body.includes('lead-gone') ? 410 : 200), {
-      deadLetter: async (queued, why) => {
-        deadLetters.push({
-          messageId: queued.messageId,
-          body: queued.body,
-          queue: queued.queueArn,
-          why,
-        });
+    const deletes: { messageId: string; queue: string; receiptHandle: string }[] = [];
+    /** Every call to the receiver and the queues, in order. */
+    const steps: string[] = [];
+    const fake = fakeDeps(
+      (request) => {
+        steps.push(`post ${JSON.parse(request.body).leadId ?? 'slack'}`);
+        return request.body.includes('lead-gone') ? 410 : 200;
       },
-      ...overrides,
-    });
-    return { ...fake, deadLetters };
+      {
+        deadLetter: async (queued, why) => {
+          steps.push(`dead-letter ${queued.messageId}`);
+          deadLetters.push({
+            messageId: queued.messageId,
+            body: queued.body,
+            queue: queued.queueArn,
+            why,
+          });
+        },
+        deleteMessage: async (queued) => {
+          steps.push(`delete ${queued.messageId}`);
+          deletes.push({
+            messageId: queued.messageId,
+            queue: queued.queueArn,
+            receiptHandle: queued.receiptHandle,
+          });
+        },
+        ...overrides,
+      },
+    );
+    return { ...fake, deadLetters, deletes, steps };
   }
 
   it('puts the event in the dead-letter queue at once, as it came, and takes it off the queue', async () => {
@@ -386,6 +477,11 @@ describe('a receiver that is gone (410)', () => {
       { messageId: 's1', body: slackGone.body, queue: SLACK_QUEUE, why: GONE_REASON },
     ]);
     expect(fake.posts).toHaveLength(3);
+    // Deleted from its queue by its receipt handle, not left to the batch's answer.
+    expect(fake.deletes).toEqual([
+      { messageId: 'm2', queue: CRM_QUEUE, receiptHandle: 'handle-m2' },
+      { messageId: 's1', queue: SLACK_QUEUE, receiptHandle: 'handle-s1' },
+    ]);
     expect(fake.counts).toEqual([
       ['LeadEventDelivered', 'crm'],
       ['LeadEventDeliveryFailed', 'crm'],
@@ -420,12 +516,64 @@ describe('a receiver that is gone (410)', () => {
     );
   });
 
+  it('deletes it from its queue as soon as the dead-letter queue holds it, before the batch goes on', async () => {
+    const gone = message('m1', { body: busBody(eventOf('lead-gone')) });
+    const fake = goneDeps();
+
+    await deliverQueuedLeadEvents([gone, message('m2')], fake.deps);
+
+    // Not when the batch answers, seconds later: a fault meanwhile would return it, to be moved
+    // or sent again.
+    expect(fake.steps).toEqual(['post lead-gone', 'dead-letter m1', 'delete m1', 'post lead-m2']);
+  });
+
+  it('still answers it done when it cannot be deleted now, for the event source to delete', async () => {
+    const fake = goneDeps({
+      deleteMessage: async () => {
+        throw Object.assign(new Error('https://sqs.example/secret-ish'), {
+          name: 'AccessDenied',
+        });
+      },
+    });
+
+    const result = await deliverQueuedLeadEvents(
+      [message('m1', { body: busBody(eventOf('lead-gone')) })],
+      fake.deps,
+    );
+
+    expect(result).toEqual({ failed: [] });
+    expect(fake.retries).toEqual([]);
+    expect(fake.deadLetters).toHaveLength(1);
+    expect(fake.logged).toContainEqual({
+      level: 'warn',
+      message:
+        'a lead event put in the dead-letter queue could not be deleted from its queue now: the batch’s answer deletes it',
+      extra: {
+        destination: 'crm',
+        eventId: eventOf('lead-gone').id,
+        messageId: 'm1',
+        attempt: 1,
+        outcome: 'gone',
+        error: 'AccessDenied',
+      },
+    });
+    // The error's class alone, never its message.
+    expect(JSON.stringify(fake.logged)).not.toContain('sqs.example');
+    expect(fake.counts).toEqual([
+      ['LeadEventDeliveryFailed', 'crm'],
+      ['LeadEventReceiverGone', 'crm'],
+    ]);
+  });
+
   it('is tried again on the schedule when it cannot be put in the dead-letter queue', async () => {
     const gone = () => message('m1', { body: busBody(eventOf('lead-gone')), receiveCount: 2 });
 
     const unknown = goneDeps({ deadLetter: undefined });
     expect(await deliverQueuedLeadEvents([gone()], unknown.deps)).toEqual({ failed: ['m1'] });
     expect(unknown.deadLetters).toEqual([]);
+    expect(unknown.deletes).toEqual([]);
+    // Not moved, so not counted as moved: the failed attempt alone, and the error line.
+    expect(unknown.counts).toEqual([['LeadEventDeliveryFailed', 'crm']]);
     expect(unknown.retries).toEqual([
       { messageId: 'm1', receiptHandle: 'handle-m1', delaySeconds: retryDelaySeconds(2) },
     ]);
@@ -443,6 +591,8 @@ describe('a receiver that is gone (410)', () => {
       },
     });
     expect(await deliverQueuedLeadEvents([gone()], refused.deps)).toEqual({ failed: ['m1'] });
+    expect(refused.deletes).toEqual([]);
+    expect(refused.counts).toEqual([['LeadEventDeliveryFailed', 'crm']]);
     expect(refused.retries).toEqual([
       { messageId: 'm1', receiptHandle: 'handle-m1', delaySeconds: retryDelaySeconds(2) },
     ]);

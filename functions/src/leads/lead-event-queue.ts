@@ -6,7 +6,8 @@
  * DELIVERY_RETRY's schedule (event-destinations.ts) rather than the queue's one visibility
  * timeout, or the receiver's Retry-After when it asks for longer; after the last attempt the
  * queue's redrive moves it to the dead-letter queue. An event whose receiver answers 410 Gone
- * is put in the dead-letter queue at once and leaves its queue, as a delivered one does.
+ * is put in the dead-letter queue at once and deleted from its queue. A receiver's Retry-After
+ * holds the rest of its destination's events too, unsent, until the wait it asked for is over.
  */
 import * as z from 'zod/mini';
 import {
@@ -21,6 +22,7 @@ import {
   LEAD_EVENT_SOURCE,
   nextAttempt,
   type QueuedKind,
+  RETRY_AFTER_MAX_SECONDS,
 } from './event-destinations.ts';
 import { type LeadEvent, leadEvent } from './lead-events.ts';
 import type { LeadEventMetrics } from './ports.ts';
@@ -61,6 +63,12 @@ export interface LeadEventQueueDeps extends DeliverEventDeps {
    * receiver's event is tried again on the schedule.
    */
   deadLetter?: (message: QueuedMessage, why: DeadLetterReason) => Promise<void>;
+  /**
+   * Deletes the message from its queue now (SQS DeleteMessage, by its receipt handle): a gone
+   * receiver's event once its dead-letter queue holds it. Without it, or when it throws, the
+   * batch's answer (the record reported done) has the event source delete it.
+   */
+  deleteMessage?: (message: QueuedMessage) => Promise<void>;
   sleep: (ms: number) => Promise<void>;
   /** The run's time left in ms (Lambda's context); unbounded when not given. */
   remainingMs?: () => number;
@@ -69,6 +77,11 @@ export interface LeadEventQueueDeps extends DeliverEventDeps {
    * wiring makes one per container), so a batch of one is paced against the one before it.
    */
   lastStart?: Map<string, number>;
+  /**
+   * Until when (ms since the epoch) each destination is not sent to: the wait its receiver last
+   * asked for with Retry-After. Kept across batches like `lastStart` (one per container).
+   */
+  notBefore?: Map<string, number>;
 }
 
 /**
@@ -148,8 +161,9 @@ export function readQueuedEvent(
  * Retry-After when longer); a message from a queue of no destination, or that is no lead event
  * (the longest wait, so a poison message goes to the dead-letter queue without a storm of
  * retries, logged each time with its id); or one the run had no time left for (visible again
- * at once). An event whose receiver answered 410 Gone
- * is put in its destination's dead-letter queue and not returned, so the queue deletes it.
+ * at once); or one whose destination's receiver asked for a wait (Retry-After) that is not
+ * over, held unsent until it is. An event whose receiver answered 410 Gone is put in its
+ * destination's dead-letter queue, deleted from its queue, and not returned.
  */
 export async function deliverQueuedLeadEvents(
   messages: readonly QueuedMessage[],
@@ -157,6 +171,7 @@ export async function deliverQueuedLeadEvents(
 ): Promise<{ failed: string[] }> {
   const failed: string[] = [];
   const lastStart = deps.lastStart ?? new Map<string, number>();
+  const notBefore = deps.notBefore ?? new Map<string, number>();
 
   const fail = async (message: QueuedMessage, delaySeconds: number) => {
     failed.push(message.messageId);
@@ -174,12 +189,14 @@ export async function deliverQueuedLeadEvents(
 
   /**
    * Puts a gone receiver's event in its destination's dead-letter queue, whose alarm tells ops
-   * now rather than after a day of retries. False when it cannot (no dead-letter port, its
-   * call failed): it is then tried again on the schedule, so nothing is lost.
+   * now rather than after a day of retries, and deletes it from its queue. False when it
+   * cannot be moved (no dead-letter port, its call failed): it is then tried again on the
+   * schedule, so nothing is lost, and LeadEventReceiverGone is not counted (the attempt is in
+   * LeadEventDeliveryFailed, the failed move in the error log).
    */
   const deadLetterNow = async (
     message: QueuedMessage,
-    said: Record<string, unknown>,
+    said: { destination: string } & Record<string, unknown>,
   ): Promise<boolean> => {
     if (!deps.deadLetter) {
       deps.log.error(
@@ -197,10 +214,25 @@ export async function deliverQueuedLeadEvents(
       );
       return false;
     }
+    deps.metrics.count('LeadEventReceiverGone', said.destination);
     deps.log.warn('lead event put in the dead-letter queue at once: its receiver is gone (410)', {
       ...said,
       outcome: 'gone',
     });
+    // Deleted now, not when the whole batch answers (seconds later: pacing, the other POSTs):
+    // a timeout or fault in between would return it after its visibility timeout, to be moved
+    // or delivered again, and a Slack channel drops no repeat.
+    if (deps.deleteMessage) {
+      try {
+        await deps.deleteMessage(message);
+      } catch (error) {
+        // Still reported done: the batch's answer has the event source delete it.
+        deps.log.warn(
+          'a lead event put in the dead-letter queue could not be deleted from its queue now: the batch’s answer deletes it',
+          { ...said, outcome: 'gone', error: errorClass(error) },
+        );
+      }
+    }
     return true;
   };
 
@@ -224,6 +256,27 @@ export async function deliverQueuedLeadEvents(
       });
       deps.metrics.count('LeadEventDeliveryFailed', destination.name);
       await fail(message, UNREADABLE_DELAY_SECONDS);
+      continue;
+    }
+
+    // The receiver asked for a wait (Retry-After) that is not over: a POST now would be refused
+    // as well and spend an attempt, so the event is held unsent until then. SQS counts every
+    // receive all the same (nothing takes one back): the held event's receive count grows by
+    // one, so it is one receive nearer its redrive and its attempts are numbered one on, once
+    // per wait at most, since it is not seen again before the wait's end. Its last receive is
+    // tried anyway: held, the redrive would move it at its next receive, never tried.
+    const heldMs = (notBefore.get(destination.name) ?? 0) - deps.now().getTime();
+    if (heldMs > 0 && message.receiveCount < DELIVERY_RETRY.maxAttempts) {
+      const delaySeconds = Math.ceil(heldMs / 1000);
+      deps.log.info('lead event held unsent: its receiver asked for a wait', {
+        destination: destination.name,
+        eventId: read.event.id,
+        messageId: message.messageId,
+        attempt: message.receiveCount,
+        outcome: 'retry-after',
+        delaySeconds,
+      });
+      await fail(message, delaySeconds);
       continue;
     }
 
@@ -252,6 +305,13 @@ export async function deliverQueuedLeadEvents(
       continue;
     }
     deps.metrics.count('LeadEventDeliveryFailed', destination.name);
+    // The wait a receiver asks for is its own (Slack's rate limit is per webhook), not only
+    // this event's: the destination's other events wait for it too, up to the longest wait.
+    if (result.retryAfterSeconds !== undefined && result.retryAfterSeconds > 0) {
+      const until =
+        deps.now().getTime() + 1000 * Math.min(result.retryAfterSeconds, RETRY_AFTER_MAX_SECONDS);
+      notBefore.set(destination.name, Math.max(notBefore.get(destination.name) ?? 0, until));
+    }
     const next = nextAttempt(message.receiveCount, result);
     const said = {
       destination: destination.name,
@@ -260,8 +320,7 @@ export async function deliverQueuedLeadEvents(
       attempt: message.receiveCount,
     };
     if (next.deadLetter === 'gone') {
-      deps.metrics.count('LeadEventReceiverGone', destination.name);
-      // Answered as done: the queue deletes it, the dead-letter queue now holds it.
+      // Answered as done: deleted from its queue, the dead-letter queue now holds it.
       if (await deadLetterNow(message, said)) continue;
     }
     if (next.retryAfter) {

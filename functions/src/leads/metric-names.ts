@@ -115,13 +115,18 @@ export const LEAD_EVENT_DELIVERY_METRICS = [
    */
   'LeadEventDeliveryFailed',
   /**
-   * A failed attempt whose receiver asked for a wait (Retry-After on a 429 or a 503): the next
-   * attempt is not before it. Also counted as LeadEventDeliveryFailed.
+   * A failed attempt whose receiver's wait (Retry-After on a 429 or a 503) made the event's
+   * next attempt later than the schedule's: not counted when the schedule's wait was as long
+   * or longer, nor after the last attempt, nor for the destination's other events held unsent
+   * meanwhile (no attempt; logged with outcome retry-after). Also counted as
+   * LeadEventDeliveryFailed.
    */
   'LeadEventRetryAfter',
   /**
-   * A receiver answered 410 Gone: the event is moved to the dead-letter queue at once, not
-   * tried again. Also counted as LeadEventDeliveryFailed.
+   * A receiver answered 410 Gone and the event was moved to the dead-letter queue at once, not
+   * tried again: counted once the move succeeded. A move that failed is seen in
+   * LeadEventDeliveryFailed, which counts the attempt either way, and in an error log line;
+   * that event is tried again on the schedule.
    */
   'LeadEventReceiverGone',
 ] as const;
