@@ -268,6 +268,9 @@ export class KryonStack extends Stack {
     });
     // Before the dashboard, which shows the state of every alarm of the topic.
     this.leadEvents.alarmTo(this.alarms, LEAD_FORMS);
+    // The re-send runs every 5 minutes for as long as the stack exists: its hours are the
+    // stack's, so a stack younger than its first backup is not a backup that stopped.
+    this.backups.alarmTo(this.alarms, { scheduledFunction: this.resend.fn });
     this.silentStops = new SilentStopAlarms(this, 'SilentStops', {
       operations: this.alarms,
       leadForms: LEAD_FORMS,

@@ -4,8 +4,15 @@ import type { CfnResource } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EnvironmentError, parseEnvironment } from '../lib/environment.ts';
-import { PROTECTED_KEY_ACTIONS, PROTECTED_VAULT_ACTIONS } from '../lib/lead-backups.ts';
+import {
+  BACKUP_ALARM_IDS,
+  BACKUP_ALARMS,
+  FAILED_BACKUP_METRICS,
+  PROTECTED_KEY_ACTIONS,
+  PROTECTED_VAULT_ACTIONS,
+} from '../lib/lead-backups.ts';
 import { SUBMISSIONS_TABLE_LOGICAL_ID } from '../lib/submissions-table.ts';
+import { evaluate } from './metric-math.ts';
 import { writeSiteFixture } from './site-fixture.ts';
 import { logicalId, nagFindings, resourcesOf, synth, TEST_ENVIRONMENT } from './synth.ts';
 
@@ -172,6 +179,215 @@ describe('the vault’s key', () => {
         },
       }),
     );
+  });
+});
+
+interface Query {
+  Id: string;
+  Expression?: string;
+  MetricStat?: {
+    Metric: {
+      Namespace: string;
+      MetricName: string;
+      Dimensions: { Name: string; Value: unknown }[];
+    };
+    Period: number;
+    Stat: string;
+  };
+}
+type AlarmProps = Record<string, unknown> & { Metrics: Query[] };
+
+/** The backups' alarm of one id (BACKUP_ALARM_IDS), or undefined, by its logical ID. */
+function backupAlarm(template: typeof plain.template, id: string): AlarmProps | undefined {
+  const found = Object.entries(resourcesOf(template, 'AWS::CloudWatch::Alarm')).filter(([key]) =>
+    new RegExp(`^Backups${id}[0-9A-F]{8}$`).test(key),
+  );
+  expect(found.length, id).toBeLessThanOrEqual(1);
+  return found[0]?.[1].Properties as AlarmProps | undefined;
+}
+function theAlarm(template: typeof plain.template, id: string): AlarmProps {
+  const props = backupAlarm(template, id);
+  expect(props, id).toBeDefined();
+  return props as AlarmProps;
+}
+const expressionOf = (props: AlarmProps) => props.Metrics.find((m) => m.Expression)?.Expression;
+const stats = (props: AlarmProps) => props.Metrics.filter((m) => m.MetricStat);
+/** Each metric an alarm reads, as `name {dimension=value, ...}` with a token as its logical ID. */
+const read = (props: AlarmProps) =>
+  stats(props)
+    .map(({ MetricStat }) => {
+      const { Namespace, MetricName, Dimensions } = MetricStat?.Metric ?? {};
+      const dims = (Dimensions ?? []).map(({ Name, Value }) => {
+        const value = typeof Value === 'string' ? Value : JSON.stringify(Value).replace(/"/g, '');
+        return `${Name}=${value}`;
+      });
+      return `${Namespace} ${MetricName} {${dims.join(', ')}}`;
+    })
+    .sort();
+/** The vault's name, as `read` shows its token. */
+const VAULT = `{Fn::GetAtt:[${id(plain.stack.backups.vault)},BackupVaultName]}`;
+const topic = () => ({ Ref: id(plain.stack.alarms.topic) });
+
+/**
+ * CloudWatch's verdict after the last EvaluationPeriods periods of one-hour values: each
+ * period's metrics by id (absent: no data); a period whose expression has no value is missing,
+ * which notBreaching does not count.
+ */
+function fires(props: AlarmProps, periods: Record<string, number | undefined>[]): boolean {
+  expect(props.TreatMissingData).toBe('notBreaching');
+  expect(props.ComparisonOperator).toBe('GreaterThanOrEqualToThreshold');
+  const ids = stats(props).map((m) => m.Id);
+  const window = periods.slice(-(props.EvaluationPeriods as number));
+  const breaching = window.filter((period) => {
+    const values = Object.fromEntries(ids.map((m) => [m, period[m]]));
+    return evaluate(expressionOf(props) as string, values) >= (props.Threshold as number);
+  });
+  return breaching.length >= (props.DatapointsToAlarm as number);
+}
+
+describe('the backup alarms', () => {
+  const hour = BACKUP_ALARMS.failed.period.toSeconds();
+
+  it('BackupFailed: a backup job of this vault failed, aborted or expired, one in an hour', () => {
+    const props = theAlarm(plain.template, BACKUP_ALARM_IDS.failed);
+    expect(read(props)).toEqual(
+      FAILED_BACKUP_METRICS.flatMap((metric) => [
+        `AWS/Backup ${metric} {BackupVaultName=${VAULT}, ResourceType=DynamoDB}`,
+        `AWS/Backup ${metric} {BackupVaultName=${VAULT}}`,
+      ]).sort(),
+    );
+    for (const { MetricStat } of stats(props)) {
+      expect(MetricStat).toMatchObject({ Period: hour, Stat: 'Sum' });
+    }
+    expect(props).toMatchObject({
+      Threshold: 1,
+      EvaluationPeriods: 1,
+      DatapointsToAlarm: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      TreatMissingData: 'notBreaching',
+      AlarmActions: [topic()],
+      OKActions: [topic()],
+    });
+    expect(props.AlarmDescription).toContain(
+      'aws backup list-backup-jobs --by-backup-vault-name <BackupVaultName output> --by-state FAILED',
+    );
+    expect(props.AlarmDescription).toContain(`DeleteAfterDays=${DATA_RETENTION.leadDays}`);
+  });
+
+  it('BackupFailed fires on one job under either dimension set, and is quiet without data', () => {
+    const props = theAlarm(plain.template, BACKUP_ALARM_IDS.failed);
+    for (const { Id } of stats(props)) expect(fires(props, [{ [Id]: 1 }]), Id).toBe(true);
+    expect(fires(props, [{ f0Vault: 0, f0VaultAndType: 0 }])).toBe(false);
+    expect(fires(props, [{}])).toBe(false);
+  });
+
+  it('BackupCopyFailed: only with a copy, a failed copy job named by either vault', () => {
+    expect(backupAlarm(plain.template, BACKUP_ALARM_IDS.copyFailed)).toBeUndefined();
+    const props = theAlarm(copied.template, BACKUP_ALARM_IDS.copyFailed);
+    expect(read(props)).toEqual(
+      [
+        `AWS/Backup NumberOfCopyJobsFailed {BackupVaultName=${VAULT}, ResourceType=DynamoDB}`,
+        `AWS/Backup NumberOfCopyJobsFailed {BackupVaultName=${VAULT}}`,
+        'AWS/Backup NumberOfCopyJobsFailed {BackupVaultName=kryon-leads-copy, ResourceType=DynamoDB}',
+        'AWS/Backup NumberOfCopyJobsFailed {BackupVaultName=kryon-leads-copy}',
+      ].sort(),
+    );
+    for (const { MetricStat } of stats(props)) {
+      expect(MetricStat).toMatchObject({ Period: hour, Stat: 'Sum' });
+    }
+    expect(props).toMatchObject({
+      Threshold: 1,
+      EvaluationPeriods: 1,
+      DatapointsToAlarm: 1,
+      AlarmActions: [{ Ref: id(copied.stack.alarms.topic) }],
+      OKActions: [{ Ref: id(copied.stack.alarms.topic) }],
+    });
+    for (const { Id } of stats(props)) expect(fires(props, [{ [Id]: 1 }]), Id).toBe(true);
+    expect(fires(props, [{}])).toBe(false);
+    expect(props.AlarmDescription).toContain(
+      `aws backup list-copy-jobs --by-destination-vault-arn ${COPY_VAULT} --by-state FAILED`,
+    );
+  });
+
+  describe('BackupStopped', () => {
+    const props = () => theAlarm(plain.template, BACKUP_ALARM_IDS.stopped);
+    /** Hours of a running stack (the re-send ran 12 times), a backup completed in `backups`. */
+    const hours = (count: number, backups: number[] = [], from = 0) =>
+      Array.from({ length: count }, (_, i) =>
+        backups.includes(from + i) ? { ran: 12, cVault: 1 } : { ran: 12 },
+      );
+
+    it('reads the completed backup jobs of this vault and the re-send’s invocations, 26 hours', () => {
+      expect(read(props())).toEqual(
+        [
+          `AWS/Backup NumberOfBackupJobsCompleted {BackupVaultName=${VAULT}, ResourceType=DynamoDB}`,
+          `AWS/Backup NumberOfBackupJobsCompleted {BackupVaultName=${VAULT}}`,
+          `AWS/Lambda Invocations {FunctionName={Ref:${id(plain.stack.resend.fn)}}}`,
+        ].sort(),
+      );
+      for (const { MetricStat } of stats(props())) {
+        expect(MetricStat).toMatchObject({ Period: hour, Stat: 'Sum' });
+      }
+      expect(props()).toMatchObject({
+        Threshold: 1,
+        EvaluationPeriods: 26,
+        DatapointsToAlarm: 26,
+        AlarmActions: [topic()],
+        OKActions: [topic()],
+      });
+      expect(props().AlarmDescription).toContain(
+        'aws backup list-backup-jobs --by-backup-vault-name <BackupVaultName output>',
+      );
+    });
+
+    it('is quiet while a backup completes every day at 03:00, under either dimension set', () => {
+      const days = [3, 27, 51, 75];
+      for (let end = 1; end <= 96; end += 1) {
+        expect(fires(props(), hours(end, days)), `hour ${end}`).toBe(false);
+      }
+      const byType = hours(96, []).map((h, i) =>
+        days.includes(i) ? { ...h, cVaultAndType: 1 } : h,
+      );
+      expect(fires(props(), byType)).toBe(false);
+    });
+
+    it('fires in the 26th hour of a running stack without a completed backup, not the 25th', () => {
+      const lastBackup = hours(4, [3]);
+      expect(fires(props(), [...lastBackup, ...hours(25)])).toBe(false);
+      expect(fires(props(), [...lastBackup, ...hours(26)])).toBe(true);
+      // No count at all (the plan never ran, or the dimensions are wrong): the same.
+      expect(fires(props(), hours(26))).toBe(true);
+    });
+
+    it('is quiet for a stack younger than its first backup: hours before it are no data', () => {
+      // Created at 04:00, just after the day's run: the first backup is 23 hours later.
+      const beforeTheStack = Array.from({ length: 30 }, () => ({}));
+      for (let age = 1; age <= 24; age += 1) {
+        const run = [...beforeTheStack, ...hours(age, [23])];
+        expect(fires(props(), run), `${age} hours old`).toBe(false);
+      }
+    });
+
+    it('is quiet while the stack does not run (nothing at all)', () => {
+      expect(
+        fires(
+          props(),
+          Array.from({ length: 30 }, () => ({})),
+        ),
+      ).toBe(false);
+    });
+  });
+
+  it('are the operations alarms’ too, so the dashboard shows their state', () => {
+    const alarms = new Set(plain.stack.alarms.alarms);
+    const ids = [...plain.stack.backups.node.children]
+      .filter((child) => alarms.has(child as never))
+      .map((child) => child.node.id);
+    expect(ids.sort()).toEqual([BACKUP_ALARM_IDS.failed, BACKUP_ALARM_IDS.stopped].sort());
+    const copiedAlarms = new Set(copied.stack.alarms.alarms);
+    expect(
+      [...copied.stack.backups.node.children].filter((c) => copiedAlarms.has(c as never)),
+    ).toHaveLength(3);
   });
 });
 

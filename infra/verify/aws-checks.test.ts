@@ -40,6 +40,8 @@ import {
   ACL_ID,
   ACL_NAME,
   API_ID,
+  BACKUP_ALARMS_DESCRIBED,
+  BACKUP_VAULT,
   BOUNCE_ALARM,
   brakeAlarm,
   COMPLAINT_ALARM,
@@ -144,23 +146,29 @@ function healthyAccount() {
   stubs.eventbridge
     .on(TestEventPatternCommand)
     .callsFake((input: { Event: string }) => ({ Result: !input.Event.includes('another-sender') }));
-  stubs.cloudwatch.on(DescribeAlarmsCommand).resolves({
-    MetricAlarms: [
-      brakeAlarm(BOUNCE_ALARM, 'EmailBounced'),
-      brakeAlarm(COMPLAINT_ALARM, 'EmailComplained'),
-    ],
-  });
+  const described = [
+    brakeAlarm(BOUNCE_ALARM, 'EmailBounced'),
+    brakeAlarm(COMPLAINT_ALARM, 'EmailComplained'),
+    ...BACKUP_ALARMS_DESCRIBED,
+  ];
+  stubs.cloudwatch.on(DescribeAlarmsCommand).callsFake((input: { AlarmNames: string[] }) => ({
+    MetricAlarms: described.filter((alarm) => input.AlarmNames.includes(alarm.AlarmName)),
+  }));
   stubs.cloudwatch
     .on(ListMetricsCommand)
-    .callsFake((input: { Namespace: string; MetricName: string }) => ({
+    .callsFake((input: { Namespace: string; MetricName?: string }) => ({
       Metrics: [
-        listedMetric(
-          input.Namespace,
-          input.MetricName,
-          input.Namespace === 'AWS/SES'
-            ? { 'ses:configuration-set': VISITOR_SET }
-            : { service: 'kryon-leads', Stream: 'visitor' },
-        ),
+        input.Namespace === 'AWS/Backup'
+          ? listedMetric(input.Namespace, 'NumberOfBackupJobsCompleted', {
+              BackupVaultName: BACKUP_VAULT,
+            })
+          : listedMetric(
+              input.Namespace,
+              input.MetricName ?? '',
+              input.Namespace === 'AWS/SES'
+                ? { 'ses:configuration-set': VISITOR_SET }
+                : { service: 'kryon-leads', Stream: 'visitor' },
+            ),
       ],
     }));
   stubs.sns.on(ListSubscriptionsByTopicCommand).resolves({
@@ -279,6 +287,7 @@ describe('awsChecks', () => {
       `brake alarm metrics: ${COMPLAINT_ALARM}`,
       'SES reputation metric of the visitor set',
       'alarm topic subscriptions',
+      'backup metrics',
       'site router (CloudFront Function)',
       'CloudFront routes /api/* to the API',
       'WAF on the distribution',

@@ -8,6 +8,7 @@ import type { SNSClient } from '@aws-sdk/client-sns';
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { WAFV2Client } from '@aws-sdk/client-wafv2';
 import { checkAlarmTopic, checkBrakeMetrics, checkReputationMetric } from './alarm-checks.ts';
+import { checkBackupMetrics } from './backup-checks.ts';
 import type { CheckResult } from './check.ts';
 import {
   checkApiEndpoint,
@@ -67,6 +68,7 @@ export async function awsChecks(
     checkBrakeMetrics(clients.cloudwatch, facts),
     checkReputationMetric(clients.cloudwatch, facts),
     checkAlarmTopic(clients.sns, facts),
+    checkBackupMetrics(clients.cloudwatch, facts),
     checkSiteRouter(clients.cloudfront, facts),
     checkDistributionRouting(clients.cloudfront, facts),
     checkWebAcl(clients.cloudfront, clients.wafv2, facts),

@@ -45,6 +45,11 @@ export const ACL_NAME = 'WafWebAcl-xYz123';
 export const ACL_ID = 'a1b2c3d4-5678-90ab-cdef-EXAMPLE11111';
 export const ACL_ARN = `arn:aws:wafv2:us-east-1:${ACCOUNT}:global/webacl/${ACL_NAME}/${ACL_ID}`;
 export const TOPIC_ARN = `arn:aws:sns:${REGION}:${ACCOUNT}:KryonWeb-AlarmsTopic3A2DFEBA-Q1W2E3R4T5Y6`;
+export const BACKUP_VAULT = 'KryonWebBackupsVault1F11AFCC';
+export const COPY_VAULT_NAME = 'kryon-leads-copy';
+export const BACKUP_FAILED_ALARM = 'KryonWeb-BackupsBackupFailed086B80CE-QAZ2WSX3EDC4';
+export const BACKUP_STOPPED_ALARM = 'KryonWeb-BackupsBackupStopped926A229E-RFV5TGB6YHN7';
+export const BACKUP_COPY_ALARM = 'KryonWeb-BackupsBackupCopyFailed3767D881-UJM8IK9OL0P1';
 export const LEAD_EVENT_BUS = 'KryonWeb-lead-events';
 export const LEAD_EVENT_BUS_ARN = `arn:aws:events:${REGION}:${ACCOUNT}:event-bus/${LEAD_EVENT_BUS}`;
 export const LEAD_EVENT_ARCHIVE = 'KryonWebLeadEventsArchive8C1B2E3D';
@@ -146,6 +151,7 @@ export function stackFacts(overrides: Partial<StackFacts> = {}): StackFacts {
       DkimRecord1: 'tok1._domainkey.kryon.example CNAME tok1.dkim.amazonses.com',
       DkimRecord2: 'tok2._domainkey.kryon.example CNAME tok2.dkim.amazonses.com',
       DkimRecord3: 'tok3._domainkey.kryon.example CNAME tok3.dkim.amazonses.com',
+      BackupVaultName: BACKUP_VAULT,
       LeadEventBusName: LEAD_EVENT_BUS,
       LeadEventArchiveName: LEAD_EVENT_ARCHIVE,
       LeadEventDestinations: JSON.stringify(
@@ -167,6 +173,16 @@ export function stackFacts(overrides: Partial<StackFacts> = {}): StackFacts {
       {
         logicalId: 'AlarmsVisitorComplaintBrake8E11AF89',
         physicalId: COMPLAINT_ALARM,
+        type: 'AWS::CloudWatch::Alarm',
+      },
+      {
+        logicalId: 'BackupsBackupFailed086B80CE',
+        physicalId: BACKUP_FAILED_ALARM,
+        type: 'AWS::CloudWatch::Alarm',
+      },
+      {
+        logicalId: 'BackupsBackupStopped926A229E',
+        physicalId: BACKUP_STOPPED_ALARM,
         type: 'AWS::CloudWatch::Alarm',
       },
       {
@@ -251,6 +267,71 @@ export function brakeAlarm(alarmName: string, outcome: 'EmailBounced' | 'EmailCo
     ],
   };
 }
+
+/**
+ * A backup alarm as DescribeAlarms returns it: each count under the vault alone and with
+ * ResourceType DynamoDB (BACKUP_METRIC_DIMENSIONS), and BackupStopped's re-send invocations.
+ */
+export function backupAlarm(
+  alarmName: string,
+  metricNames: readonly string[],
+  vaults: readonly string[] = [BACKUP_VAULT],
+) {
+  const stat = (
+    id: string,
+    namespace: string,
+    metricName: string,
+    dims: Record<string, string>,
+  ) => ({
+    Id: id,
+    ReturnData: false,
+    MetricStat: {
+      Metric: {
+        Namespace: namespace,
+        MetricName: metricName,
+        Dimensions: Object.entries(dims).map(([Name, Value]) => ({ Name, Value })),
+      },
+      Period: 3600,
+      Stat: 'Sum',
+    },
+  });
+  const counts = metricNames.flatMap((metricName, i) =>
+    vaults.flatMap((vault, v) => [
+      stat(`m${i}v${v}`, 'AWS/Backup', metricName, { BackupVaultName: vault }),
+      stat(`m${i}v${v}t`, 'AWS/Backup', metricName, {
+        BackupVaultName: vault,
+        ResourceType: 'DynamoDB',
+      }),
+    ]),
+  );
+  const stopped = alarmName === BACKUP_STOPPED_ALARM;
+  return {
+    AlarmName: alarmName,
+    AlarmArn: `arn:aws:cloudwatch:${REGION}:${ACCOUNT}:alarm:${alarmName}`,
+    StateValue: 'OK' as const,
+    EvaluationPeriods: stopped ? 26 : 1,
+    Threshold: 1,
+    ComparisonOperator: 'GreaterThanOrEqualToThreshold' as const,
+    TreatMissingData: 'notBreaching',
+    Metrics: [
+      { Id: 'expr_1', Expression: 'FILL(m0v0, 0)', ReturnData: true, Period: 3600 },
+      ...counts,
+      ...(stopped
+        ? [stat('ran', 'AWS/Lambda', 'Invocations', { FunctionName: 'KryonWeb-ResendFunction' })]
+        : []),
+    ],
+  };
+}
+
+/** The stack's backup alarms, as DescribeAlarms answers for them (no copy). */
+export const BACKUP_ALARMS_DESCRIBED = [
+  backupAlarm(BACKUP_FAILED_ALARM, [
+    'NumberOfBackupJobsFailed',
+    'NumberOfBackupJobsAborted',
+    'NumberOfBackupJobsExpired',
+  ]),
+  backupAlarm(BACKUP_STOPPED_ALARM, ['NumberOfBackupJobsCompleted']),
+];
 
 /** One ListMetrics entry. */
 export function listedMetric(

@@ -56,6 +56,7 @@ describe('loadStackFacts', () => {
     const facts = await loadStackFacts(client, 'KryonWeb', 'us-east-1');
 
     expect(facts.outputs.SalesConfigurationSet).toBe('sales-set');
+    expect(facts.createdAt).toEqual(new Date('2026-11-01'));
     expect(facts.resources).toHaveLength(2);
     expect(resourcesOf(facts, 'AWS::Events::Rule', 'DeliveryEventsRule')[0]?.physicalId).toBe(
       'rule-name',

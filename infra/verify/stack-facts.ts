@@ -26,12 +26,14 @@ export interface StackFacts {
   /** The stack's outputs, by OutputKey (the output's logical ID). */
   outputs: Record<string, string>;
   resources: StackResource[];
+  /** When the stack was created: what was not there yet may simply be too young to be. */
+  createdAt?: Date;
 }
 
 /**
  * Reads a stack's outputs (DescribeStacks) and every resource (ListStackResources, which
  * pages: "If the output exceeds 1 MB, a string that identifies the next page").
- * DescribeStacks, Outputs[].OutputKey / OutputValue:
+ * DescribeStacks, Outputs[].OutputKey / OutputValue and CreationTime:
  * https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_DescribeStacks.html
  * ListStackResources, StackResourceSummaries[].LogicalResourceId / PhysicalResourceId /
  * ResourceType and NextToken:
@@ -69,7 +71,7 @@ export async function loadStackFacts(
     }
     nextToken = page.NextToken;
   } while (nextToken);
-  return { stackName, region, outputs, resources };
+  return { stackName, region, outputs, resources, createdAt: stack.CreationTime };
 }
 
 /**
