@@ -6,14 +6,7 @@ import {
   BackupVault,
   type IBackupVault,
 } from 'aws-cdk-lib/aws-backup';
-import {
-  Alarm,
-  ComparisonOperator,
-  type IMetric,
-  MathExpression,
-  Metric,
-  TreatMissingData,
-} from 'aws-cdk-lib/aws-cloudwatch';
+import { type Alarm, type IMetric, MathExpression, Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Schedule } from 'aws-cdk-lib/aws-events';
 import {
@@ -274,20 +267,10 @@ export class LeadBackups extends Construct {
       'aws backup start-backup-job --backup-vault-name <BackupVaultName output> --resource-arn ' +
       `<the table's ARN> --iam-role-arn <BackupRoleArn output> ${keep}`;
     const alarms: Alarm[] = [];
+    // No data is nothing counted: no failure; for BackupStopped, an hour the stack did not run
+    // (its expression has a value in every hour it ran).
     const add = (id: string, metric: IMetric, window: AlarmWindow, description: string) => {
-      const alarm = new Alarm(this, id, {
-        metric,
-        threshold: window.threshold ?? 1,
-        evaluationPeriods: window.evaluationPeriods,
-        datapointsToAlarm: window.datapointsToAlarm,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        // No data is nothing counted: no failure; for BackupStopped, an hour the stack did not
-        // run (its expression has a value in every hour it ran).
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-        alarmDescription: description,
-      });
-      operations.notify(alarm);
-      alarms.push(alarm);
+      alarms.push(operations.alarm(this, id, metric, window, description));
     };
 
     const failed = BACKUP_ALARMS.failed;

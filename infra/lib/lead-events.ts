@@ -10,14 +10,7 @@ import {
 } from '@kryon/functions/event-destinations';
 import type { Settings } from '@kryon/functions/settings';
 import { Duration, SecretValue, Stack } from 'aws-cdk-lib';
-import {
-  Alarm,
-  ComparisonOperator,
-  type IMetric,
-  MathExpression,
-  Metric,
-  TreatMissingData,
-} from 'aws-cdk-lib/aws-cloudwatch';
+import { type Alarm, type IMetric, MathExpression, Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import {
   ApiDestination,
@@ -360,25 +353,24 @@ export class LeadEvents extends Construct {
    */
   alarmTo(operations: OperationsAlarms, leadForms: readonly string[]): Alarm[] {
     const alarms: Alarm[] = [];
+    // Each fires at its first window at or above its threshold (decision 087: what loses an
+    // event, or lasts an hour, is for a person now).
     const add = (
       scope: Construct,
       id: string,
       metric: IMetric,
-      threshold: number,
+      window: { period: Duration; threshold: number },
       description: string,
     ) => {
-      const alarm = new Alarm(scope, id, {
-        metric,
-        threshold,
-        evaluationPeriods: 1,
-        datapointsToAlarm: 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        // No data is nothing counted: no event, no failure.
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-        alarmDescription: description,
-      });
-      operations.notify(alarm);
-      alarms.push(alarm);
+      alarms.push(
+        operations.alarm(
+          scope,
+          id,
+          metric,
+          { ...window, evaluationPeriods: 1, datapointsToAlarm: 1 },
+          description,
+        ),
+      );
     };
     const env = Stack.of(this).stackName;
 
@@ -390,7 +382,7 @@ export class LeadEvents extends Construct {
         label: 'Lead events the bus did not take',
         period: publish.period,
       }),
-      publish.threshold,
+      publish,
       'Lead events could not be put on the lead-event bus: no destination has them yet. They ' +
         'stay owed on their leads and a later run publishes them. Look: the publishing ' +
         'function’s log ("lead event"), its role’s events:PutEvents on the bus, EventBridge’s ' +
@@ -438,7 +430,7 @@ export class LeadEvents extends Construct {
           period: dead.period,
           statistic: 'Maximum',
         }),
-        dead.threshold,
+        dead,
         `Events for ${name} failed (every retry, over a day or more, or a refusal not worth retrying) and ` +
           `wait in its dead-letter queue, kept 14 days. Look: ${look}. Fix the receiver or its ` +
           `secret, then: npm run webhooks:replay -- ${env} --dead-letters --destination ${name}`,
@@ -453,7 +445,7 @@ export class LeadEvents extends Construct {
             period: oldest.period,
             statistic: 'Maximum',
           }),
-          oldest.threshold,
+          oldest,
           `An event for ${name} has waited an hour in its queue without being taken: the ` +
             'delivery function is not reading it (its event source disabled, the function ' +
             'throttled or failing before it answers), or more events came than its rate sends. ' +
@@ -472,7 +464,7 @@ export class LeadEvents extends Construct {
             statistic: 'Sum',
             period: refusing.period,
           }),
-          refusing.threshold,
+          refusing,
           `Deliveries to ${name} failed ${refusing.threshold} times or more in an hour: the ` +
             'receiver refuses (a status, a wrong secret) or does not answer. Events are tried ' +
             `again for a day, then wait in the dead-letter queue. Look: ${look}, its secret ` +
@@ -491,7 +483,7 @@ export class LeadEvents extends Construct {
             `Deliveries to ${name} EventBridge tried again`,
             'retried',
           ),
-          refusing.threshold,
+          refusing,
           `EventBridge retried deliveries to ${name} ${refusing.threshold} times or more in an ` +
             'hour: the receiver is down, slow (over 5 s), limiting, or refuses the key, or more ' +
             'events came than its rate sends. Events are tried again for a day, then wait in ' +
@@ -515,7 +507,7 @@ export class LeadEvents extends Construct {
           label: `Events the ${name} rule${api ? 's' : ''} could not deliver, nor put in the dead-letter queue`,
           period: failed.period,
         }),
-        failed.threshold,
+        failed,
         `EventBridge could not hand events for ${name} to its ${api ? 'API destination' : 'queue'}, ` +
           'nor put them in its dead-letter queue: they are lost for it. Look: the dead-letter ' +
           `queue’s policy (events.amazonaws.com from this rule), ${

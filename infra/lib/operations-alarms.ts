@@ -421,22 +421,38 @@ export class OperationsAlarms extends Construct {
     window: AlarmWindow = ALARM_WINDOWS.atOnce,
     brake?: LambdaAction,
   ): void {
-    const alarm = new Alarm(this, id, {
-      metric,
-      threshold: window.threshold ?? 1,
-      evaluationPeriods: window.evaluationPeriods,
-      datapointsToAlarm: window.datapointsToAlarm,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      // No data is nothing counted: no error, no failure, no traffic.
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-      alarmDescription: description,
-    });
-    this.notify(alarm);
+    const alarm = this.alarm(this, id, metric, window, description);
     if (brake) {
       alarm.addAlarmAction(brake);
       alarm.addOkAction(brake);
       alarm.addInsufficientDataAction(brake);
     }
+  }
+
+  /**
+   * An alarm of decision 087's kind, in `scope`, on the topic: at or above the window's
+   * threshold (1 unless it names one) in `datapointsToAlarm` of `evaluationPeriods` windows;
+   * no data is nothing counted (no error, no failure, no traffic), never a breach. The one
+   * builder of the stack's alarms, whatever construct owns the metric.
+   */
+  alarm(
+    scope: Construct,
+    id: string,
+    metric: IMetric,
+    window: AlarmWindow,
+    description: string,
+  ): Alarm {
+    const alarm = new Alarm(scope, id, {
+      metric,
+      threshold: window.threshold ?? 1,
+      evaluationPeriods: window.evaluationPeriods,
+      datapointsToAlarm: window.datapointsToAlarm,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+      alarmDescription: description,
+    });
+    this.notify(alarm);
+    return alarm;
   }
 
   /**
