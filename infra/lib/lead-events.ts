@@ -359,7 +359,7 @@ export class LeadEvents extends Construct {
       scope: Construct,
       id: string,
       metric: IMetric,
-      window: { period: Duration; threshold: number },
+      window: { threshold: number },
       description: string,
     ) => {
       alarms.push(

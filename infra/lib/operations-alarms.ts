@@ -439,7 +439,7 @@ export class OperationsAlarms extends Construct {
     scope: Construct,
     id: string,
     metric: IMetric,
-    window: AlarmWindow,
+    window: Pick<AlarmWindow, 'evaluationPeriods' | 'datapointsToAlarm' | 'threshold'>,
     description: string,
   ): Alarm {
     const alarm = new Alarm(scope, id, {

@@ -1,14 +1,7 @@
 import { Annotations, Duration, Stack, Token } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront';
-import {
-  Alarm,
-  ComparisonOperator,
-  type IMetric,
-  MathExpression,
-  Metric,
-  TreatMissingData,
-} from 'aws-cdk-lib/aws-cloudwatch';
+import { type Alarm, type IMetric, MathExpression, Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import { Construct } from 'constructs';
 import { leadMetric, leadMetricTotal, streamMetric } from './lead-metrics.ts';
 import { type OperationsAlarms, VISITOR_VOLUME } from './operations-alarms.ts';
@@ -254,17 +247,18 @@ export class SilentStopAlarms extends Construct {
       description: string;
     },
   ): void {
-    const alarm = new Alarm(this, id, {
+    // No data is no traffic (or, for the brake, no confirmation sent): never a stop.
+    const alarm = this.operations.alarm(
+      this,
+      id,
       metric,
-      threshold: options.threshold,
-      evaluationPeriods: options.evaluationPeriods,
-      datapointsToAlarm: options.datapointsToAlarm ?? options.evaluationPeriods,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      // No data is no traffic (or, for the brake, no confirmation sent): never a stop.
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-      alarmDescription: options.description,
-    });
-    this.operations.notify(alarm);
+      {
+        threshold: options.threshold,
+        evaluationPeriods: options.evaluationPeriods,
+        datapointsToAlarm: options.datapointsToAlarm ?? options.evaluationPeriods,
+      },
+      options.description,
+    );
     this.alarms.push(alarm);
   }
 }
