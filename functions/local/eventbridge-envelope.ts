@@ -4,7 +4,8 @@ export const LOCAL_ACCOUNT = '000000000000';
 /**
  * An event as EventBridge keeps it and hands it to a rule's target: its envelope around the
  * `detail` (https://docs.aws.amazon.com/eventbridge/latest/userguide/eb-events-structure.html).
- * The local lead-event bus and the local SES events both write it, as AWS would.
+ * The local lead-event bus and the local SES events both write it, as AWS would; verify's
+ * SES sample events are shaped by it.
  */
 export interface EventBridgeEnvelope<Detail = unknown> {
   version: string;

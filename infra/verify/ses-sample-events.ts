@@ -19,6 +19,8 @@
  * stack's own list (functions/src/leads/ses-event-types.ts): a wrong name there must not match.
  */
 
+import type { EventBridgeEnvelope } from '@kryon/functions/eventbridge-envelope';
+
 /** The SES event types whose documented samples the rule is tested with. */
 export const SAMPLE_EVENT_TYPES = ['Bounce', 'Complaint', 'Delivery'] as const;
 export type SampleEventType = (typeof SAMPLE_EVENT_TYPES)[number];
@@ -30,17 +32,8 @@ export const DOCUMENTED_DETAIL_TYPES: Record<SampleEventType, string> = {
   Delivery: 'Email Delivered',
 };
 
-export interface SesSampleEvent {
-  version: string;
-  id: string;
-  'detail-type': string;
-  source: string;
-  account: string;
-  time: string;
-  region: string;
-  resources: string[];
-  detail: Record<string, unknown>;
-}
+/** An SES event as EventBridge hands it to a rule's target. */
+export type SesSampleEvent = EventBridgeEnvelope<Record<string, unknown>>;
 
 const ACCOUNT = '123456789012';
 const RECIPIENT = 'recipient@example.com';
